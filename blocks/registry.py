@@ -1,0 +1,241 @@
+"""The block registry: built from `block_specs/**/*.yaml`.
+
+Specs are read eagerly (cheap YAML); implementations are imported lazily, on first use, so
+`keiri validate` never imports pandas, openai or Prefect. `check()` imports every
+implementation and verifies it against its spec (`keiri blocks --check`).
+"""
+
+from __future__ import annotations
+
+import difflib
+import importlib
+import inspect
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+from pydantic import ValidationError
+
+from blocks.base import Block
+from blocks.errors import BlockError, ErrorCode, Issue, IssueCode, format_path
+from blocks.spec import SEMVER_RE, BlockSpec, port_json_schema
+from blocks.validation import check_schema
+from keiri import settings
+
+__all__ = ["BlockRegistry", "Resolution", "SpecEntry", "suggest"]
+
+_Loader: type[Any] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def suggest(name: str, known: list[str], n: int = 3) -> list[str]:
+    """Closest known names for an unknown one (did-you-mean)."""
+    return difflib.get_close_matches(name, known, n=n, cutoff=0.5)
+
+
+def did_you_mean(name: str, known: list[str]) -> str:
+    close = suggest(name, known)
+    return f"did you mean {', '.join(repr(c) for c in close)}?" if close else ""
+
+
+@dataclass(frozen=True)
+class SpecEntry:
+    spec: BlockSpec
+    path: Path
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """Result of resolving `id` or `id@semver`: a spec, or an issue code with a message."""
+
+    entry: SpecEntry | None
+    code: str | None = None
+    message: str = ""
+    hint: str = ""
+
+
+def _version_key(version: str) -> tuple[int, int, int, int, str]:
+    match = SEMVER_RE.match(version)
+    if not match:
+        return (0, 0, 0, 0, version)
+    major, minor, patch = (int(match.group(i)) for i in (1, 2, 3))
+    pre = version.split("-", 1)[1] if "-" in version.split("+", 1)[0] else ""
+    # A release sorts after its pre-releases.
+    return (major, minor, patch, 0 if pre else 1, pre)
+
+
+@dataclass
+class BlockRegistry:
+    roots: list[Path] = field(default_factory=lambda: [settings.project_root() / "block_specs"])
+    entries: dict[str, list[SpecEntry]] = field(default_factory=dict)
+    problems: list[Issue] = field(default_factory=list)
+    _classes: dict[tuple[str, str], type[Block]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self._discover()
+
+    # -- discovery ------------------------------------------------------------------------
+
+    def _discover(self) -> None:
+        seen: dict[tuple[str, str], Path] = {}
+        for root in self.roots:
+            for path in sorted(root.rglob("*.yaml")):
+                entry = self._load_spec(path)
+                if entry is None:
+                    continue
+                key = (entry.spec.id, entry.spec.version)
+                if key in seen:
+                    self.problems.append(
+                        Issue(
+                            code="DUPLICATE_BLOCK_ID",
+                            message=(
+                                f"block {entry.spec.id}@{entry.spec.version} is defined twice: "
+                                f"{seen[key]} and {path}"
+                            ),
+                            file=str(path),
+                            hint="remove one of the two spec files or bump the version of one",
+                        )
+                    )
+                    continue
+                seen[key] = path
+                self.entries.setdefault(entry.spec.id, []).append(entry)
+        for versions in self.entries.values():
+            versions.sort(key=lambda e: _version_key(e.spec.version))
+
+    def _load_spec(self, path: Path) -> SpecEntry | None:
+        try:
+            data = yaml.load(path.read_text(encoding="utf-8"), Loader=_Loader)
+            return SpecEntry(BlockSpec.model_validate(data), path)
+        except yaml.YAMLError as exc:
+            self.problems.append(
+                Issue(code=IssueCode.YAML_SYNTAX_ERROR, message=str(exc), file=str(path))
+            )
+        except ValidationError as exc:
+            for err in exc.errors():
+                self.problems.append(
+                    Issue(
+                        code=ErrorCode.BLOCK_SPEC_INVALID,
+                        message=err["msg"],
+                        path=format_path(list(err["loc"])),
+                        file=str(path),
+                        hint="see schemas/block_spec.schema.json",
+                    )
+                )
+        return None
+
+    # -- lookup ---------------------------------------------------------------------------
+
+    def ids(self) -> list[str]:
+        return sorted(self.entries)
+
+    def specs(self) -> list[BlockSpec]:
+        return [versions[-1].spec for _, versions in sorted(self.entries.items())]
+
+    def resolve(self, ref: str) -> Resolution:
+        block_id, _, pin = ref.partition("@")
+        versions = self.entries.get(block_id)
+        if not versions:
+            return Resolution(
+                None,
+                IssueCode.UNKNOWN_BLOCK,
+                f"unknown block {block_id!r}",
+                did_you_mean(block_id, self.ids()) or "run `keiri blocks` to list the blocks",
+            )
+        if not pin:
+            return Resolution(versions[-1])
+        if not SEMVER_RE.match(pin):
+            return Resolution(
+                None,
+                IssueCode.BLOCK_VERSION_INCOMPATIBLE,
+                f"{ref!r}: {pin!r} is not a SemVer version",
+                "pin a version like id@1.2.0",
+            )
+        for entry in versions:
+            if entry.spec.version == pin:
+                return Resolution(entry)
+        want = _version_key(pin)
+        compatible = [
+            e
+            for e in versions
+            if _version_key(e.spec.version)[0] == want[0] and _version_key(e.spec.version) >= want
+        ]
+        available = ", ".join(e.spec.version for e in versions)
+        if compatible:
+            return Resolution(compatible[-1])
+        return Resolution(
+            None,
+            IssueCode.BLOCK_VERSION_INCOMPATIBLE,
+            f"{ref!r} is pinned to {pin}, but only {available} is available",
+            f"a different major version changes the block's contract; review the node and pin "
+            f"{block_id}@{versions[-1].spec.version}",
+        )
+
+    def get(self, ref: str) -> BlockSpec:
+        resolution = self.resolve(ref)
+        if resolution.entry is None:
+            raise BlockError(
+                ErrorCode.DEPENDENCY_NOT_FOUND, resolution.message, hint=resolution.hint
+            )
+        return resolution.entry.spec
+
+    # -- implementations ------------------------------------------------------------------
+
+    def load_class(self, spec: BlockSpec) -> type[Block]:
+        key = (spec.id, spec.version)
+        cached = self._classes.get(key)
+        if cached is not None:
+            return cached
+        try:
+            module = importlib.import_module(spec.module_name)
+        except ModuleNotFoundError as exc:
+            if exc.name and spec.module_name.startswith(exc.name):
+                raise BlockError(
+                    ErrorCode.BLOCK_NOT_IMPLEMENTED,
+                    f"block {spec.id} is not implemented yet: {spec.entrypoint} does not exist",
+                    details={"block": spec.id, "entrypoint": spec.entrypoint},
+                    hint="the spec is shipped; its implementation comes with a later release",
+                ) from exc
+            raise BlockError(
+                ErrorCode.BLOCK_NOT_IMPLEMENTED,
+                f"block {spec.id}: importing {spec.module_name} failed: {exc}",
+                details={"block": spec.id, "entrypoint": spec.entrypoint},
+                hint="install the missing dependency",
+            ) from exc
+        cls = getattr(module, spec.class_name, None)
+        if not (inspect.isclass(cls) and issubclass(cls, Block)):
+            raise BlockError(
+                ErrorCode.BLOCK_NOT_IMPLEMENTED,
+                f"block {spec.id}: {spec.entrypoint} is not a Block subclass",
+                details={"block": spec.id, "entrypoint": spec.entrypoint},
+            )
+        if inspect.isabstract(cls):
+            raise BlockError(
+                ErrorCode.BLOCK_NOT_IMPLEMENTED,
+                f"block {spec.id}: {spec.class_name} does not implement run()",
+                details={"block": spec.id},
+            )
+        self._classes[key] = cls
+        return cls
+
+    def create(self, spec: BlockSpec) -> Block:
+        return self.load_class(spec)(spec)
+
+    def check(self, spec: BlockSpec) -> list[str]:
+        """Problems of one block: implementation, port schemas, dry-run samples."""
+        problems: list[str] = []
+        try:
+            self.load_class(spec)
+        except BlockError as exc:
+            problems.append(f"{exc.code}: {exc.message}")
+        for direction, ports in (("inputs", spec.inputs), ("outputs", spec.outputs)):
+            for name, port in ports.items():
+                try:
+                    reason = check_schema(port_json_schema(port))
+                except BlockError as exc:
+                    reason = exc.message
+                if reason:
+                    problems.append(f"{direction}.{name}: invalid JSON Schema: {reason}")
+        for name, port in spec.outputs.items():
+            if not port.samples():
+                problems.append(f"outputs.{name}: no dry_run.samples/examples/default declared")
+        return problems

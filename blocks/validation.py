@@ -1,0 +1,57 @@
+"""JSON Schema validation of block inputs and outputs (jsonschema + referencing)."""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from typing import Any
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import SchemaError
+from pydantic import BaseModel
+
+__all__ = ["SchemaProblem", "check_schema", "to_jsonable", "validate_value"]
+
+
+class SchemaProblem(BaseModel):
+    path: str
+    message: str
+
+
+def to_jsonable(value: Any) -> Any:
+    """Pydantic models (FileRef, ...) to plain JSON-like values; tuples to lists."""
+    if isinstance(value, BaseModel):
+        return value.model_dump(mode="json")
+    if isinstance(value, dict):
+        return {str(k): to_jsonable(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [to_jsonable(v) for v in value]
+    return value
+
+
+@lru_cache(maxsize=1024)
+def _validator(schema_json: str) -> Draft202012Validator:
+    return Draft202012Validator(json.loads(schema_json))
+
+
+def check_schema(schema: dict[str, Any]) -> str | None:
+    """None if `schema` is a valid JSON Schema, else the reason."""
+    try:
+        Draft202012Validator.check_schema(schema)
+    except SchemaError as exc:
+        return exc.message
+    return None
+
+
+def validate_value(schema: dict[str, Any], value: Any, prefix: str = "") -> list[SchemaProblem]:
+    """Every violation of `schema` by `value`, with a key path like `files[0].name`."""
+    validator = _validator(json.dumps(schema, sort_keys=True, default=str))
+    problems: list[SchemaProblem] = []
+    for error in sorted(
+        validator.iter_errors(to_jsonable(value)), key=lambda e: list(map(str, e.path))
+    ):
+        path = prefix
+        for part in error.absolute_path:
+            path += f"[{part}]" if isinstance(part, int) else (f".{part}" if path else str(part))
+        problems.append(SchemaProblem(path=path, message=error.message))
+    return problems

@@ -1,0 +1,139 @@
+"""What a backend provides to the semantic core, and the inline backend (in-process, no
+Prefect) used by unit tests of semantics and as the benchmark baseline."""
+
+from __future__ import annotations
+
+import contextvars
+import threading
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from blocks.context import BlockContext, HumanInputPort
+from blocks.errors import BlockError, ErrorCode
+from compiler.policy import NodeJob, execute_with_policy
+
+if TYPE_CHECKING:
+    from compiler.engine import RunState
+    from compiler.scope import CompiledNode
+
+__all__ = ["Backend", "InlineBackend", "NodeStatus", "Skipped", "StaticHumanInput"]
+
+
+@dataclass
+class NodeStatus:
+    node_id: str
+    state: str  # completed | skipped | failed | not_run | paused
+    block: str = ""
+    duration_ms: int = 0
+    message: str = ""
+    output_summary: Any = None
+    error: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class Skipped:
+    """A loop item whose `when` was false."""
+
+    reason: str
+
+
+class StaticHumanInput:
+    """Answers human-input nodes from values given up front; never waits."""
+
+    def request(self, ctx: BlockContext, form: dict[str, Any]) -> dict[str, Any]:
+        raise BlockError(
+            ErrorCode.DEPENDENCY_NOT_FOUND,
+            f"node {ctx.node_id} needs human input and none was given",
+            details={"node_id": ctx.node_id, "fields": list(form.get("properties", {}))},
+            hint=f"pass --input {ctx.node_id}.FIELD=VALUE for each field, or run on Prefect to pause",
+        )
+
+
+@dataclass
+class Backend:
+    """Inline by default; subclasses override the hooks they wrap differently."""
+
+    name: str = "inline"
+    human_input: HumanInputPort = field(default_factory=StaticHumanInput)
+
+    # -- one block call -------------------------------------------------------------------
+
+    def make_context(self, state: RunState, job: NodeJob) -> BlockContext:
+        return BlockContext(
+            run_id=job.run_id,
+            plan_id=job.plan_id,
+            node_id=job.node_id,
+            block_id=job.spec.id,
+            block_version=job.spec.version,
+            iteration=job.iteration,
+            file_store=state.store,
+            emit=state.emit,
+            human_input=self.human_input,
+            run_inputs=state.run_inputs.get(job.task_name)
+            or state.run_inputs.get(job.node_id)
+            or {},
+        )
+
+    def execute_block(self, state: RunState, job: NodeJob) -> dict[str, Any]:
+        block = state.compiled.registry.create(job.spec)
+        ctx = self.make_context(state, job)
+        return execute_with_policy(job, lambda: block.execute(ctx, job.inputs), state.emit)
+
+    def call_block(self, state: RunState, job: NodeJob) -> dict[str, Any]:
+        return self.execute_block(state, job)
+
+    def call_items(
+        self,
+        state: RunState,
+        jobs: list[NodeJob | Skipped],
+        max_concurrency: int,
+        batch_size: int | None,
+    ) -> list[dict[str, Any] | BlockError | Skipped]:
+        """Run the jobs of a one-node foreach body; results in item order."""
+
+        def one(job: NodeJob | Skipped) -> dict[str, Any] | BlockError | Skipped:
+            if isinstance(job, Skipped):
+                return job
+            try:
+                return self.call_block(state, job)
+            except BlockError as exc:
+                return exc
+
+        return map_bounded(one, jobs, max_concurrency)
+
+    def run_item_body(
+        self, state: RunState, cnode: CompiledNode, index: int, fn: Callable[[], Any]
+    ) -> Any:
+        """Run one item of a multi-node foreach body (Prefect: as a subflow)."""
+        return fn()
+
+    def run_subflow(
+        self, state: RunState, cnode: CompiledNode, sub_run_id: str, fn: Callable[[], Any]
+    ) -> Any:
+        return fn()
+
+    def record_skip(self, state: RunState, key: str, cnode: CompiledNode, reason: str) -> None:
+        """Make a skipped node visible (Prefect: a Completed task run named "Skipped")."""
+
+
+InlineBackend = Backend
+
+
+def map_bounded(fn: Callable[[Any], Any], items: list[Any], max_concurrency: int) -> list[Any]:
+    """`fn` over items with at most `max_concurrency` at once, results in item order."""
+    if not items:
+        return []
+    limit = max(1, min(max_concurrency, len(items)))
+    if limit == 1:
+        return [fn(item) for item in items]
+    gate = threading.Semaphore(limit)
+
+    def guarded(item: Any) -> Any:
+        with gate:
+            return fn(item)
+
+    with ThreadPoolExecutor(max_workers=limit, thread_name_prefix="keiri-item") as pool:
+        futures = [pool.submit(contextvars.copy_context().run, guarded, item) for item in items]
+        return [f.result() for f in futures]

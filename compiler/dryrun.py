@@ -1,0 +1,229 @@
+"""Dry-run (seed 000 §7): validate, compile, then walk the plan on the inline backend with
+every block replaced by its declared samples (`dry_run.samples` / `examples` / defaults, or a
+block's own declarative `dry_run()`), never touching real data.
+
+Nothing is invented: an output with nothing declared fails that node. The walk never stops at
+the first problem; every node's inputs and outputs and every problem are reported.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from blocks.base import input_problems, summarize
+from blocks.context import BlockContext
+from blocks.errors import BlockError, ErrorCode, Issue, IssueCode, IssuesFound, format_path
+from blocks.registry import BlockRegistry
+from compiler.backend import Backend, Skipped
+from compiler.compile import compile_file
+from compiler.engine import run_compiled
+from compiler.events import EventLog
+from compiler.policy import NodeJob
+from compiler.references import whole_reference
+from compiler.scope import CompiledPlan
+
+__all__ = ["DryRunReport", "SampleBackend", "dry_run_file"]
+
+MAX_LOOP_ITEMS = 3
+
+
+@dataclass
+class NodeReport:
+    node_id: str
+    state: str
+    inputs: Any = None
+    outputs: Any = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "node_id": self.node_id,
+            "state": self.state,
+            "inputs": self.inputs,
+            "outputs": self.outputs,
+        }
+
+
+@dataclass
+class DryRunReport:
+    errors: list[Issue] = field(default_factory=list)
+    warnings: list[Issue] = field(default_factory=list)
+    nodes: list[NodeReport] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "ok": self.ok,
+            "errors": [i.model_dump() for i in self.errors],
+            "warnings": [i.model_dump() for i in self.warnings],
+            "nodes": [n.to_json() for n in self.nodes],
+        }
+
+
+@dataclass
+class SampleBackend(Backend):
+    name: str = "dry-run"
+    issues: list[Issue] = field(default_factory=list)
+    nodes: list[NodeReport] = field(default_factory=list)
+    max_loop_items: int | None = MAX_LOOP_ITEMS
+
+    def _issue(
+        self,
+        compiled: CompiledPlan,
+        job: NodeJob,
+        code: str,
+        message: str,
+        key: str | None,
+        hint: str,
+    ) -> None:
+        cnode = compiled.all_nodes.get(job.node_id)
+        path = (*(cnode.path if cnode else ()), *(("in", key) if key else ()))
+        self.issues.append(
+            Issue(
+                code=code,
+                message=f"dry-run: {message}",
+                node_id=job.node_id,
+                path=format_path(path),
+                line=compiled.lines.line(path),
+                hint=hint,
+                file=compiled.lines.file,
+            )
+        )
+
+    def call_block(self, state: Any, job: NodeJob) -> dict[str, Any]:
+        compiled: CompiledPlan = state.compiled
+        cnode = compiled.all_nodes[job.node_id]
+        raw_in = getattr(cnode.node, "in_", {})
+        for key, port in job.spec.inputs.items():
+            raw = raw_in.get(key)
+            ref = whole_reference(raw) if isinstance(raw, str) else None
+            if (
+                ref is not None
+                and job.inputs.get(key) is None
+                and port.is_required
+                and not port.nullable
+            ):
+                self._issue(
+                    compiled,
+                    job,
+                    IssueCode.UNRESOLVED_REFERENCE,
+                    f"{ref.text} resolved to null, but {key} is required",
+                    key,
+                    "the upstream node may be skipped or its sample lacks this key",
+                )
+        prepared, problems = input_problems(job.spec, job.inputs)
+        for problem in problems:
+            field_name = problem["field"].split(".")[0].split("[")[0]
+            code = (
+                IssueCode.MISSING_REQUIRED_INPUT
+                if "required input" in problem["message"]
+                else IssueCode.TYPE_MISMATCH
+            )
+            if code == IssueCode.MISSING_REQUIRED_INPUT and any(
+                i.node_id == job.node_id and i.code == IssueCode.UNRESOLVED_REFERENCE
+                for i in self.issues
+            ):
+                continue
+            self._issue(
+                compiled,
+                job,
+                code,
+                f"{problem['field']}: {problem['message']}",
+                field_name,
+                "the value this input would receive does not fit its schema",
+            )
+        outputs: dict[str, Any] | None = None
+        if job.spec.dry_run_derived:
+            block = compiled.registry.create(job.spec)
+            ctx = BlockContext(
+                run_id=job.run_id,
+                plan_id=job.plan_id,
+                node_id=job.node_id,
+                dry_run=True,
+                block_id=job.spec.id,
+                block_version=job.spec.version,
+                file_store=state.store,
+            )
+            try:
+                outputs = block.dry_run(ctx, prepared)
+            except BlockError as exc:
+                self._issue(compiled, job, IssueCode.DRY_RUN_FAILED, exc.message, None, exc.hint)
+        if outputs is None:
+            outputs = {}
+            for name, port in job.spec.outputs.items():
+                samples = port.samples()
+                if not samples:
+                    self._issue(
+                        compiled,
+                        job,
+                        IssueCode.DRY_RUN_FAILED,
+                        f"{job.spec.id} declares no dry_run.samples for output {name!r}",
+                        None,
+                        f"add dry_run.samples to outputs.{name} in the block spec",
+                    )
+                    outputs[name] = None
+                else:
+                    index = (job.iteration or 0) % len(samples)
+                    outputs[name] = samples[index]
+        self.nodes.append(
+            NodeReport(
+                job.task_name, "completed", summarize(job.inputs, 80), summarize(outputs, 80)
+            )
+        )
+        return outputs
+
+    def call_items(
+        self,
+        state: Any,
+        jobs: list[NodeJob | Skipped],
+        max_concurrency: int,
+        batch_size: int | None,
+    ) -> list[dict[str, Any] | BlockError | Skipped]:
+        return super().call_items(state, jobs, 1, batch_size)
+
+    def record_skip(self, state: Any, key: str, cnode: Any, reason: str) -> None:
+        self.nodes.append(NodeReport(key, "skipped", None, None))
+
+
+def dry_run_compiled(compiled: CompiledPlan, warnings: list[Issue] | None = None) -> DryRunReport:
+    backend = SampleBackend()
+    result = run_compiled(compiled, backend, run_id="dry-run", events=EventLog(None))
+    report = DryRunReport(
+        errors=list(backend.issues), warnings=list(warnings or []), nodes=backend.nodes
+    )
+    if result.error is not None:
+        err = result.error
+        cnode = compiled.all_nodes.get(err.node_id or "")
+        path = cnode.path if cnode else ()
+        report.errors.append(
+            Issue(
+                code=IssueCode.DRY_RUN_FAILED,
+                message=f"dry-run: {err.code}: {err.message}",
+                node_id=err.node_id,
+                path=format_path(path),
+                line=compiled.lines.line(path),
+                hint=err.hint,
+                file=compiled.lines.file,
+            )
+        )
+    report.errors.sort(key=Issue.sort_key)
+    return report
+
+
+def dry_run_file(path: Path, registry: BlockRegistry | None = None) -> DryRunReport:
+    registry = registry or BlockRegistry()
+    try:
+        compiled, warnings = compile_file(path, registry)
+    except IssuesFound as exc:
+        return DryRunReport(
+            errors=[i for i in exc.issues if i.severity == "error"],
+            warnings=[i for i in exc.issues if i.severity == "warning"],
+        )
+    return dry_run_compiled(compiled, warnings)
+
+
+__all__ += ["ErrorCode", "dry_run_compiled"]

@@ -1,0 +1,84 @@
+"""The JSONL event log of a run (seed 000 §8.4): `runs/{plan_id}/{timestamp}.jsonl`.
+
+Each event is one line, written and flushed as it happens, so a killed run leaves a readable
+log. Values are summarised (`blocks.summarize`) and secret-looking keys masked.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from blocks.base import summarize
+from keiri import settings
+
+__all__ = ["EVENTS", "EventLog", "mask_secrets", "now_iso"]
+
+EVENTS = (
+    "plan_start",
+    "node_start",
+    "node_complete",
+    "node_skipped",
+    "loop_iteration",
+    "node_error",
+    "node_paused",
+    "node_resumed",
+    "loop_limit_reached",
+    "plan_complete",
+)
+_SECRET_WORDS = ("api_key", "apikey", "password", "secret", "token", "authorization")
+
+
+def now_iso() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def mask_secrets(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {
+            k: "***"
+            if any(w in str(k).lower() for w in _SECRET_WORDS) and not isinstance(v, dict | list)
+            else mask_secrets(v)
+            for k, v in value.items()
+        }
+    if isinstance(value, list):
+        return [mask_secrets(v) for v in value]
+    return value
+
+
+class EventLog:
+    """Append-only JSONL writer; `path=None` keeps events in memory only (dry-run, tests)."""
+
+    def __init__(self, path: Path | None, keep: bool = True) -> None:
+        self.path = path
+        self.events: list[dict[str, Any]] = []
+        self._keep = keep
+        self._lock = threading.Lock()
+        if path is not None:
+            path.parent.mkdir(parents=True, exist_ok=True)
+
+    @classmethod
+    def for_run(cls, plan_id: str, started: datetime | None = None) -> EventLog:
+        stamp = (started or datetime.now(UTC)).strftime("%Y%m%dT%H%M%S%fZ")
+        return cls(settings.runs_dir() / plan_id / f"{stamp}.jsonl")
+
+    def emit(self, event: str, **fields: Any) -> dict[str, Any]:
+        record: dict[str, Any] = {"event": event, **mask_secrets(fields)}
+        record.setdefault("timestamp", now_iso())
+        for key in ("outputs", "item", "inputs"):
+            if key in record:
+                record[key] = summarize(record[key])
+        line = json.dumps(record, ensure_ascii=False, default=str)
+        with self._lock:
+            if self._keep:
+                self.events.append(record)
+            if self.path is not None:
+                with self.path.open("a", encoding="utf-8") as handle:
+                    handle.write(line + "\n")
+        return record
+
+    def of(self, event: str) -> list[dict[str, Any]]:
+        return [e for e in self.events if e["event"] == event]

@@ -1,0 +1,231 @@
+"""The Plan model (seed 000 §5, §8.3): pydantic v2, `extra="forbid"` everywhere.
+
+The JSON Schema in `schemas/plan.schema.json` is generated from these models
+(`python -m compiler.schema_gen`) and a test fails when it drifts.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, field_validator
+
+from blocks.spec import SEMVER_RE
+
+__all__ = [
+    "NODE_ID_PATTERN",
+    "Body",
+    "BodyPlan",
+    "CacheSpec",
+    "Call",
+    "Concurrency",
+    "Export",
+    "Foreach",
+    "LoopNode",
+    "LoopOut",
+    "Node",
+    "Plan",
+    "Policy",
+    "SubflowNode",
+    "SubflowOut",
+    "TaskNode",
+    "UIConfig",
+    "When",
+    "WhenCompare",
+    "WhenExpr",
+    "WhileSpec",
+]
+
+NODE_ID_PATTERN = r"^[A-Za-z_][A-Za-z0-9_\-]*$"
+OnError = Literal["halt", "continue", "retry"]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+
+class WhenExpr(_Strict):
+    """`expr`: a string expression over `${...}` references."""
+
+    expr: str = Field(min_length=1)
+
+
+class WhenCompare(_Strict):
+    """`{left, op, right}` comparison; `op` one of eq/ne/gt/gte/lt/lte."""
+
+    left: Any
+    op: Literal["eq", "ne", "gt", "gte", "lt", "lte"]
+    right: Any
+
+
+When = WhenExpr | WhenCompare
+
+
+class Foreach(_Strict):
+    input: str | list[Any] = Field(description="A reference to a list, or a literal list")
+    itemVar: str = Field(default="item", pattern=NODE_ID_PATTERN)
+    indexVar: str | None = Field(default=None, pattern=NODE_ID_PATTERN)
+    max_concurrency: int | None = Field(default=None, ge=1)
+    batch_size: int | None = Field(
+        default=None, ge=1, description="Items per task run (a 1,000-item loop in 1000/size runs)"
+    )
+
+
+class WhileSpec(_Strict):
+    condition: When
+    max_iterations: int = Field(ge=1, description="Required: the loop stops after this many")
+    iterationVar: str | None = Field(
+        default=None,
+        pattern=NODE_ID_PATTERN,
+        description="Binds the 0-based iteration number in the body",
+    )
+    on_limit: Literal["stop", "error"] = Field(
+        default="stop",
+        description="stop: keep the last iteration's outputs; error: fail with LOOP_LIMIT_REACHED",
+    )
+
+
+class Export(_Strict):
+    from_: str = Field(alias="from", min_length=1)
+    as_: str = Field(alias="as", pattern=NODE_ID_PATTERN)
+
+
+class BodyPlan(_Strict):
+    graph: list[Node] = Field(min_length=1)
+    exports: list[Export] = Field(default_factory=list)
+
+
+class Body(_Strict):
+    plan: BodyPlan
+
+
+class LoopOut(_Strict):
+    collect: str | None = Field(default=None, pattern=NODE_ID_PATTERN)
+
+
+class SubflowOut(_Strict):
+    exports: list[Export] = Field(default_factory=list)
+
+
+class Call(_Strict):
+    plan_id: str = Field(min_length=1, description="designs/<plan_id>.yaml")
+    inputs: dict[str, Any] = Field(default_factory=dict)
+
+
+class CacheSpec(_Strict):
+    """Opt a node into cross-run caching keyed by its block and resolved inputs."""
+
+    mode: Literal["inputs"] = "inputs"
+    expires: str = Field(default="1d", pattern=r"^\d+[smhd]$")
+
+
+class _NodeBase(_Strict):
+    id: str = Field(pattern=NODE_ID_PATTERN)
+    description: str = ""
+    when: When | None = None
+    on_error: OnError | None = None
+    retries: int | None = Field(default=None, ge=0)
+    timeout_ms: int | None = Field(default=None, ge=1)
+
+
+class TaskNode(_NodeBase):
+    type: Literal["task"] = "task"
+    block: str = Field(pattern=r"^[a-z][a-z0-9_]*(\.[a-z0-9_]+)+(@[0-9A-Za-z.+\-]+)?$")
+    in_: dict[str, Any] = Field(default_factory=dict, alias="in")
+    out: dict[str, str] = Field(default_factory=dict)
+    cache: Literal["inputs"] | CacheSpec | None = None
+
+    @field_validator("out")
+    @classmethod
+    def _aliases(cls, value: dict[str, str]) -> dict[str, str]:
+        import re
+
+        for key, alias in value.items():
+            if not isinstance(alias, str) or not re.match(NODE_ID_PATTERN, alias):
+                raise ValueError(f"alias for {key!r} must be an identifier, got {alias!r}")
+        return value
+
+    @property
+    def block_id(self) -> str:
+        return self.block.split("@", 1)[0]
+
+    @property
+    def block_pin(self) -> str | None:
+        return self.block.split("@", 1)[1] if "@" in self.block else None
+
+
+class LoopNode(_NodeBase):
+    type: Literal["loop"]
+    foreach: Foreach | None = None
+    while_: WhileSpec | None = Field(default=None, alias="while")
+    body: Body
+    out: LoopOut = Field(default_factory=LoopOut)
+
+
+class SubflowNode(_NodeBase):
+    type: Literal["subflow"]
+    call: Call
+    out: SubflowOut = Field(default_factory=SubflowOut)
+
+
+def _node_kind(value: Any) -> str:
+    if isinstance(value, dict):
+        kind = value.get("type", "task")
+        return kind if kind in ("task", "loop", "subflow") else "task"
+    return str(getattr(value, "type", "task"))
+
+
+Node = Annotated[
+    Annotated[TaskNode, Tag("task")]
+    | Annotated[LoopNode, Tag("loop")]
+    | Annotated[SubflowNode, Tag("subflow")],
+    Discriminator(_node_kind),
+]
+
+
+class Concurrency(_Strict):
+    default_max_workers: int = Field(default=4, ge=1)
+    per_node: dict[str, int] = Field(default_factory=dict)
+
+
+class Policy(_Strict):
+    on_error: OnError = "halt"
+    retries: int = Field(default=0, ge=0)
+    timeout_ms: int | None = Field(default=None, ge=1)
+    concurrency: Concurrency = Field(default_factory=Concurrency)
+
+
+class UIConfig(_Strict):
+    layout: list[str] = Field(default_factory=list)
+
+
+class Plan(_Strict):
+    """A plan: a business procedure as a DAG of nodes."""
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+        json_schema_extra={"$id": "https://keiri.dev/schemas/plan.schema.json"},
+    )
+
+    apiVersion: Literal["v1"] = "v1"
+    id: str = Field(pattern=r"^[A-Za-z_][A-Za-z0-9_\-]*$")
+    version: str = "0.1.0"
+    description: str = ""
+    vars: dict[str, Any] = Field(default_factory=dict)
+    policy: Policy = Field(default_factory=Policy)
+    ui: UIConfig = Field(default_factory=UIConfig)
+    graph: list[Node] = Field(min_length=1)
+    exports: list[Export] = Field(
+        default_factory=list, description="What a caller sees when this plan runs as a subflow"
+    )
+
+    @field_validator("version")
+    @classmethod
+    def _semver(cls, value: str) -> str:
+        if not SEMVER_RE.match(value):
+            raise ValueError(f"version {value!r} is not SemVer (MAJOR.MINOR.PATCH)")
+        return value
+
+
+BodyPlan.model_rebuild()

@@ -1,0 +1,192 @@
+"""Load YAML keeping the line of every key and item (Dagster/dlt style locations).
+
+PyYAML's composer (the C one when libyaml is present) builds the node tree; we construct plain
+values from it ourselves so that we can record `path -> line`, reject duplicate keys (PyYAML
+silently keeps the last one) and share aliased nodes instead of expanding them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from blocks.errors import Issue, IssueCode, IssuesFound, format_path
+
+__all__ = ["LineMap", "LoadedYaml", "load_yaml", "load_yaml_file"]
+
+_Loader: type[Any] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_CONSTRUCTOR = yaml.constructor.SafeConstructor()
+_MAX_NODES = 200_000
+
+Path_ = tuple[str | int, ...]
+
+
+@dataclass
+class LineMap:
+    """Maps a key path (`("graph", 3, "in", "x")`) to its 1-based line in the source."""
+
+    lines: dict[Path_, int] = field(default_factory=dict)
+    file: str | None = None
+
+    def line(self, path: Path_ | list[str | int]) -> int | None:
+        key = tuple(path)
+        while key:
+            found = self.lines.get(key)
+            if found is not None:
+                return found
+            key = key[:-1]
+        return self.lines.get((), None)
+
+
+@dataclass
+class LoadedYaml:
+    data: Any
+    lines: LineMap
+
+
+class _Builder:
+    def __init__(self, lines: LineMap) -> None:
+        self.lines = lines
+        self.issues: list[Issue] = []
+        self.count = 0
+        self.cache: dict[int, Any] = {}
+
+    def build(self, node: yaml.Node, path: Path_) -> Any:
+        self.count += 1
+        if self.count > _MAX_NODES:
+            raise _TooLarge
+        cached = self.cache.get(id(node))
+        if cached is not None:
+            return cached
+        self.lines.lines.setdefault(path, node.start_mark.line + 1)
+        if isinstance(node, yaml.MappingNode):
+            out: dict[Any, Any] = {}
+            self.cache[id(node)] = out
+            for key_node, value_node in _flatten_merge(node):
+                key = _CONSTRUCTOR.construct_object(key_node, deep=True)
+                if not isinstance(key, str | int | float | bool) and key is not None:
+                    key = str(key)
+                child: Path_ = (*path, key if isinstance(key, int) else str(key))
+                if key in out:
+                    self.issues.append(
+                        Issue(
+                            code=IssueCode.YAML_SYNTAX_ERROR,
+                            message=f"duplicate key {key!r}",
+                            path=format_path(child),
+                            line=key_node.start_mark.line + 1,
+                            file=self.lines.file,
+                            hint="YAML keeps only the last of duplicate keys; remove one",
+                        )
+                    )
+                self.lines.lines[child] = key_node.start_mark.line + 1
+                out[key] = self.build(value_node, child)
+            return out
+        if isinstance(node, yaml.SequenceNode):
+            items: list[Any] = []
+            self.cache[id(node)] = items
+            for index, item in enumerate(node.value):
+                items.append(self.build(item, (*path, index)))
+            return items
+        return _CONSTRUCTOR.construct_object(node, deep=True)
+
+
+def _flatten_merge(node: yaml.MappingNode) -> list[tuple[yaml.Node, yaml.Node]]:
+    pairs: list[tuple[yaml.Node, yaml.Node]] = []
+    for key_node, value_node in node.value:
+        if key_node.tag == "tag:yaml.org,2002:merge":
+            sources = (
+                value_node.value if isinstance(value_node, yaml.SequenceNode) else [value_node]
+            )
+            for source in sources:
+                if isinstance(source, yaml.MappingNode):
+                    pairs.extend(_flatten_merge(source))
+            continue
+        pairs.append((key_node, value_node))
+    return pairs
+
+
+class _TooLarge(Exception):
+    pass
+
+
+def load_yaml(text: str, file: str | None = None) -> LoadedYaml:
+    """Parse `text`; raise `IssuesFound` with YAML_SYNTAX_ERROR (line, column) on bad YAML."""
+    lines = LineMap(file=file)
+    try:
+        node = yaml.compose(text, Loader=_Loader)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark else None
+        column = mark.column + 1 if mark else None
+        raise IssuesFound(
+            [
+                Issue(
+                    code=IssueCode.YAML_SYNTAX_ERROR,
+                    message=f"{exc.problem or exc.context} (column {column})",
+                    line=line,
+                    file=file,
+                    hint="fix the YAML syntax; indentation and ':' after keys are common causes",
+                )
+            ]
+        ) from exc
+    except yaml.YAMLError as exc:
+        raise IssuesFound(
+            [Issue(code=IssueCode.YAML_SYNTAX_ERROR, message=str(exc), file=file)]
+        ) from exc
+    if node is None:
+        return LoadedYaml(None, lines)
+    builder = _Builder(lines)
+    try:
+        data = builder.build(node, ())
+    except _TooLarge:
+        raise IssuesFound(
+            [
+                Issue(
+                    code=IssueCode.YAML_SYNTAX_ERROR,
+                    message=f"document too large (more than {_MAX_NODES} YAML nodes)",
+                    file=file,
+                )
+            ]
+        ) from None
+    except yaml.YAMLError as exc:
+        raise IssuesFound(
+            [Issue(code=IssueCode.YAML_SYNTAX_ERROR, message=str(exc), file=file)]
+        ) from exc
+    if builder.issues:
+        raise IssuesFound(builder.issues)
+    return LoadedYaml(data, lines)
+
+
+def load_yaml_file(path: Path) -> LoadedYaml:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise IssuesFound(
+            [
+                Issue(
+                    code=IssueCode.FILE_NOT_FOUND,
+                    message=f"no such file: {path}",
+                    file=str(path),
+                    hint="check the path of the plan",
+                )
+            ]
+        ) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise IssuesFound(
+            [
+                Issue(
+                    code=IssueCode.FILE_NOT_FOUND,
+                    message=f"cannot read {path}: {exc}",
+                    file=str(path),
+                )
+            ]
+        ) from exc
+    return load_yaml(text, file=str(path))
+
+
+def is_mapping(value: Any) -> bool:
+    return isinstance(value, Mapping)

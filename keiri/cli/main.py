@@ -1,0 +1,220 @@
+"""`keiri` commands: blocks, validate, dry-run, migrate (and the runtime commands when present)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from blocks.errors import BlockError, IssuesFound, KeiriError
+from keiri.cli.render import console, err_console, print_issues, print_json, render_block_error
+
+__all__ = ["EXIT_FAILED", "EXIT_OK", "EXIT_PAUSED", "EXIT_USAGE", "cli", "main"]
+
+EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_PAUSED = 0, 1, 2, 3
+
+
+class ExitWith(Exception):
+    """Raised by a command to end with a specific exit code after it printed its result."""
+
+    def __init__(self, code: int) -> None:
+        self.code = code
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="keiri")
+def cli() -> None:
+    """keiri: accounting pipelines as plans of blocks, run on Prefect."""
+
+
+@cli.command("blocks")
+@click.option("--json", "as_json", is_flag=True, help="One JSON document on stdout.")
+@click.option(
+    "--check", is_flag=True, help="Import every implementation and verify it against its spec."
+)
+def blocks_cmd(as_json: bool, check: bool) -> None:
+    """List the block catalog (block_specs/**/*.yaml)."""
+    from blocks.registry import BlockRegistry
+
+    registry = BlockRegistry()
+    rows: list[dict[str, Any]] = []
+    failed = bool(registry.problems)
+    for spec in registry.specs():
+        entry = registry.entries[spec.id][-1]
+        row: dict[str, Any] = {
+            "id": spec.id,
+            "version": spec.version,
+            "category": spec.category,
+            "description": spec.description.strip().splitlines()[0]
+            if spec.description.strip()
+            else "",
+            "inputs": {
+                k: {"required": p.is_required, "description": p.description}
+                for k, p in spec.inputs.items()
+            },
+            "outputs": sorted(spec.outputs),
+            "spec": str(entry.path),
+            "versions": [e.spec.version for e in registry.entries[spec.id]],
+        }
+        if check:
+            problems = registry.check(spec)
+            row["problems"] = problems
+            failed = failed or bool(problems)
+        rows.append(row)
+    if as_json:
+        print_json({"blocks": rows, "problems": [i.model_dump() for i in registry.problems]})
+    else:
+        from rich.table import Table
+
+        table = Table("id", "version", "inputs", "outputs", *(["check"] if check else []), box=None)
+        for row in rows:
+            cells = [row["id"], row["version"], ", ".join(row["inputs"]), ", ".join(row["outputs"])]
+            if check:
+                cells.append(
+                    "[green]ok[/]"
+                    if not row["problems"]
+                    else "[red]" + "; ".join(row["problems"]) + "[/]"
+                )
+            table.add_row(*cells)
+        console.print(table)
+        print_issues(registry.problems)
+    if check and failed:
+        raise ExitWith(EXIT_FAILED)
+
+
+@cli.command("validate")
+@click.argument("plan", type=click.Path(path_type=Path))
+@click.option("--json", "as_json", is_flag=True, help="One JSON document on stdout.")
+def validate_cmd(plan: Path, as_json: bool) -> None:
+    """Validate PLAN: exit 0 valid (warnings allowed), 1 invalid, 2 usage/IO error."""
+    from compiler.validate import validate_file
+
+    if not plan.is_file():
+        raise click.UsageError(f"no such plan file: {plan}")
+    report = validate_file(plan)
+    if as_json:
+        print_json(report.to_json())
+    else:
+        print_issues(report.errors + report.warnings)
+        if report.ok:
+            console.print(f"[green]✓[/] {plan} is valid ({len(report.warnings)} warning(s))")
+        else:
+            console.print(f"[red]✗[/] {len(report.errors)} error(s) encountered in {plan}")
+    if not report.ok:
+        raise ExitWith(EXIT_FAILED)
+
+
+@cli.command("dry-run")
+@click.argument("plan", type=click.Path(path_type=Path))
+@click.option("--json", "as_json", is_flag=True, help="One JSON document on stdout.")
+def dry_run_cmd(plan: Path, as_json: bool) -> None:
+    """Walk PLAN on declared samples, never touching real data: exit 0 ok, 1 failed."""
+    from compiler.dryrun import dry_run_file
+
+    if not plan.is_file():
+        raise click.UsageError(f"no such plan file: {plan}")
+    report = dry_run_file(plan)
+    if as_json:
+        print_json(report.to_json())
+    else:
+        from rich.table import Table
+
+        if report.nodes:
+            table = Table("node", "state", "inputs", "outputs", box=None)
+            for node in report.nodes:
+                table.add_row(node.node_id, node.state, _short(node.inputs), _short(node.outputs))
+            console.print(table)
+        print_issues(report.errors + report.warnings)
+        if report.ok:
+            console.print(f"[green]✓[/] dry-run of {plan} passed ({len(report.nodes)} node run(s))")
+        else:
+            console.print(f"[red]✗[/] dry-run of {plan} failed: {len(report.errors)} error(s)")
+    if not report.ok:
+        raise ExitWith(EXIT_FAILED)
+
+
+def _short(value: Any, limit: int = 70) -> str:
+    import json
+
+    text = json.dumps(value, ensure_ascii=False, default=str)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+@cli.command("migrate")
+@click.argument("plan", type=click.Path(path_type=Path, exists=True, dir_okay=False))
+@click.option(
+    "--in-place", is_flag=True, help="Overwrite PLAN (default: write PLAN.migrated.yaml)."
+)
+@click.option(
+    "--out", "out_path", type=click.Path(path_type=Path), help="Where to write the result."
+)
+@click.option("--json", "as_json", is_flag=True, help="One JSON document on stdout.")
+def migrate_cmd(plan: Path, in_place: bool, out_path: Path | None, as_json: bool) -> None:
+    """Rewrite legacy ui.file_uploader.* / ui.confirmation.* nodes into ui.interactive_input."""
+    from compiler.migrate import migrate_file
+
+    if in_place and out_path is not None:
+        raise click.UsageError("--in-place and --out exclude each other")
+    target = plan if in_place else (out_path or plan.with_name(plan.stem + ".migrated.yaml"))
+    result = migrate_file(plan, target)
+    if as_json:
+        print_json(result)
+    else:
+        for change in result["changes"]:
+            console.print(f"• {change}")
+        console.print(f"[green]✓[/] {len(result['changes'])} change(s) written to {target}")
+
+
+def _register_optional() -> None:
+    """Runtime commands live in their own modules; register those that exist."""
+    import importlib
+
+    for module in ("keiri.cli.runtime", "keiri.cli.ops"):
+        try:
+            mod = importlib.import_module(module)
+        except ModuleNotFoundError as exc:
+            if exc.name == module:
+                continue
+            raise
+        mod.register(cli)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point: the one place that renders errors and chooses the exit code."""
+    _register_optional()
+    try:
+        returned = cli.main(args=argv, prog_name="keiri", standalone_mode=False)
+        if isinstance(returned, int):
+            return returned  # --help / --version exit through click
+    except ExitWith as done:
+        return done.code
+    except click.UsageError as exc:
+        err_console.print(f"[red]Usage error:[/] {exc.format_message()}")
+        command = exc.ctx.command_path if exc.ctx else "keiri"
+        err_console.print(f"Try '{command} --help' for help.")
+        return EXIT_USAGE
+    except click.exceptions.Abort:
+        err_console.print("Aborted.")
+        return EXIT_FAILED
+    except click.ClickException as exc:
+        err_console.print(f"[red]Error:[/] {exc.format_message()}")
+        return EXIT_USAGE
+    except IssuesFound as exc:
+        print_issues(exc.issues)
+        return EXIT_FAILED
+    except BlockError as exc:
+        render_block_error(exc)
+        return EXIT_FAILED
+    except KeiriError as exc:
+        err_console.print(f"[red]Error:[/] {exc}")
+        hint = getattr(exc, "hint", "")
+        if hint:
+            err_console.print(f"  💡 {hint}")
+        return EXIT_FAILED
+    return EXIT_OK
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,76 @@
+"""The registry: discovery, did-you-mean, id@semver resolution, duplicates, --check."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from blocks.errors import BlockError
+from blocks.registry import BlockRegistry
+
+SPEC = "id: {id}\nversion: {version}\nentrypoint: blocks/data/aggregate.py:AggregateBlock\noutputs:\n  count: {{type: integer, dry_run: {{samples: [1]}}}}\n"
+
+
+def make(root: Path, name: str, block_id: str, version: str) -> Path:
+    path = root / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(SPEC.format(id=block_id, version=version), encoding="utf-8")
+    return path
+
+
+def test_resolution_by_semver(tmp_path: Path) -> None:
+    make(tmp_path, "a/one.yaml", "data.thing", "1.0.0")
+    make(tmp_path, "a/two.yaml", "data.thing", "1.4.2")
+    make(tmp_path, "a/three.yaml", "data.thing", "2.0.0")
+    reg = BlockRegistry(roots=[tmp_path])
+    assert reg.resolve("data.thing").entry.spec.version == "2.0.0"  # type: ignore[union-attr]
+    assert reg.resolve("data.thing@1.0.0").entry.spec.version == "1.0.0"  # type: ignore[union-attr]
+    assert reg.resolve("data.thing@1.2.0").entry.spec.version == "1.4.2"  # type: ignore[union-attr]
+    bad = reg.resolve("data.thing@3.0.0")
+    assert bad.entry is None and bad.code == "BLOCK_VERSION_INCOMPATIBLE"
+    assert "1.0.0, 1.4.2, 2.0.0" in bad.message
+
+
+def test_duplicate_ids_name_both_files(tmp_path: Path) -> None:
+    first = make(tmp_path, "a.yaml", "data.thing", "1.0.0")
+    second = make(tmp_path, "b/a.yaml", "data.thing", "1.0.0")
+    reg = BlockRegistry(roots=[tmp_path])
+    assert len(reg.problems) == 1
+    assert str(first) in reg.problems[0].message and str(second) in reg.problems[0].message
+
+
+def test_unknown_block_suggests(registry: BlockRegistry) -> None:
+    resolution = registry.resolve("data.agregate")
+    assert resolution.code == "UNKNOWN_BLOCK" and "data.aggregate" in resolution.hint
+    with pytest.raises(BlockError):
+        registry.get("nope.nope")
+
+
+def test_invalid_spec_is_reported(tmp_path: Path) -> None:
+    (tmp_path / "bad.yaml").write_text(
+        "id: Bad Id\nversion: one\nentrypoint: x\n", encoding="utf-8"
+    )
+    reg = BlockRegistry(roots=[tmp_path])
+    assert {p.path for p in reg.problems} >= {"id", "version", "entrypoint"}
+
+
+def test_check_reports_missing_implementation(tmp_path: Path) -> None:
+    path = tmp_path / "x.yaml"
+    path.write_text(
+        SPEC.format(id="data.ghost", version="1.0.0").replace(
+            "blocks/data/aggregate.py:AggregateBlock", "blocks/data/ghost.py:Ghost"
+        ),
+        encoding="utf-8",
+    )
+    reg = BlockRegistry(roots=[tmp_path])
+    problems = reg.check(reg.get("data.ghost"))
+    assert (
+        problems and "BLOCK_NOT_IMPLEMENTED" in problems[0] and "not implemented yet" in problems[0]
+    )
+
+
+def test_every_shipped_block_passes_check(registry: BlockRegistry) -> None:
+    assert registry.problems == []
+    failures = {spec.id: registry.check(spec) for spec in registry.specs()}
+    assert {k: v for k, v in failures.items() if v} == {}

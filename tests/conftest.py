@@ -1,0 +1,27 @@
+"""Shared fixtures. Every test gets its own keiri home (state, file store, run logs)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from blocks.registry import BlockRegistry
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = ROOT / "tests" / "fixtures"
+
+
+@pytest.fixture(autouse=True)
+def keiri_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    home = tmp_path / "keiri-home"
+    monkeypatch.setenv("KEIRI_HOME", str(home))
+    monkeypatch.setenv("KEIRI_RUNS_DIR", str(tmp_path / "runs"))
+    monkeypatch.delenv("KEIRI_STORE_DIR", raising=False)
+    yield home
+
+
+@pytest.fixture(scope="session")
+def registry() -> BlockRegistry:
+    return BlockRegistry()
