@@ -66,7 +66,7 @@ def _version_key(version: str) -> tuple[int, int, int, int, str]:
 
 @dataclass
 class BlockRegistry:
-    roots: list[Path] = field(default_factory=lambda: [settings.project_root() / "block_specs"])
+    roots: list[Path] = field(default_factory=settings.block_spec_roots)
     entries: dict[str, list[SpecEntry]] = field(default_factory=dict)
     problems: list[Issue] = field(default_factory=list)
     _classes: dict[tuple[str, str], type[Block]] = field(default_factory=dict)

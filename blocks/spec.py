@@ -15,7 +15,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator
 
 from blocks.errors import BlockError, ErrorCode
 from keiri import settings
@@ -52,6 +52,7 @@ class PortSpec(BaseModel):
     nullable: bool = False
     examples: list[Any] = Field(default_factory=list)
     dry_run: DryRunSpec | None = None
+    _resolved_schema: dict[str, Any] | None = PrivateAttr(default=None)
 
     @property
     def is_required(self) -> bool:
@@ -193,6 +194,7 @@ def _scope_defs(schema: dict[str, Any]) -> dict[str, Any]:
 
 
 def port_json_schema(port: PortSpec) -> dict[str, Any]:
-    """The full JSON Schema of a port, `$ref`s resolved."""
-    resolved: dict[str, Any] = resolve_refs(port.schema_dict())
-    return resolved
+    """The full JSON Schema of a port, `$ref`s resolved (computed once per port; do not mutate)."""
+    if port._resolved_schema is None:
+        port._resolved_schema = resolve_refs(port.schema_dict())
+    return port._resolved_schema

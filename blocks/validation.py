@@ -30,8 +30,23 @@ def to_jsonable(value: Any) -> Any:
 
 
 @lru_cache(maxsize=1024)
-def _validator(schema_json: str) -> Draft202012Validator:
+def _validator_from_json(schema_json: str) -> Draft202012Validator:
     return Draft202012Validator(json.loads(schema_json))
+
+
+# Port schemas are long-lived objects: cache their validators by identity (keeping the schema
+# alive in the entry so an id is never reused while cached), everything else by content.
+_BY_ID: dict[int, tuple[dict[str, Any], Draft202012Validator]] = {}
+
+
+def _validator(schema: dict[str, Any]) -> Draft202012Validator:
+    entry = _BY_ID.get(id(schema))
+    if entry is not None and entry[0] is schema:
+        return entry[1]
+    validator = _validator_from_json(json.dumps(schema, sort_keys=True, default=str))
+    if len(_BY_ID) < 4096:
+        _BY_ID[id(schema)] = (schema, validator)
+    return validator
 
 
 def check_schema(schema: dict[str, Any]) -> str | None:
@@ -45,7 +60,7 @@ def check_schema(schema: dict[str, Any]) -> str | None:
 
 def validate_value(schema: dict[str, Any], value: Any, prefix: str = "") -> list[SchemaProblem]:
     """Every violation of `schema` by `value`, with a key path like `files[0].name`."""
-    validator = _validator(json.dumps(schema, sort_keys=True, default=str))
+    validator = _validator(schema)
     problems: list[SchemaProblem] = []
     for error in sorted(
         validator.iter_errors(to_jsonable(value)), key=lambda e: list(map(str, e.path))

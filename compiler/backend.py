@@ -7,7 +7,7 @@ import contextvars
 import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from blocks.context import BlockContext, HumanInputPort
@@ -79,6 +79,12 @@ class Backend:
     def execute_block(self, state: RunState, job: NodeJob) -> dict[str, Any]:
         block = state.compiled.registry.create(job.spec)
         ctx = self.make_context(state, job)
+        if block.runs_in_flow:
+            # A person's answer is awaited by the backend itself (pause timeout), never by a
+            # watchdog thread; only the node's own timeout_ms applies, not the plan default.
+            node = state.compiled.all_nodes[job.node_id].node
+            ctx.services["timeout_ms"] = getattr(node, "timeout_ms", None)
+            job = replace(job, timeout_ms=None)
         return execute_with_policy(job, lambda: block.execute(ctx, job.inputs), state.emit)
 
     def call_block(self, state: RunState, job: NodeJob) -> dict[str, Any]:
@@ -116,6 +122,12 @@ class Backend:
 
     def record_skip(self, state: RunState, key: str, cnode: CompiledNode, reason: str) -> None:
         """Make a skipped node visible (Prefect: a Completed task run named "Skipped")."""
+
+    def begin(self, state: RunState) -> None:
+        """A plan (or subflow) run starts on this backend."""
+
+    def end(self, state: RunState) -> None:
+        """A plan (or subflow) run ended."""
 
 
 InlineBackend = Backend

@@ -15,7 +15,6 @@ from compiler.engine import (
     run_compiled,
     run_scope,
 )
-from compiler.events import EventLog
 from compiler.models import LoopNode, SubflowNode, TaskNode
 from compiler.references import get_path, render
 from compiler.scope import CompiledNode, Scope
@@ -181,6 +180,7 @@ def _run_while(
         current = Frame(
             scope=body, state=state, parent=frame, iteration=iteration, loop_values=values
         )
+
         def one_iteration(c: Frame = current) -> None:
             run_scope(state, body, c)
 
@@ -214,10 +214,12 @@ def run_subflow(state: RunState, cnode: CompiledNode, frame: Frame) -> dict[str,
             child,
             state.backend,
             run_id=sub_run_id,
-            events=_child_log(state.events),
+            events=state.events,
             vars=inputs,
             run_inputs=state.run_inputs,
             store=state.store,
+            scope=f"{state.scope}/{cnode.id}"
+            + (f"[{frame.iteration}]" if frame.iteration is not None else ""),
         )
 
     result = state.backend.run_subflow(state, cnode, sub_run_id, execute)
@@ -235,7 +237,3 @@ def run_subflow(state: RunState, cnode: CompiledNode, frame: Frame) -> dict[str,
             recoverable=result.error.recoverable,
         )
     return {export.as_: result.exports.get(export.from_) for export in node.out.exports}
-
-
-def _child_log(parent: EventLog) -> EventLog:
-    return parent

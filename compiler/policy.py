@@ -34,6 +34,7 @@ class NodeJob:
     on_error: str = "halt"
     cache: CacheSpec | None = None
     tags: list[str] = field(default_factory=list)
+    scope: str = ""  # the root run plus the subflow path: results are cached per scope+task
 
     @property
     def task_name(self) -> str:

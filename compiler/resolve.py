@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from blocks.errors import IssueCode
@@ -88,12 +89,22 @@ def node_sites(cnode: CompiledNode) -> list[RefSite]:
     return sites
 
 
+@lru_cache(maxsize=8192)
+def _expr_references(text: str) -> tuple[Reference, ...]:
+    return tuple(references_in(parse_expression(text)))
+
+
+@lru_cache(maxsize=8192)
+def _template_references(text: str) -> tuple[Reference, ...]:
+    return tuple(find_references(text))
+
+
 def site_references(site: RefSite) -> list[Reference]:
     """References of a site; raises ReferenceSyntaxError / ExpressionSyntaxError."""
     if site.kind == "expr":
-        return references_in(parse_expression(str(site.value)))
+        return list(_expr_references(str(site.value)))
     if isinstance(site.value, str):
-        return find_references(site.value)
+        return list(_template_references(site.value))
     return []
 
 

@@ -15,8 +15,13 @@ __all__ = ["compatible", "describe", "schema_at_path", "schema_types", "value_sc
 
 
 def _resolved(schema: dict[str, Any] | None) -> dict[str, Any] | None:
+    """Port schemas arrive resolved (`port_json_schema`); only a stray keiri `$ref` is resolved
+    here. Internal `#/...` refs are not followed: their type counts as unknown (relaxed)."""
     if schema is None:
         return None
+    ref = schema.get("$ref")
+    if not isinstance(ref, str) or ref.startswith("#"):
+        return schema
     try:
         resolved = resolve_refs(schema)
     except BlockError:

@@ -21,6 +21,7 @@ __all__ = ["LineMap", "LoadedYaml", "load_yaml", "load_yaml_file"]
 _Loader: type[Any] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _CONSTRUCTOR = yaml.constructor.SafeConstructor()
 _MAX_NODES = 200_000
+_STR_TAG = "tag:yaml.org,2002:str"
 
 Path_ = tuple[str | int, ...]
 
@@ -91,6 +92,8 @@ class _Builder:
             for index, item in enumerate(node.value):
                 items.append(self.build(item, (*path, index)))
             return items
+        if node.tag == _STR_TAG and isinstance(node.value, str):
+            return node.value  # fast path: most scalars of a plan are strings
         return _CONSTRUCTOR.construct_object(node, deep=True)
 
 

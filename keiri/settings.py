@@ -12,6 +12,7 @@ from pathlib import Path
 
 __all__ = [
     "DEFAULT_ENV_ALLOW",
+    "block_spec_roots",
     "config_file",
     "designs_dir",
     "env_allow_patterns",
@@ -50,6 +51,15 @@ def project_root() -> Path:
     """The folder holding `block_specs/`, `designs/` and `config.yaml` (`KEIRI_PROJECT_ROOT`)."""
     configured = os.environ.get("KEIRI_PROJECT_ROOT")
     return Path(configured).resolve() if configured else _PROJECT_ROOT
+
+
+def block_spec_roots() -> list[Path]:
+    """Folders scanned for block specs: `<project>/block_specs` plus `KEIRI_BLOCK_SPECS`
+    (an `os.pathsep`-separated list of extra folders, e.g. a team's own blocks)."""
+    roots = [project_root() / "block_specs"]
+    extra = os.environ.get("KEIRI_BLOCK_SPECS", "")
+    roots += [Path(p).resolve() for p in extra.split(os.pathsep) if p.strip()]
+    return roots
 
 
 def designs_dir() -> Path:

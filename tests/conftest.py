@@ -11,6 +11,27 @@ from blocks.registry import BlockRegistry
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures"
+TEST_BLOCK_SPECS = FIXTURES / "blocks" / "specs"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    from tests import prefect_env
+
+    prefect_env.configure()
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    from tests import prefect_env
+
+    prefect_env.shutdown()
+
+
+@pytest.fixture(scope="session")
+def prefect_server() -> str:
+    """The local Prefect server of this test process (started once, on first use)."""
+    from tests import prefect_env
+
+    return prefect_env.ensure_started().api_url
 
 
 @pytest.fixture(autouse=True)

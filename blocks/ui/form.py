@@ -15,7 +15,14 @@ from pydantic import BaseModel, ConfigDict, Field
 from blocks.fileref import FileRef
 from blocks.validation import validate_value
 
-__all__ = ["FieldProblem", "Requirement", "Validation", "form_schema", "validate_answers"]
+__all__ = [
+    "FieldProblem",
+    "Requirement",
+    "Validation",
+    "form_model",
+    "form_schema",
+    "validate_answers",
+]
 
 RequirementType = Literal["file", "files", "folder", "text", "select", "boolean", "number", "chat"]
 
@@ -161,3 +168,52 @@ def _missing_field(message: str) -> str:
         return match.group(1)
     match = re.search(r"\('([^']+)' was unexpected\)", message)
     return match.group(1) if match else ""
+
+
+def form_model(
+    mode: str, requirements: list[Requirement], name: str = "KeiriForm"
+) -> type[BaseModel]:
+    """A pydantic model of the answers, for Prefect's `wait_for_input` (the server stores its
+    JSON Schema; the Prefect UI renders it, so booleans carry defaults)."""
+    from pydantic import create_model
+
+    fields: dict[str, Any] = {}
+    for req in requirements:
+        v = req.validation
+        kind: Any
+        extra: dict[str, Any] = {
+            "title": req.label,
+            "description": req.description or req.hint or None,
+        }
+        if req.type == "file":
+            kind = FileRef
+        elif req.type in ("files", "folder"):
+            kind = list[FileRef]
+        elif req.type in ("text", "chat"):
+            kind = str
+            extra.update(pattern=v.regex, min_length=v.min_length, max_length=v.max_length)
+        elif req.type == "select":
+            kind = Literal[tuple(req.options)] if req.options else str
+        elif req.type == "boolean":
+            fields[req.id] = (
+                bool,
+                Field(default=bool(req.default) if req.default is not None else False, **extra),
+            )
+            continue
+        else:
+            kind = int if v.integer else float
+            extra.update(ge=v.min, le=v.max)
+        extra = {k: val for k, val in extra.items() if val is not None}
+        if req.required:
+            fields[req.id] = (
+                kind,
+                Field(**extra) if req.default is None else Field(default=req.default, **extra),
+            )
+        else:
+            fields[req.id] = (kind | None, Field(default=req.default, **extra))
+    if mode in ("confirm", "mixed"):
+        fields.setdefault("approved", (bool, Field(default=False, title="承認")))
+        fields.setdefault("response", (str | None, Field(default=None, title="コメント")))
+    fields["answered_by"] = (str, Field(default="prefect-ui", title="回答者"))
+    model: type[BaseModel] = create_model(name, **fields)
+    return model

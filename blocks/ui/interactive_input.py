@@ -87,8 +87,8 @@ class InteractiveInputBlock(Block):
             answers = dict(ctx.human_input.request(ctx, form))
             answered_by = str(answers.pop("_answered_by", "unknown"))
             source = str(answers.pop("_source", "form"))
-        for key in [k for k in answers if k.startswith("_")]:
-            answers.pop(key)
+        # `_`-prefixed keys are keiri's own metadata; None means "not answered".
+        answers = {k: v for k, v in answers.items() if not k.startswith("_") and v is not None}
         for name, prop in form["schema"]["properties"].items():
             if name not in answers and "default" in prop:
                 answers[name] = prop["default"]

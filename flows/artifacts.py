@@ -1,0 +1,88 @@
+"""Prefect artifacts of a plan run: the run summary, the failure, tables and output files."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from prefect.artifacts import create_markdown_artifact, create_table_artifact
+
+from blocks.errors import BlockError
+from compiler.engine import RunResult
+
+__all__ = ["publish_run_artifacts"]
+
+
+def _key(*parts: str) -> str:
+    return re.sub(r"[^a-z0-9-]+", "-", "-".join(parts).lower()).strip("-")[:100]
+
+
+def _cell(value: Any, limit: int = 80) -> str:
+    import json
+
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
+    text = text.replace("|", "\\|").replace("\n", " ")
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _files(value: Any, found: list[dict[str, Any]]) -> None:
+    if isinstance(value, dict):
+        if {"uri", "name", "sha256"} <= set(value):
+            found.append(value)
+            return
+        for item in value.values():
+            _files(item, found)
+    elif isinstance(value, list):
+        for item in value:
+            _files(item, found)
+
+
+def error_markdown(error: BlockError) -> str:
+    lines = [f"## ❌ {error.code}", "", f"**{error.message}**", ""]
+    if error.node_id:
+        lines.append(f"- node: `{error.node_id}`")
+    lines.append(f"- recoverable: {'yes — retry the run' if error.recoverable else 'no'}")
+    if error.hint:
+        lines += ["", f"💡 {error.hint}"]
+    details = {k: v for k, v in error.details.items() if k != "node_id"}
+    if details:
+        lines += ["", "| detail | value |", "| --- | --- |"]
+        lines += [f"| {k} | {_cell(v)} |" for k, v in details.items()]
+    return "\n".join(lines)
+
+
+def publish_run_artifacts(result: RunResult, form_url: str | None = None) -> None:
+    rows = ["| node | block | state | duration | output |", "| --- | --- | --- | --- | --- |"]
+    for key, status in result.statuses.items():
+        rows.append(
+            f"| `{key}` | {status.block} | {status.state} | {status.duration_ms} ms | "
+            f"{_cell(status.output_summary if status.output_summary is not None else status.message)} |"
+        )
+    files: list[dict[str, Any]] = []
+    _files(result.outputs, files)
+    body = [f"# {result.plan_id} — {result.state}", "", *rows]
+    if files:
+        body += ["", "## Output files", ""] + [
+            f"- {f['name']} ({f['size']} bytes, `{f['uri']}`)" for f in files
+        ]
+    if form_url:
+        body += ["", f"[Open the form app]({form_url})"]
+    create_markdown_artifact(
+        key=_key("run-summary", result.plan_id),
+        markdown="\n".join(body),
+        description=f"Run summary of {result.plan_id}",
+    )
+    if result.error is not None:
+        create_markdown_artifact(
+            key=_key("failure", result.plan_id),
+            markdown=error_markdown(result.error),
+            description=f"{result.error.code}: {result.error.message}"[:500],
+        )
+    for node_id, outputs in result.outputs.items():
+        for name, value in (outputs or {}).items():
+            if isinstance(value, list) and value and all(isinstance(r, dict) for r in value[:50]):
+                create_table_artifact(
+                    key=_key(node_id, name),
+                    table=[{k: _cell(v, 60) for k, v in r.items()} for r in value[:200]],
+                    description=f"{node_id}.{name} ({len(value)} rows)",
+                )

@@ -1,0 +1,269 @@
+"""Talking to the Prefect API about plan runs: list, read a paused run's form, resume, wait.
+
+Shared by the CLI (`keiri run/resume/runs/retry`) and the form app, so both validate and
+resume the same way. Import only after the Prefect environment is set (`keiri.server`).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any, cast
+from uuid import UUID
+
+from prefect.client.orchestration import get_client
+from prefect.client.schemas.filters import (
+    FlowRunFilter,
+    FlowRunFilterId,
+    FlowRunFilterName,
+    FlowRunFilterState,
+    FlowRunFilterStateType,
+    FlowRunFilterTags,
+)
+from prefect.client.schemas.objects import FlowRun, StateType
+from prefect.client.schemas.sorting import FlowRunSort
+from prefect.input import create_flow_run_input, filter_flow_run_input, read_flow_run_input
+
+from blocks.errors import BlockError, ErrorCode
+from blocks.ui.form import FieldProblem, Requirement, validate_answers
+
+__all__ = [
+    "PausedForm",
+    "RunView",
+    "find_run",
+    "list_runs",
+    "read_paused_form",
+    "resume_run",
+    "wait_for_run",
+]
+
+TERMINAL = {StateType.COMPLETED, StateType.FAILED, StateType.CRASHED, StateType.CANCELLED}
+
+
+@dataclass
+class RunView:
+    run_id: str
+    name: str
+    plan_id: str | None
+    state: str
+    state_type: str
+    start: str | None
+    end: str | None
+    duration_s: float | None
+    message: str = ""
+    tags: list[str] = field(default_factory=list)
+    pause_key: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+
+def _view(run: FlowRun) -> RunView:
+    state = run.state
+    plan_id = next((t.split(":", 1)[1] for t in run.tags if t.startswith("plan:")), None)
+    return RunView(
+        run_id=str(run.id),
+        name=run.name,
+        plan_id=plan_id,
+        state=(state.name or state.type.value.title()) if state else "Unknown",
+        state_type=state.type.value if state else "UNKNOWN",
+        start=run.start_time.isoformat() if run.start_time else None,
+        end=run.end_time.isoformat() if run.end_time else None,
+        duration_s=run.total_run_time.total_seconds() if run.total_run_time else None,
+        message=(state.message or "") if state else "",
+        tags=list(run.tags),
+        pause_key=state.state_details.pause_key if state and state.state_details else None,
+    )
+
+
+def _parse_id(run_id: str) -> UUID:
+    try:
+        return UUID(run_id)
+    except ValueError:
+        raise BlockError(
+            ErrorCode.DEPENDENCY_NOT_FOUND,
+            f"{run_id!r} is not a run id",
+            hint="run ids are UUIDs; list them with `keiri runs`",
+        ) from None
+
+
+def find_run(run_id: str) -> FlowRun:
+    with get_client(sync_client=True) as client:
+        runs = client.read_flow_runs(
+            flow_run_filter=FlowRunFilter(id=FlowRunFilterId(any_=[_parse_id(run_id)]))
+        )
+    if not runs:
+        raise BlockError(
+            ErrorCode.DEPENDENCY_NOT_FOUND, f"no run {run_id}", hint="list runs with `keiri runs`"
+        )
+    return runs[0]
+
+
+def find_run_by_name(name: str) -> FlowRun | None:
+    with get_client(sync_client=True) as client:
+        runs = client.read_flow_runs(
+            flow_run_filter=FlowRunFilter(name=FlowRunFilterName(any_=[name]))
+        )
+    return runs[0] if runs else None
+
+
+def list_runs(state: str | None = None, limit: int = 50, plan_only: bool = True) -> list[RunView]:
+    filters: dict[str, Any] = {}
+    if state:
+        wanted = state.upper()
+        if wanted in StateType.__members__:
+            filters["state"] = FlowRunFilterState(
+                type=FlowRunFilterStateType(any_=[StateType[wanted]])
+            )
+        else:
+            from prefect.client.schemas.filters import FlowRunFilterStateName
+
+            filters["state"] = FlowRunFilterState(
+                name=FlowRunFilterStateName(any_=[state.capitalize()])
+            )
+    with get_client(sync_client=True) as client:
+        runs = client.read_flow_runs(
+            flow_run_filter=FlowRunFilter(**filters),
+            sort=FlowRunSort.START_TIME_DESC,
+            limit=limit * 3 if plan_only else limit,
+        )
+    views = [_view(r) for r in runs if not plan_only or any(t.startswith("plan:") for t in r.tags)]
+    return views[:limit]
+
+
+@dataclass
+class PausedForm:
+    run: RunView
+    definition: dict[str, Any]
+
+    @property
+    def node_id(self) -> str:
+        return str(self.definition.get("node_id", ""))
+
+    @property
+    def mode(self) -> str:
+        return str(self.definition.get("mode", "collect"))
+
+    @property
+    def requirements(self) -> list[Requirement]:
+        return [Requirement.model_validate(r) for r in self.definition.get("requirements", [])]
+
+
+def last_resume(run_id: str) -> dict[str, Any] | None:
+    """Who resumed the run last, and when (`{"by", "at", "key", "node_id"}`)."""
+    records = filter_flow_run_input(
+        key_prefix="keiri-resumed-", flow_run_id=_parse_id(run_id), limit=100
+    )
+    values = [
+        r.decoded_value for r in cast("list[Any]", records) if isinstance(r.decoded_value, dict)
+    ]
+    return max(values, key=lambda v: str(v.get("at", ""))) if values else None
+
+
+def read_paused_form(run_id: str) -> PausedForm:
+    run = find_run(run_id)
+    view = _view(run)
+    if view.state_type != "PAUSED" or not view.pause_key:
+        previous = last_resume(run_id)
+        if previous is not None:
+            raise BlockError(
+                ErrorCode.DEPENDENCY_NOT_FOUND,
+                f"already resumed by {previous.get('by')} at {previous.get('at')} (state: {view.state})",
+                details={
+                    "run_id": run_id,
+                    "state": view.state,
+                    "resumed_by": previous.get("by"),
+                    "resumed_at": previous.get("at"),
+                    "node_id": previous.get("node_id"),
+                },
+                hint="each pause is resumed once; nothing was submitted again",
+            )
+        raise BlockError(
+            ErrorCode.DEPENDENCY_NOT_FOUND,
+            f"run {run_id} is not paused (state: {view.state})",
+            details={"run_id": run_id, "state": view.state},
+            hint="only a paused run waits for input; `keiri runs --state paused` lists them",
+        )
+    definition = read_flow_run_input(key=f"keiri-form-{view.pause_key}", flow_run_id=run.id)
+    if not isinstance(definition, dict):
+        raise BlockError(
+            ErrorCode.DEPENDENCY_NOT_FOUND,
+            f"run {run_id} is paused but has no keiri form",
+            hint="it was paused by something other than ui.interactive_input; resume it in the Prefect UI",
+        )
+    return PausedForm(view, definition)
+
+
+def check_answers(form: PausedForm, answers: dict[str, Any]) -> list[FieldProblem]:
+    return validate_answers(form.mode, form.requirements, answers)
+
+
+def resume_run(run_id: str, answers: dict[str, Any], who: str) -> PausedForm:
+    """Validate the answers with the form's schema, then resume (once)."""
+    form = read_paused_form(run_id)
+    problems = check_answers(form, answers)
+    if problems:
+        raise BlockError(
+            ErrorCode.INPUT_VALIDATION_FAILED,
+            f"{problems[0].field}: {problems[0].message}",
+            details={
+                "field": problems[0].field,
+                "problems": [p.model_dump() for p in problems],
+                "node_id": form.node_id,
+            },
+            hint="the run is still paused; correct the values and resume again",
+            recoverable=True,
+        )
+    from datetime import UTC, datetime
+
+    from prefect.flow_runs import resume_flow_run
+
+    key = form.run.pause_key or ""
+    record = {
+        "by": who,
+        "at": datetime.now(UTC).isoformat(timespec="seconds"),
+        "key": key,
+        "node_id": form.node_id,
+    }
+    try:
+        # Creating the record is the "once" gate: a second submit for the same pause conflicts.
+        create_flow_run_input(
+            key=f"keiri-resumed-{key}", value=record, flow_run_id=_parse_id(run_id)
+        )
+    except Exception as exc:
+        previous = last_resume(run_id) or {}
+        raise BlockError(
+            ErrorCode.DEPENDENCY_NOT_FOUND,
+            f"already resumed by {previous.get('by', '?')} at {previous.get('at', '?')}",
+            details={
+                "run_id": run_id,
+                "resumed_by": previous.get("by"),
+                "resumed_at": previous.get("at"),
+            },
+            hint="each pause is resumed once; nothing was submitted again",
+        ) from exc
+    resume_flow_run(_parse_id(run_id), run_input={**answers, "answered_by": who})
+    return form
+
+
+def wait_for_run(
+    run_id: str,
+    *,
+    since_pause_key: str | None = None,
+    poll: float = 0.3,
+    timeout: float | None = None,
+) -> RunView:
+    """Poll until the run ends or pauses (at a key other than `since_pause_key`)."""
+    started = time.monotonic()
+    while True:
+        view = _view(find_run(run_id))
+        if view.state_type in {t.value for t in TERMINAL}:
+            return view
+        if view.state_type == "PAUSED" and view.pause_key and view.pause_key != since_pause_key:
+            return view
+        if timeout is not None and time.monotonic() - started > timeout:
+            return view
+        time.sleep(poll)
+
+
+__all__ += ["FlowRunFilterTags", "check_answers", "find_run_by_name"]

@@ -1,0 +1,168 @@
+"""`run_plan`: the one Prefect entry point for plans (also the deployment entrypoint).
+
+Parameters: `plan` (a path, absolute or relative to the project root / designs folder),
+`inputs` (human-input answers given up front: `{node_id: {field: value}}`), `vars` (overrides).
+The flow compiles the validated plan and runs it on the Prefect backend; a failed node fails
+the flow run with the `BlockError` as message and a failure artifact.
+
+Run detached from the CLI: `python -m flows.run_plan --plan P --payload JSON`.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from prefect import flow, get_run_logger, task
+from prefect.context import FlowRunContext
+
+from blocks.errors import BlockError, ErrorCode, IssuesFound
+from blocks.registry import BlockRegistry
+from compiler.compile import compile_file
+from compiler.engine import RunResult, run_compiled
+from compiler.events import EventLog
+from compiler.prefect_backend import PrefectBackend
+from compiler.scope import CompiledPlan
+from flows.artifacts import publish_run_artifacts
+from keiri import settings
+
+__all__ = ["compile_for_run", "resolve_plan_path", "run_plan", "run_record_path"]
+
+
+def resolve_plan_path(plan: str) -> Path:
+    candidate = Path(plan)
+    for path in (
+        candidate,
+        settings.project_root() / plan,
+        settings.designs_dir() / plan,
+        settings.designs_dir() / f"{plan}.yaml",
+    ):
+        if path.is_file():
+            return path.resolve()
+    raise BlockError(
+        ErrorCode.DEPENDENCY_NOT_FOUND,
+        f"plan {plan!r} not found",
+        hint="pass a path to a plan file, or a design name under designs/",
+    )
+
+
+def compile_for_run(plan: str) -> CompiledPlan:
+    path = resolve_plan_path(plan)
+    try:
+        compiled, _warnings = compile_file(path, BlockRegistry())
+    except IssuesFound as exc:
+        first = exc.issues[0]
+        raise BlockError(
+            ErrorCode.PLAN_INVALID,
+            f"{len(exc.issues)} validation issue(s); first: {first.code} "
+            f"{first.location()}: {first.message}",
+            details={"issues": [i.model_dump() for i in exc.issues]},
+            hint=f"run `keiri validate {path}`",
+        ) from exc
+    return compiled
+
+
+def _plan_id(plan: str) -> str:
+    """The plan's id without compiling it (for the compile task's tags)."""
+    from compiler.yaml_loader import load_yaml_file
+
+    try:
+        data = load_yaml_file(resolve_plan_path(plan)).data
+    except (IssuesFound, BlockError):
+        return Path(plan).stem
+    return str(data.get("id", Path(plan).stem)) if isinstance(data, dict) else Path(plan).stem
+
+
+def run_record_path(run_id: str) -> Path:
+    return settings.keiri_home() / "run-records" / f"{run_id}.json"
+
+
+def _write_record(result: RunResult, log: Path | None) -> None:
+    record = {
+        "run_id": result.run_id,
+        "plan_id": result.plan_id,
+        "state": result.state,
+        "outputs": result.outputs,
+        "log": str(log) if log else None,
+        "error": result.error.to_dict() | {"node_id": result.error.node_id}
+        if result.error
+        else None,
+    }
+    path = run_record_path(result.run_id)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(record, ensure_ascii=False, default=str), encoding="utf-8")
+    tmp.replace(path)
+
+
+def _log_path(plan_id: str, run_ctx: FlowRunContext) -> EventLog:
+    # One log per flow run: a suspended run that restarts appends to the same file.
+    created = run_ctx.flow_run.created if run_ctx.flow_run and run_ctx.flow_run.created else None
+    stamp = created.strftime("%Y%m%dT%H%M%S") if created else "unknown"
+    run_short = str(run_ctx.flow_run.id)[:8] if run_ctx.flow_run else "run"
+    return EventLog(settings.runs_dir() / plan_id / f"{stamp}-{run_short}.jsonl")
+
+
+@flow(name="run_plan", persist_result=True, log_prints=False)
+def run_plan(
+    plan: str, inputs: dict[str, dict[str, Any]] | None = None, vars: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    run_ctx = FlowRunContext.get()
+    if run_ctx is None or run_ctx.flow_run is None:  # pragma: no cover - Prefect always sets it
+        raise RuntimeError("run_plan must run as a Prefect flow")
+    run_id = str(run_ctx.flow_run.id)
+    # Compiling is the run's first task run, alone: it shows validation in the UI and starts
+    # Prefect's per-tag-set services before nodes run in parallel.
+    compiled = task(
+        name="compile_plan",
+        task_run_name="compile",
+        persist_result=False,
+        tags=[f"plan:{_plan_id(plan)}"],
+    )(compile_for_run)(plan)
+    events = _log_path(compiled.id, run_ctx)
+    result = run_compiled(
+        compiled, PrefectBackend(), run_id=run_id, events=events, vars=vars, run_inputs=inputs or {}
+    )
+    _write_record(result, events.path)
+    publish_run_artifacts(result)
+    if result.error is not None:
+        get_run_logger().error(
+            "%s; inspect with `keiri runs` and retry with `keiri retry %s`", result.error, run_id
+        )
+        raise result.error
+    return {
+        "run_id": run_id,
+        "plan_id": compiled.id,
+        "outputs": result.outputs,
+        "log": str(events.path),
+    }
+
+
+def main(argv: list[str]) -> int:
+    """Detached runs: `python -m flows.run_plan --plan P --payload JSON --name N`."""
+    import argparse
+
+    from prefect import tags
+
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--plan", required=True)
+    parser.add_argument("--payload", default="{}")
+    parser.add_argument("--name", required=True)
+    parser.add_argument("--flow-name", required=True)
+    parser.add_argument("--tag", action="append", default=[])
+    args = parser.parse_args(argv)
+    payload = json.loads(args.payload)
+    with tags(*args.tag):
+        state = run_plan.with_options(name=args.flow_name, flow_run_name=args.name)(
+            plan=args.plan,
+            inputs=payload.get("inputs"),
+            vars=payload.get("vars"),
+            return_state=True,
+        )
+    return 0 if state.is_completed() else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

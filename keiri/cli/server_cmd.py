@@ -1,0 +1,80 @@
+"""`keiri server start|stop|status`: the embedded local Prefect server."""
+
+from __future__ import annotations
+
+import click
+
+from keiri.cli.main import EXIT_FAILED, ExitWith
+from keiri.cli.render import console, print_json
+
+__all__ = ["register"]
+
+
+@click.group("server")
+def server_group() -> None:
+    """The embedded local Prefect server (SQLite, UI at http://127.0.0.1:4200)."""
+
+
+def _show(status: object, as_json: bool) -> None:
+    from keiri.server import ServerStatus
+
+    assert isinstance(status, ServerStatus)
+    doc = {
+        "running": status.running,
+        "healthy": status.healthy,
+        "pid": status.pid,
+        "api_url": status.api_url,
+        "ui_url": status.ui_url,
+        "home": str(status.home),
+        "log_file": str(status.log_file),
+    }
+    if as_json:
+        print_json(doc)
+        return
+    state = (
+        "[green]running[/]"
+        if status.healthy
+        else ("[yellow]starting/unhealthy[/]" if status.running else "[red]stopped[/]")
+    )
+    console.print(f"Prefect server: {state}")
+    for key in ("ui_url", "api_url", "pid", "home", "log_file"):
+        console.print(f"  {key}: {doc[key]}")
+
+
+@server_group.command("start")
+@click.option("--timeout", default=60.0, show_default=True, help="Seconds to wait for /api/health.")
+@click.option("--json", "as_json", is_flag=True)
+def start_cmd(timeout: float, as_json: bool) -> None:
+    """Start (or reuse) the local server and wait until it is healthy."""
+    from keiri import server
+
+    _show(server.start(timeout), as_json)
+
+
+@server_group.command("stop")
+@click.option("--json", "as_json", is_flag=True)
+def stop_cmd(as_json: bool) -> None:
+    """Stop the local server started by keiri."""
+    from keiri import server
+
+    stopped = server.stop()
+    if as_json:
+        print_json({"stopped": stopped})
+    else:
+        console.print("stopped" if stopped else "no keiri server was running")
+
+
+@server_group.command("status")
+@click.option("--json", "as_json", is_flag=True)
+def status_cmd(as_json: bool) -> None:
+    """Show whether the local server runs and answers; exit 1 when it does not."""
+    from keiri import server
+
+    status = server.status()
+    _show(status, as_json)
+    if not status.healthy:
+        raise ExitWith(EXIT_FAILED)
+
+
+def register(cli: click.Group) -> None:
+    cli.add_command(server_group)

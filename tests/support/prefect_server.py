@@ -1,0 +1,74 @@
+"""One real local Prefect server for a test session (keiri.server on a free port).
+
+The server lives under a temporary keiri home; its client environment (`PREFECT_API_URL`,
+`PREFECT_HOME`, result storage, ...) is exported to `os.environ` so both this process and
+the subprocesses tests start (the CLI, `flows.run_plan`) use it. Prefect reads its settings at
+import; if it is already imported its global settings are refreshed. Wire it in
+`tests/conftest.py` as a session fixture:
+
+    @pytest.fixture(scope="session")
+    def prefect_api(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+        with prefect_test_server(tmp_path_factory.mktemp("prefect")) as api_url:
+            yield api_url
+
+A fresh database costs ~10 s to migrate on the first start; later flow runs are fast.
+"""
+
+from __future__ import annotations
+
+import socket
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from keiri.server import ServerConfig, export_prefect_env, restore_env, start, stop
+
+__all__ = ["free_port", "prefect_test_server", "start_test_server"]
+
+
+def free_port(host: str = "127.0.0.1") -> int:
+    """A TCP port nobody listens on right now."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind((host, 0))
+        return int(sock.getsockname()[1])
+
+
+def start_test_server(tmp_dir: Path, *, timeout: float = 120) -> tuple[str, Callable[[], None]]:
+    """Start a server under `tmp_dir` and export its client environment.
+
+    Returns the API URL and a callable that restores the environment and stops the server.
+    """
+    config = ServerConfig(keiri_home=tmp_dir / "keiri-home", port=free_port())
+    api_url = start(timeout, config=config).api_url
+    previous = export_prefect_env(api_url, home=config.keiri_home)
+
+    def stop_server() -> None:
+        _drain_prefect_workers()
+        restore_env(previous)
+        stop(config=config)
+
+    return api_url, stop_server
+
+
+def _drain_prefect_workers() -> None:
+    """Flush the logs and events this process still holds while the server still answers
+    (otherwise Prefect prints "Error logging to API" at interpreter exit)."""
+    if "prefect.logging.handlers" in sys.modules:
+        from prefect.logging.handlers import APILogWorker
+
+        APILogWorker.drain_all(timeout=10, at_exit=False)
+    if "prefect.events.worker" in sys.modules:
+        from prefect.events.worker import EventsWorker
+
+        EventsWorker.drain_all(timeout=10, at_exit=False)
+
+
+@contextmanager
+def prefect_test_server(tmp_dir: Path, *, timeout: float = 120) -> Iterator[str]:
+    """`start_test_server` as a context manager yielding the API URL."""
+    api_url, stop_server = start_test_server(tmp_dir, timeout=timeout)
+    try:
+        yield api_url
+    finally:
+        stop_server()
