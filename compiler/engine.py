@@ -170,15 +170,24 @@ def run_scope(state: RunState, scope: Scope, frame: Frame) -> None:
     """Run every node of a scope in dependency order, independent nodes in parallel."""
     remaining = {nid: {d for d in scope.nodes[nid].deps if d in scope.nodes} for nid in scope.order}
     workers = state.compiled.plan.policy.concurrency.default_max_workers
-    failure: BaseException | None = None
+    failures: list[BaseException] = []
     running: dict[Future[None], str] = {}
     finished: set[str] = set()
     with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="keiri-node") as pool:
         while True:
-            if failure is None:
-                for nid in [
-                    n for n in scope.order if n in remaining and not remaining[n] - finished
-                ]:
+            if not failures:
+                ready = [n for n in scope.order if n in remaining and not remaining[n] - finished]
+                if len(ready) == 1 and not running:
+                    # A chain: run the only ready node in this thread (no thread hop).
+                    nid = ready.pop()
+                    del remaining[nid]
+                    try:
+                        run_node(state, scope.nodes[nid], frame)
+                    except BaseException as exc:
+                        failures.append(exc)
+                    finished.add(nid)
+                    continue
+                for nid in ready:
                     del remaining[nid]
                     ctx = contextvars.copy_context()
                     running[pool.submit(ctx.run, run_node, state, scope.nodes[nid], frame)] = nid
@@ -187,14 +196,14 @@ def run_scope(state: RunState, scope: Scope, frame: Frame) -> None:
             done, _ = wait(running, return_when=FIRST_COMPLETED)
             for future in done:
                 nid = running.pop(future)
-                exc = future.exception()
-                if exc is not None and failure is None:
-                    failure = exc
+                error = future.exception()
+                if error is not None:
+                    failures.append(error)
                 finished.add(nid)
     for nid in remaining:
         state.statuses.setdefault(_status_key(frame, nid), NodeStatus(nid, "not_run"))
-    if failure is not None:
-        raise failure
+    if failures:
+        raise failures[0]
 
 
 def _status_key(frame: Frame, node_id: str) -> str:

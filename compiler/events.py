@@ -7,10 +7,12 @@ log. Values are summarised (`blocks.summarize`) and secret-looking keys masked.
 from __future__ import annotations
 
 import json
+import logging
 import threading
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from blocks.base import summarize
 from keiri import settings
@@ -50,7 +52,14 @@ def mask_secrets(value: Any) -> Any:
 
 
 class EventLog:
-    """Append-only JSONL writer; `path=None` keeps events in memory only (dry-run, tests)."""
+    """Append-only JSONL writer; `path=None` keeps events in memory only (dry-run, tests).
+
+    `EventLog.listeners` are called with every event record (the CLI's progress display);
+    a failing listener never breaks a run, but it is not silent either: it is removed and
+    logged.
+    """
+
+    listeners: ClassVar[list[Callable[[dict[str, Any]], None]]] = []
 
     def __init__(self, path: Path | None, keep: bool = True) -> None:
         self.path = path
@@ -78,6 +87,12 @@ class EventLog:
             if self.path is not None:
                 with self.path.open("a", encoding="utf-8") as handle:
                     handle.write(line + "\n")
+        for listener in list(EventLog.listeners):
+            try:
+                listener(record)
+            except Exception:
+                logging.getLogger("keiri.events").exception("event listener failed; removed")
+                EventLog.listeners.remove(listener)
         return record
 
     def of(self, event: str) -> list[dict[str, Any]]:

@@ -98,9 +98,12 @@ def _run_foreach(
             return _exports(body, sub)
 
         per_item = map_bounded(one, list(enumerate(items)), cap)
-    return {
+    collected = {
         name: [values.get(name) for values in per_item] for name in (e.as_ for e in body.exports)
     }
+    if node.out.compact:
+        collected = {k: [v for v in values if v is not None] for k, values in collected.items()}
+    return collected
 
 
 def _run_mapped(

@@ -101,6 +101,10 @@ class Body(_Strict):
 
 class LoopOut(_Strict):
     collect: str | None = Field(default=None, pattern=NODE_ID_PATTERN)
+    compact: bool = Field(
+        default=False,
+        description="Drop null values (e.g. items skipped by `when`) from the collected lists",
+    )
 
 
 class SubflowOut(_Strict):

@@ -10,8 +10,8 @@ from __future__ import annotations
 import datetime as dt
 import re
 import threading
-from functools import partial
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from prefect import flow, task

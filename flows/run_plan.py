@@ -28,7 +28,7 @@ from compiler.scope import CompiledPlan
 from flows.artifacts import publish_run_artifacts
 from keiri import settings
 
-__all__ = ["compile_for_run", "resolve_plan_path", "run_plan", "run_record_path"]
+__all__ = ["compile_for_run", "resolve_plan_path", "run_local", "run_plan", "run_record_path"]
 
 
 def resolve_plan_path(plan: str) -> Path:
@@ -140,11 +140,33 @@ def run_plan(
     }
 
 
+def run_local(
+    plan: str,
+    inputs: dict[str, Any] | None,
+    vars: dict[str, Any] | None,
+    *,
+    flow_name: str,
+    run_name: str,
+    tags: list[str],
+) -> Any:
+    """Run a plan in this process (CLI foreground, `--detach` child, benchmarks).
+
+    Heartbeats are off for local runs: they exist so a server can mark runs whose worker
+    died, and each flow exit would wait up to a second for the heartbeat thread. Deployment
+    runs (workers, `keiri serve`) keep them.
+    """
+    from prefect import tags as prefect_tags
+    from prefect.settings import PREFECT_FLOWS_HEARTBEAT_FREQUENCY, temporary_settings
+
+    with temporary_settings(updates={PREFECT_FLOWS_HEARTBEAT_FREQUENCY: None}), prefect_tags(*tags):
+        return run_plan.with_options(name=flow_name, flow_run_name=run_name)(
+            plan=plan, inputs=inputs, vars=vars, return_state=True
+        )
+
+
 def main(argv: list[str]) -> int:
     """Detached runs: `python -m flows.run_plan --plan P --payload JSON --name N`."""
     import argparse
-
-    from prefect import tags
 
     parser = argparse.ArgumentParser()
     parser.add_argument("--plan", required=True)
@@ -154,13 +176,14 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--tag", action="append", default=[])
     args = parser.parse_args(argv)
     payload = json.loads(args.payload)
-    with tags(*args.tag):
-        state = run_plan.with_options(name=args.flow_name, flow_run_name=args.name)(
-            plan=args.plan,
-            inputs=payload.get("inputs"),
-            vars=payload.get("vars"),
-            return_state=True,
-        )
+    state = run_local(
+        args.plan,
+        payload.get("inputs"),
+        payload.get("vars"),
+        flow_name=args.flow_name,
+        run_name=args.name,
+        tags=args.tag,
+    )
     return 0 if state.is_completed() else 1
 
 

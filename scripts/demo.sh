@@ -1,11 +1,37 @@
 #!/usr/bin/env bash
-# The main job on a fresh machine: set up, then check and run the demo plans end to end.
+# The main job on a fresh machine: set up, start the embedded Prefect server (SQLite), and run
+# the monthly invoice check end to end on the committed samples. No API key needed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 export KEIRI_HOME="${KEIRI_HOME:-$PWD/.keiri}"
-.venv/bin/keiri blocks --check
-for plan in $(find designs -name "*.yaml" -not -path "designs/templates/*" | sort); do
-  .venv/bin/keiri validate "$plan"
-  .venv/bin/keiri dry-run "$plan"
-done
+keiri=.venv/bin/keiri
+plan=designs/monthly_invoice_check.yaml
+$keiri blocks --check
+$keiri validate "$plan"
+$keiri dry-run "$plan" > /dev/null
+$keiri server start
+$keiri run "$plan" \
+  --input collect_inputs.evidence_zip=@samples/evidence/evidence.zip \
+  --input collect_inputs.bank_statement=@samples/bank/bank_statement.xlsx \
+  --input confirm_results.approved=true \
+  --json > "$KEIRI_HOME/demo-run.json"
+mkdir -p out
+.venv/bin/python - "$KEIRI_HOME/demo-run.json" <<'PY'
+import json, shutil, sys
+from pathlib import Path
+from blocks.store import FileStore
+
+doc = json.loads(Path(sys.argv[1]).read_text(encoding="utf-8"))
+outputs = doc["outputs"]
+report = outputs["write_report"]["report"]
+target = Path("out") / report["name"]
+shutil.copyfile(FileStore().path(report), target)
+summary = outputs["reconcile"]["summary"]
+checks = outputs["check_invoices"]["summary"]
+print(f"run {doc['run_id']}: {doc['state']}  (Prefect UI: {doc['ui_url']})")
+print(f"invoices: {checks['invoices']}, passed: {checks['passed']}, findings: {checks['errors']} errors / {checks['warnings']} warnings")
+print(f"reconciliation: matched {summary['matched_count']}, unmatched invoices {summary['unmatched_left_count']}, "
+      f"unmatched deposits {summary['unmatched_right_count']}")
+print(f"report: {target}   log: {doc['log']}")
+PY

@@ -220,11 +220,9 @@ def _node_fields(compiled: Any, node_id: str) -> dict[str, Any]:
 def _run_foreground(
     plan: str, payload: dict[str, Any], name: str, plan_id: str, tags: list[str], quiet: bool
 ) -> Any:
-    from prefect import tags as prefect_tags
-
     from compiler import prefect_backend
     from flows.control import find_run_by_name, wait_for_run
-    from flows.run_plan import run_plan
+    from flows.run_plan import run_local
 
     def on_pause(run_id: str, node_id: str) -> None:
         err_console.print(
@@ -232,11 +230,18 @@ def _run_foreground(
             f"(or: keiri resume {run_id} --input FIELD=VALUE)"
         )
 
+    from keiri.cli.progress import run_progress
+
     prefect_backend.PAUSE_LISTENERS.append(on_pause)
     try:
-        with prefect_tags(*tags):
-            run_plan.with_options(name=plan_id, flow_run_name=name)(
-                plan=plan, inputs=payload["inputs"], vars=payload["vars"], return_state=True
+        with run_progress(enabled=not quiet):
+            run_local(
+                plan,
+                payload["inputs"],
+                payload["vars"],
+                flow_name=plan_id,
+                run_name=name,
+                tags=tags,
             )
     finally:
         prefect_backend.PAUSE_LISTENERS.remove(on_pause)

@@ -1,0 +1,159 @@
+"""DOCX text (python-docx) and XLSX text (python-calamine).
+
+DOCX: page headers, then the body's paragraphs and tables in document order (a table row is
+its cells joined by tabs), then the footers. XLSX: the top-left `xlsx_max_rows` x
+`xlsx_max_cols` of the used range of the first sheet, one tab-separated line per row.
+Before parsing, the package's declared unpacked size is checked (`max_unpacked`).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+import zipfile
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from blocks.core.extract_types import DOCX, XLSX, ExtractOptions, RawText, file_error
+from blocks.errors import ErrorCode
+
+__all__ = ["check_package", "extract_docx", "extract_xlsx", "format_cell"]
+
+_BROKEN_HINT = "open the file in Office and save it again; a partial upload also causes this"
+
+
+def check_package(data: bytes, name: str, media_type: str, opts: ExtractOptions) -> None:
+    """Reject an OOXML package whose parts would unpack beyond `opts.max_unpacked`."""
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as package:
+            infos = package.infolist()
+    except (zipfile.BadZipFile, OSError, ValueError) as exc:
+        raise file_error(
+            ErrorCode.FILE_INVALID,
+            f"the file is corrupt or truncated (its ZIP container cannot be read: {exc})",
+            name,
+            media_type=media_type,
+            hint=_BROKEN_HINT,
+        ) from exc
+    unpacked = sum(info.file_size for info in infos)
+    if unpacked > opts.max_unpacked:
+        raise file_error(
+            ErrorCode.FILE_TOO_LARGE,
+            f"the document unpacks to {unpacked:,} bytes (limit {opts.max_unpacked:,})",
+            name,
+            media_type=media_type,
+            hint="split the document, or raise max_unpacked if it is genuinely this large",
+            unpacked_size=unpacked,
+            limit=opts.max_unpacked,
+        )
+    if any(info.flag_bits & 0x1 for info in infos):
+        raise file_error(
+            ErrorCode.FILE_ENCRYPTED,
+            "parts of the document are encrypted",
+            name,
+            media_type=media_type,
+            hint="remove the protection in Office and upload the file again",
+        )
+
+
+def _block_text(block: Any) -> str:
+    """A paragraph's text, or a table as tab-separated rows (merged cells once)."""
+    from docx.table import Table
+
+    if not isinstance(block, Table):
+        return str(block.text)
+    lines: list[str] = []
+    for row in block.rows:
+        cells: list[str] = []
+        seen: set[int] = set()
+        for cell in row.cells:
+            if id(cell._tc) in seen:  # a merged cell repeats in every column it spans
+                continue
+            seen.add(id(cell._tc))
+            cells.append(" ".join(cell.text.split("\n")))
+        lines.append("\t".join(cells).rstrip("\t"))
+    return "\n".join(lines)
+
+
+def _parts_text(parts: Iterable[Any]) -> Iterator[str]:
+    seen: set[str] = set()
+    for part in parts:
+        if part.is_linked_to_previous:
+            continue
+        text = "\n".join(_block_text(b) for b in part.iter_inner_content()).strip()
+        if text and text not in seen:
+            seen.add(text)
+            yield text
+
+
+def extract_docx(data: bytes, name: str, opts: ExtractOptions) -> RawText:
+    import docx
+    from docx.opc.exceptions import PackageNotFoundError
+
+    check_package(data, name, DOCX, opts)
+    try:
+        document = docx.Document(io.BytesIO(data))
+        sections = list(document.sections)
+        headers = list(_parts_text(s.header for s in sections))
+        body = [_block_text(block) for block in document.iter_inner_content()]
+        footers = list(_parts_text(s.footer for s in sections))
+    except (PackageNotFoundError, KeyError, ValueError, zipfile.BadZipFile) as exc:
+        raise file_error(
+            ErrorCode.FILE_INVALID,
+            f"the Word document cannot be read ({type(exc).__name__}: {exc})",
+            name,
+            media_type=DOCX,
+            hint=_BROKEN_HINT,
+        ) from exc
+    text = "\n".join([*headers, *body, *footers]).strip("\n")
+    return RawText(text, None, False)
+
+
+def format_cell(value: Any) -> str:
+    """A cell as text: integral floats without `.0`, dates in ISO form, no tabs/newlines."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "TRUE" if value else "FALSE"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    if isinstance(value, dt.datetime) and value.time() == dt.time():
+        return value.date().isoformat()
+    if isinstance(value, dt.date | dt.time):
+        return value.isoformat()
+    return " ".join(str(value).split("\n")).replace("\t", " ")
+
+
+def extract_xlsx(data: bytes, name: str, opts: ExtractOptions) -> RawText:
+    from python_calamine import CalamineError, CalamineWorkbook, PasswordError
+
+    check_package(data, name, XLSX, opts)
+    try:
+        workbook = CalamineWorkbook.from_filelike(io.BytesIO(data))
+        sheet = workbook.get_sheet_by_index(0)
+        rows = sheet.to_python(nrows=opts.xlsx_max_rows)
+        height, width = sheet.height, sheet.width
+    except PasswordError as exc:
+        raise file_error(
+            ErrorCode.FILE_ENCRYPTED,
+            "the workbook is password-protected",
+            name,
+            media_type=XLSX,
+            hint="remove the password in Excel and upload the file again",
+        ) from exc
+    except (CalamineError, ValueError) as exc:
+        raise file_error(
+            ErrorCode.FILE_INVALID,
+            f"the workbook cannot be read ({type(exc).__name__}: {exc})",
+            name,
+            media_type=XLSX,
+            hint=_BROKEN_HINT,
+        ) from exc
+    lines = [
+        "\t".join(format_cell(v) for v in row[: opts.xlsx_max_cols]).rstrip("\t")
+        for row in rows[: opts.xlsx_max_rows]
+    ]
+    while lines and not lines[-1]:
+        lines.pop()
+    truncated = height > opts.xlsx_max_rows or width > opts.xlsx_max_cols
+    return RawText("\n".join(lines), None, truncated)

@@ -1,0 +1,85 @@
+"""PDF text with pypdf: the first `max_pages` pages, stopping early once `max_chars` is reached.
+
+A PDF protected only by an owner password (printing/copy restrictions, common on invoices)
+opens with the empty user password and is read; one that needs a user password is
+FILE_ENCRYPTED. A corrupt or truncated file is FILE_INVALID.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+
+from pypdf import PasswordType, PdfReader
+from pypdf.errors import DependencyError, LimitReachedError, PyPdfError
+
+from blocks.core.extract_types import PDF, ExtractOptions, RawText, file_error
+from blocks.errors import BlockError, ErrorCode
+
+__all__ = ["PAGE_SEPARATOR", "extract_pdf"]
+
+PAGE_SEPARATOR = "\n\n"
+_log = logging.getLogger(__name__)
+
+
+def _open(data: bytes, name: str) -> PdfReader:
+    reader = PdfReader(io.BytesIO(data))
+    if not reader.is_encrypted:
+        return reader
+    try:
+        opened = reader.decrypt("")
+    except DependencyError as exc:
+        raise BlockError(
+            ErrorCode.DEPENDENCY_NOT_FOUND,
+            f"{name}: decrypting this PDF needs the `cryptography` package",
+            details={"file": name, "media_type": PDF},
+            hint="install cryptography>=3.1 in the environment that runs the block",
+        ) from exc
+    if opened == PasswordType.NOT_DECRYPTED:
+        raise file_error(
+            ErrorCode.FILE_ENCRYPTED,
+            "the PDF is password-protected",
+            name,
+            media_type=PDF,
+            hint="ask the sender for a copy without an open password, then upload it again",
+        )
+    return reader
+
+
+def extract_pdf(data: bytes, name: str, opts: ExtractOptions) -> RawText:
+    """Text of the first `opts.max_pages` pages, pages separated by a blank line."""
+    parts: list[str] = []
+    try:
+        reader = _open(data, name)
+        page_count = len(reader.pages)
+        chars = 0
+        for index in range(min(page_count, opts.max_pages)):
+            text = reader.pages[index].extract_text()
+            parts.append(text)
+            chars += len(text)
+            if chars >= opts.max_chars:
+                break
+    except BlockError:
+        raise
+    except LimitReachedError as exc:
+        raise file_error(
+            ErrorCode.FILE_TOO_LARGE,
+            f"a stream of the PDF expands beyond pypdf's safety limit ({exc})",
+            name,
+            media_type=PDF,
+            hint="the PDF may be a decompression bomb; re-export it from its source",
+        ) from exc
+    except (PyPdfError, ValueError, KeyError, TypeError, IndexError, AttributeError) as exc:
+        # Malformed PDFs surface as pypdf errors or as plain lookup/type errors from its
+        # object parser; either way the file cannot be read.
+        _log.debug("pypdf failed on %s", name, exc_info=True)
+        raise file_error(
+            ErrorCode.FILE_INVALID,
+            f"the PDF is corrupt or truncated ({type(exc).__name__}: {exc})",
+            name,
+            media_type=PDF,
+            hint="re-download or re-export the PDF; a partial upload also causes this",
+            exception=type(exc).__name__,
+        ) from exc
+    truncated = page_count > len(parts)
+    return RawText(PAGE_SEPARATOR.join(parts), page_count, truncated)

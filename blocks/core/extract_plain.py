@@ -1,0 +1,67 @@
+"""Plain text files (TXT/MD/CSV/TSV): strict decoding, in a fixed order.
+
+A byte-order mark decides first (UTF-8, UTF-16); otherwise strict UTF-8, then strict cp932
+(Shift_JIS as written by Japanese Windows and Excel). A file that is none of these is
+FILE_INVALID — never decoded with replacement characters.
+"""
+
+from __future__ import annotations
+
+import codecs
+
+from blocks.core.extract_types import TEXT, ExtractOptions, RawText, file_error
+from blocks.errors import ErrorCode
+
+__all__ = ["ENCODINGS", "decode_text", "extract_plain", "looks_like_text"]
+
+ENCODINGS = ("utf-8", "cp932")
+_BOMS = (
+    (codecs.BOM_UTF8, "utf-8-sig"),
+    (codecs.BOM_UTF16_LE, "utf-16"),
+    (codecs.BOM_UTF16_BE, "utf-16"),
+)
+
+
+def _bom_encoding(data: bytes) -> str | None:
+    return next((enc for bom, enc in _BOMS if data.startswith(bom)), None)
+
+
+def looks_like_text(head: bytes) -> bool:
+    """True when the start of a file decodes strictly (a cut multibyte tail is allowed)."""
+    encoding = _bom_encoding(head)
+    if encoding is None and b"\x00" in head:
+        return False
+    for candidate in (encoding,) if encoding else ENCODINGS:
+        try:
+            codecs.getincrementaldecoder(candidate)(errors="strict").decode(head, final=False)
+        except UnicodeDecodeError:
+            continue
+        return True
+    return False
+
+
+def decode_text(data: bytes, name: str, media_type: str = TEXT) -> tuple[str, str]:
+    """(text with `\\n` newlines, encoding used); FILE_INVALID when nothing decodes strictly."""
+    bom = _bom_encoding(data)
+    for encoding in (bom,) if bom else ENCODINGS:
+        try:
+            text = data.decode(encoding, errors="strict")
+        except UnicodeDecodeError:
+            continue
+        return text.replace("\r\n", "\n").replace("\r", "\n"), encoding
+    tried = bom or ", ".join(ENCODINGS)
+    raise file_error(
+        ErrorCode.FILE_INVALID,
+        f"the text is not valid {tried}",
+        name,
+        media_type=media_type,
+        hint="save the file as UTF-8 (or Shift_JIS/cp932) and upload it again",
+        tried_encodings=[bom] if bom else list(ENCODINGS),
+    )
+
+
+def extract_plain(
+    data: bytes, name: str, opts: ExtractOptions, *, media_type: str = TEXT
+) -> RawText:
+    text, _ = decode_text(data, name, media_type)
+    return RawText(text, None, False)

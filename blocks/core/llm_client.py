@@ -1,0 +1,407 @@
+"""The LLM client: OpenAI or Azure OpenAI through the `openai` package, structured output only.
+
+- `LLMSettings.from_env()` reads the configuration (see the class doc for the variables).
+- `LLMClient.parse(system, user, schema)` sends one chat completion with `response_format` set
+  to a pydantic model (`client.chat.completions.parse`) and returns the parsed instance with
+  the token usage; `LLMClient.embed(texts)` returns embedding vectors.
+- Every failure becomes a `BlockError`: `API_ERROR` with `details.reason` (auth, rate_limit,
+  quota, refusal, truncated, content_filter, schema_mismatch, bad_request, connection,
+  server_error, no_api_key, config) or `TIMEOUT_ERROR`. The API key never appears in a
+  message, a detail or a log line: server texts are redacted before they are kept.
+
+Retries with exponential backoff (honouring `Retry-After`) are the `openai` client's own.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Generic, Literal, NoReturn, TypeVar
+from urllib.parse import urlsplit
+
+import httpx2
+import openai
+import pydantic
+from pydantic import BaseModel, ConfigDict, SecretStr
+
+from blocks.errors import BlockError, ErrorCode
+
+if TYPE_CHECKING:
+    from openai.types.chat import ChatCompletionMessageParam
+
+__all__ = ["LLMClient", "LLMResult", "LLMSettings", "Provider"]
+
+_log = logging.getLogger("keiri.llm")
+
+Provider = Literal["openai", "azure"]
+ModelT = TypeVar("ModelT", bound=BaseModel)
+
+DEFAULT_MODEL = "gpt-4o-mini"
+DEFAULT_EMBEDDING_MODEL = "text-embedding-3-small"
+OPENAI_BASE_URL = "https://api.openai.com/v1"
+_EMBED_BATCH = 512
+_TEXT_LIMIT = 500
+_SETTING_VARS = {
+    "timeout_s": "KEIRI_LLM_TIMEOUT_S",
+    "max_retries": "KEIRI_LLM_MAX_RETRIES",
+    "concurrency": "KEIRI_LLM_CONCURRENCY",
+}
+_KEY_LIKE = re.compile(r"\b(sk|rk|pk)-[A-Za-z0-9_\-*]{6,}")
+_RECOVERABLE = frozenset({"rate_limit", "connection", "server_error", "timeout"})
+_HINTS = {
+    "auth": "the provider rejected the credentials: check OPENAI_API_KEY (or AZURE_OPENAI_API_KEY)",
+    "rate_limit": "the provider is throttling requests: retry later, lower KEIRI_LLM_CONCURRENCY "
+    "or raise KEIRI_LLM_MAX_RETRIES",
+    "quota": "the account has no quota left: check the plan and billing of the API account",
+    "refusal": "the model refused to answer: rephrase the prompt or check the documents",
+    "truncated": "the answer hit the output token limit: lower per_file_chars, split the work "
+    "with group_key, or ask for a smaller output_schema",
+    "content_filter": "the provider's content filter blocked the answer: review the prompt "
+    "and the documents",
+    "schema_mismatch": "the answer does not match output_schema: make the schema simpler or "
+    "the prompt more explicit about each field",
+    "bad_request": "the provider rejected the request: check the model name (KEIRI_LLM_MODEL or "
+    "AZURE_OPENAI_DEPLOYMENT) and output_schema",
+    "connection": "could not reach the LLM endpoint: check the network and OPENAI_BASE_URL "
+    "(or AZURE_OPENAI_ENDPOINT)",
+    "server_error": "the provider failed: retry later",
+    "timeout": "no answer in time: raise KEIRI_LLM_TIMEOUT_S or send less text",
+    "no_api_key": "set OPENAI_API_KEY (or AZURE_OPENAI_ENDPOINT, AZURE_OPENAI_API_KEY, "
+    "AZURE_OPENAI_API_VERSION and AZURE_OPENAI_DEPLOYMENT for Azure OpenAI)",
+}
+
+
+class LLMSettings(BaseModel):
+    """Where and how to call the LLM.
+
+    Environment (`from_env`): `KEIRI_LLM_PROVIDER` (`openai` | `azure`; default: azure when
+    `AZURE_OPENAI_ENDPOINT` and `AZURE_OPENAI_API_KEY` are set, else openai).
+    OpenAI: `OPENAI_API_KEY`, `OPENAI_BASE_URL`, `KEIRI_LLM_MODEL` (default gpt-4o-mini),
+    `KEIRI_EMBEDDING_MODEL` (default text-embedding-3-small).
+    Azure: `AZURE_OPENAI_API_KEY`, `AZURE_OPENAI_ENDPOINT`, `AZURE_OPENAI_API_VERSION` (or
+    `OPENAI_API_VERSION`), `AZURE_OPENAI_DEPLOYMENT`, `AZURE_OPENAI_EMBEDDING_DEPLOYMENT`.
+    Both: `KEIRI_LLM_TIMEOUT_S` (60), `KEIRI_LLM_MAX_RETRIES` (2), `KEIRI_LLM_CONCURRENCY` (4).
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    provider: Provider = "openai"
+    api_key: SecretStr | None = None
+    base_url: str | None = None
+    model: str | None = DEFAULT_MODEL
+    embedding_model: str | None = DEFAULT_EMBEDDING_MODEL
+    azure_endpoint: str | None = None
+    api_version: str | None = None
+    timeout_s: float = pydantic.Field(default=60.0, gt=0)
+    max_retries: int = pydantic.Field(default=2, ge=0)
+    concurrency: int = pydantic.Field(default=4, ge=1)
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None) -> LLMSettings:
+        env = os.environ if environ is None else environ
+
+        def get(name: str) -> str | None:
+            value = env.get(name, "").strip()
+            return value or None
+
+        provider = (get("KEIRI_LLM_PROVIDER") or "").lower()
+        if provider not in ("", "openai", "azure"):
+            _config_error("KEIRI_LLM_PROVIDER", f"must be openai or azure, got {provider!r}")
+        if not provider:
+            azure = get("AZURE_OPENAI_ENDPOINT") and get("AZURE_OPENAI_API_KEY")
+            provider = "azure" if azure else "openai"
+        common = {
+            "timeout_s": _number(get, "KEIRI_LLM_TIMEOUT_S", 60.0, float),
+            "max_retries": _number(get, "KEIRI_LLM_MAX_RETRIES", 2, int),
+            "concurrency": _number(get, "KEIRI_LLM_CONCURRENCY", 4, int),
+        }
+        if provider == "azure":
+            values: dict[str, Any] = {
+                "provider": "azure",
+                "api_key": get("AZURE_OPENAI_API_KEY"),
+                "azure_endpoint": get("AZURE_OPENAI_ENDPOINT"),
+                "api_version": get("AZURE_OPENAI_API_VERSION") or get("OPENAI_API_VERSION"),
+                "model": get("AZURE_OPENAI_DEPLOYMENT"),
+                "embedding_model": get("AZURE_OPENAI_EMBEDDING_DEPLOYMENT"),
+            }
+        else:
+            values = {
+                "provider": "openai",
+                "api_key": get("OPENAI_API_KEY"),
+                "base_url": get("OPENAI_BASE_URL"),
+                "model": get("KEIRI_LLM_MODEL") or DEFAULT_MODEL,
+                "embedding_model": get("KEIRI_EMBEDDING_MODEL") or DEFAULT_EMBEDDING_MODEL,
+            }
+        try:
+            return cls(**values, **common)
+        except pydantic.ValidationError as exc:
+            first = exc.errors()[0]
+            name = str(first["loc"][0]) if first["loc"] else ""
+            _config_error(_SETTING_VARS.get(name, name), first["msg"])
+
+
+@dataclass(frozen=True)
+class LLMResult(Generic[ModelT]):
+    """One parsed answer: the model instance, token usage and the model that answered."""
+
+    value: ModelT
+    usage: dict[str, int] = field(default_factory=dict)
+    model: str = ""
+
+
+class LLMClient:
+    """Structured-output chat and embeddings over OpenAI or Azure OpenAI.
+
+    Pass `http_client` (an `httpx2.Client`) to route requests elsewhere, e.g. a
+    `httpx2.MockTransport` in tests. Thread-safe: one instance may serve a thread pool.
+    """
+
+    def __init__(
+        self, settings: LLMSettings | None = None, *, http_client: httpx2.Client | None = None
+    ) -> None:
+        self.settings = settings if settings is not None else LLMSettings.from_env()
+        key = self.settings.api_key.get_secret_value() if self.settings.api_key else ""
+        if not key:
+            raise BlockError(
+                ErrorCode.API_ERROR,
+                f"no API key configured for the {self.settings.provider} LLM provider",
+                details={"reason": "no_api_key", "provider": self.settings.provider},
+                hint=_HINTS["no_api_key"],
+            )
+        self._key = key
+        self._client = self._build(http_client)
+
+    @classmethod
+    def from_env(cls, *, http_client: httpx2.Client | None = None) -> LLMClient:
+        return cls(LLMSettings.from_env(), http_client=http_client)
+
+    @property
+    def provider(self) -> Provider:
+        return self.settings.provider
+
+    def close(self) -> None:
+        self._client.close()
+
+    def __enter__(self) -> LLMClient:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _build(self, http_client: httpx2.Client | None) -> openai.OpenAI:
+        s, key = self.settings, self._key
+        if s.provider == "azure":
+            if not s.azure_endpoint or not s.api_version:
+                missing = (
+                    "AZURE_OPENAI_ENDPOINT" if not s.azure_endpoint else "AZURE_OPENAI_API_VERSION"
+                )
+                _config_error(missing, "is required for the Azure OpenAI provider")
+            return openai.AzureOpenAI(
+                azure_endpoint=s.azure_endpoint,
+                api_version=s.api_version,
+                api_key=key,
+                timeout=s.timeout_s,
+                max_retries=s.max_retries,
+                http_client=http_client,
+            )
+        return openai.OpenAI(
+            api_key=key,
+            base_url=s.base_url or OPENAI_BASE_URL,
+            timeout=s.timeout_s,
+            max_retries=s.max_retries,
+            http_client=http_client,
+        )
+
+    # -- calls ------------------------------------------------------------------------------
+
+    def parse(self, system: str, user: str, schema: type[ModelT]) -> LLMResult[ModelT]:
+        """One chat completion whose answer must validate against `schema`."""
+        model = self._deployment(self.settings.model, "KEIRI_LLM_MODEL", "AZURE_OPENAI_DEPLOYMENT")
+        messages: list[ChatCompletionMessageParam] = [
+            {"role": "system", "content": system},
+            {"role": "user", "content": user},
+        ]
+        try:
+            completion = self._client.chat.completions.parse(
+                model=model, messages=messages, response_format=schema
+            )
+        except pydantic.ValidationError as exc:
+            self._schema_mismatch(model, exc)
+        except openai.OpenAIError as exc:
+            raise self._error(exc, model) from None
+        if not completion.choices:
+            self._fail("schema_mismatch", model, "the answer has no choices")
+        message = completion.choices[0].message
+        if message.refusal:
+            self._fail(
+                "refusal",
+                model,
+                "the model refused to answer",
+                refusal=self._redact(message.refusal),
+            )
+        if message.parsed is None:
+            self._fail("schema_mismatch", model, "the answer is empty")
+        usage = completion.usage
+        tokens = {
+            "prompt_tokens": usage.prompt_tokens if usage else 0,
+            "completion_tokens": usage.completion_tokens if usage else 0,
+            "total_tokens": usage.total_tokens if usage else 0,
+        }
+        _log.debug("LLM answer from %s: %s tokens", completion.model, tokens["total_tokens"])
+        return LLMResult(value=message.parsed, usage=tokens, model=completion.model or model)
+
+    def embed(self, texts: list[str]) -> list[list[float]]:
+        """Embedding vectors for `texts`, in order (batched; empty input → no call)."""
+        model = self._deployment(
+            self.settings.embedding_model,
+            "KEIRI_EMBEDDING_MODEL",
+            "AZURE_OPENAI_EMBEDDING_DEPLOYMENT",
+        )
+        vectors: list[list[float]] = []
+        for start in range(0, len(texts), _EMBED_BATCH):
+            batch = texts[start : start + _EMBED_BATCH]
+            try:
+                response = self._client.embeddings.create(
+                    input=batch, model=model, encoding_format="float"
+                )
+            except openai.OpenAIError as exc:
+                raise self._error(exc, model) from None
+            ordered = sorted(response.data, key=lambda item: item.index)
+            if len(ordered) != len(batch):
+                self._fail(
+                    "schema_mismatch", model, f"{len(ordered)} embeddings for {len(batch)} texts"
+                )
+            vectors.extend([float(x) for x in item.embedding] for item in ordered)
+        return vectors
+
+    # -- errors -----------------------------------------------------------------------------
+
+    def _deployment(self, value: str | None, openai_var: str, azure_var: str) -> str:
+        if not value:
+            _config_error(
+                azure_var if self.settings.provider == "azure" else openai_var, "is not set"
+            )
+        return value
+
+    def _redact(self, text: str) -> str:
+        text = _KEY_LIKE.sub(lambda m: f"{m.group(1)}-***", text.replace(self._key, "***"))
+        return text if len(text) <= _TEXT_LIMIT else text[:_TEXT_LIMIT] + "…"
+
+    def _base(self, reason: str, model: str) -> dict[str, Any]:
+        s = self.settings
+        endpoint = s.azure_endpoint if s.provider == "azure" else (s.base_url or OPENAI_BASE_URL)
+        host = urlsplit(endpoint or "").hostname or ""
+        return {"reason": reason, "provider": s.provider, "model": model, "host": host}
+
+    def _fail(self, reason: str, model: str, message: str, **details: Any) -> NoReturn:
+        raise self._make(reason, model, message, **details)
+
+    def _make(self, reason: str, model: str, message: str, **details: Any) -> BlockError:
+        code = ErrorCode.TIMEOUT_ERROR if reason == "timeout" else ErrorCode.API_ERROR
+        return BlockError(
+            code,
+            f"LLM call failed ({reason}): {self._redact(message)}",
+            details={**self._base(reason, model), **details},
+            hint=_HINTS.get(reason, ""),
+            recoverable=reason in _RECOVERABLE,
+        )
+
+    def _schema_mismatch(self, model: str, exc: pydantic.ValidationError) -> NoReturn:
+        problems = [
+            {
+                "path": _loc_path(err["loc"]),
+                "message": self._redact(err["msg"]),
+                "type": err["type"],
+            }
+            for err in exc.errors(include_url=False, include_input=False)[:20]
+        ]
+        first = problems[0] if problems else {"path": "", "message": "invalid answer"}
+        where = f" at {first['path']}" if first["path"] else ""
+        raise self._make(
+            "schema_mismatch",
+            model,
+            f"the answer does not match output_schema{where}: {first['message']}",
+            problems=problems,
+        ) from None
+
+    def _error(self, exc: openai.OpenAIError, model: str) -> BlockError:
+        """Map an `openai` exception to a `BlockError` (never keeping the exception's text raw)."""
+        retries: dict[str, Any] = {"max_retries": self.settings.max_retries}
+        if isinstance(exc, openai.APITimeoutError):
+            return self._make(
+                "timeout",
+                model,
+                f"no answer within {self.settings.timeout_s:g}s",
+                timeout_s=self.settings.timeout_s,
+                **retries,
+            )
+        if isinstance(exc, openai.APIConnectionError):
+            return self._make(
+                "connection", model, "could not connect to the LLM endpoint", **retries
+            )
+        if isinstance(exc, openai.LengthFinishReasonError):
+            return self._make("truncated", model, "the answer was cut at the output token limit")
+        if isinstance(exc, openai.ContentFilterFinishReasonError):
+            return self._make("content_filter", model, "the content filter blocked the answer")
+        if isinstance(exc, openai.APIStatusError):
+            body = exc.body if isinstance(exc.body, dict) else {}
+            server_text = str(body.get("message") or exc.message)
+            error_code = str(exc.code or body.get("type") or "") or None
+            reason = _status_reason(exc.status_code, error_code)
+            retry_after = exc.response.headers.get("retry-after")
+            if retry_after is not None:
+                retries["retry_after"] = retry_after
+            return self._make(
+                reason,
+                model,
+                f"HTTP {exc.status_code}: {server_text}",
+                status_code=exc.status_code,
+                error_code=error_code,
+                request_id=exc.request_id,
+                **retries,
+            )
+        return self._make("server_error", model, f"{type(exc).__name__}: {exc}")
+
+
+def _status_reason(status: int, error_code: str | None) -> str:
+    if status == 429:
+        return "quota" if error_code == "insufficient_quota" else "rate_limit"
+    if status in (401, 403):
+        return "auth"
+    if error_code == "content_filter":
+        return "content_filter"
+    if status >= 500 or status in (408, 409):
+        return "server_error"
+    return "bad_request"
+
+
+def _loc_path(loc: tuple[int | str, ...]) -> str:
+    out = ""
+    for part in loc:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += f".{part}" if out else str(part)
+    return out
+
+
+def _number(get: Any, name: str, default: float, kind: type[int] | type[float]) -> Any:
+    raw = get(name)
+    if raw is None:
+        return default
+    try:
+        return kind(raw)
+    except ValueError:
+        _config_error(name, f"must be {'an integer' if kind is int else 'a number'}, got {raw!r}")
+
+
+def _config_error(name: str, problem: str) -> NoReturn:
+    raise BlockError(
+        ErrorCode.API_ERROR,
+        f"LLM configuration: {name} {problem}",
+        details={"reason": "config", "field": name},
+        hint="fix the LLM settings in the environment (see blocks/core/llm_client.py)",
+    )

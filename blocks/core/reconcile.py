@@ -1,0 +1,285 @@
+"""One-to-one reconciliation of two tables (invoices vs deposits, ledger vs statement).
+
+Candidates are pairs that agree on the exact keys, lie within the amount tolerance and the date
+window, and (optionally) have similar normalised counterpart names. They are taken best first —
+smallest amount difference, then smallest date difference, then most similar name, then the
+original order — and a row is never used twice. Everything is deterministic.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from blocks.core.invoice_text import name_similarity, nfkc, parse_amount_text, parse_date_text
+from blocks.errors import BlockError, ErrorCode
+
+__all__ = ["ReconcileOptions", "reconcile"]
+
+_EPS = 1e-9
+
+
+@dataclass(frozen=True)
+class ReconcileOptions:
+    keys: list[tuple[str, str]] = field(default_factory=list)
+    left_amount: str | None = None
+    right_amount: str | None = None
+    amount_tolerance: float = 0.0
+    left_date: str | None = None
+    right_date: str | None = None
+    date_window_days: int = 0
+    left_name: str | None = None
+    right_name: str | None = None
+    name_min_similarity: float = 0.8
+
+
+def _bad(field_path: str, message: str, hint: str, value: Any = None) -> BlockError:
+    return BlockError(
+        ErrorCode.INPUT_VALIDATION_FAILED,
+        message,
+        details={"field": field_path, "actual_value": value},
+        hint=hint,
+    )
+
+
+def _amount(value: Any, where: str) -> Decimal | None:
+    if value is None:
+        return None
+    if isinstance(value, bool):
+        raise _bad(where, f"{where} is a boolean, not an amount", "amounts are numbers", value)
+    if isinstance(value, int | float | Decimal):
+        return Decimal(str(value))
+    try:
+        return parse_amount_text(str(value))
+    except ValueError as exc:
+        raise _bad(
+            where, f"{where}: {value!r} is not an amount", "write 12345 or ¥12,345", value
+        ) from exc
+
+
+def _date(value: Any, where: str) -> dt.date | None:
+    if value is None or value == "":
+        return None
+    if isinstance(value, dt.date):
+        return value
+    try:
+        parsed = parse_date_text(str(value))
+    except ValueError as exc:
+        raise _bad(where, f"{where}: {exc}", "check the day of the month", value) from exc
+    if parsed is None:
+        raise _bad(
+            where,
+            f"{where}: {value!r} is not a date",
+            'write "2024-04-01", "2024/04/01", "2024年4月1日" or "令和6年4月1日"',
+            value,
+        )
+    return parsed
+
+
+def _key(value: Any) -> str | None:
+    if value is None:
+        return None
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    text = nfkc(str(value)).strip()
+    return text or None
+
+
+def _frame(
+    rows: list[Any],
+    side: str,
+    amount: str | None,
+    date: str | None,
+    keys: list[str],
+    name: str | None,
+) -> tuple[pd.DataFrame, dict[int, dict[str, Any]], list[dict[str, Any]]]:
+    """Parsed matching values of one side (as a frame and by row index), and the rows skipped
+    for a missing value."""
+    records: list[dict[str, Any]] = []
+    skipped: list[dict[str, Any]] = []
+    for index, row in enumerate(rows):
+        if not isinstance(row, dict):
+            raise _bad(f"{side}[{index}]", f"{side}[{index}] is not an object", "rows are objects")
+        parsed: dict[str, Any] = {"index": index}
+        missing = []
+        if amount is not None:
+            parsed["amount"] = _amount(row.get(amount), f"{side}[{index}].{amount}")
+            missing += [amount] if parsed["amount"] is None else []
+        if date is not None:
+            parsed["date"] = _date(row.get(date), f"{side}[{index}].{date}")
+            missing += [date] if parsed["date"] is None else []
+        for i, key in enumerate(keys):
+            parsed[f"k{i}"] = _key(row.get(key))
+            missing += [key] if parsed[f"k{i}"] is None else []
+        if name is not None:
+            parsed["name"] = str(row.get(name) or "")
+        if missing:
+            skipped.append({"index": index, "missing": missing})
+        else:
+            records.append(parsed)
+    frame = pd.DataFrame.from_records(records, columns=_columns(amount, date, keys, name))
+    if amount is not None:
+        frame["amount_f"] = frame["amount"].astype(float)
+    if date is not None:
+        frame["day"] = np.array([d.toordinal() for d in frame["date"]], dtype=np.int64)
+    return frame, {r["index"]: r for r in records}, skipped
+
+
+def _columns(amount: str | None, date: str | None, keys: list[str], name: str | None) -> list[str]:
+    columns = ["index"]
+    columns += ["amount"] if amount is not None else []
+    columns += ["date"] if date is not None else []
+    columns += [f"k{i}" for i in range(len(keys))]
+    columns += ["name"] if name is not None else []
+    return columns
+
+
+def _band(left: pd.DataFrame, right: pd.DataFrame, column: str, width: float) -> pd.DataFrame:
+    """Pairs whose `column` values differ by at most `width` (sorted search, no cross join)."""
+    order = np.argsort(right[column].to_numpy(), kind="stable")
+    values = right[column].to_numpy()[order]
+    lows = np.searchsorted(values, left[column].to_numpy() - width - _EPS, side="left")
+    highs = np.searchsorted(values, left[column].to_numpy() + width + _EPS, side="right")
+    counts = highs - lows
+    left_pos = np.repeat(np.arange(len(left)), counts)
+    starts = np.repeat(lows - np.cumsum(counts) + counts, counts)
+    right_pos = order[starts + np.arange(counts.sum())] if counts.sum() else np.array([], int)
+    pairs = left.iloc[left_pos].reset_index(drop=True).add_prefix("l_")
+    return pairs.join(right.iloc[right_pos].reset_index(drop=True).add_prefix("r_"))
+
+
+def _candidates(left: pd.DataFrame, right: pd.DataFrame, opt: ReconcileOptions) -> pd.DataFrame:
+    if opt.keys:
+        keys = [f"k{i}" for i in range(len(opt.keys))]
+        pairs = left.add_prefix("l_").merge(
+            right.add_prefix("r_"),
+            left_on=[f"l_{k}" for k in keys],
+            right_on=[f"r_{k}" for k in keys],
+            how="inner",
+        )
+    elif opt.left_amount is not None:
+        pairs = _band(left, right, "amount_f", opt.amount_tolerance)
+    else:
+        pairs = _band(left, right, "day", opt.date_window_days)
+    if opt.left_amount is not None:
+        pairs["abs_amount"] = (pairs["r_amount_f"] - pairs["l_amount_f"]).abs()
+        pairs = pairs[pairs["abs_amount"] <= opt.amount_tolerance + _EPS]
+    else:
+        pairs["abs_amount"] = 0.0
+    if opt.left_date is not None:
+        pairs["abs_days"] = (pairs["r_day"] - pairs["l_day"]).abs()
+        pairs = pairs[pairs["abs_days"] <= opt.date_window_days]
+    else:
+        pairs["abs_days"] = 0
+    if opt.left_name is not None:
+        scores = [
+            name_similarity(a, b) for a, b in zip(pairs["l_name"], pairs["r_name"], strict=True)
+        ]
+        pairs = pairs.assign(name_score=scores)
+        pairs = pairs[pairs["name_score"] >= opt.name_min_similarity]
+    else:
+        pairs = pairs.assign(name_score=1.0)
+    return pairs.sort_values(
+        ["abs_amount", "abs_days", "name_score", "l_index", "r_index"],
+        ascending=[True, True, False, True, True],
+        kind="stable",
+    )
+
+
+def _number(value: Decimal | None) -> int | float | None:
+    if value is None:
+        return None
+    return int(value) if value == value.to_integral_value() else float(value)
+
+
+def _sum(values: list[Decimal]) -> int | float:
+    return _number(sum(values, Decimal(0))) or 0
+
+
+def reconcile(left: list[Any], right: list[Any], opt: ReconcileOptions) -> dict[str, Any]:
+    """Match `left` rows to `right` rows one-to-one; see the block spec for the outputs."""
+    if not (opt.keys or opt.left_amount or opt.left_date):
+        raise _bad(
+            "keys",
+            "nothing to match on: give keys, amount fields or date fields",
+            "for invoices vs deposits: left_amount, right_amount and a date window",
+        )
+    lframe, lparsed, lskip = _frame(
+        left, "left", opt.left_amount, opt.left_date, [k for k, _ in opt.keys], opt.left_name
+    )
+    rframe, rparsed, rskip = _frame(
+        right, "right", opt.right_amount, opt.right_date, [k for _, k in opt.keys], opt.right_name
+    )
+    used_left: set[int] = set()
+    used_right: set[int] = set()
+    chosen: list[tuple[int, int, float]] = []
+    if len(lframe) and len(rframe):
+        pairs = _candidates(lframe, rframe, opt)
+        for li, ri, score in zip(
+            pairs["l_index"], pairs["r_index"], pairs["name_score"], strict=True
+        ):
+            if li not in used_left and ri not in used_right:
+                used_left.add(int(li))
+                used_right.add(int(ri))
+                chosen.append((int(li), int(ri), float(score)))
+    matched = []
+    diffs: list[Decimal] = []
+    for li, ri, score in sorted(chosen):
+        lp, rp = lparsed[li], rparsed[ri]
+        amount_diff = rp["amount"] - lp["amount"] if opt.left_amount else None
+        days = (rp["date"] - lp["date"]).days if opt.left_date else None
+        kinds = (["amount"] if amount_diff else []) + (["date"] if days else [])
+        diffs += [amount_diff] if amount_diff is not None else []
+        matched.append(
+            {
+                "left_index": li,
+                "right_index": ri,
+                "left": left[li],
+                "right": right[ri],
+                "amount_diff": _number(amount_diff),
+                "date_diff_days": days,
+                "name_similarity": score if opt.left_name else None,
+                "match": "exact" if not kinds else "within_tolerance",
+                "differences": kinds,
+            }
+        )
+    unmatched_left = [i for i in lparsed if i not in used_left]
+    unmatched_right = [i for i in rparsed if i not in used_right]
+    amounts = opt.left_amount is not None
+
+    def total(parsed: dict[int, dict[str, Any]], indices: Any) -> int | float | None:
+        return _sum([parsed[i]["amount"] for i in indices]) if amounts else None
+
+    differences = [m for m in matched if m["differences"]]
+    summary = {
+        "left_count": len(left),
+        "right_count": len(right),
+        "matched_count": len(matched),
+        "exact_count": len(matched) - len(differences),
+        "differences_count": len(differences),
+        "unmatched_left_count": len(unmatched_left),
+        "unmatched_right_count": len(unmatched_right),
+        "skipped_left": lskip,
+        "skipped_right": rskip,
+        "left_total": total(lparsed, lparsed),
+        "right_total": total(rparsed, rparsed),
+        "matched_left_total": total(lparsed, [m["left_index"] for m in matched]),
+        "matched_right_total": total(rparsed, [m["right_index"] for m in matched]),
+        "unmatched_left_total": total(lparsed, unmatched_left),
+        "unmatched_right_total": total(rparsed, unmatched_right),
+        "amount_difference_total": _sum(diffs) if amounts else None,
+        "unmatched_left_indices": unmatched_left,
+        "unmatched_right_indices": unmatched_right,
+    }
+    return {
+        "matched": matched,
+        "unmatched_left": [left[i] for i in unmatched_left],
+        "unmatched_right": [right[i] for i in unmatched_right],
+        "differences": differences,
+        "summary": summary,
+    }

@@ -1,0 +1,43 @@
+"""`file.extract_text`: the text of one file or of a list of files, in input order."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from blocks.base import Block
+from blocks.context import BlockContext
+from blocks.core.extract_batch import extract_many
+from blocks.core.extract_types import ExtractOptions
+from blocks.core.file_processor import ExtractedText
+from blocks.errors import BlockError
+from blocks.fileref import FileRef
+
+__all__ = ["ExtractTextBlock"]
+
+
+class ExtractTextBlock(Block):
+    """Extract with `blocks.core.file_processor`; the first failing file fails the block."""
+
+    def run(self, ctx: BlockContext, inputs: dict[str, Any]) -> dict[str, Any]:
+        raw = inputs["files"]
+        listed = isinstance(raw, list)
+        refs = [FileRef.model_validate(item) for item in (raw if listed else [raw])]
+        options = ExtractOptions(
+            max_pages=inputs["max_pages"],
+            max_chars=inputs["max_chars"],
+            xlsx_max_rows=inputs["xlsx_max_rows"],
+            xlsx_max_cols=inputs["xlsx_max_cols"],
+            max_bytes=inputs["max_file_size"],
+        )
+        items = [(ctx.file_store.path(ref), ref.name) for ref in refs]
+        results = extract_many(items, options, workers=min(inputs["workers"], len(items)))
+        failed = [(i, r) for i, r in enumerate(results) if isinstance(r, BlockError)]
+        if failed:
+            index, first = failed[0]
+            first.details["field"] = f"files[{index}]" if listed else "files"
+            first.details["failed_files"] = [
+                {"index": i, "name": refs[i].name, "code": e.code} for i, e in failed
+            ]
+            raise first
+        texts = [r.to_dict() for r in results if isinstance(r, ExtractedText)]
+        return {"texts": texts, "total_chars": sum(len(t["text"]) for t in texts)}

@@ -1,0 +1,58 @@
+"""`invoice.extract_fields`: the fields of Japanese invoices from text, without an LLM."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from blocks.base import Block
+from blocks.context import BlockContext
+from blocks.core.invoice_extract import extract_invoice_fields
+from blocks.errors import BlockError, ErrorCode
+
+__all__ = ["ExtractFieldsBlock", "fields_of_document"]
+
+
+def fields_of_document(document: dict[str, Any]) -> dict[str, Any]:
+    """Fields of one evidence file (`evidence_data.files[i]`). A file without text gives fields
+    whose `error` says why, so `invoice.check` reports it instead of guessing."""
+    source = {"name": document.get("name"), "path": document.get("path")}
+    text = document.get("text")
+    if not isinstance(text, str) or not text.strip():
+        error = document.get("error") or {
+            "code": "NO_TEXT",
+            "message": "the file has no extracted text",
+        }
+        fields = extract_invoice_fields("", source)
+        fields["error"] = {"code": str(error.get("code")), "message": str(error.get("message"))}
+        return fields
+    fields = extract_invoice_fields(text, source)
+    fields["text_truncated"] = bool(document.get("text_truncated", False))
+    return fields
+
+
+class ExtractFieldsBlock(Block):
+    """Input `text`, one `document` or a list of `documents`; outputs `fields` (one) or
+    `fields_list` (one per document, same order)."""
+
+    def run(self, ctx: BlockContext, inputs: dict[str, Any]) -> dict[str, Any]:
+        given = [k for k in ("text", "document", "documents") if inputs.get(k) is not None]
+        if len(given) != 1:
+            raise BlockError(
+                ErrorCode.INPUT_VALIDATION_FAILED,
+                "give exactly one of text, document or documents"
+                + (f" (got {', '.join(given)})" if given else ""),
+                details={"field": "text", "given": given},
+                hint="one invoice: text or document (evidence_data.files[i]); "
+                "several: documents (evidence_data.files)",
+            )
+        if "documents" in given:
+            fields_list = [fields_of_document(d) for d in inputs["documents"]]
+            return {"fields": None, "fields_list": fields_list}
+        if "document" in given:
+            fields = fields_of_document(inputs["document"])
+        else:
+            name = inputs.get("source_name")
+            fields = extract_invoice_fields(
+                inputs["text"], {"name": name, "path": None} if name else None
+            )
+        return {"fields": fields, "fields_list": [fields]}

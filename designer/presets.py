@@ -1,0 +1,83 @@
+"""Answer presets of the design chat: choices that stand for a whole value.
+
+`ai.process_llm.output_schema` is asked as a select of these schemas (seed 001 §7: "スキーマ選択
+テンプレ（enum）"); each puts the records under `results.items`, the convention downstream nodes
+read (`${node.results_alias.items}`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["OUTPUT_SCHEMA_PRESETS", "PORT_PRESETS"]
+
+#: Output-schema presets offered when `ai.process_llm.output_schema` is missing.
+OUTPUT_SCHEMA_PRESETS: dict[str, dict[str, Any]] = {
+    "請求書の項目抽出": {
+        "results": {
+            "type": "object",
+            "properties": {
+                "items": {
+                    "type": "array",
+                    "items": {
+                        "type": "object",
+                        "properties": {
+                            "file": "string",
+                            "請求書番号": "string",
+                            "取引先": "string",
+                            "請求日": "string",
+                            "請求金額": "integer",
+                            "消費税額": "integer",
+                            "登録番号": "string",
+                        },
+                    },
+                }
+            },
+        }
+    },
+    "文書ごとの要約": {
+        "results": {
+            "type": "object",
+            "properties": {
+                "items": {
+                    "type": "array",
+                    "items": {
+                        "type": "object",
+                        "properties": {"file": "string", "summary": "string"},
+                    },
+                }
+            },
+        }
+    },
+    "分類（区分と理由）": {
+        "results": {
+            "type": "object",
+            "properties": {
+                "items": {
+                    "type": "array",
+                    "items": {
+                        "type": "object",
+                        "properties": {"file": "string", "category": "string", "reason": "string"},
+                    },
+                }
+            },
+        }
+    },
+    "判定（可否と指摘）": {
+        "results": {
+            "type": "object",
+            "properties": {
+                "ok": "boolean",
+                "items": {
+                    "type": "array",
+                    "items": {
+                        "type": "object",
+                        "properties": {"file": "string", "issue": "string"},
+                    },
+                },
+            },
+        }
+    },
+}
+#: Inputs answered by choosing a preset, by port name.
+PORT_PRESETS: dict[str, dict[str, dict[str, Any]]] = {"output_schema": OUTPUT_SCHEMA_PRESETS}

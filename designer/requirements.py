@@ -1,0 +1,399 @@
+"""The design chat's requirements (seed 001 §7): what to ask the user, and applying answers.
+
+`build_requirements(plan_or_errors)` returns `DesignRequirement`s — the `ui.interactive_input`
+requirement model (`blocks.ui.form.Requirement`, so the same form schema and
+`validate_answers` apply, inquire mode) plus a `target` saying where the answer goes:
+
+- an unresolved `${vars.foo}` (undefined or null) → `foo`, typed from the input it feeds
+  (a file port → file, an enum → select with its options, integer → number, ...);
+- a block's missing required input → that input, with the node's unset optional inputs that
+  have examples (`excel.read_data` without `workbook` → file + sheet + range);
+- a missing `output_schema` → a select of output-schema presets (the seed's "enum");
+- `ai.process_llm` without `prompt`/`instruction` → text `prompt`;
+- questions of the model (types text|select|boolean|number|file|table|enum; table → file
+  with `.csv,.xlsx`, enum → select) → answers for the next generation;
+- errors no answer can fix → an optional `chat` field for more instructions.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal, cast, get_args
+
+from blocks.errors import Issue, IssueCode
+from blocks.registry import BlockRegistry
+from blocks.spec import PortSpec, port_json_schema
+from blocks.ui.form import FieldProblem, Requirement, RequirementType, validate_answers
+from compiler.models import Plan, TaskNode
+from compiler.references import ReferenceSyntaxError, find_references
+from designer.answer import QuestionAnswer
+from designer.checks import ONE_OF_INPUTS
+from designer.presets import OUTPUT_SCHEMA_PRESETS, PORT_PRESETS
+from designer.templates import iter_nodes
+
+__all__ = [
+    "OUTPUT_SCHEMA_PRESETS",
+    "PORT_PRESETS",
+    "AppliedAnswers",
+    "DesignRequirement",
+    "answer_problems",
+    "apply_answers",
+    "build_requirements",
+    "question_requirements",
+]
+
+_NOT_ID = re.compile(r"[^A-Za-z0-9_]")
+_VAR_IN_TEXT = re.compile(r"\$\{vars\.([^.}\[\s]+)|vars has no '([^']+)'")
+_NEEDS_INPUT = re.compile(r"needs input '([^']+)'|needs one of ([A-Za-z0-9_]+)")
+
+
+class DesignRequirement(Requirement):
+    """A `ui.interactive_input` requirement with where its answer goes in the design."""
+
+    target: str = ""  # vars.<name> | node.<node_id>.in.<key> | answer.<id> | feedback
+    value_format: Literal["text", "json"] = "text"
+    source: str = ""
+
+    def as_requirement(self) -> dict[str, Any]:
+        """The plain `ui.interactive_input` requirement (for a plan's `requirements`)."""
+        return self.model_dump(
+            mode="json", exclude_none=True, exclude={"target", "value_format", "source"}
+        )
+
+
+def _identifier(text: str) -> str:
+    ident = _NOT_ID.sub("_", text).strip("_") or "item"
+    return ident if not ident[0].isdigit() else f"q_{ident}"
+
+
+def _from_schema(schema: Mapping[str, Any]) -> dict[str, Any]:
+    """Requirement fields (type, options, accept, validation, value_format) for a port schema."""
+    props = schema.get("properties", {})
+    if isinstance(props, dict) and {"uri", "sha256"} <= set(props):
+        return {"type": "file"}
+    for key in ("anyOf", "oneOf"):
+        variants = [
+            v for v in schema.get(key, []) if isinstance(v, dict) and v.get("type") != "null"
+        ]
+        if variants:
+            return _from_schema(variants[0])
+    if "enum" in schema:
+        return {"type": "select", "options": list(schema["enum"])}
+    kind = schema.get("type")
+    kind = next((k for k in kind if k != "null"), None) if isinstance(kind, list) else kind
+    if kind == "array":
+        items = schema.get("items")
+        if isinstance(items, dict) and _from_schema(items).get("type") == "file":
+            return {"type": "files"}
+        return {
+            "type": "text",
+            "value_format": "json",
+            "hint": 'JSON の配列で入力（例: ["A", "B"]）',
+        }
+    if kind == "object":
+        return {"type": "text", "value_format": "json", "hint": "JSON のオブジェクトで入力"}
+    if kind == "boolean":
+        return {"type": "boolean"}
+    if kind in ("integer", "number"):
+        validation: dict[str, Any] = {"integer": kind == "integer"}
+        if "minimum" in schema:
+            validation["min"] = schema["minimum"]
+        if "maximum" in schema:
+            validation["max"] = schema["maximum"]
+        return {"type": "number", "validation": validation}
+    if kind == "string" and isinstance(schema.get("pattern"), str):
+        return {"type": "text", "validation": {"regex": schema["pattern"]}}
+    return {"type": "text"}
+
+
+def _port_fields(name: str, port: PortSpec | None) -> dict[str, Any]:
+    if port is None:
+        return {"type": "text"}
+    if name in PORT_PRESETS:
+        return {"type": "select", "options": list(PORT_PRESETS[name])}
+    fields = _from_schema(port_json_schema(port))
+    if port.examples and "hint" not in fields:
+        fields["hint"] = "例: " + json.dumps(port.examples[0], ensure_ascii=False)[:80]
+    return fields
+
+
+@dataclass
+class _Builder:
+    registry: BlockRegistry | None
+    var_notes: Mapping[str, str]
+    found: dict[str, DesignRequirement] = field(default_factory=dict)
+
+    def add(self, req_id: str, **fields: Any) -> None:
+        target = fields.get("target")
+        if any(r.target == target for r in self.found.values()):
+            return
+        ident, n = _identifier(req_id), 2
+        base = ident
+        while ident in self.found:
+            ident, n = f"{base}_{n}", n + 1
+        self.found[ident] = DesignRequirement(id=ident, **fields)
+
+    def port(self, block: str, key: str) -> PortSpec | None:
+        if self.registry is None:
+            return None
+        resolution = self.registry.resolve(block)
+        return resolution.entry.spec.inputs.get(key) if resolution.entry else None
+
+    def var(self, name: str, port_fields: Mapping[str, Any] | None = None) -> None:
+        note = self.var_notes.get(name, "")
+        self.add(
+            name,
+            label=note or f"設定値 {name}",
+            description=f"プランの vars.{name} に入る値",
+            target=f"vars.{name}",
+            source="var",
+            **dict(port_fields or {"type": "text"}),
+        )
+
+    def node_input(self, node_id: str, block: str, key: str, required: bool = True) -> None:
+        port = self.port(block, key)
+        fields = _port_fields(key, port)
+        self.add(
+            f"{node_id}__{key}",
+            label=f"{node_id}（{block}）の {key}",
+            description=port.description if port else "",
+            required=required,
+            target=f"node.{node_id}.in.{key}",
+            source="input",
+            **fields,
+        )
+
+
+def _var_refs(text: str) -> list[tuple[str, bool]]:
+    """(var name, whether the text is exactly `${vars.name}`) for each var reference."""
+    try:
+        refs = find_references(text)
+    except ReferenceSyntaxError:
+        return []  # reported by the compiler with its location
+    return [
+        (str(r.path[0]), r.text == text and len(r.path) == 1)
+        for r in refs
+        if r.root == "vars" and r.path
+    ]
+
+
+def _var_uses(plan: Plan, builder: _Builder) -> dict[str, dict[str, Any]]:
+    """var name -> requirement fields of an input that reads it whole (else text)."""
+    uses: dict[str, dict[str, Any]] = {}
+    for node in iter_nodes(list(plan.graph)):
+        if isinstance(node, TaskNode):
+            for key, value in node.in_.items():
+                for text in _strings(value):
+                    for name, whole in _var_refs(text):
+                        if whole and text == value:
+                            uses[name] = _port_fields(key, builder.port(node.block, key))
+                        else:
+                            uses.setdefault(name, {"type": "text"})
+        rest = node.model_dump(by_alias=True, exclude_unset=True, exclude={"in_"})
+        for text in _strings(rest):
+            for name, _ in _var_refs(text):
+                uses.setdefault(name, {"type": "text"})
+    return uses
+
+
+def _strings(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [value] if "${" in value else []
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in _strings(v)]
+    if isinstance(value, list):
+        return [s for v in value for s in _strings(v)]
+    return []
+
+
+def _from_plan(plan: Plan, builder: _Builder) -> None:
+    for name, fields in _var_uses(plan, builder).items():
+        if plan.vars.get(name) is None:
+            builder.var(name, fields)
+    if builder.registry is None:
+        return
+    for node in iter_nodes(list(plan.graph)):
+        if not isinstance(node, TaskNode):
+            continue
+        resolution = builder.registry.resolve(node.block)
+        if resolution.entry is None:
+            continue
+        spec = resolution.entry.spec
+        missing = [
+            k
+            for k, p in spec.inputs.items()
+            if p.is_required and not p.has_default and node.in_.get(k) in (None, {}, "")
+        ]
+        for key in missing:
+            builder.node_input(node.id, node.block, key)
+        if missing:
+            for key, port in spec.inputs.items():
+                if (
+                    key not in node.in_
+                    and not port.is_required
+                    and not port.has_default
+                    and port.examples
+                ):
+                    builder.node_input(node.id, node.block, key, required=False)
+        for group in ONE_OF_INPUTS.get(spec.id, ()):
+            if not any(node.in_.get(k) not in (None, "") for k in group):
+                builder.node_input(node.id, node.block, group[0])
+
+
+def _from_issues(issues: Sequence[Issue], plan: Plan | None, builder: _Builder) -> None:
+    blocks = (
+        {n.id: n.block for n in iter_nodes(list(plan.graph)) if isinstance(n, TaskNode)}
+        if plan
+        else {}
+    )
+    for issue in issues:
+        if issue.severity != "error":
+            continue
+        text = f"{issue.message} {issue.hint}"
+        for match in _VAR_IN_TEXT.finditer(text):
+            builder.var(match.group(1) or match.group(2))
+        if issue.code == IssueCode.MISSING_REQUIRED_INPUT and issue.node_id:
+            needs = _NEEDS_INPUT.search(issue.message)
+            if needs:
+                key = needs.group(1) or needs.group(2)
+                builder.node_input(issue.node_id, blocks.get(issue.node_id, "?"), key)
+
+
+def question_requirements(questions: Sequence[QuestionAnswer]) -> list[DesignRequirement]:
+    """The model's questions as requirements (answers go to the next generation)."""
+    out: list[DesignRequirement] = []
+    for q in questions:
+        kind: RequirementType = "text"
+        extra: dict[str, Any] = {}
+        if q.type == "table":
+            kind, extra = "file", {"accept": ".csv,.xlsx"}
+        elif q.type in ("enum", "select"):
+            kind = "select" if q.options else "text"
+        elif q.type in get_args(RequirementType):
+            kind = cast(RequirementType, q.type)
+        out.append(
+            DesignRequirement(
+                id=_identifier(q.id),
+                type=kind,
+                label=q.label or q.id,
+                description=q.description,
+                options=list(q.options) if kind == "select" else [],
+                target=f"answer.{_identifier(q.id)}",
+                source="question",
+                **extra,
+            )
+        )
+    return out
+
+
+def build_requirements(
+    plan_or_errors: Plan | Sequence[Issue],
+    *,
+    registry: BlockRegistry | None = None,
+    plan: Plan | None = None,
+    issues: Sequence[Issue] = (),
+    var_notes: Mapping[str, str] | None = None,
+    questions: Sequence[QuestionAnswer] = (),
+) -> list[DesignRequirement]:
+    """What to ask so the design can be completed (see the module docstring), de-duplicated."""
+    if isinstance(plan_or_errors, Plan):
+        plan = plan_or_errors
+    else:
+        issues = [*issues, *plan_or_errors]
+    builder = _Builder(registry, var_notes or {})
+    if plan is not None:
+        _from_plan(plan, builder)
+    _from_issues(issues, plan, builder)
+    for req in question_requirements(questions):
+        builder.add(req.id, **req.model_dump(exclude={"id"}))
+    answerable = {r.source for r in builder.found.values()}
+    unfixable = [i for i in issues if i.severity == "error"]
+    if unfixable and not answerable & {"var", "input"}:
+        builder.add(
+            "design_feedback",
+            type="chat",
+            label="設計への追加指示",
+            description="検証エラーを解消するための補足（使う帳票、手順、判断基準など）",
+            required=False,
+            target="feedback",
+            source="issue",
+        )
+    return list(builder.found.values())
+
+
+@dataclass
+class AppliedAnswers:
+    plan: dict[str, Any]
+    for_model: dict[str, Any]
+    problems: list[FieldProblem]
+
+
+def answer_problems(req: DesignRequirement, raw: Any) -> list[FieldProblem]:
+    """What is wrong with one answer (empty when it can be applied)."""
+    return _decode(req, raw)[1]
+
+
+def _decode(req: DesignRequirement, raw: Any) -> tuple[Any, list[FieldProblem]]:
+    """The value an answer puts into the plan, or the problems that keep it out."""
+    if req.value_format == "json":
+        if not isinstance(raw, str):
+            return raw, []
+        try:
+            return json.loads(raw), []
+        except ValueError as exc:
+            return None, [FieldProblem(field=req.id, message=f"JSON として読めません: {exc}")]
+    plain = Requirement.model_validate(req.as_requirement())
+    problems = validate_answers("inquire", [plain], {req.id: raw})
+    key = req.target.rsplit(".", 1)[-1]
+    presets = PORT_PRESETS.get(key, {}) if req.target.startswith("node.") else {}
+    return presets.get(str(raw), raw), problems
+
+
+def _set_input(nodes: list[Any], node_id: str, key: str, value: Any) -> bool:
+    for node in nodes:
+        if not isinstance(node, dict):
+            continue
+        if node.get("id") == node_id:
+            node.setdefault("in", {})[key] = value
+            return True
+        body = node.get("body", {}).get("plan", {}).get("graph", [])
+        if _set_input(body, node_id, key, value):
+            return True
+    return False
+
+
+def apply_answers(
+    plan_data: Mapping[str, Any],
+    requirements: Sequence[DesignRequirement],
+    answers: Mapping[str, Any],
+) -> AppliedAnswers:
+    """Put the answers into a copy of the plan data (vars, node inputs); answers meant for the
+    model (questions, feedback) come back in `for_model`. Invalid answers are `problems` and
+    are not applied."""
+    data = json.loads(json.dumps(plan_data))
+    for_model: dict[str, Any] = {}
+    problems: list[FieldProblem] = []
+    for req in requirements:
+        if req.id not in answers or answers[req.id] in (None, ""):
+            continue
+        value, found = _decode(req, answers[req.id])
+        if found:
+            problems.extend(found)
+            continue
+        kind, _, rest = req.target.partition(".")
+        if kind == "vars":
+            data.setdefault("vars", {})[rest] = value
+        elif kind == "node":
+            node_id, _, key = rest.partition(".in.")
+            if not _set_input(data.get("graph", []), node_id, key, value):
+                problems.append(
+                    FieldProblem(field=req.id, message=f"ノード {node_id} がありません")
+                )
+        elif kind == "feedback":
+            for_model["追加指示"] = value
+        else:
+            for_model[rest or req.id] = value
+    return AppliedAnswers(data, for_model, problems)

@@ -1,0 +1,167 @@
+"""The designer's options and results: `DesignEngineOptions`, `Attempt`, `GeneratedPlan`."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from blocks.errors import Issue
+from compiler.models import Plan
+from designer.compose import ComposeResult
+from designer.documents import DocumentSet
+from designer.events import GenerationMetrics
+from designer.repair import NodeDiff
+from designer.requirements import DesignRequirement
+from designer.retrieval import Candidate, RetrievalMethod
+
+__all__ = [
+    "FALLBACK_ENV",
+    "ApplyMode",
+    "AskFn",
+    "Attempt",
+    "DesignEngineOptions",
+    "GeneratedPlan",
+    "RetrievalChoice",
+    "fallback_enabled",
+    "resolve_retrieval",
+]
+
+ApplyMode = Literal["hint", "compose", "llm-only"]
+RetrievalChoice = Literal["auto", "bm25", "embedding", "hybrid"]
+#: Asks the user the given requirements (with a message); returns answers by requirement id.
+AskFn = Callable[[list[DesignRequirement], str], Mapping[str, Any]]
+FALLBACK_ENV = "KEIRI_AGENT_LLM_FALLBACK"
+_TRUE = frozenset({"1", "true", "yes"})
+
+
+def fallback_enabled(explicit: bool | None = None) -> bool:
+    """`KEIRI_AGENT_LLM_FALLBACK` is `1|true|yes` (off by default); an explicit value wins."""
+    if explicit is not None:
+        return explicit
+    return os.environ.get(FALLBACK_ENV, "").strip().lower() in _TRUE
+
+
+def resolve_retrieval(choice: RetrievalChoice) -> RetrievalMethod:
+    """`auto`: hybrid when an embedding model is configured (`KEIRI_EMBEDDING_MODEL` or
+    `AZURE_OPENAI_EMBEDDING_DEPLOYMENT`), else BM25. `KEIRI_DESIGN_RETRIEVAL` overrides auto."""
+    if choice == "auto":
+        configured = os.environ.get("KEIRI_DESIGN_RETRIEVAL", "").strip().lower()
+        if configured in ("bm25", "embedding", "hybrid"):
+            return configured  # type: ignore[return-value]
+        embedding = os.environ.get("KEIRI_EMBEDDING_MODEL") or os.environ.get(
+            "AZURE_OPENAI_EMBEDDING_DEPLOYMENT"
+        )
+        return "hybrid" if embedding else "bm25"
+    return choice
+
+
+@dataclass(frozen=True)
+class DesignEngineOptions:
+    """How the designer works (seed 001 "オプション", with the "将来" items implemented).
+
+    `max_attempts` counts wiring answers: the first one plus up to `max_attempts - 1` repair
+    rounds (1 = no repair, the seed's v1; 2 = one repair round, v1.1).
+    """
+
+    suggest_when: bool = True
+    suggest_foreach: bool = True
+    foreach_var_name: str = "item"
+    topk_per_category: int = 6
+    topk_total: int = 30
+    retrieval: RetrievalChoice = "auto"
+    hybrid_alpha: float = 0.5
+    pinned_blocks: tuple[str, ...] = ("ui.interactive_input",)
+    max_docs_chars: int = 4000
+    max_attempts: int = 2
+    two_stage: bool = True
+    dry_run: bool = True
+    plan_id: str | None = None
+    save: bool = False
+    out: Path | None = None
+    fallback: bool | None = None
+    log_events: bool = True
+
+    def __post_init__(self) -> None:
+        if self.max_attempts < 1:
+            raise ValueError("max_attempts must be >= 1")
+        if self.topk_per_category < 1 or self.topk_total < 1:
+            raise ValueError("topk_per_category and topk_total must be >= 1")
+
+
+@dataclass
+class Attempt:
+    """One wiring or repair answer and its check."""
+
+    number: int
+    stage: str  # wiring | repair
+    yaml: str
+    errors: list[Issue] = field(default_factory=list)
+    warnings: list[Issue] = field(default_factory=list)
+    diff: NodeDiff | None = None
+    text_diff: str = ""
+    dry_run_ms: float | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "number": self.number,
+            "stage": self.stage,
+            "errors": [i.model_dump() for i in self.errors],
+            "warnings": len(self.warnings),
+            "diff": self.diff.to_json() if self.diff else None,
+            "dry_run_ms": self.dry_run_ms,
+        }
+
+
+@dataclass
+class GeneratedPlan:
+    """The result of `generate_plan` (seed 001 `GeneratedPlan {plan, reasoning}` and more).
+
+    `ok` means the plan validated and dry-ran with no error. When it did not, `plan` is the
+    last attempt when it parses (else None), `yaml` always holds the last attempt's text,
+    `errors` its problems and `requirements` what to ask the user. `fallback` marks the safe
+    placeholder plan returned only when `KEIRI_AGENT_LLM_FALLBACK` is on.
+    """
+
+    plan: Plan | None
+    reasoning: str
+    yaml: str
+    ok: bool
+    generation_id: str = ""
+    errors: list[Issue] = field(default_factory=list)
+    warnings: list[Issue] = field(default_factory=list)
+    requirements: list[DesignRequirement] = field(default_factory=list)
+    candidates: list[Candidate] = field(default_factory=list)
+    skeleton: dict[str, Any] | None = None
+    attempts: list[Attempt] = field(default_factory=list)
+    metrics: GenerationMetrics = field(default_factory=GenerationMetrics)
+    documents: DocumentSet = field(default_factory=DocumentSet)
+    compose: ComposeResult | None = None
+    var_notes: dict[str, str] = field(default_factory=dict)
+    fallback: bool = False
+    saved_path: Path | None = None
+    events_path: Path | None = None
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "ok": self.ok,
+            "fallback": self.fallback,
+            "generation_id": self.generation_id,
+            "plan_id": self.plan.id if self.plan else self.data.get("id"),
+            "reasoning": self.reasoning,
+            "yaml": self.yaml,
+            "saved_path": str(self.saved_path) if self.saved_path else None,
+            "events": str(self.events_path) if self.events_path else None,
+            "errors": [i.model_dump() for i in self.errors],
+            "warnings": [i.model_dump() for i in self.warnings],
+            "requirements": [r.model_dump(mode="json") for r in self.requirements],
+            "candidates": [c.to_json() for c in self.candidates],
+            "attempts": [a.to_json() for a in self.attempts],
+            "metrics": self.metrics.to_json(),
+            "documents": self.documents.to_json(),
+            "compose": self.compose.to_json() if self.compose else None,
+            "var_notes": self.var_notes,
+        }

@@ -1,0 +1,1 @@
+"""Tests of the LLM client, the output-schema compiler and ai.process_llm."""

@@ -1,0 +1,29 @@
+"""Batch extraction: order and per-file errors in place, in one process and with workers."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from blocks.core.extract_batch import extract_many
+from blocks.core.extract_types import ExtractOptions
+from blocks.errors import BlockError, ErrorCode
+
+
+def test_results_in_input_order_with_errors_in_place() -> None:
+    items = [(f"テキスト{i}".encode(), f"{i}.txt") for i in range(5)]
+    items.insert(2, (b"", "empty.txt"))
+    results = extract_many(iter(items), ExtractOptions())
+    assert isinstance(results[2], BlockError) and results[2].code == ErrorCode.FILE_INVALID
+    texts = [r.text for r in results if not isinstance(r, BlockError)]
+    assert texts == [f"テキスト{i}" for i in range(5)]
+
+
+def test_a_failing_producer_stops_the_workers() -> None:
+    def produce() -> Iterator[tuple[bytes, str]]:
+        yield b"a", "a.txt"
+        raise BlockError(ErrorCode.UNSAFE_ARCHIVE, "stop here")
+
+    with pytest.raises(BlockError, match="stop here"):
+        extract_many(produce(), ExtractOptions(), workers=2)

@@ -1,0 +1,30 @@
+"""Fixtures of the invoice block tests: a file store in tmp_path and the blocks from
+their shipped specs (through the registry, as a plan run builds them)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from blocks.context import BlockContext
+from blocks.registry import BlockRegistry
+from blocks.store import FileStore
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> FileStore:
+    return FileStore(tmp_path / "store")
+
+
+@pytest.fixture
+def run(registry: BlockRegistry, store: FileStore) -> Callable[..., dict[str, Any]]:
+    """Execute a block (input/output validation included) with a fresh context."""
+
+    def _run(block_id: str, **inputs: Any) -> dict[str, Any]:
+        ctx = BlockContext(run_id="t", plan_id="t", node_id="n", file_store=store)
+        return registry.create(registry.get(block_id)).execute(ctx, inputs)
+
+    return _run
