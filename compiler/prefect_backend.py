@@ -131,6 +131,36 @@ def _options(job: NodeJob) -> dict[str, Any]:
     return options
 
 
+class _LoopProgress:
+    """A Prefect progress artifact for a loop, updated as items finish (at most ~20 updates)."""
+
+    def __init__(self, node_id: str, total: int) -> None:
+        from prefect.artifacts import create_progress_artifact
+
+        self.total = max(total, 1)
+        self.done = 0
+        self.step = max(1, self.total // 20)
+        self.lock = threading.Lock()
+        created = create_progress_artifact(progress=0.0, description=f"{node_id}: 0/{total} items")
+        self.artifact_id: Any = created  # a UUID in sync context
+        self.node_id = node_id
+
+    def advance(self, count: int) -> None:
+        from prefect.artifacts import update_progress_artifact
+
+        with self.lock:
+            before = self.done
+            self.done += count
+            if self.done // self.step == before // self.step and self.done < self.total:
+                return
+            percent = round(100.0 * min(self.done, self.total) / self.total, 1)
+        update_progress_artifact(
+            artifact_id=self.artifact_id,
+            progress=percent,
+            description=f"{self.node_id}: {min(self.done, self.total)}/{self.total} items",
+        )
+
+
 def _as_subflow(fn: Callable[[], Any], name: str, run_name: str) -> Any:
     """Run `fn` as a Prefect subflow (its own flow run under the parent's)."""
 
@@ -177,20 +207,35 @@ class PrefectBackend(Backend):
         batch_size: int | None,
     ) -> list[dict[str, Any] | BlockError | Skipped]:
         real = [j for j in jobs if isinstance(j, NodeJob)]
-        if not batch_size or not real or batch_size <= 1:
-            return super().call_items(state, jobs, max_concurrency, batch_size)
+        if not real:
+            return [j for j in jobs if isinstance(j, Skipped)]
         node_id = real[0].node_id
+        progress = _LoopProgress(node_id, len(jobs))
+        if not batch_size or batch_size <= 1:
+
+            def single(job: NodeJob | Skipped) -> dict[str, Any] | BlockError | Skipped:
+                try:
+                    return job if isinstance(job, Skipped) else self.call_block(state, job)
+                except BlockError as exc:
+                    return exc
+                finally:
+                    progress.advance(1)
+
+            return map_bounded(single, jobs, max_concurrency)
         batches = [
             list(range(i, min(i + batch_size, len(jobs)))) for i in range(0, len(jobs), batch_size)
         ]
 
         def one(indexes: list[int]) -> list[Any]:
             label = f"{node_id}[{indexes[0]}:{indexes[-1] + 1}]"
-            return list(
-                run_batch.with_options(task_run_name=label, tags=real[0].tags)(
-                    quote([jobs[i] for i in indexes]), state.run_id, real[0].scope, label
+            try:
+                return list(
+                    run_batch.with_options(task_run_name=label, tags=real[0].tags)(
+                        quote([jobs[i] for i in indexes]), state.run_id, real[0].scope, label
+                    )
                 )
-            )
+            finally:
+                progress.advance(len(indexes))
 
         results: list[Any] = []
         for chunk in map_bounded(one, batches, max_concurrency):

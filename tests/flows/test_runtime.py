@@ -207,3 +207,12 @@ def test_block_error_reaches_failure_artifact(runtime: Any, tmp_path: Path) -> N
 
 def test_spec_root_for_tests_is_registered() -> None:
     assert (TEST_BLOCK_SPECS / "test.record.yaml").is_file()
+
+
+def test_cache_inputs_reuses_results_across_runs(runtime: Any, journal: Path) -> None:
+    first = runtime(RUNTIME / "cached_node.yaml")
+    second = runtime(RUNTIME / "cached_node.yaml")
+    assert first.outputs == second.outputs
+    labels = [e["label"] for e in read_journal(journal)]
+    assert labels.count("expensive") == 1  # the opted-in node ran once for both runs
+    assert labels.count("cheap") == 2  # run-scoped nodes run in every run
