@@ -83,7 +83,9 @@ class Backend:
             # A person's answer is awaited by the backend itself (pause timeout), never by a
             # watchdog thread; only the node's own timeout_ms applies, not the plan default.
             node = state.compiled.all_nodes[job.node_id].node
-            ctx.services["timeout_ms"] = getattr(node, "timeout_ms", None)
+            ctx.services["timeout_ms"] = (
+                getattr(node, "timeout_ms", None) or state.compiled.plan.policy.input_timeout_ms
+            )
             job = replace(job, timeout_ms=None)
         return execute_with_policy(job, lambda: block.execute(ctx, job.inputs), state.emit)
 

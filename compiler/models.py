@@ -196,6 +196,9 @@ class Policy(_Strict):
     on_error: OnError = "halt"
     retries: int = Field(default=0, ge=0)
     timeout_ms: int | None = Field(default=None, ge=1)
+    input_timeout_ms: int | None = Field(
+        default=None, ge=1, description="How long a human-input node waits (default 24 h)"
+    )
     concurrency: Concurrency = Field(default_factory=Concurrency)
 
 
