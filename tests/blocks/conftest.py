@@ -1,4 +1,4 @@
-"""Fixtures of the table block tests: a file store in tmp_path and the blocks from
+"""Fixtures of the block tests: a file store in tmp_path and the blocks from
 their shipped specs (through the registry, as a plan run builds them)."""
 
 from __future__ import annotations
@@ -28,3 +28,13 @@ def run(registry: BlockRegistry, store: FileStore) -> Callable[..., dict[str, An
         return registry.create(registry.get(block_id)).execute(ctx, inputs)
 
     return _run
+
+
+@pytest.fixture
+def put(store: FileStore) -> Callable[[Path], dict[str, Any]]:
+    """Copy a file made by a test into the store; returns its FileRef as a dict."""
+
+    def _put(path: Path) -> dict[str, Any]:
+        return store.put_file(path).model_dump(mode="json")
+
+    return _put
