@@ -16,6 +16,9 @@ __all__ = ["SchemaProblem", "check_schema", "to_jsonable", "validate_value"]
 class SchemaProblem(BaseModel):
     path: str
     message: str
+    validator: str = ""
+    expected: Any = None
+    value: Any = None
 
 
 def to_jsonable(value: Any) -> Any:
@@ -68,5 +71,15 @@ def validate_value(schema: dict[str, Any], value: Any, prefix: str = "") -> list
         path = prefix
         for part in error.absolute_path:
             path += f"[{part}]" if isinstance(part, int) else (f".{part}" if path else str(part))
-        problems.append(SchemaProblem(path=path, message=error.message))
+        problems.append(
+            SchemaProblem(
+                path=path,
+                message=error.message,
+                validator=str(error.validator),
+                expected=error.validator_value,
+                value=error.instance
+                if isinstance(error.instance, str | int | float | bool)
+                else None,
+            )
+        )
     return problems

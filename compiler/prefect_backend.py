@@ -23,6 +23,7 @@ from prefect.utilities.annotations import quote
 from blocks.errors import BlockError
 from compiler.backend import Backend, Skipped, map_bounded
 from compiler.policy import NodeJob, execute_with_policy
+from compiler.run_inputs import create_once
 
 if TYPE_CHECKING:
     from compiler.engine import RunState
@@ -278,7 +279,6 @@ class PrefectHumanInput:
         from prefect.context import FlowRunContext
         from prefect.exceptions import FlowPauseTimeout
         from prefect.flow_runs import pause_flow_run, suspend_flow_run
-        from prefect.input import create_flow_run_input
 
         from blocks.errors import ErrorCode
         from blocks.ui.form import Requirement, form_model
@@ -303,18 +303,14 @@ class PrefectHumanInput:
             "node_id": ctx.node_id,
             "task_name": ctx.task_name,
             "plan_id": ctx.plan_id,
+            "block_version": ctx.block_version,
             "key": key,
             "asked_at": time.time(),
         }
-        try:
-            create_flow_run_input(
-                key=f"keiri-form-{key}",
-                value=json.loads(json.dumps(definition, default=str)),
-                flow_run_id=flow_run.id,
-            )
-        except Exception as exc:  # the form already exists when a suspended run restarts
-            if "already exists" not in str(exc).lower() and "409" not in str(exc):
-                raise
+        # A suspended run that restarts finds its form already stored: keep the first one.
+        create_once(
+            flow_run.id, f"keiri-form-{key}", json.loads(json.dumps(definition, default=str))
+        )
         ctx.emit(
             "node_paused",
             node_id=ctx.node_id,

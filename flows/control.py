@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any
 from uuid import UUID
 
 from prefect.client.orchestration import get_client
@@ -22,10 +22,10 @@ from prefect.client.schemas.filters import (
 )
 from prefect.client.schemas.objects import FlowRun, StateType
 from prefect.client.schemas.sorting import FlowRunSort
-from prefect.input import create_flow_run_input, filter_flow_run_input, read_flow_run_input
 
 from blocks.errors import BlockError, ErrorCode
 from blocks.ui.form import FieldProblem, Requirement, validate_answers
+from compiler.run_inputs import create_once, filter_values, read_value
 
 __all__ = [
     "PausedForm",
@@ -151,12 +151,7 @@ class PausedForm:
 
 def last_resume(run_id: str) -> dict[str, Any] | None:
     """Who resumed the run last, and when (`{"by", "at", "key", "node_id"}`)."""
-    records = filter_flow_run_input(
-        key_prefix="keiri-resumed-", flow_run_id=_parse_id(run_id), limit=100
-    )
-    values = [
-        r.decoded_value for r in cast("list[Any]", records) if isinstance(r.decoded_value, dict)
-    ]
+    values = [v for v in filter_values(_parse_id(run_id), "keiri-resumed-") if isinstance(v, dict)]
     return max(values, key=lambda v: str(v.get("at", ""))) if values else None
 
 
@@ -184,7 +179,7 @@ def read_paused_form(run_id: str) -> PausedForm:
             details={"run_id": run_id, "state": view.state},
             hint="only a paused run waits for input; `keiri runs --state paused` lists them",
         )
-    definition = read_flow_run_input(key=f"keiri-form-{view.pause_key}", flow_run_id=run.id)
+    definition = read_value(run.id, f"keiri-form-{view.pause_key}")
     if not isinstance(definition, dict):
         raise BlockError(
             ErrorCode.DEPENDENCY_NOT_FOUND,
@@ -216,8 +211,6 @@ def resume_run(run_id: str, answers: dict[str, Any], who: str) -> PausedForm:
         )
     from datetime import UTC, datetime
 
-    from prefect.flow_runs import resume_flow_run
-
     key = form.run.pause_key or ""
     record = {
         "by": who,
@@ -225,12 +218,8 @@ def resume_run(run_id: str, answers: dict[str, Any], who: str) -> PausedForm:
         "key": key,
         "node_id": form.node_id,
     }
-    try:
-        # Creating the record is the "once" gate: a second submit for the same pause conflicts.
-        create_flow_run_input(
-            key=f"keiri-resumed-{key}", value=record, flow_run_id=_parse_id(run_id)
-        )
-    except Exception as exc:
+    # Creating the record is the "once" gate: a second submit for the same pause conflicts.
+    if not create_once(_parse_id(run_id), f"keiri-resumed-{key}", record):
         previous = last_resume(run_id) or {}
         raise BlockError(
             ErrorCode.DEPENDENCY_NOT_FOUND,
@@ -241,8 +230,23 @@ def resume_run(run_id: str, answers: dict[str, Any], who: str) -> PausedForm:
                 "resumed_at": previous.get("at"),
             },
             hint="each pause is resumed once; nothing was submitted again",
-        ) from exc
-    resume_flow_run(_parse_id(run_id), run_input={**answers, "answered_by": who})
+        )
+    with get_client(sync_client=True) as client:
+        result = client.resume_flow_run(
+            _parse_id(run_id), run_input={**answers, "answered_by": who}
+        )
+    if result.status.value != "ACCEPT":
+        # Refused: the pause still waits, so open the gate again for a corrected submit.
+        with get_client(sync_client=True) as client:
+            client.delete_flow_run_input(flow_run_id=_parse_id(run_id), key=f"keiri-resumed-{key}")
+        reason = getattr(result.details, "reason", "") or str(result.details)
+        raise BlockError(
+            ErrorCode.INPUT_VALIDATION_FAILED,
+            f"the Prefect server refused the answers: {reason}",
+            details={"run_id": run_id, "node_id": form.node_id, "status": result.status.value},
+            hint="the run is still paused; correct the values and resume again",
+            recoverable=True,
+        )
     return form
 
 

@@ -13,7 +13,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from blocks.fileref import FileRef
-from blocks.validation import validate_value
+from blocks.validation import SchemaProblem, validate_value
 
 __all__ = [
     "FieldProblem",
@@ -124,13 +124,58 @@ def form_schema(mode: str, requirements: list[Requirement]) -> dict[str, Any]:
     }
 
 
+_TYPE_NAMES = {
+    "number": "数値",
+    "integer": "整数",
+    "string": "文字列",
+    "boolean": "はい／いいえ",
+    "object": "ファイル",
+    "array": "ファイルの一覧",
+}
+
+
+def _num(value: Any) -> Any:
+    return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
+def japanese_message(problem: SchemaProblem) -> str:
+    """The message a person sees next to a field (the form app and `keiri resume`)."""
+    expected, value = _num(problem.expected), _num(problem.value)
+    match problem.validator:
+        case "required":
+            return "必須項目です。入力してください"
+        case "pattern":
+            return f"形式が正しくありません（{value!r} は {expected} の形式に合いません）"
+        case "minimum":
+            return f"{expected} 以上の値を入力してください（入力: {value}）"
+        case "maximum":
+            return f"{expected} 以下の値を入力してください（入力: {value}）"
+        case "minLength":
+            return f"{expected} 文字以上で入力してください"
+        case "maxLength":
+            return f"{expected} 文字以内で入力してください"
+        case "minItems":
+            return f"{expected} 件以上選んでください"
+        case "enum":
+            return f"選択肢から選んでください（{', '.join(map(str, expected or []))}）"
+        case "type":
+            kinds = expected if isinstance(expected, list) else [expected]
+            return (
+                f"{'または'.join(_TYPE_NAMES.get(str(k), str(k)) for k in kinds)}を入力してください"
+            )
+        case "additionalProperties":
+            return "フォームにない項目です"
+    return problem.message
+
+
 def validate_answers(
     mode: str, requirements: list[Requirement], answers: dict[str, Any]
 ) -> list[FieldProblem]:
-    """Every problem with the answers, per field, in requirement order."""
+    """Every problem with the answers, per field, in requirement order (messages in Japanese)."""
     problems = [
         FieldProblem(
-            field=p.path.split(".")[0].split("[")[0] or _missing_field(p.message), message=p.message
+            field=p.path.split(".")[0].split("[")[0] or _missing_field(p.message),
+            message=japanese_message(p),
         )
         for p in validate_value(form_schema(mode, requirements), answers)
     ]

@@ -1,0 +1,92 @@
+"""`keiri ui`: the Streamlit form app (`ui_app/app.py`).
+
+Binds to 127.0.0.1 by default; another address is refused (exit 2) unless access control is
+configured: a shared secret in `KEIRI_UI_SECRET` or OIDC login under `[auth]` in
+`.streamlit/secrets.toml`. The app runs against the same Prefect API as `keiri run` (the local
+server is started if needed) with the environment set before Streamlit imports anything.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import click
+
+from keiri.cli.main import ExitWith
+from keiri.cli.render import console
+
+__all__ = ["APP", "register", "streamlit_command"]
+
+APP = Path(__file__).resolve().parents[2] / "ui_app" / "app.py"
+
+
+def streamlit_command(host: str, port: int) -> list[str]:
+    return [
+        sys.executable, "-m", "streamlit", "run", str(APP),
+        "--server.address", host,
+        "--server.port", str(port),
+        "--server.headless", "true",
+        "--browser.gatherUsageStats", "false",
+        "--server.fileWatcherType", "none",
+        "--client.toolbarMode", "minimal",
+    ]  # fmt: skip
+
+
+def _url(host: str, port: int) -> str:
+    return f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
+
+
+@click.command("ui")
+@click.option(
+    "--host",
+    envvar="KEIRI_UI_HOST",
+    default="127.0.0.1",
+    show_default=True,
+    help="Address to listen on; other than loopback needs KEIRI_UI_SECRET or OIDC login.",
+)
+@click.option(
+    "--port",
+    envvar="KEIRI_UI_PORT",
+    type=click.IntRange(1, 65535),
+    default=8501,
+    show_default=True,
+)
+def ui_cmd(host: str, port: int) -> None:
+    """The Streamlit form app: inbox of paused runs, their forms, recent runs."""
+    from ui_app.access import access_mode, access_problem, load_secrets, secrets_files
+
+    secrets = load_secrets(secrets_files())
+    problem = access_problem(host, os.environ, secrets)
+    if problem:
+        raise click.UsageError(problem)
+    from keiri import server
+
+    api_url = server.ensure_api_url()
+    url = _url(host, port)
+    env = {**os.environ, **server.prefect_env(api_url), "KEIRI_UI_URL": url}
+    console.print(
+        f"keiri form app: {url}  (access: {access_mode(os.environ, secrets)}, Prefect: {api_url})"
+    )
+    process = subprocess.Popen(streamlit_command(host, port), env=env)
+    # A service manager stops `keiri ui` with SIGTERM: pass it on so Streamlit stops too.
+    previous = signal.signal(signal.SIGTERM, lambda signum, _frame: process.send_signal(signum))
+    try:
+        code = process.wait()
+    except KeyboardInterrupt:  # Streamlit got the same SIGINT: let it shut down
+        try:
+            code = process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.terminate()
+            code = process.wait()
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    if code not in (0, -2, -15, 130):  # stopped with Ctrl-C or SIGTERM
+        raise ExitWith(code if code > 0 else 1)
+
+
+def register(cli: click.Group) -> None:
+    cli.add_command(ui_cmd)

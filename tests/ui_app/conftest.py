@@ -1,0 +1,121 @@
+"""Form-app fixtures: paused runs on this test process's Prefect server, and AppTest apps."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import os
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from streamlit import config as st_config
+from streamlit.testing.v1 import AppTest
+
+from tests.conftest import FIXTURES, ROOT, TEST_BLOCK_SPECS
+
+APP = ROOT / "ui_app" / "app.py"
+WARN = ":material/warning:"  # the icon of a field's validation message
+PLANS = FIXTURES / "plans" / "runtime"
+
+
+@pytest.fixture
+def loopback() -> Iterator[None]:
+    """The app as `keiri ui` serves it by default: bound to 127.0.0.1."""
+    before = st_config.get_option("server.address")
+    st_config.set_option("server.address", "127.0.0.1")
+    yield
+    st_config.set_option("server.address", before)
+
+
+@pytest.fixture
+def runtime_env(prefect_server: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("KEIRI_BLOCK_SPECS", str(TEST_BLOCK_SPECS))
+    monkeypatch.setenv("KEIRI_TEST_JOURNAL", str(tmp_path / "journal.jsonl"))
+    monkeypatch.setenv("KEIRI_USER", "yamada")
+    monkeypatch.delenv("KEIRI_UI_SECRET", raising=False)
+
+
+def keiri(*args: str) -> tuple[int, dict[str, Any]]:
+    """`keiri ARGS --json` in this process; (exit code, JSON document)."""
+    from keiri.cli import main
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        code = main([*args, "--json"])
+    return code, json.loads(out.getvalue())
+
+
+@pytest.fixture
+def paused_run(runtime_env: None, tmp_path: Path) -> Iterator[Callable[[str], str]]:
+    """Start the plan `tests/fixtures/plans/runtime/<name>.yaml` in a background process (the
+    command `keiri run --detach` spawns) until it pauses; returns the run id. Processes still
+    waiting at the end of the test are stopped (a paused run polls for up to a day)."""
+    from flows.control import find_run_by_name, wait_for_run
+
+    processes: list[subprocess.Popen[bytes]] = []
+
+    def start(name: str) -> str:
+        run_name = f"{name}-{uuid.uuid4().hex[:10]}"
+        log = tmp_path / f"{run_name}.log"
+        command = [
+            sys.executable, "-m", "flows.run_plan", "--plan", str(PLANS / f"{name}.yaml"),
+            "--name", run_name, "--flow-name", name, "--tag", f"plan:{name}",
+        ]  # fmt: skip
+        with log.open("wb") as handle:
+            processes.append(
+                subprocess.Popen(
+                    command,
+                    stdout=handle,
+                    stderr=subprocess.STDOUT,
+                    stdin=subprocess.DEVNULL,
+                    cwd=ROOT,
+                    env=os.environ.copy(),
+                    start_new_session=True,
+                )
+            )
+        deadline = time.monotonic() + 90
+        while (run := find_run_by_name(run_name)) is None:
+            if processes[-1].poll() is not None or time.monotonic() > deadline:
+                pytest.fail(f"{name} did not start:\n{log.read_text(errors='replace')}")
+            time.sleep(0.1)
+        view = wait_for_run(str(run.id), timeout=90)
+        assert view.state_type == "PAUSED", (view, log.read_text(errors="replace"))
+        return str(run.id)
+
+    yield start
+    for process in processes:
+        if process.poll() is None:
+            process.terminate()
+            try:
+                process.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+
+
+@pytest.fixture
+def app(loopback: None, runtime_env: None) -> Callable[..., AppTest]:
+    """A fresh AppTest session of the whole app; `run_id` opens `/?run=<id>`."""
+
+    def make(run_id: str | None = None) -> AppTest:
+        at = AppTest.from_file(str(APP), default_timeout=30)
+        if run_id:
+            at.query_params["run"] = run_id
+        return at.run()
+
+    return make
+
+
+def texts(at: AppTest, kind: str) -> list[str]:
+    """What a person reads in every element of a kind ("error", "markdown", ...): the value,
+    after its icon when it has one (Streamlit turns a leading emoji into the icon)."""
+    return [
+        f"{e.icon} {e.value}" if getattr(e, "icon", "") else str(e.value) for e in getattr(at, kind)
+    ]

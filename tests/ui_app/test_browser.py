@@ -1,0 +1,245 @@
+"""End to end in Debian's headless Chromium: a run pauses for a ZIP upload and a
+confirmation; a person opens the inbox, follows the link, uploads, submits; the run completes
+and parses the uploaded ZIP. An invalid value keeps the run paused and shows the message.
+
+Chromium is Debian's (`apt-get install -y chromium chromium-driver`), driven by the
+`playwright` package with `executable_path`; never `playwright install`. Japanese text is
+rendered with the IPAex Gothic font shipped by matplotlib-fontja (added through a fontconfig
+file), so the screenshots need no system CJK font.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.conftest import ROOT
+from tests.ui_app.samples import evidence_zip
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+_KEIRI_UI = (
+    "import sys; from keiri.cli.main import cli, main; from keiri.cli import ui_cmd; "
+    "'ui' in cli.commands or ui_cmd.register(cli); sys.exit(main(sys.argv[1:]))"
+)
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.prefect,
+    pytest.mark.skipif(
+        not CHROMIUM.exists(),
+        reason="Debian's Chromium is not installed (apt-get install -y chromium chromium-driver)",
+    ),
+]
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _alive(session: int) -> bool:
+    """True if a process of the session `session` (keiri ui's) is still running."""
+    time.sleep(0.5)
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        if int(fields[3]) == session and fields[0] != "Z":  # fields[3]: the session id
+            return True
+    return False
+
+
+def _fontconfig(tmp_path: Path) -> Path:
+    """A fontconfig file: the system's fonts plus matplotlib-fontja's Japanese TTF."""
+    import matplotlib_fontja
+
+    fonts = Path(matplotlib_fontja.__file__).parent / "fonts"
+    conf = tmp_path / "fonts.conf"
+    conf.write_text(
+        '<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig>\n'
+        '  <include ignore_missing="yes">/etc/fonts/fonts.conf</include>\n'
+        f"  <dir>{fonts}</dir>\n  <cachedir>{tmp_path / 'fontcache'}</cachedir>\n"
+        "</fontconfig>\n",
+        encoding="utf-8",
+    )
+    return conf
+
+
+@pytest.fixture
+def zip_run(paused_run: Callable[[str], str]) -> str:
+    """A run paused for the ZIP upload, started before the browser: Playwright's sync API
+    keeps an event loop running, under which Prefect's dual sync/async calls turn async."""
+    return paused_run("zip_upload_confirm")
+
+
+@pytest.fixture
+def form_app(
+    paused_run: Callable[[str], str], tmp_path: Path
+) -> Iterator[tuple[str, Callable[[], str]]]:
+    """`keiri ui` on a free loopback port (the real command); yields (url, log reader)."""
+    port = _free_port()
+    log_path = tmp_path / "keiri-ui.log"
+    with log_path.open("wb") as log:
+        process = subprocess.Popen(
+            [sys.executable, "-c", _KEIRI_UI, "ui", "--port", str(port)],
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            cwd=ROOT,
+            env=os.environ.copy(),
+            start_new_session=True,
+        )
+
+    def read_log() -> str:
+        return log_path.read_text(encoding="utf-8", errors="replace")[-4000:]
+
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 90
+    while True:
+        try:
+            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as response:
+                if response.status == 200:
+                    break
+        except OSError:
+            pass
+        if process.poll() is not None or time.monotonic() > deadline:
+            process.kill()
+            pytest.fail(f"keiri ui did not start:\n{read_log()}")
+        time.sleep(0.3)
+    try:
+        yield url, read_log
+    finally:
+        process.terminate()  # keiri ui passes SIGTERM on to Streamlit
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)  # its own session: keiri ui and Streamlit
+            process.wait()
+        assert not _alive(process.pid), "Streamlit outlived keiri ui"
+
+
+@pytest.fixture
+def browser_page(tmp_path: Path) -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    env: dict[str, str | float | bool] = {
+        **os.environ,
+        "FONTCONFIG_FILE": str(_fontconfig(tmp_path)),
+    }
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS, env=env
+        )
+        page = browser.new_page(viewport={"width": 1280, "height": 1400}, locale="ja-JP")
+        page.set_default_timeout(30_000)
+        try:
+            yield page
+        finally:
+            browser.close()
+
+
+def _open_form_from_inbox(page: Any, url: str, run_id: str, shots: Path) -> None:
+    page.goto(url)
+    page.get_by_role("heading", name="受信箱").wait_for()
+    page.get_by_text("4月分の証跡 ZIP をアップロードし").first.wait_for()
+    page.screenshot(path=str(shots / "inbox.png"), full_page=True)
+    page.locator(f'a[href*="run={run_id}"]').first.click()
+    page.get_by_role("heading", name="入力フォーム").wait_for()
+    page.get_by_text("zip_upload_confirm ・ upload").wait_for()
+
+
+def _fill_period(page: Any, value: str) -> None:
+    field = page.get_by_label("対象月（必須）")
+    field.fill(value)
+    field.press("Enter")
+
+
+def _record(run_id: str) -> dict[str, Any]:
+    from flows.run_plan import run_record_path
+
+    data: dict[str, Any] = json.loads(run_record_path(run_id).read_text(encoding="utf-8"))
+    return data
+
+
+def test_upload_zip_confirm_and_the_run_completes(
+    zip_run: str,
+    form_app: tuple[str, Callable[[], str]],
+    browser_page: Any,
+    tmp_path: Path,
+) -> None:
+    from flows.control import wait_for_run
+
+    url, read_log = form_app
+    page = browser_page
+    run_id = zip_run
+    archive = tmp_path / "証跡_2024年4月.zip"
+    archive.write_bytes(evidence_zip())
+
+    _open_form_from_inbox(page, url, run_id, tmp_path)
+    page.locator('input[type="file"]').first.set_input_files(str(archive))
+    page.get_by_text("受け付けたファイル 1 件").wait_for()
+    _fill_period(page, "2024-04")
+    page.get_by_text("承認する").click()
+    page.get_by_label("コメント").fill("内容を確認しました")
+    page.screenshot(path=str(tmp_path / "form-filled.png"), full_page=True)
+    page.get_by_role("button", name="送信して再開").click()
+    page.get_by_text("送信しました。yamada が").wait_for()
+    page.screenshot(path=str(tmp_path / "form-submitted.png"), full_page=True)
+
+    view = wait_for_run(run_id, since_pause_key="upload", timeout=90)
+    assert view.state_type == "COMPLETED", (view, read_log())
+    outputs = _record(run_id)["outputs"]
+    assert outputs["upload"]["collected_data"]["period"] == "2024-04"
+    assert outputs["upload"]["approved"] is True
+    assert outputs["upload"]["response"] == "内容を確認しました"
+    assert outputs["upload"]["metadata"]["answered_by"] == "yamada"
+    evidence = outputs["parse"]["evidence_data"]
+    assert evidence["source"]["name"] == archive.name
+    texts = {f["path"]: f["text"] for f in evidence["files"]}
+    assert "ご請求金額 ¥35,698-" in texts["株式会社山田商店/請求書_2024年04月_001.txt"]
+    assert {f["name"] for f in evidence["folders"]} == {"", "株式会社山田商店"}
+
+
+def test_invalid_value_shows_the_message_and_the_run_stays_paused(
+    zip_run: str,
+    form_app: tuple[str, Callable[[], str]],
+    browser_page: Any,
+    tmp_path: Path,
+) -> None:
+    from flows.control import find_run
+
+    url, _read_log = form_app
+    page = browser_page
+    run_id = zip_run
+    _open_form_from_inbox(page, url, run_id, tmp_path)
+    _fill_period(page, "2024/04")
+    page.get_by_role("button", name="送信して再開").click()
+    page.get_by_text("形式が正しくありません（'2024/04' は ^[0-9]{4}-[0-9]{2}$ の形式に合いません）").wait_for()
+    page.get_by_text("必須項目です。入力してください").first.wait_for()
+    page.screenshot(path=str(tmp_path / "form-invalid.png"), full_page=True)
+    assert page.get_by_label("対象月（必須）").input_value() == "2024/04"
+    time.sleep(1.5)  # longer than the pause's poll interval: nothing resumed it
+    run = find_run(run_id)
+    assert run.state is not None and run.state.type.value == "PAUSED"

@@ -1,0 +1,16 @@
+"""The form app's entry script: `streamlit run ui_app/app.py` (started by `keiri ui`).
+
+Access control first (`ui_app.auth.gate`), then the pages (`ui_app.nav`).
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from ui_app import auth, nav
+
+__all__: list[str] = []
+
+st.set_page_config(page_title="keiri フォーム", page_icon="🧾", layout="wide")
+auth.gate()
+nav.run()

@@ -1,0 +1,130 @@
+"""Who is using the app: refuse to serve without access control off the loopback address,
+log people in (shared secret + name, or Streamlit's OIDC `st.login`), and name the user that
+each resume is attributed to.
+"""
+
+from __future__ import annotations
+
+import getpass
+import os
+import time
+from collections.abc import Mapping
+from typing import Any
+
+import streamlit as st
+
+from blocks.errors import BlockError, ErrorCode
+from ui_app.access import access_mode, access_problem, check_secret
+from ui_app.errors import render_error, render_field_problems
+
+__all__ = ["USER_KEY", "current_user", "gate"]
+
+USER_KEY = "keiri::user"
+_MAX_NAME = 64
+
+
+def _secrets() -> Mapping[str, Any]:
+    if not st.secrets.load_if_toml_exists():
+        return {}
+    data: dict[str, Any] = st.secrets.to_dict()
+    return data
+
+
+def _local_user() -> str:
+    try:
+        return os.environ.get("KEIRI_USER") or getpass.getuser()
+    except (KeyError, OSError):
+        return "local"
+
+
+def _oidc_provider(secrets: Mapping[str, Any]) -> str | None:
+    auth = secrets.get("auth") or {}
+    if auth.get("client_id"):
+        return None
+    named = [k for k, v in auth.items() if isinstance(v, Mapping) and v.get("client_id")]
+    return named[0] if named else None
+
+
+def _oidc_user(secrets: Mapping[str, Any]) -> str:
+    if not st.user.get("is_logged_in"):
+        st.title("keiri フォームアプリ")
+        st.write("続けるにはログインしてください。")
+        st.button("ログイン", on_click=st.login, args=(_oidc_provider(secrets),), type="primary")
+        st.stop()
+    who = st.user.get("email") or st.user.get("name") or st.user.get("sub")
+    if not who:
+        render_error(
+            BlockError(
+                ErrorCode.PERMISSION_DENIED,
+                "ログインしたユーザーの名前またはメールアドレスを取得できませんでした",
+                hint="ID プロバイダーで email または name のクレームを返すよう設定してください",
+            ),
+            key="auth",
+        )
+        st.stop()
+    return str(who)
+
+
+def _secret_user() -> str:
+    user = st.session_state.get(USER_KEY)
+    if isinstance(user, str) and user:
+        return user
+    st.title("keiri フォームアプリ — ログイン")
+    with st.form("keiri-login"):
+        name = st.text_input("お名前（再開した人として記録されます）", max_chars=_MAX_NAME)
+        secret = st.text_input("共有シークレット", type="password")
+        submitted = st.form_submit_button("ログイン", type="primary")
+    if submitted:
+        if not name.strip():
+            render_field_problems(["お名前を入力してください"])
+        elif check_secret(secret, os.environ):
+            st.session_state[USER_KEY] = name.strip()
+            st.rerun()
+        else:
+            time.sleep(1)  # slows down guessing
+            render_field_problems(["共有シークレットが違います"])
+    st.stop()
+
+
+def gate() -> str:
+    """The user of this session; shows the login (or the refusal) and stops otherwise."""
+    secrets = _secrets()
+    problem = access_problem(st.get_option("server.address"), os.environ, secrets)
+    if problem:
+        render_error(
+            BlockError(
+                ErrorCode.PERMISSION_DENIED,
+                "アクセス制御が設定されていないため、フォームアプリを表示できません",
+                details={"reason": problem},
+                hint="`keiri ui` で 127.0.0.1 に起動するか、KEIRI_UI_SECRET または OIDC ログインを設定してください",
+            ),
+            key="access",
+        )
+        st.stop()
+    mode = access_mode(os.environ, secrets)
+    if mode == "oidc":
+        user = _oidc_user(secrets)
+    elif mode == "secret":
+        user = _secret_user()
+    else:
+        user = _local_user()
+    st.session_state[USER_KEY] = user
+    with st.sidebar:
+        st.caption(f"ログイン中: {user}")
+        if mode == "oidc":
+            st.button("ログアウト", on_click=st.logout)
+        elif mode == "secret":
+            st.button("ログアウト", on_click=st.session_state.pop, args=(USER_KEY, None))
+    return user
+
+
+def current_user() -> str:
+    """The user `gate` admitted in this session."""
+    user = st.session_state.get(USER_KEY)
+    if not isinstance(user, str) or not user:
+        raise BlockError(
+            ErrorCode.PERMISSION_DENIED,
+            "ログインしていません",
+            hint="ページを再読み込みしてログインしてください",
+        )
+    return user

@@ -1,0 +1,60 @@
+"""The one error widget of the form app (seed 000 §9.3; STYLE habit 5).
+
+`render_error` shows a `BlockError` (or its dict form, as run records store it): the message,
+an "エラー詳細" expander with the details, the hint, and a 再実行 button when the error is
+recoverable and the page can retry. `render_field_problems` shows validation messages next to
+a form field. Nothing else in `ui_app` renders errors.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import streamlit as st
+
+from blocks.errors import BlockError
+
+__all__ = ["as_block_error", "render_error", "render_field_problems"]
+
+
+def as_block_error(error: BlockError | dict[str, Any]) -> BlockError:
+    if isinstance(error, BlockError):
+        return error
+    details = dict(error.get("details") or {})
+    if error.get("node_id") and "node_id" not in details:
+        details["node_id"] = error["node_id"]
+    return BlockError(
+        str(error.get("code", "BLOCK_FAILED")),
+        str(error.get("message", "")),
+        details=details,
+        input_snapshot=error.get("input_snapshot"),
+        hint=str(error.get("hint") or ""),
+        recoverable=bool(error.get("recoverable", False)),
+    )
+
+
+def render_error(
+    error: BlockError | dict[str, Any],
+    *,
+    key: str,
+    on_retry: Callable[[], None] | None = None,
+) -> None:
+    """`key` makes the retry button unique on the page; `on_retry` runs on its press."""
+    err = as_block_error(error)
+    st.error(f"❌ {err.message}")
+    with st.expander("エラー詳細"):
+        st.caption(f"コード: {err.code}" + (f" ・ ノード: {err.node_id}" if err.node_id else ""))
+        st.json(err.details)
+        if err.input_snapshot:
+            st.caption("エラー時の入力")
+            st.json(err.input_snapshot)
+    if err.hint:
+        st.info(f"💡 {err.hint}")
+    if err.recoverable and on_retry is not None:
+        st.button("再実行", key=f"{key}::retry", on_click=on_retry, type="primary")
+
+
+def render_field_problems(messages: list[str]) -> None:
+    for message in messages:
+        st.error(message, icon=":material/warning:")

@@ -1,0 +1,273 @@
+"""One widget per requirement type (seed 000 §3): file, files, folder (a folder or a ZIP),
+text, select, boolean, number, chat.
+
+A widget's value goes into the form's session-state entry as soon as it is rendered (or, for
+uploads and chat, as soon as the person acts), so the entry always holds the current answers.
+Uploaded files are copied into the keiri file store and kept as FileRef dicts; a ZIP sent for
+a folder field is unpacked (with the archive guard of `blocks.core.folder_processor`) into one
+FileRef per member, named by its path.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, MutableMapping
+from functools import partial
+from typing import Any
+
+import streamlit as st
+
+from blocks.core.folder_processor import read_zip
+from blocks.errors import BlockError
+from blocks.store import FileStore
+from blocks.ui.form import Requirement
+from ui_app.errors import render_error, render_field_problems
+from ui_app.session_state import Entry, widget_key
+
+__all__ = ["SIMPLE_TYPES", "human_size", "pull_widget_values", "render_field"]
+
+#: Types whose widget holds the value itself (seeded from, and read back into, the entry).
+SIMPLE_TYPES = ("text", "select", "boolean", "number")
+_FOLDER_MODES = ("フォルダを選ぶ", "ZIP ファイルで送る")
+_CHUNK = 1 << 20
+
+
+def human_size(size: int) -> str:
+    value = float(size)
+    for unit in ("バイト", "KB", "MB", "GB"):
+        if value < 1024 or unit == "GB":
+            return f"{value:.0f} {unit}" if unit == "バイト" else f"{value:.1f} {unit}"
+        value /= 1024
+    return f"{size} バイト"
+
+
+def _label(req: Requirement) -> str:
+    return req.label + ("（必須）" if req.required and req.type != "boolean" else "")
+
+
+def _help(req: Requirement) -> str | None:
+    return req.description or None
+
+
+def _seed(key: str, req: Requirement, value: Any) -> str:
+    wkey = widget_key(key, req.id)
+    if wkey not in st.session_state:
+        if req.type == "number" and value is not None:
+            value = int(value) if req.validation.integer else float(value)
+        if req.type == "select" and value not in req.options:
+            value = None
+        st.session_state[wkey] = value
+    return wkey
+
+
+def pull_widget_values(
+    state: MutableMapping[Any, Any], key: str, entry: Entry, fields: list[Requirement]
+) -> None:
+    """Copy the simple widgets' current values into the entry (a submit callback runs before
+    the page renders again)."""
+    for req in fields:
+        wkey = widget_key(key, req.id)
+        if req.type in SIMPLE_TYPES and wkey in state:
+            entry["values"][req.id] = state[wkey]
+
+
+def _text(req: Requirement, key: str, entry: Entry) -> None:
+    wkey = _seed(key, req, entry["values"].get(req.id) or "")
+    widget = st.text_area if (req.model_extra or {}).get("multiline") else st.text_input
+    widget(
+        _label(req),
+        key=wkey,
+        help=_help(req),
+        max_chars=req.validation.max_length,
+        placeholder=req.hint or None,
+    )
+    entry["values"][req.id] = st.session_state[wkey]
+
+
+def _select(req: Requirement, key: str, entry: Entry) -> None:
+    wkey = _seed(key, req, entry["values"].get(req.id))
+    st.selectbox(
+        _label(req),
+        list(req.options),
+        index=None,
+        key=wkey,
+        help=_help(req),
+        format_func=str,
+        placeholder="選択してください",
+    )
+    entry["values"][req.id] = st.session_state[wkey]
+
+
+def _boolean(req: Requirement, key: str, entry: Entry) -> None:
+    wkey = _seed(key, req, bool(entry["values"].get(req.id)))
+    st.checkbox(_label(req), key=wkey, help=_help(req))
+    entry["values"][req.id] = bool(st.session_state[wkey])
+
+
+def _number(req: Requirement, key: str, entry: Entry) -> None:
+    v = req.validation
+    wkey = _seed(key, req, entry["values"].get(req.id))
+    cast: Callable[[float], float | int] = int if v.integer else float
+    st.number_input(
+        _label(req),
+        key=wkey,
+        value=None,
+        min_value=cast(v.min) if v.min is not None else None,
+        max_value=cast(v.max) if v.max is not None else None,
+        step=1 if v.integer else None,
+        help=_help(req),
+        placeholder="数値を入力",
+    )
+    entry["values"][req.id] = st.session_state[wkey]
+
+
+def _chat_submitted(key: str, field: str) -> None:
+    text = st.session_state.get(widget_key(key, field))
+    if isinstance(text, str):
+        st.session_state[key]["values"][field] = text
+
+
+def _chat(req: Requirement, key: str, entry: Entry) -> None:
+    value = entry["values"].get(req.id)
+    with st.container(border=True):
+        with st.chat_message("assistant"):
+            st.markdown(
+                f"**{_label(req)}**" + (f"\n\n{req.description}" if req.description else "")
+            )
+        if value:
+            with st.chat_message("user"):
+                st.markdown(str(value))
+            st.caption("回答を直すには、もう一度入力してください。")
+        st.chat_input(
+            req.hint or "回答を入力して Enter",
+            key=widget_key(key, req.id),
+            max_chars=req.validation.max_length,
+            on_submit=_chat_submitted,
+            args=(key, req.id),
+        )
+
+
+def _store_uploads(files: list[Any], as_zip: bool) -> list[dict[str, Any]]:
+    store = FileStore()
+    refs: list[dict[str, Any]] = []
+    for upload in files:
+        upload.seek(0)
+        if as_zip:
+            for member in read_zip(upload, store, name=upload.name):
+                refs.append(
+                    member.file.model_copy(update={"name": member.path}).model_dump(mode="json")
+                )
+        else:
+            chunks = iter(partial(upload.read, _CHUNK), b"")
+            ref = store.put_chunks(chunks, upload.name, upload.type or None)
+            refs.append(ref.model_dump(mode="json"))
+    return refs
+
+
+def _uploaded(key: str, req: Requirement, wkey: str, as_zip: bool) -> None:
+    """on_change of an uploader (only a person's action fires it, so an uploader that comes
+    back empty after navigating away keeps the stored files): store the files once, or clear
+    the value when they were removed."""
+    entry: Entry = st.session_state[key]
+    raw = st.session_state.get(wkey)
+    files = [raw] if raw is not None and not isinstance(raw, list) else list(raw or [])
+    errors: dict[str, Any] = entry.setdefault("upload_errors", {})
+    errors.pop(req.id, None)
+    empty: Any = None if req.type == "file" else []
+    if not files:
+        entry["values"][req.id] = empty
+        return
+    try:
+        refs = _store_uploads(files, as_zip)
+    except BlockError as exc:
+        errors[req.id] = exc.to_dict()
+        entry["values"][req.id] = empty
+        return
+    entry["values"][req.id] = refs[0] if req.type == "file" else refs
+
+
+def _extensions(req: Requirement) -> list[str] | None:
+    exts = [e.lstrip(".") for e in req.extensions()]
+    return exts or None
+
+
+def _show_stored(req: Requirement, entry: Entry) -> None:
+    value = entry["values"].get(req.id)
+    refs = [value] if isinstance(value, dict) else list(value or [])
+    if not refs:
+        return
+    total = sum(int(r.get("size", 0)) for r in refs)
+    names = ", ".join(str(r.get("name")) for r in refs[:5]) + (" …" if len(refs) > 5 else "")
+    st.caption(
+        f":material/check_circle: 受け付けたファイル {len(refs)} 件（{human_size(total)}）: {names}"
+    )
+
+
+def _file(req: Requirement, key: str, entry: Entry) -> None:
+    wkey = widget_key(key, req.id)
+    st.file_uploader(
+        _label(req),
+        type=_extensions(req),
+        key=wkey,
+        help=_help(req),
+        on_change=_uploaded,
+        args=(key, req, wkey, False),
+    )
+    _show_stored(req, entry)
+
+
+def _files(req: Requirement, key: str, entry: Entry) -> None:
+    wkey = widget_key(key, req.id)
+    st.file_uploader(
+        _label(req),
+        type=_extensions(req),
+        accept_multiple_files=True,
+        key=wkey,
+        help=_help(req),
+        on_change=_uploaded,
+        args=(key, req, wkey, False),
+    )
+    _show_stored(req, entry)
+
+
+def _folder(req: Requirement, key: str, entry: Entry) -> None:
+    how = st.radio(
+        f"{_label(req)}の送り方",
+        _FOLDER_MODES,
+        horizontal=True,
+        key=widget_key(key, req.id) + "::how",
+    )
+    as_zip = how == _FOLDER_MODES[1]
+    wkey = widget_key(key, req.id) + ("::zip" if as_zip else "::dir")
+    st.file_uploader(
+        _label(req) + ("（ZIP）" if as_zip else "（フォルダ）"),
+        type=["zip"] if as_zip else _extensions(req),
+        accept_multiple_files=False if as_zip else "directory",
+        key=wkey,
+        help=_help(req),
+        on_change=_uploaded,
+        args=(key, req, wkey, as_zip),
+    )
+    _show_stored(req, entry)
+
+
+_RENDERERS: dict[str, Callable[[Requirement, str, Entry], None]] = {
+    "text": _text,
+    "select": _select,
+    "boolean": _boolean,
+    "number": _number,
+    "chat": _chat,
+    "file": _file,
+    "files": _files,
+    "folder": _folder,
+}
+
+
+def render_field(req: Requirement, key: str, entry: Entry, problems: list[str]) -> None:
+    """The widget of one field, its hint, its upload error and its validation messages."""
+    _RENDERERS[req.type](req, key, entry)
+    if req.hint and req.type not in ("text", "chat"):
+        st.caption(f"💡 {req.hint}")
+    upload_error = entry.get("upload_errors", {}).get(req.id)
+    if upload_error:
+        render_error(upload_error, key=widget_key(key, req.id) + "::upload")
+    render_field_problems(problems)

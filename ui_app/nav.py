@@ -1,0 +1,73 @@
+"""The app's pages and navigation (`st.navigation`): 受信箱, 入力フォーム, 実行履歴 (the files
+`ui_app/views/{inbox,form,runs}.py`) and, when its module exists, 設計
+(`ui_app/views/design.py`, imported only when opened).
+
+The form's deep link is `/?run=<id>` (the URL `keiri run` prints): the root page is the
+inbox, which hands a `run` query parameter over to the form page.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from pathlib import Path
+
+import streamlit as st
+from streamlit.navigation.page import StreamlitPage
+
+from blocks.errors import BlockError, ErrorCode
+from ui_app.errors import render_error
+
+__all__ = ["DESIGN", "FORM", "INBOX", "RUNS", "page", "page_names", "run"]
+
+INBOX, FORM, RUNS, DESIGN = "inbox", "form", "runs", "design"
+_VIEWS = Path(__file__).resolve().parent / "views"
+_DESIGN_FILE = _VIEWS / "design.py"
+
+
+def _design() -> None:
+    try:
+        module = importlib.import_module("ui_app.views.design")
+        render: Callable[[], None] = module.render
+    except Exception as exc:
+        render_error(
+            BlockError(
+                ErrorCode.DEPENDENCY_NOT_FOUND,
+                f"設計ページを読み込めませんでした（{type(exc).__name__}: {exc}）",
+                details={"module": "ui_app.views.design", "error": repr(exc)},
+                hint="他のページはそのまま使えます。設計ページの依存関係（designer パッケージ）を確認してください",
+            ),
+            key="design",
+        )
+        return
+    render()
+
+
+_PAGES = {
+    INBOX: ("受信箱", ":material/inbox:"),
+    FORM: ("入力フォーム", ":material/edit_note:"),
+    RUNS: ("実行履歴", ":material/history:"),
+    DESIGN: ("設計", ":material/design_services:"),
+}
+
+
+def page_names() -> list[str]:
+    return [INBOX, FORM, RUNS] + ([DESIGN] if _DESIGN_FILE.is_file() else [])
+
+
+def page(name: str) -> StreamlitPage:
+    """The page `name` (for `st.page_link` / `st.switch_page`)."""
+    title, icon = _PAGES[name]
+    # Our pages are files (`render()` runs under `__main__`), so AppTest can switch to them;
+    # the design page is owned elsewhere and imported only when opened.
+    source: Callable[[], None] | Path = _design if name == DESIGN else _VIEWS / f"{name}.py"
+    return st.Page(source, title=title, icon=icon, url_path=name, default=name == INBOX)
+
+
+def run() -> None:
+    pages = {name: page(name) for name in page_names()}
+    current = st.navigation(list(pages.values()))
+    run_id = st.query_params.get("run")
+    if current is pages[INBOX] and run_id:
+        st.switch_page(pages[FORM], query_params={"run": run_id})
+    current.run()

@@ -1,0 +1,168 @@
+"""入力フォーム: the form of one paused run (`?run=<id>`).
+
+Opening the page only reads; the run resumes on the 送信 button alone, after the answers pass
+the same validation as the server (`validate_answers`). Invalid answers are shown next to
+their fields and kept; the run stays paused. A second submit of the same pause is refused by
+`flows.control.resume_run` ("already resumed by X at T").
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+import streamlit as st
+
+from blocks.errors import BlockError
+from blocks.ui.form import FieldProblem, Requirement, validate_answers
+from ui_app import backend, nav
+from ui_app.auth import current_user
+from ui_app.errors import render_error, render_field_problems
+from ui_app.fields import pull_widget_values, render_field
+from ui_app.session_state import (
+    answers,
+    ensure,
+    form_fields,
+    group_problems,
+    reset,
+    state_key,
+)
+
+if TYPE_CHECKING:
+    from flows.control import PausedForm
+
+__all__ = ["SUBMITTED", "render", "submit"]
+
+#: `SUBMITTED + run_id` -> {"by", "at", "key", "node_id"} of this session's last resume.
+SUBMITTED = "keiri::submitted::"
+_MODES = {
+    "collect": "入力",
+    "confirm": "確認・承認",
+    "inquire": "質問への回答",
+    "mixed": "入力と承認",
+}
+
+
+def submit(
+    run_id: str,
+    key: str,
+    mode: str,
+    requirements: list[Requirement],
+    who: str,
+    pause_key: str,
+) -> None:
+    """The 送信 button: validate, and resume only when every field is valid."""
+    state = st.session_state
+    entry = state[key]
+    fields = form_fields(mode, requirements)
+    pull_widget_values(state, key, entry, fields)
+    given = answers(entry, fields)
+    entry.pop("error", None)
+    entry["problems"] = group_problems(validate_answers(mode, requirements, given))
+    if entry["problems"]:
+        return
+    try:
+        backend.resume(run_id, given, who)
+    except BlockError as exc:
+        entry["error"] = exc.to_dict()
+        entry["problems"] = group_problems(
+            [FieldProblem.model_validate(p) for p in exc.details.get("problems", [])]
+        )
+        return
+    state[SUBMITTED + run_id] = {
+        "by": who,
+        "at": datetime.now().strftime("%Y-%m-%d %H:%M:%S"),
+        "key": pause_key,
+        "node_id": entry.get("node_id"),
+    }
+
+
+def _submitted_banner(run_id: str, current_pause: str | None) -> bool:
+    done: dict[str, Any] | None = st.session_state.get(SUBMITTED + run_id)
+    if not done or done.get("key") == current_pause:
+        return False
+    st.success(
+        f"送信しました。{done['by']} が {done['at']} に実行を再開しました。",
+        icon=":material/check_circle:",
+    )
+    return True
+
+
+def _header(form: PausedForm) -> None:
+    definition = form.definition
+    st.subheader(f"{form.run.plan_id or definition.get('plan_id', '')} ・ {form.node_id}")
+    if definition.get("message"):
+        st.markdown(str(definition["message"]))
+    asked = definition.get("asked_at")
+    since = (
+        datetime.fromtimestamp(float(asked)).strftime("%Y-%m-%d %H:%M")
+        if isinstance(asked, int | float)
+        else "不明"
+    )
+    st.caption(
+        f"種類: {_MODES.get(form.mode, form.mode)} ・ 担当: {definition.get('assignee') or '未指定'}"
+        f" ・ 待機開始: {since} ・ 実行: {form.run.name}"
+    )
+    context = definition.get("context")
+    if context:
+        with st.expander("参考情報", expanded=True):
+            st.json(context)
+
+
+def _render_form(form: PausedForm, run_id: str, who: str) -> None:
+    requirements = form.requirements
+    fields = form_fields(form.mode, requirements)
+    plan_id = str(form.run.plan_id or form.definition.get("plan_id", ""))
+    key = state_key(plan_id, form.node_id, backend.block_version(form.definition), run_id)
+    entry = ensure(st.session_state, key, fields)
+    entry["node_id"] = form.node_id
+    _header(form)
+    for notice in entry.get("notice", []):
+        st.warning(notice)
+    problems: dict[str, list[str]] = entry.get("problems", {})
+    for req in fields:
+        render_field(req, key, entry, problems.get(req.id, []))
+    known = {f.id for f in fields}
+    render_field_problems([m for f, msgs in problems.items() if f not in known for m in msgs])
+    if form.mode == "confirm" and not entry["values"].get("approved"):
+        st.caption("「承認する」にチェックせずに送信すると、却下として記録されます。")
+    if entry.get("error"):
+        render_error(entry["error"], key=key + "::error")
+    left, right, _rest = st.columns([1, 1, 3])
+    left.button(
+        "送信して再開",
+        type="primary",
+        key="keiri::submit::" + key,
+        on_click=submit,
+        args=(run_id, key, form.mode, requirements, who, form.run.pause_key or ""),
+    )
+    right.button(
+        "入力をリセット",
+        key="keiri::reset::" + key,
+        on_click=reset,
+        args=(st.session_state, key),
+    )
+
+
+def render() -> None:
+    st.title("入力フォーム")
+    run_id = st.query_params.get("run", "")
+    if not run_id:
+        st.info("受信箱から、入力を待っている実行を選んでください。")
+        st.page_link(nav.page(nav.INBOX), label="受信箱へ", icon=":material/inbox:")
+        return
+    who = current_user()
+    try:
+        form = backend.read_form(run_id)
+    except BlockError as exc:
+        if not _submitted_banner(run_id, None):
+            render_error(exc, key=f"form::{run_id}")
+        st.page_link(nav.page(nav.INBOX), label="受信箱へ", icon=":material/inbox:")
+        st.page_link(nav.page(nav.RUNS), label="実行履歴を見る", icon=":material/history:")
+        return
+    _submitted_banner(run_id, form.run.pause_key)
+    _render_form(form, run_id, who)
+
+
+if __name__ == "__main__":  # run as a page by st.navigation
+    render()

@@ -1,0 +1,148 @@
+"""実行履歴: recent plan runs — state, duration, a link to the Prefect UI, the output files to
+download, and for a failed run its error (seed 000 §9.3) with 再実行 when a retry can help
+(the same as `keiri retry`, started in the background)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from functools import partial
+from typing import TYPE_CHECKING
+
+import streamlit as st
+
+from blocks.errors import BlockError
+from blocks.fileref import FileRef
+from blocks.store import FileStore
+from ui_app import backend, nav
+from ui_app.auth import current_user
+from ui_app.errors import render_error
+
+if TYPE_CHECKING:
+    from flows.control import RunView
+
+__all__ = ["RETRY", "duration", "render", "retry"]
+
+#: `RETRY + run_id` -> {"by", "log"} of a retry started from this session.
+RETRY = "keiri::retry::"
+_STATES = {
+    "すべて": None,
+    "入力待ち": "paused",
+    "実行中": "running",
+    "完了": "completed",
+    "失敗": "failed",
+    "クラッシュ": "crashed",
+}
+_ICONS = {
+    "COMPLETED": ":material/check_circle:",
+    "FAILED": ":material/error:",
+    "CRASHED": ":material/dangerous:",
+    "PAUSED": ":material/pause_circle:",
+    "RUNNING": ":material/play_circle:",
+    "CANCELLED": ":material/cancel:",
+}
+
+
+def duration(seconds: float | None) -> str:
+    if seconds is None:
+        return "—"
+    if seconds < 60:
+        return f"{seconds:.1f} 秒"
+    minutes, rest = divmod(int(seconds), 60)
+    return f"{minutes} 分 {rest} 秒" if minutes < 60 else f"{minutes // 60} 時間 {minutes % 60} 分"
+
+
+def _started(view: RunView) -> str:
+    if not view.start:
+        return "未開始"
+    return datetime.fromisoformat(view.start).astimezone().strftime("%Y-%m-%d %H:%M:%S")
+
+
+def retry(run_id: str, who: str) -> None:
+    """The 再実行 button: `keiri retry RUN_ID` in the background, attributed to `who`."""
+    try:
+        log = backend.start_retry(run_id, who)
+    except BlockError as exc:
+        st.session_state[RETRY + run_id] = {"error": exc.to_dict()}
+        return
+    st.session_state[RETRY + run_id] = {"by": who, "log": str(log)}
+
+
+def _downloads(run_id: str, files: list[FileRef]) -> None:
+    store = FileStore()
+    st.markdown("**出力ファイル**")
+    for index, ref in enumerate(files):
+        st.download_button(
+            ref.name,
+            data=partial(store.read_bytes, ref),
+            file_name=ref.name.rsplit("/", 1)[-1],
+            mime=ref.media_type,
+            key=f"runs::download::{run_id}::{index}",
+            on_click="ignore",
+            icon=":material/download:",
+        )
+
+
+def _details(view: RunView, who: str) -> None:
+    st.link_button("Prefect UI で開く", backend.prefect_ui_url(view.run_id))
+    if view.state_type == "PAUSED":
+        st.page_link(
+            nav.page(nav.FORM),
+            label="フォームを開く",
+            icon=":material/edit_note:",
+            query_params={"run": view.run_id},
+        )
+    record = backend.run_record(view.run_id)
+    outputs = (record or {}).get("outputs") or {}
+    files = backend.output_files(outputs)
+    if files:
+        _downloads(view.run_id, files)
+    if outputs:
+        with st.expander("出力（JSON）"):
+            st.json(outputs, expanded=False)
+    started = st.session_state.get(RETRY + view.run_id)
+    if started and "error" in started:
+        render_error(started["error"], key=f"runs::retry-error::{view.run_id}")
+    elif started:
+        st.info(
+            f"{started['by']} が再実行を開始しました（ログ: {started['log']}）",
+            icon=":material/replay:",
+        )
+    error = backend.run_error(view, record)
+    if error is not None and not started:
+        render_error(
+            error,
+            key=f"runs::{view.run_id}",
+            on_retry=partial(retry, view.run_id, who),
+        )
+
+
+def render() -> None:
+    st.title("実行履歴")
+    who = current_user()
+    left, right = st.columns([2, 1], vertical_alignment="bottom")
+    label = left.selectbox("状態", list(_STATES), key="runs::state")
+    right.button("更新", key="runs::refresh")
+    try:
+        views = backend.recent_runs(_STATES[label], limit=30)
+    except BlockError as exc:
+        render_error(exc, key="runs")
+        return
+    if not views:
+        st.info("該当する実行はありません。")
+        return
+    for view in views:
+        title = (
+            f"{view.plan_id or view.name} ・ {view.state} ・ "
+            f"{_started(view)} ・ {duration(view.duration_s)}"
+        )
+        with st.expander(
+            title,
+            expanded=view.state_type in ("FAILED", "CRASHED"),
+            icon=_ICONS.get(view.state_type, ":material/radio_button_unchecked:"),
+        ):
+            st.caption(f"実行 ID: {view.run_id} ・ 名前: {view.name}")
+            _details(view, who)
+
+
+if __name__ == "__main__":  # run as a page by st.navigation
+    render()
