@@ -117,7 +117,10 @@ def test_invalid_values_are_shown_and_the_run_stays_paused(
     at = _submit(at)
     errors = texts(at, "error")
     assert f"{WARN} 必須項目です。入力してください" in errors
-    assert f"{WARN} 形式が正しくありません（'2024/04' は ^[0-9]{{4}}-[0-9]{{2}}$ の形式に合いません）" in errors
+    assert (
+        f"{WARN} 形式が正しくありません（'2024/04' は ^[0-9]{{4}}-[0-9]{{2}}$ の形式に合いません）"
+        in errors
+    )
     assert _state(run_id) == "PAUSED"
     assert _by_label(at.text_input, "対象月").value == "2024/04"  # the value is kept
     # Fix the fields one by one: only the remaining problem stays.
@@ -125,7 +128,9 @@ def test_invalid_values_are_shown_and_the_run_stays_paused(
         ("証跡.zip", evidence_zip(), "application/zip")
     )
     at = _submit(at.run())
-    assert texts(at, "error") == [f"{WARN} 形式が正しくありません（'2024/04' は ^[0-9]{{4}}-[0-9]{{2}}$ の形式に合いません）"]
+    assert texts(at, "error") == [
+        f"{WARN} 形式が正しくありません（'2024/04' は ^[0-9]{{4}}-[0-9]{{2}}$ の形式に合いません）"
+    ]
     assert _state(run_id) == "PAUSED"
 
 
