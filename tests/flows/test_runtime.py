@@ -221,6 +221,11 @@ def test_cache_inputs_reuses_results_across_runs(runtime: Any, journal: Path) ->
 def test_unanswered_input_times_out_into_a_failed_run(runtime: Any, journal: Path) -> None:
     run = runtime(RUNTIME / "ask_with_timeout.yaml")
     assert run.state.is_failed()  # really Failed, never left looking Paused
-    assert run.record["error"]["code"] == "TIMEOUT_ERROR" and run.record["error"]["node_id"] == "ask"
-    assert [e["event"] for e in run.events if e["event"].startswith("node_")][:2] == ["node_start", "node_paused"]
+    assert (
+        run.record["error"]["code"] == "TIMEOUT_ERROR" and run.record["error"]["node_id"] == "ask"
+    )
+    assert [e["event"] for e in run.events if e["event"].startswith("node_")][:2] == [
+        "node_start",
+        "node_paused",
+    ]
     assert read_journal(journal) == []
