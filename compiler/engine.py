@@ -142,7 +142,7 @@ def public_outputs(cnode: CompiledNode, outputs: dict[str, Any] | None) -> dict[
     return dict(outputs)
 
 
-def _when_text(when: When) -> str:
+def when_text(when: When) -> str:
     if isinstance(when, WhenExpr):
         return when.expr
     return f"{when.left} {when.op} {when.right}"
@@ -157,8 +157,8 @@ def evaluate_when(when: When, frame: Frame, node_id: str) -> bool:
     except ExpressionEvalError as exc:
         raise BlockError(
             ErrorCode.INPUT_VALIDATION_FAILED,
-            f"condition {_when_text(when)!r}: {exc}",
-            details={"node_id": node_id, "condition": _when_text(when)},
+            f"condition {when_text(when)!r}: {exc}",
+            details={"node_id": node_id, "condition": when_text(when)},
             hint="compare values of the same type; null compares only with == and !=",
         ) from exc
 
@@ -215,7 +215,7 @@ def run_node(state: RunState, cnode: CompiledNode, frame: Frame) -> None:
     key = _status_key(frame, cnode.id)
     if node.when is not None and not evaluate_when(node.when, frame, cnode.id):
         frame.outputs[cnode.id] = None
-        reason = _when_text(node.when)
+        reason = when_text(node.when)
         state.emit(
             "node_skipped",
             node_id=cnode.id,
@@ -405,4 +405,12 @@ def run_compiled(
     return RunResult(run_id, compiled.id, state_name, outputs, error, state.statuses, exports)
 
 
-__all__ += ["Skipped", "build_job", "evaluate_when", "render_vars", "run_node", "run_scope"]
+__all__ += [
+    "Skipped",
+    "build_job",
+    "evaluate_when",
+    "render_vars",
+    "run_node",
+    "run_scope",
+    "when_text",
+]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from blocks.errors import BlockError, ErrorCode
-from compiler.backend import Skipped, map_bounded
+from compiler.backend import NodeStatus, Skipped, map_bounded
 from compiler.engine import (
     Frame,
     RunState,
@@ -14,6 +14,7 @@ from compiler.engine import (
     expose,
     run_compiled,
     run_scope,
+    when_text,
 )
 from compiler.models import LoopNode, SubflowNode, TaskNode
 from compiler.references import get_path, render
@@ -120,11 +121,18 @@ def _run_mapped(
     for sub in frames:
         if single.node.when is not None and not evaluate_when(single.node.when, sub, single.id):
             jobs.append(Skipped("when_condition_false"))
+            condition = when_text(single.node.when)
             state.emit(
                 "node_skipped",
                 node_id=single.id,
                 iteration=sub.iteration,
                 reason="when_condition_false",
+                condition=condition,
+            )
+            key = f"{single.id}[{sub.iteration}]"
+            state.backend.record_skip(state, key, single, condition)
+            state.statuses[key] = NodeStatus(
+                single.id, "skipped", block=single.spec.id if single.spec else "", message=condition
             )
         else:
             jobs.append(build_job(state, single, sub))

@@ -229,3 +229,11 @@ def test_unanswered_input_times_out_into_a_failed_run(runtime: Any, journal: Pat
         "node_paused",
     ]
     assert read_journal(journal) == []
+
+
+def test_skipped_loop_item_is_visible_and_compacted(runtime: Any) -> None:
+    run = runtime(RUNTIME / "foreach_with_skip.yaml")
+    assert run.outputs["each"]["value"] == [1, 2]
+    runs = eventually(lambda: {t.name: t for t in task_runs(run.run_id)}, lambda r: "work[1]" in r)
+    assert runs["work[1]"].state.name == "Skipped"
+    assert runs["work[0]"].state.name == "Completed"
