@@ -105,10 +105,23 @@ def _log_path(plan_id: str, run_ctx: FlowRunContext) -> EventLog:
     return EventLog(settings.runs_dir() / plan_id / f"{stamp}-{run_short}.jsonl")
 
 
-@flow(name="run_plan", persist_result=True, log_prints=False)
+def _default_run_name() -> str:
+    """`<plan>-<timestamp>` for runs started without a name (deployments, schedules)."""
+    from datetime import datetime
+
+    from prefect.runtime import flow_run
+
+    plan = str(flow_run.parameters.get("plan") or "run")
+    return f"{Path(plan).stem}-{datetime.now().strftime('%Y%m%d-%H%M%S')}"
+
+
+@flow(name="run_plan", flow_run_name=_default_run_name, persist_result=True, log_prints=False)
 def run_plan(
     plan: str, inputs: dict[str, dict[str, Any]] | None = None, vars: dict[str, Any] | None = None
 ) -> dict[str, Any]:
+    from flows.notify import install_form_links
+
+    install_form_links()  # the form's deep link as an artifact when the run pauses
     run_ctx = FlowRunContext.get()
     if run_ctx is None or run_ctx.flow_run is None:  # pragma: no cover - Prefect always sets it
         raise RuntimeError("run_plan must run as a Prefect flow")

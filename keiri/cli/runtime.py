@@ -384,11 +384,14 @@ def retry_cmd(run_id: str, as_json: bool) -> None:
             hint="`keiri runs --state failed` lists the runs to retry",
         )
     if run.deployment_id is not None:
-        raise BlockError(
-            ErrorCode.PERMISSION_DENIED,
-            f"run {run_id} belongs to a deployment",
-            hint="retry it from the Prefect UI (Retry) so its worker runs it again",
-        )
+        # A deployment run goes back to its work pool: a worker reruns it, and finished
+        # nodes come from the persisted results (the same as the Prefect UI's Retry).
+        with get_client(sync_client=True) as client:
+            client.set_flow_run_state(
+                run.id, AwaitingRetry(message=f"keiri retry by {_who()}"), force=True
+            )
+        view = wait_for_run(run_id, poll=1.0)
+        raise ExitWith(_report(_document(api_url, view, None), as_json))
     with get_client(sync_client=True) as client:
         client.set_flow_run_state(
             run.id, AwaitingRetry(message=f"keiri retry by {_who()}"), force=True

@@ -1,0 +1,312 @@
+"""Paused runs reach people, and lost runs become retryable — on Prefect's own machinery.
+
+- On the run: when a plan run pauses for input, a link artifact with the form app's deep link
+  (`$KEIRI_UI_URL/?run=<id>`) is attached to the flow run (`publish_form_link`, a pause
+  listener that `install_form_links()` registers in the run's own process: `run_plan`
+  calls it, so CLI, worker and served runs all get the link).
+- To a webhook: Prefect automations on the `prefect.flow-run.Paused/Suspended` events of
+  keiri runs (tag `plan:*`) post Slack/Teams-style JSON (`{"text": ...}` plus fields) through
+  a Prefect Webhook block; a proactive automation posts a reminder when a run still waits
+  after `remind_after`.
+- Lost workers: Prefect's zombie-run pattern — a deployment run whose heartbeats stop (its
+  machine or worker died) is marked Crashed after `crash_after`, so it can be retried; the
+  retry reuses the results of finished nodes.
+
+`NotifyConfig.from_env()` reads `KEIRI_NOTIFY_WEBHOOK_URL` (unset: leave the server's
+notification automations as they are; `off`: remove them), `KEIRI_NOTIFY_REMIND_AFTER`
+(default 24h; `off`), `KEIRI_CRASH_AFTER` (default 10m; `off`) and `KEIRI_UI_URL`.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+__all__ = [
+    "AUTOMATION_CRASHED",
+    "AUTOMATION_PAUSED",
+    "AUTOMATION_REMINDER",
+    "DEFAULT_FORM_APP_URL",
+    "WEBHOOK_BLOCK",
+    "NotifyConfig",
+    "apply_automations",
+    "form_app_url",
+    "form_link",
+    "install_form_links",
+    "parse_duration",
+    "planned_automations",
+    "publish_form_link",
+]
+
+DEFAULT_FORM_APP_URL = "http://127.0.0.1:8501"
+AUTOMATION_PAUSED = "keiri: run waits for input"
+AUTOMATION_REMINDER = "keiri: run still waits for input"
+AUTOMATION_CRASHED = "keiri: mark unresponsive runs crashed"
+WEBHOOK_BLOCK = "keiri-notify"
+_PAUSED_EVENTS = {"prefect.flow-run.Paused", "prefect.flow-run.Suspended"}
+_KEIRI_RUN: dict[str, str | list[str]] = {
+    "prefect.resource.role": "tag",
+    "prefect.resource.id": "prefect.tag.plan:*",
+}
+_UNITS = {"s": "seconds", "m": "minutes", "h": "hours", "d": "days"}
+
+
+def form_app_url() -> str:
+    return os.environ.get("KEIRI_UI_URL", DEFAULT_FORM_APP_URL).rstrip("/")
+
+
+def form_link(run_id: str) -> str:
+    return f"{form_app_url()}/?run={run_id}"
+
+
+# --- the link on the run --------------------------------------------------------------------
+
+
+def publish_form_link(run_id: str, node_id: str) -> None:
+    """A pause listener: attach the form's deep link to the flow run (once per node)."""
+    from uuid import UUID
+
+    from prefect.artifacts import create_link_artifact
+    from prefect.client.orchestration import get_client
+    from prefect.client.schemas.filters import (
+        ArtifactFilter,
+        ArtifactFilterFlowRunId,
+        ArtifactFilterType,
+    )
+
+    link = form_link(run_id)
+    description = f"`{node_id}` waits for input: open the form to answer and resume the run"
+    with get_client(sync_client=True) as client:
+        existing = client.read_artifacts(
+            artifact_filter=ArtifactFilter(
+                flow_run_id=ArtifactFilterFlowRunId(any_=[UUID(run_id)]),
+                type=ArtifactFilterType(any_=["markdown", "link"]),
+            )
+        )
+    if any(a.description == description for a in existing):
+        return  # a suspended run restarts from the top and asks again: one link is enough
+    create_link_artifact(link=link, link_text=f"Form: {node_id}", description=description)
+
+
+def install_form_links() -> None:
+    """Register `publish_form_link` as a pause listener in this process (idempotent).
+
+    Call it in the flow run's own process (the start of `run_plan`): Prefect's pull steps
+    and the worker run elsewhere, so they cannot register it.
+    """
+    from compiler import prefect_backend
+
+    if publish_form_link not in prefect_backend.PAUSE_LISTENERS:
+        prefect_backend.PAUSE_LISTENERS.append(publish_form_link)
+
+
+# --- automations ----------------------------------------------------------------------------
+
+
+def parse_duration(text: str, *, name: str) -> timedelta | None:
+    """`90s`, `30m`, `4h`, `1d` (or plain seconds); `off`/`0` -> None."""
+    value = text.strip().lower()
+    if value in {"off", "0", "none", ""}:
+        return None
+    match = re.fullmatch(r"(\d+)\s*([smhd]?)", value)
+    if not match:
+        raise ValueError(f"{name}={text!r}: expected a duration like 90s, 30m, 4h or 1d, or off")
+    amount, unit = int(match.group(1)), match.group(2) or "s"
+    return timedelta(**{_UNITS[unit]: amount})
+
+
+@dataclass(frozen=True)
+class NotifyConfig:
+    """What `keiri deploy` sets up on the server. `webhook_url` None: leave the notification
+    automations as they are; "off": remove them."""
+
+    webhook_url: str | None
+    remind_after: timedelta | None = timedelta(hours=24)
+    crash_after: timedelta | None = timedelta(minutes=10)
+    form_app_url: str = DEFAULT_FORM_APP_URL
+
+    @classmethod
+    def from_env(cls) -> NotifyConfig:
+        """Read the environment; raises ValueError on a malformed duration, a reminder under
+        Prefect's 10 s minimum, or a crash window that a healthy run's heartbeats
+        (`PREFECT_FLOWS_HEARTBEAT_FREQUENCY`, default 180 s) would not keep open."""
+        url = os.environ.get("KEIRI_NOTIFY_WEBHOOK_URL", "").strip() or None
+        remind = parse_duration(
+            os.environ.get("KEIRI_NOTIFY_REMIND_AFTER", "24h"), name="KEIRI_NOTIFY_REMIND_AFTER"
+        )
+        crash = parse_duration(os.environ.get("KEIRI_CRASH_AFTER", "10m"), name="KEIRI_CRASH_AFTER")
+        if remind is not None and remind < timedelta(seconds=10):
+            raise ValueError(f"KEIRI_NOTIFY_REMIND_AFTER={remind}: Prefect's minimum is 10s")
+        heartbeat = int(os.environ.get("PREFECT_FLOWS_HEARTBEAT_FREQUENCY", "180") or 180)
+        if crash is not None and crash <= timedelta(seconds=heartbeat + 5):
+            raise ValueError(
+                f"KEIRI_CRASH_AFTER={crash} must be longer than the heartbeat interval "
+                f"({heartbeat} s, PREFECT_FLOWS_HEARTBEAT_FREQUENCY), or healthy runs crash"
+            )
+        return cls(
+            webhook_url=url, remind_after=remind, crash_after=crash, form_app_url=form_app_url()
+        )
+
+    @property
+    def notifications(self) -> str:
+        """`on`, `off` or `unchanged`."""
+        if self.webhook_url is None:
+            return "unchanged"
+        return "off" if self.webhook_url.lower() == "off" else "on"
+
+
+def _payload(config: NotifyConfig, kind: str) -> str:
+    """A Jinja template rendered by the server into Slack/Teams-compatible JSON."""
+    plan = "{% for t in flow_run.tags %}{% if t.startswith('plan:') %}{{ t[5:] }}{% endif %}{% endfor %}"
+    link = f"{config.form_app_url.rstrip('/')}/?run={{{{ flow_run.id }}}}"
+    head = "⏸ 入力待ち / waits for input" if kind == "paused" else "⏰ まだ入力待ち / still waiting"
+    text = f"{head}: {plan} ({{{{ flow_run.name }}}}) — {link}"
+    return (
+        "{% set text %}" + text + "{% endset %}"
+        "{% set plan_id %}" + plan + "{% endset %}"
+        '{"text": {{ text | tojson }}, "kind": "' + kind + '", '
+        '"run_id": "{{ flow_run.id }}", "run_name": {{ flow_run.name | tojson }}, '
+        '"plan_id": {{ plan_id | tojson }}, '
+        '"deployment": {{ (deployment.name if deployment else none) | tojson }}, '
+        '"form_url": "' + link + '"}'
+    )
+
+
+def planned_automations(config: NotifyConfig, webhook_block_id: Any | None) -> dict[str, Any]:
+    """Name -> the automation keiri wants on the server (None: remove it)."""
+    from prefect.client.schemas.objects import StateType
+    from prefect.events.actions import CallWebhook, ChangeFlowRunState
+    from prefect.events.schemas.automations import AutomationCore, EventTrigger, Posture
+
+    wanted: dict[str, Any] = {}
+    if config.notifications == "on" and webhook_block_id is not None:
+        wanted[AUTOMATION_PAUSED] = AutomationCore(
+            name=AUTOMATION_PAUSED,
+            description="keiri: post the form link when a plan run pauses for input",
+            trigger=EventTrigger(
+                expect=_PAUSED_EVENTS,
+                match={"prefect.resource.id": "prefect.flow-run.*"},
+                match_related=_KEIRI_RUN,
+                posture=Posture.Reactive,
+                threshold=1,
+                within=timedelta(0),
+            ),
+            actions=[
+                CallWebhook(block_document_id=webhook_block_id, payload=_payload(config, "paused"))
+            ],
+        )
+        wanted[AUTOMATION_REMINDER] = (
+            AutomationCore(
+                name=AUTOMATION_REMINDER,
+                description="keiri: remind when a plan run still waits for input",
+                trigger=EventTrigger(
+                    after=_PAUSED_EVENTS,
+                    expect={"prefect.flow-run.*"},
+                    for_each={"prefect.resource.id"},
+                    match={"prefect.resource.id": "prefect.flow-run.*"},
+                    match_related=_KEIRI_RUN,
+                    posture=Posture.Proactive,
+                    threshold=1,
+                    within=config.remind_after,
+                ),
+                actions=[
+                    CallWebhook(
+                        block_document_id=webhook_block_id, payload=_payload(config, "reminder")
+                    )
+                ],
+            )
+            if config.remind_after is not None
+            else None
+        )
+    elif config.notifications == "off":
+        wanted[AUTOMATION_PAUSED] = None
+        wanted[AUTOMATION_REMINDER] = None
+    wanted[AUTOMATION_CRASHED] = (
+        AutomationCore(
+            name=AUTOMATION_CRASHED,
+            description="keiri: a deployment run without heartbeats lost its worker",
+            trigger=EventTrigger(
+                after={"prefect.flow-run.heartbeat"},
+                expect={
+                    "prefect.flow-run.heartbeat",
+                    "prefect.flow-run.Completed",
+                    "prefect.flow-run.Failed",
+                    "prefect.flow-run.Cancelled",
+                    "prefect.flow-run.Cancelling",
+                    "prefect.flow-run.Crashed",
+                    *_PAUSED_EVENTS,
+                },
+                for_each={"prefect.resource.id"},
+                match={"prefect.resource.id": "prefect.flow-run.*"},
+                match_related=_KEIRI_RUN,
+                posture=Posture.Proactive,
+                threshold=1,
+                within=config.crash_after,
+            ),
+            actions=[
+                ChangeFlowRunState(
+                    name=None,
+                    force=False,
+                    state=StateType.CRASHED,
+                    message=f"no heartbeat for {config.crash_after}: the worker was lost; "
+                    "retry the run (finished nodes are not run again)",
+                )
+            ],
+        )
+        if config.crash_after is not None
+        else None
+    )
+    return wanted
+
+
+def apply_automations(config: NotifyConfig) -> dict[str, str]:
+    """Create, update or remove keiri's automations; name -> what happened."""
+    from prefect.client.orchestration import get_client
+
+    block_id = _save_webhook(config) if config.notifications == "on" else None
+    done: dict[str, str] = {}
+    with get_client(sync_client=True) as client:
+        for name, wanted in planned_automations(config, block_id).items():
+            existing = client.read_automations_by_name(name)
+            if wanted is None:
+                for old in existing:
+                    client.delete_automation(old.id)
+                done[name] = "removed" if existing else "absent"
+            elif not existing:
+                client.create_automation(wanted)
+                done[name] = "created"
+            elif _same(existing[0], wanted) and len(existing) == 1:
+                done[name] = "unchanged"
+            else:
+                client.update_automation(existing[0].id, wanted)
+                for extra in existing[1:]:
+                    client.delete_automation(extra.id)
+                done[name] = "updated"
+    if config.notifications == "unchanged":
+        done[AUTOMATION_PAUSED] = "unchanged (KEIRI_NOTIFY_WEBHOOK_URL not set)"
+    return done
+
+
+def _same(existing: Any, wanted: Any) -> bool:
+    keys = ("description", "trigger", "actions", "enabled")
+    mine = wanted.model_dump(mode="json", include=set(keys))
+    theirs = existing.model_dump(mode="json", include=set(keys))
+    return bool(mine == theirs)
+
+
+def _save_webhook(config: NotifyConfig) -> Any:
+    from prefect.blocks.webhook import Webhook
+    from prefect.types import SecretDict
+    from pydantic import SecretStr
+
+    if config.webhook_url is None:  # pragma: no cover - guarded by the caller
+        raise ValueError("no webhook URL")
+    block = Webhook(
+        method="POST",
+        url=SecretStr(config.webhook_url),
+        headers=SecretDict({"Content-Type": "application/json"}),
+    )
+    return block.save(WEBHOOK_BLOCK, overwrite=True)

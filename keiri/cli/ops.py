@@ -1,0 +1,278 @@
+"""Operations commands: `keiri deploy`, `keiri serve`, `keiri worker`.
+
+Recurring runs are Prefect deployments rendered from `deployments/*.yaml` into `prefect.yaml`;
+`deploy` applies them (work pools, `prefect deploy --all`, keiri's automations), `serve` runs
+them all in this process, `worker` starts a process worker for a pool. Prefect is imported
+only after the environment points it at the right server.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from blocks.errors import Issue
+from keiri import settings
+from keiri.cli.main import EXIT_FAILED, EXIT_OK, ExitWith
+from keiri.cli.render import console, err_console, print_issues, print_json
+
+__all__ = ["register"]
+
+_KEEP = ("PREFECT_RESULTS_LOCAL_STORAGE_PATH",)
+
+
+def _environment(*, start: bool) -> str:
+    """Point this process (and its children) at the Prefect API; start the local server only
+    when `start` (a `--check` must not start anything)."""
+    from keiri import server
+
+    if start:
+        api_url = server.ensure_api_url()
+    else:
+        api_url = os.environ.get("PREFECT_API_URL", "").strip() or server.server_config().api_url
+    env = server.prefect_env(api_url)
+    # Results on shared storage (several machines) win over the per-home default.
+    for key in _KEEP:
+        if os.environ.get(key):
+            env.pop(key, None)
+    if "prefect" in sys.modules:
+        # Prefect read its settings at import: keep the client home it already uses.
+        env = {k: v for k, v in env.items() if k not in ("PREFECT_HOME", "PREFECT_PROFILES_PATH")}
+    os.environ.update(env)
+    os.environ.setdefault("KEIRI_PROJECT_ROOT", str(settings.project_root()))
+    return api_url
+
+
+def _folder(path: Path | None) -> Path:
+    return (path or settings.project_root() / "deployments").resolve()
+
+
+def _prefect_file(path: Path | None) -> Path:
+    return (path or settings.project_root() / "prefect.yaml").resolve()
+
+
+def _load(folder: Path) -> tuple[list[Any], list[Issue], list[Issue]]:
+    from flows.deploy_spec import load_deployments
+
+    if not folder.is_dir():
+        raise click.UsageError(f"no deployments folder: {folder}")
+    specs, issues = load_deployments(folder)
+    errors = [i for i in issues if i.severity == "error"]
+    warnings = [i for i in issues if i.severity == "warning"]
+    return specs, errors, warnings
+
+
+def _describe(spec: Any, ids: dict[str, str] | None = None) -> dict[str, Any]:
+    from flows.deploy import next_run_times
+
+    model = spec.model
+    return {
+        "name": spec.name,
+        "file": str(spec.file),
+        "design": model.design,
+        "plan_id": spec.plan_id,
+        "version": spec.plan_version,
+        "work_pool": model.work_pool,
+        "concurrency": model.concurrency.model_dump() if model.concurrency else None,
+        "tags": spec.tags,
+        "parameters": spec.parameters,
+        "schedules": [
+            {
+                "cron": s.cron,
+                "timezone": s.timezone,
+                "active": s.active,
+                "next": [t.isoformat() for t in next_run_times(s, 3)],
+            }
+            for s in model.schedules
+        ],
+        "id": (ids or {}).get(spec.name),
+    }
+
+
+def _print_summary(rows: list[dict[str, Any]]) -> None:
+    for row in rows:
+        limit = row["concurrency"]
+        conc = f"{limit['limit']} ({limit['collision_strategy']})" if limit else "unlimited"
+        console.print(
+            f"• [bold]{row['name']}[/] ← {row['design']} v{row['version']}  "
+            f"pool {row['work_pool']}  concurrency {conc}"
+        )
+        for s in row["schedules"]:
+            times = ", ".join(t[:16].replace("T", " ") for t in s["next"])
+            state = "" if s["active"] else " (inactive)"
+            console.print(f"    {s['cron']}  {s['timezone']}{state}  next: {times}")
+        if not row["schedules"]:
+            console.print(
+                "    no schedule (run it from the Prefect UI or `prefect deployment run`)"
+            )
+
+
+@click.command("deploy")
+@click.option(
+    "--check", is_flag=True, help="Validate and show the prefect.yaml diff; apply nothing."
+)
+@click.option(
+    "--render", is_flag=True, help="Validate and write prefect.yaml only (no server needed)."
+)
+@click.option(
+    "--dir", "folder", type=click.Path(path_type=Path), help="Deployment files (deployments/)."
+)
+@click.option(
+    "--prefect-file",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="The Prefect project file to render (prefect.yaml).",
+)
+@click.option("--json", "as_json", is_flag=True, help="One JSON document on stdout.")
+def deploy_cmd(
+    check: bool, render: bool, folder: Path | None, prefect_file: Path | None, as_json: bool
+) -> None:
+    """Validate deployments/*.yaml, render prefect.yaml and apply it (exit 1: invalid, or
+    with --check: prefect.yaml is out of date)."""
+    if check and render:
+        raise click.UsageError("--check and --render exclude each other")
+    _environment(start=not (check or render))
+    from flows.deploy import apply, prefect_yaml_diff, render_prefect_yaml, stale_deployments
+    from flows.notify import NotifyConfig, apply_automations
+
+    target, source = _prefect_file(prefect_file), _folder(folder)
+    specs, errors, warnings = _load(source)
+    doc: dict[str, Any] = {
+        "ok": not errors,
+        "applied": False,
+        "changed": False,
+        "prefect_file": str(target),
+        "diff": "",
+        "deployments": [],
+        "work_pools_created": [],
+        "automations": {},
+        "stale": [],
+        "errors": [i.model_dump() for i in errors],
+        "warnings": [i.model_dump() for i in warnings],
+    }
+    if errors:
+        if as_json:
+            print_json(doc)
+        else:
+            print_issues(errors + warnings)
+            err_console.print(
+                f"[red]✗[/] {len(errors)} error(s) in {source}: nothing rendered or applied"
+            )
+        raise ExitWith(EXIT_FAILED)
+    try:
+        notify = NotifyConfig.from_env()
+    except ValueError as exc:
+        raise click.UsageError(str(exc)) from None
+    rendered = render_prefect_yaml(specs)
+    current = target.read_text(encoding="utf-8") if target.is_file() else None
+    doc["diff"] = prefect_yaml_diff(current, rendered, target)
+    doc["changed"] = current != rendered
+    if check:
+        doc["deployments"] = [_describe(s) for s in specs]
+        _finish(doc, as_json, warnings, mode="check")
+        raise ExitWith(EXIT_FAILED if doc["changed"] else EXIT_OK)
+    if doc["changed"]:
+        tmp = target.with_name(target.name + ".tmp")
+        tmp.write_text(rendered, encoding="utf-8")
+        os.replace(tmp, target)
+    if render:
+        doc["deployments"] = [_describe(s) for s in specs]
+        _finish(doc, as_json, warnings, mode="render")
+        return
+    result = apply(target, specs, settings.project_root())
+    doc["applied"] = True
+    doc["work_pools_created"] = result.pools_created
+    doc["automations"] = apply_automations(notify)
+    doc["stale"] = stale_deployments(specs)
+    doc["deployments"] = [_describe(s, result.deployment_ids) for s in specs]
+    _finish(doc, as_json, warnings, mode="apply")
+
+
+def _finish(doc: dict[str, Any], as_json: bool, warnings: list[Issue], *, mode: str) -> None:
+    if as_json:
+        print_json(doc)
+        return
+    print_issues(warnings)
+    if doc["diff"]:
+        console.print(doc["diff"], markup=False, highlight=False)
+    _print_summary(doc["deployments"])
+    if mode == "check":
+        verdict = "is out of date" if doc["changed"] else "is up to date"
+        console.print(f"{doc['prefect_file']} {verdict}; nothing applied (--check)")
+        return
+    if mode == "render":
+        verdict = "written" if doc["changed"] else "already up to date"
+        console.print(f"{doc['prefect_file']} {verdict}; nothing applied (--render)")
+        return
+    for pool in doc["work_pools_created"]:
+        console.print(f"created work pool {pool} (start workers: keiri worker --pool {pool})")
+    for name, what in doc["automations"].items():
+        console.print(f"automation {name!r}: {what}")
+    for name in doc["stale"]:
+        err_console.print(
+            f"[yellow]deployment run_plan/{name} has no file in deployments/ any more;[/] "
+            f"remove it with: prefect deployment delete 'run_plan/{name}'"
+        )
+    console.print(f"[green]✓[/] {len(doc['deployments'])} deployment(s) applied")
+
+
+@click.command("serve")
+@click.option(
+    "--dir", "folder", type=click.Path(path_type=Path), help="Deployment files (deployments/)."
+)
+@click.option("--limit", type=int, default=None, help="Most flow runs at once (default: no limit).")
+def serve_cmd(folder: Path | None, limit: int | None) -> None:
+    """Run every deployment in this process (Prefect serve): one machine, a small team."""
+    _environment(start=True)
+    from flows.deploy import serve
+    from flows.notify import NotifyConfig, apply_automations
+
+    specs, errors, warnings = _load(_folder(folder))
+    if errors:
+        print_issues(errors + warnings)
+        raise ExitWith(EXIT_FAILED)
+    try:
+        automations = apply_automations(NotifyConfig.from_env())
+    except ValueError as exc:
+        raise click.UsageError(str(exc)) from None
+    for name, what in automations.items():
+        console.print(f"automation {name!r}: {what}")
+    for spec in specs:
+        console.print(f"serving run_plan/{spec.name} ({spec.plan_id} v{spec.plan_version})")
+    serve(specs, limit=limit)
+
+
+@click.command("worker")
+@click.option("--pool", default="keiri", show_default=True, help="The work pool to serve.")
+@click.option("--name", default=None, help="Worker name (default: Prefect's).")
+@click.option("--limit", type=int, default=None, help="Most flow runs at once.")
+def worker_cmd(pool: str, name: str | None, limit: int | None) -> None:
+    """Start a Prefect process worker for POOL (one per machine; add machines to scale out)."""
+    _environment(start=True)
+    from flows.deploy import ensure_work_pools
+
+    ensure_work_pools({pool})
+    root = settings.project_root()
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(root), env.get("PYTHONPATH", "")) if p)
+    command = [sys.executable, "-m", "prefect", "worker", "start", "--pool", pool]
+    command += ["--type", "process"]
+    if name:
+        command += ["--name", name]
+    if limit is not None:
+        command += ["--limit", str(limit)]
+    os.chdir(root)
+    if sys.platform == "win32":  # pragma: no cover - no exec on Windows
+        raise ExitWith(subprocess.call(command, env=env))
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os.execve(sys.executable, command, env)
+
+
+def register(cli: click.Group) -> None:
+    for command in (deploy_cmd, serve_cmd, worker_cmd):
+        cli.add_command(command)

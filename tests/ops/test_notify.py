@@ -1,0 +1,99 @@
+"""Paused runs reach people: Prefect automations post the form app's deep link to a webhook
+(a real local receiver) when a run pauses and again when it still waits; the link is also an
+artifact on the run."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+import pytest
+
+from tests.ops.conftest import PLANS, Ops, OwnServer, Receiver, wait_state
+
+pytestmark = pytest.mark.prefect
+FORM_APP = "http://forms.keiri.test:8600"
+
+
+@pytest.fixture
+def notifying(
+    ops: Ops, receiver: Receiver, ops_server: OwnServer, monkeypatch: pytest.MonkeyPatch
+) -> Ops:
+    """`ops_server` removes keiri's automations again after the test."""
+    monkeypatch.setenv("KEIRI_NOTIFY_WEBHOOK_URL", receiver.url)
+    monkeypatch.setenv("KEIRI_NOTIFY_REMIND_AFTER", "10s")
+    monkeypatch.setenv("KEIRI_UI_URL", FORM_APP)
+    return ops
+
+
+def _artifacts(run_id: str) -> list[Any]:
+    from prefect.client.orchestration import get_client
+    from prefect.client.schemas.filters import ArtifactFilter, ArtifactFilterFlowRunId
+
+    with get_client(sync_client=True) as client:
+        return list(
+            client.read_artifacts(
+                artifact_filter=ArtifactFilter(
+                    flow_run_id=ArtifactFilterFlowRunId(any_=[uuid.UUID(run_id)])
+                )
+            )
+        )
+
+
+@pytest.mark.slow
+def test_paused_deployment_run_posts_the_form_link(notifying: Ops, receiver: Receiver) -> None:
+    name = f"ask-{notifying.pool}"
+    notifying.write(name, design=str(PLANS / "ask_then_record.yaml"))
+    code, doc = notifying.deploy()
+    assert code == 0, doc
+    assert doc["automations"]["keiri: run waits for input"] in {"created", "updated", "unchanged"}
+    notifying.worker("w1")
+    run_id = notifying.trigger(name)
+    run = wait_state(run_id, {"PAUSED", "FAILED", "CRASHED"}, timeout=120)
+    assert run.state.name == "Suspended", run.state
+
+    link = f"{FORM_APP}/?run={run_id}"
+    message = receiver.wait_for(lambda m: m["run_id"] == run_id and m["kind"] == "paused", 30)
+    assert message["form_url"] == link and link in message["text"]
+    assert message["plan_id"] == "ops_ask" and message["deployment"] == name
+    assert message["content_type"] == "application/json"
+    assert message["path"] == "/hooks/keiri"
+
+    reminder = receiver.wait_for(lambda m: m["run_id"] == run_id and m["kind"] == "reminder", 60)
+    assert reminder["form_url"] == link and "still waiting" in reminder["text"]
+
+    from flows.control import resume_run
+
+    resume_run(run_id, {"amount": 3}, "tanaka")
+    done = wait_state(run_id, {"COMPLETED", "FAILED", "CRASHED"}, timeout=120)
+    assert done.state.type.value == "COMPLETED", done.state
+    assert notifying.labels() == ["before-ask", "after-ask"]
+
+
+def test_paused_local_run_gets_a_link_artifact_and_a_message(
+    notifying: Ops, receiver: Receiver, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`keiri run --detach` pauses without a deployment (Prefect's Paused state)."""
+    import json
+
+    from flows.notify import NotifyConfig, apply_automations
+    from keiri.cli import main
+
+    apply_automations(NotifyConfig.from_env())
+    capsys.readouterr()
+    code = main(["run", str(PLANS / "ask_then_record.yaml"), "--detach", "--json"])
+    doc = json.loads(capsys.readouterr().out)
+    assert code == 3 and doc["state"] == "paused", doc
+    run_id = doc["run_id"]
+    try:
+        message = receiver.wait_for(lambda m: m["run_id"] == run_id and m["kind"] == "paused", 30)
+        assert message["form_url"] == f"{FORM_APP}/?run={run_id}"
+        assert message["deployment"] is None
+        links = [a for a in _artifacts(run_id) if f"{FORM_APP}/?run={run_id}" in str(a.data)]
+        assert len(links) == 1, [a.data for a in _artifacts(run_id)]
+        assert "`ask` waits for input" in (links[0].description or "")
+    finally:
+        from flows.control import resume_run, wait_for_run
+
+        resume_run(run_id, {"amount": 1}, "suzuki")
+        assert wait_for_run(run_id, since_pause_key="ask", timeout=60).state == "Completed"

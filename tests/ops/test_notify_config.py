@@ -1,0 +1,110 @@
+"""Notification settings and the automations keiri asks Prefect for, without a server: the
+durations, the guards, the triggers, and the webhook payload rendered by Prefect's own
+template renderer into Slack/Teams-style JSON."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from datetime import timedelta
+from types import SimpleNamespace
+
+import pytest
+
+from flows.notify import (
+    AUTOMATION_CRASHED,
+    AUTOMATION_PAUSED,
+    AUTOMATION_REMINDER,
+    NotifyConfig,
+    parse_duration,
+    planned_automations,
+)
+from keiri.cli import main
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("90s", timedelta(seconds=90)),
+        ("30m", timedelta(minutes=30)),
+        ("4h", timedelta(hours=4)),
+        ("1d", timedelta(days=1)),
+        ("45", timedelta(seconds=45)),
+        ("off", None),
+        ("0", None),
+    ],
+)
+def test_durations(text: str, expected: timedelta | None) -> None:
+    assert parse_duration(text, name="X") == expected
+
+
+def test_bad_duration_names_the_setting() -> None:
+    with pytest.raises(ValueError, match=r"KEIRI_NOTIFY_REMIND_AFTER='soon'"):
+        parse_duration("soon", name="KEIRI_NOTIFY_REMIND_AFTER")
+
+
+def test_crash_window_must_outlast_heartbeats(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("KEIRI_CRASH_AFTER", "2m")
+    monkeypatch.delenv("PREFECT_FLOWS_HEARTBEAT_FREQUENCY", raising=False)
+    with pytest.raises(ValueError, match="longer than the heartbeat interval"):
+        NotifyConfig.from_env()
+    monkeypatch.setenv("PREFECT_FLOWS_HEARTBEAT_FREQUENCY", "60")
+    assert NotifyConfig.from_env().crash_after == timedelta(minutes=2)
+
+
+def test_deploy_rejects_a_bad_setting_as_usage_error(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: object, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("KEIRI_NOTIFY_REMIND_AFTER", "5s")
+    assert main(["deploy", "--check"]) == 2
+    assert "Prefect's minimum is 10s" in capsys.readouterr().err
+
+
+def test_unset_webhook_leaves_notifications_alone() -> None:
+    config = NotifyConfig(webhook_url=None)
+    assert config.notifications == "unchanged"
+    assert set(planned_automations(config, None)) == {AUTOMATION_CRASHED}
+    off = planned_automations(NotifyConfig(webhook_url="off", crash_after=None), None)
+    assert off == {AUTOMATION_PAUSED: None, AUTOMATION_REMINDER: None, AUTOMATION_CRASHED: None}
+
+
+def test_triggers_watch_paused_keiri_runs() -> None:
+    config = NotifyConfig(
+        webhook_url="https://hooks.example.test/x", remind_after=timedelta(hours=4)
+    )
+    planned = planned_automations(config, "8c2f6d3e-0000-4000-8000-000000000001")
+    paused, reminder = planned[AUTOMATION_PAUSED], planned[AUTOMATION_REMINDER]
+    assert paused.trigger.expect == {"prefect.flow-run.Paused", "prefect.flow-run.Suspended"}
+    assert paused.trigger.posture == "Reactive"
+    related = paused.trigger.match_related
+    assert related["prefect.resource.id"] == ["prefect.tag.plan:*"]
+    assert reminder.trigger.posture == "Proactive"
+    assert reminder.trigger.after == paused.trigger.expect
+    assert reminder.trigger.within == timedelta(hours=4)
+    crashed = planned[AUTOMATION_CRASHED].trigger
+    assert crashed.after == {"prefect.flow-run.heartbeat"}
+    assert "prefect.flow-run.Suspended" in crashed.expect  # a run waiting for input is alive
+
+
+def test_payload_renders_to_slack_and_teams_json() -> None:
+    from prefect.server.utilities.user_templates import render_user_template
+
+    config = NotifyConfig(
+        webhook_url="https://hooks.example.test/x", form_app_url="https://forms.example.test"
+    )
+    action = planned_automations(config, "8c2f6d3e-0000-4000-8000-000000000001")[AUTOMATION_PAUSED]
+    template = action.actions[0].payload
+    context = {
+        "flow_run": SimpleNamespace(
+            id="0b8e5a1c-1111-4222-8333-444455556666",
+            name='月次"決算"-run',
+            tags=["plan:monthly_close", "plan-version:1.0.0", "deployment:month-end"],
+        ),
+        "deployment": SimpleNamespace(name="month-end"),
+    }
+    message = json.loads(asyncio.run(render_user_template(template, context)))
+    link = "https://forms.example.test/?run=0b8e5a1c-1111-4222-8333-444455556666"
+    assert message["form_url"] == link and message["text"].endswith(link)
+    assert message["plan_id"] == "monthly_close" and message["deployment"] == "month-end"
+    assert message["run_name"] == '月次"決算"-run' and message["kind"] == "paused"
+    assert "monthly_close" in message["text"] and "入力待ち" in message["text"]
