@@ -24,10 +24,12 @@ from typing import Any
 __all__ = [
     "BUYER",
     "Invoice",
+    "Item",
     "build_invoices",
     "check_digit",
     "cp932_zip",
     "font_path",
+    "generate",
     "main",
     "render_docx",
     "render_pdf",

@@ -27,3 +27,25 @@ def test_a_failing_producer_stops_the_workers() -> None:
 
     with pytest.raises(BlockError, match="stop here"):
         extract_many(produce(), ExtractOptions(), workers=2)
+
+
+def test_the_pool_is_reused_and_replaced_when_broken() -> None:
+    import os
+    import signal
+
+    from blocks.core import extract_batch
+
+    items = [(b"a", "a.txt"), (b"b", "b.txt")]
+    extract_many(items, ExtractOptions(), workers=2)
+    pool = extract_batch._pool(2)
+    extract_many(items, ExtractOptions(), workers=2)
+    assert extract_batch._pool(2) is pool
+    for pid in list(pool._processes):  # the workers this test started
+        os.kill(pid, signal.SIGKILL)
+    with pytest.raises(BlockError) as info:
+        for _ in range(50):  # the pool notices the dead workers within a few calls
+            extract_many(items, ExtractOptions(), workers=2)
+    assert info.value.code == ErrorCode.BLOCK_FAILED and info.value.recoverable
+    results = extract_many(items, ExtractOptions(), workers=2)
+    assert [r.text for r in results if not isinstance(r, BlockError)] == ["a", "b"]
+    extract_batch.shutdown_pools()
