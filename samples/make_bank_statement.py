@@ -1,14 +1,16 @@
-"""Deterministic generator of a Japanese bank statement workbook (入出金明細) whose deposits pay
-the sample invoices — with the near misses a reconciliation must handle.
+"""Deterministic generator of a Japanese bank statement workbook (入出金明細) of the buyer
+(株式会社サンプル商事, to whom the sample invoices are addressed): its transfers (出金) pay the
+vendors' invoices — with the near misses a payables reconciliation must handle.
 
     python samples/make_bank_statement.py [--manifest samples/evidence/manifest.json]
                                           [--out samples/bank/bank_statement.xlsx]
 
 The invoices come from `samples/evidence/manifest.json` when it exists (made by
 `samples/make_evidence.py`), else from a built-in list with the same vendors. Each invoice but
-one is paid a few days after its date; some payers deduct the transfer fee (振込手数料 440 or
-660 yen); one deposit pays no invoice; a few withdrawals (家賃, 電気代, 手数料) fill the
-statement. 摘要 holds half-width kana names as banks print them (`ﾌﾘｺﾐ ｶ)ﾔﾏﾀﾞｼﾖｳﾃﾝ`).
+one is paid a few days after its date; some payments deduct the transfer fee borne by the
+vendor (先方負担, 440 or 660 yen); one transfer pays no invoice of the batch; rent,
+electricity and bank fees are other withdrawals, and a customer's payment is the one deposit.
+摘要 holds half-width kana names as banks print them (`ﾌﾘｺﾐ ｶ)ﾔﾏﾀﾞｼﾖｳﾃﾝ`).
 Same input, same bytes.
 """
 
@@ -50,13 +52,14 @@ _BUILT_IN = [  # (id, issuer, date, total) used when the evidence manifest is ab
     ("inv_007", "株式会社ひまわり食品", "2024-04-25", 313449),
 ]
 _FEES = (0, 440, 0, 660)
-_UNKNOWN_PAYER = ("ﾌﾘｺﾐ ｶ)ﾐﾂﾎﾞｼｼﾖｳｼﾞ", 88000, dt.date(2024, 6, 10))
+_UNKNOWN_PAYEE = ("ﾌﾘｺﾐ ｶ)ﾐﾂﾎﾞｼｼﾖｳｼﾞ", 88000, dt.date(2024, 6, 10))
+_CUSTOMER_RECEIPT = ("ﾌﾘｺﾐ ｶ)ｻﾝﾌﾟﾙｺｳｷﾞﾖｳ", 1650000, dt.date(2024, 5, 31))
 _MONTHLY = (("ﾔﾁﾝ ｼﾞﾑｼﾖ", 275000, 27), ("ﾃﾞﾝｷﾀﾞｲ ﾄｳｷﾖｳﾃﾞﾝﾘﾖｸ", 18452, 12))
 
 
 @dataclass(frozen=True)
 class Entry:
-    """One statement line; `invoice_id`/`fee` say which invoice a deposit pays (for tests)."""
+    """One statement line; `invoice_id`/`fee` say which invoice a transfer pays (for tests)."""
 
     date: dt.date
     description: str
@@ -83,8 +86,8 @@ def load_invoices(manifest: Path | None) -> list[dict[str, Any]]:
 
 
 def build_entries(invoices: list[dict[str, Any]]) -> list[Entry]:
-    """Deposits for every invoice but the last (never paid), a deposit without an invoice,
-    monthly withdrawals; sorted by date (stable)."""
+    """Transfers paying every invoice but the last (never paid), a transfer without an
+    invoice, a customer's deposit, monthly withdrawals; sorted by date (stable)."""
     entries: list[Entry] = []
     for index, invoice in enumerate(invoices[:-1]):
         fee = _FEES[index % len(_FEES)]
@@ -93,13 +96,14 @@ def build_entries(invoices: list[dict[str, Any]]) -> list[Entry]:
             Entry(
                 paid_on,
                 f"ﾌﾘｺﾐ {KANA[invoice['issuer']]}",
-                invoice["total"] - fee,
                 None,
+                invoice["total"] - fee,
                 invoice["id"],
                 fee,
             )
         )
-    entries.append(Entry(_UNKNOWN_PAYER[2], _UNKNOWN_PAYER[0], _UNKNOWN_PAYER[1], None))
+    entries.append(Entry(_UNKNOWN_PAYEE[2], _UNKNOWN_PAYEE[0], None, _UNKNOWN_PAYEE[1]))
+    entries.append(Entry(_CUSTOMER_RECEIPT[2], _CUSTOMER_RECEIPT[0], _CUSTOMER_RECEIPT[1], None))
     months = sorted({dt.date.fromisoformat(i["date"]).replace(day=1) for i in invoices})
     for month in months:
         for text, amount, day in _MONTHLY:

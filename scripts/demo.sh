@@ -32,6 +32,6 @@ checks = outputs["check_invoices"]["summary"]
 print(f"run {doc['run_id']}: {doc['state']}  (Prefect UI: {doc['ui_url']})")
 print(f"invoices: {checks['invoices']}, passed: {checks['passed']}, findings: {checks['errors']} errors / {checks['warnings']} warnings")
 print(f"reconciliation: matched {summary['matched_count']}, unmatched invoices {summary['unmatched_left_count']}, "
-      f"unmatched deposits {summary['unmatched_right_count']}")
+      f"payments without an invoice {summary['unmatched_right_count']}")
 print(f"report: {target}   log: {doc['log']}")
 PY

@@ -54,7 +54,7 @@ def test_monthly_invoice_check_does_the_accounting(
     assert summary["matched_count"] >= 7 and summary["unmatched_left_count"] >= 1
     report = outputs["write_report"]["report"]
     workbook = openpyxl.load_workbook(FileStore().open(report), read_only=True)
-    assert {"照合済", "未照合_請求書", "未照合_入金", "指摘事項"} <= set(workbook.sheetnames)
+    assert {"照合済", "未照合_請求書", "未照合_出金", "指摘事項"} <= set(workbook.sheetnames)
     header = next(workbook["照合済"].iter_rows(max_row=1, values_only=True))
     assert header[:4] == ("取引先", "請求書ファイル", "取引日", "請求金額")
     assert len(list(workbook["照合済"].iter_rows(values_only=True))) == summary["matched_count"] + 1

@@ -39,7 +39,7 @@ def test_committed_statement_matches_its_generator(generator: ModuleType, tmp_pa
     )
 
 
-def test_deposits_reconcile_with_the_sample_invoices(
+def test_payments_reconcile_with_the_sample_invoices(
     generator: ModuleType, run: Run, store: FileStore
 ) -> None:
     invoices = generator.load_invoices(SAMPLES / "evidence" / "manifest.json")
@@ -56,7 +56,7 @@ def test_deposits_reconcile_with_the_sample_invoices(
         left=invoices,
         right=statement["records"],
         left_amount="total",
-        right_amount="入金",
+        right_amount="出金",
         amount_tolerance=660,
         left_date="date",
         right_date="日付",
@@ -72,11 +72,11 @@ def test_deposits_reconcile_with_the_sample_invoices(
         assert match["date_diff_days"] > 0
     never_paid = [i for i in invoices if i["id"] not in planned]
     assert out["unmatched_left"] == never_paid and len(never_paid) == 1
-    strangers = [e for e in entries if e.deposit and not e.invoice_id]
+    strangers = [e for e in entries if e.withdrawal and not e.invoice_id]
     assert [r["摘要"] for r in out["unmatched_right"]] == [e.description for e in strangers]
     assert sorted(-m["amount_diff"] for m in out["differences"] if m["amount_diff"]) == sorted(
         e.fee for e in planned.values() if e.fee
     )
-    withdrawals = sum(1 for e in entries if e.deposit is None)
-    assert len(out["summary"]["skipped_right"]) == withdrawals
+    deposits = sum(1 for e in entries if e.withdrawal is None)
+    assert len(out["summary"]["skipped_right"]) == deposits == 1
     assert out["summary"]["amount_difference_total"] == -sum(e.fee for e in planned.values())
