@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Set up and pass the tests: lint, types, import layers, then the test suite.
+# Set up and pass the tests: system packages, .venv, lint, types, import layers, test suite.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+bash scripts/system-deps.sh
 bash scripts/setup.sh
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
