@@ -40,8 +40,7 @@ os.environ["PYTHONPATH"] = str(ROOT)
 
 from keiri import server  # noqa: E402
 
-API = server.ensure_api_url(timeout=120)
-os.environ.update(server.prefect_env(API))
+API = server.connect(timeout=120)
 
 from flows.control import resume_run, wait_for_run  # noqa: E402
 from keiri.cli import main as keiri  # noqa: E402

@@ -32,8 +32,7 @@ os.environ["PYTHONPATH"] = str(ROOT)
 
 from keiri import server  # noqa: E402
 
-API = server.ensure_api_url(timeout=120)
-os.environ.update(server.prefect_env(API))
+API = server.connect(timeout=120)
 
 from blocks.registry import BlockRegistry  # noqa: E402
 from compiler.backend import Backend  # noqa: E402

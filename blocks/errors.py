@@ -47,7 +47,6 @@ class ErrorCode(StrEnum):
     # Runner-level: a node failed for a reason that is not the block's own code.
     BLOCK_FAILED = "BLOCK_FAILED"
     PLAN_INVALID = "PLAN_INVALID"
-    DRY_RUN_NO_SAMPLE = "DRY_RUN_NO_SAMPLE"
     LOOP_LIMIT_REACHED = "LOOP_LIMIT_REACHED"
     REJECTED = "REJECTED"
 

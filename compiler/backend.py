@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from compiler.engine import RunState
     from compiler.scope import CompiledNode
 
-__all__ = ["Backend", "InlineBackend", "NodeStatus", "Skipped", "StaticHumanInput"]
+__all__ = ["Backend", "NodeStatus", "Skipped", "StaticHumanInput", "map_bounded"]
 
 
 @dataclass
@@ -130,9 +130,6 @@ class Backend:
 
     def end(self, state: RunState) -> None:
         """A plan (or subflow) run ended."""
-
-
-InlineBackend = Backend
 
 
 def map_bounded(fn: Callable[[Any], Any], items: list[Any], max_concurrency: int) -> list[Any]:

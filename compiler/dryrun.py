@@ -14,7 +14,7 @@ from typing import Any
 
 from blocks.base import input_problems, summarize
 from blocks.context import BlockContext
-from blocks.errors import BlockError, ErrorCode, Issue, IssueCode, IssuesFound, format_path
+from blocks.errors import BlockError, Issue, IssueCode, IssuesFound, format_path
 from blocks.registry import BlockRegistry
 from compiler.backend import Backend, Skipped
 from compiler.compile import compile_file
@@ -24,7 +24,7 @@ from compiler.policy import NodeJob
 from compiler.references import whole_reference
 from compiler.scope import CompiledPlan
 
-__all__ = ["DryRunReport", "SampleBackend", "dry_run_file"]
+__all__ = ["DryRunReport", "SampleBackend", "dry_run_compiled", "dry_run_file"]
 
 MAX_LOOP_ITEMS = 3
 
@@ -224,6 +224,3 @@ def dry_run_file(path: Path, registry: BlockRegistry | None = None) -> DryRunRep
             warnings=[i for i in exc.issues if i.severity == "warning"],
         )
     return dry_run_compiled(compiled, warnings)
-
-
-__all__ += ["ErrorCode", "dry_run_compiled"]

@@ -17,7 +17,7 @@ from typing import Any
 from blocks.base import summarize
 from blocks.errors import BlockError, ErrorCode
 from blocks.store import FileStore
-from compiler.backend import Backend, NodeStatus, Skipped
+from compiler.backend import Backend, NodeStatus
 from compiler.events import EventLog
 from compiler.expressions import (
     ExpressionEvalError,
@@ -31,7 +31,20 @@ from compiler.references import Reference, ReferencePathError, get_path, render
 from compiler.scope import CompiledNode, CompiledPlan, Scope
 from keiri import settings
 
-__all__ = ["Frame", "RunResult", "RunState", "expose", "public_outputs", "run_compiled"]
+__all__ = [
+    "Frame",
+    "RunResult",
+    "RunState",
+    "build_job",
+    "evaluate_when",
+    "expose",
+    "public_outputs",
+    "render_vars",
+    "run_compiled",
+    "run_node",
+    "run_scope",
+    "when_text",
+]
 
 
 @dataclass
@@ -403,14 +416,3 @@ def run_compiled(
             failed_nodes=[e.node_id for e in state.errors],
         )
     return RunResult(run_id, compiled.id, state_name, outputs, error, state.statuses, exports)
-
-
-__all__ += [
-    "Skipped",
-    "build_job",
-    "evaluate_when",
-    "render_vars",
-    "run_node",
-    "run_scope",
-    "when_text",
-]

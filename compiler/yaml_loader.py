@@ -7,7 +7,6 @@ silently keeps the last one) and share aliased nodes instead of expanding them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -189,7 +188,3 @@ def load_yaml_file(path: Path) -> LoadedYaml:
             ]
         ) from exc
     return load_yaml(text, file=str(path))
-
-
-def is_mapping(value: Any) -> bool:
-    return isinstance(value, Mapping)

@@ -18,7 +18,6 @@ from prefect.client.schemas.filters import (
     FlowRunFilterName,
     FlowRunFilterState,
     FlowRunFilterStateType,
-    FlowRunFilterTags,
 )
 from prefect.client.schemas.objects import FlowRun, StateType
 from prefect.client.schemas.sorting import FlowRunSort
@@ -30,7 +29,9 @@ from compiler.run_inputs import create_once, filter_values, read_value
 __all__ = [
     "PausedForm",
     "RunView",
+    "check_answers",
     "find_run",
+    "find_run_by_name",
     "list_runs",
     "read_paused_form",
     "resume_run",
@@ -268,6 +269,3 @@ def wait_for_run(
         if timeout is not None and time.monotonic() - started > timeout:
             return view
         time.sleep(poll)
-
-
-__all__ += ["FlowRunFilterTags", "check_answers", "find_run_by_name"]

@@ -36,6 +36,7 @@ __all__ = [
     "ServerError",
     "ServerStatus",
     "api_healthy",
+    "connect",
     "ensure_api_url",
     "export_prefect_env",
     "prefect_env",
@@ -257,6 +258,35 @@ def export_prefect_env(api_url: str, *, home: Path | None = None) -> dict[str, s
     os.environ.update(env)
     _refresh_prefect_settings()
     return previous
+
+
+# Result storage the operator configured (shared storage for several machines) wins.
+_OPERATOR_KEYS = ("PREFECT_RESULTS_LOCAL_STORAGE_PATH",)
+# Prefect reads these once, at import; a process that already imported it keeps its own.
+_IMPORT_TIME_KEYS = ("PREFECT_HOME", "PREFECT_PROFILES_PATH")
+
+
+def connect(*, start_server: bool = True, timeout: float = 60) -> str:
+    """Point this process, and the processes it starts, at the Prefect API; return its URL.
+
+    With `start_server`, the API is `ensure_api_url()` (a configured, healthy
+    `PREFECT_API_URL`, or the local server started or reused); without, nothing is started
+    (e.g. `keiri deploy --check`). If prefect is already imported, its settings are refreshed.
+    """
+    if start_server:
+        api_url = ensure_api_url(timeout)
+    else:
+        api_url = os.environ.get("PREFECT_API_URL", "").strip() or server_config().api_url
+    env = prefect_env(api_url)
+    for key in _OPERATOR_KEYS:
+        if os.environ.get(key):
+            env.pop(key)
+    if "prefect" in sys.modules:
+        for key in _IMPORT_TIME_KEYS:
+            env.pop(key)
+    os.environ.update(env)
+    _refresh_prefect_settings()
+    return api_url
 
 
 def restore_env(previous: dict[str, str | None]) -> None:

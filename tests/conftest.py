@@ -15,23 +15,23 @@ TEST_BLOCK_SPECS = FIXTURES / "blocks" / "specs"
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    from tests import prefect_env
+    from tests.support.prefect_server import configure_session_server
 
-    prefect_env.configure()
+    configure_session_server()
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
-    from tests import prefect_env
+    from tests.support.prefect_server import stop_session_server
 
-    prefect_env.shutdown()
+    stop_session_server()
 
 
 @pytest.fixture(scope="session")
 def prefect_server() -> str:
     """The local Prefect server of this test process (started once, on first use)."""
-    from tests import prefect_env
+    from tests.support.prefect_server import ensure_session_server
 
-    return prefect_env.ensure_started().api_url
+    return ensure_session_server().api_url
 
 
 @pytest.fixture(autouse=True)

@@ -23,27 +23,13 @@ from keiri.cli.render import console, err_console, print_issues, print_json
 
 __all__ = ["register"]
 
-_KEEP = ("PREFECT_RESULTS_LOCAL_STORAGE_PATH",)
-
 
 def _environment(*, start: bool) -> str:
     """Point this process (and its children) at the Prefect API; start the local server only
     when `start` (a `--check` must not start anything)."""
     from keiri import server
 
-    if start:
-        api_url = server.ensure_api_url()
-    else:
-        api_url = os.environ.get("PREFECT_API_URL", "").strip() or server.server_config().api_url
-    env = server.prefect_env(api_url)
-    # Results on shared storage (several machines) win over the per-home default.
-    for key in _KEEP:
-        if os.environ.get(key):
-            env.pop(key, None)
-    if "prefect" in sys.modules:
-        # Prefect read its settings at import: keep the client home it already uses.
-        env = {k: v for k, v in env.items() if k not in ("PREFECT_HOME", "PREFECT_PROFILES_PATH")}
-    os.environ.update(env)
+    api_url = server.connect(start_server=start)
     os.environ.setdefault("KEIRI_PROJECT_ROOT", str(settings.project_root()))
     return api_url
 

@@ -28,20 +28,7 @@ def _connect() -> str:
     """Point this process at the Prefect API (starting the local server if needed)."""
     from keiri import server
 
-    api_url = server.ensure_api_url()
-    env = server.prefect_env(api_url)
-    if "prefect" in sys.modules:
-        # Prefect reads its settings once, at import: it must already point at this API.
-        from prefect.settings import get_current_settings
-
-        current = str(get_current_settings().api.url or "")
-        if current.rstrip("/") != api_url.rstrip("/"):
-            raise RuntimeError(
-                f"prefect was imported with API {current!r} before keiri chose {api_url!r}"
-            )
-        env = {k: v for k, v in env.items() if k not in ("PREFECT_HOME", "PREFECT_PROFILES_PATH")}
-    os.environ.update(env)
-    return api_url
+    return server.connect()
 
 
 def _ui_base(api_url: str) -> str:

@@ -15,30 +15,11 @@ import pytest
 
 from blocks.core.llm_client import LLMClient, LLMSettings
 from tests.conftest import ROOT
+from tests.support.openai_server import LLM_ENV as OPENAI_ENV
 from tests.support.openai_server import TEST_API_KEY, ScriptedOpenAI
 
 TEMPLATES = ROOT / "designs" / "templates"
-LLM_ENV = (
-    "OPENAI_API_KEY",
-    "OPENAI_BASE_URL",
-    "OPENAI_API_VERSION",
-    "OPENAI_ORG_ID",
-    "OPENAI_PROJECT_ID",
-    "AZURE_OPENAI_API_KEY",
-    "AZURE_OPENAI_AD_TOKEN",
-    "AZURE_OPENAI_ENDPOINT",
-    "AZURE_OPENAI_API_VERSION",
-    "AZURE_OPENAI_DEPLOYMENT",
-    "AZURE_OPENAI_EMBEDDING_DEPLOYMENT",
-    "KEIRI_LLM_PROVIDER",
-    "KEIRI_LLM_MODEL",
-    "KEIRI_EMBEDDING_MODEL",
-    "KEIRI_LLM_TIMEOUT_S",
-    "KEIRI_LLM_MAX_RETRIES",
-    "KEIRI_LLM_CONCURRENCY",
-    "KEIRI_AGENT_LLM_FALLBACK",
-    "KEIRI_DESIGN_RETRIEVAL",
-)
+LLM_ENV = (*OPENAI_ENV, "KEIRI_AGENT_LLM_FALLBACK", "KEIRI_DESIGN_RETRIEVAL")
 
 
 @pytest.fixture(autouse=True)

@@ -32,6 +32,7 @@ from urllib.parse import urlsplit
 import httpx2
 
 __all__ = [
+    "LLM_ENV",
     "TEST_API_KEY",
     "RecordedRequest",
     "ScriptedOpenAI",
@@ -45,6 +46,29 @@ __all__ = [
 
 DEFAULT_MODEL = "gpt-4o-mini-2024-07-18"
 TEST_API_KEY = "sk-test-scripted-SECRET-0123456789abcdef"
+
+#: Every variable the LLM client reads: tests clear them so a developer's real key or
+#: endpoint is never used.
+LLM_ENV = (
+    "OPENAI_API_KEY",
+    "OPENAI_BASE_URL",
+    "OPENAI_ADMIN_KEY",
+    "OPENAI_API_VERSION",
+    "OPENAI_ORG_ID",
+    "OPENAI_PROJECT_ID",
+    "AZURE_OPENAI_API_KEY",
+    "AZURE_OPENAI_AD_TOKEN",
+    "AZURE_OPENAI_ENDPOINT",
+    "AZURE_OPENAI_API_VERSION",
+    "AZURE_OPENAI_DEPLOYMENT",
+    "AZURE_OPENAI_EMBEDDING_DEPLOYMENT",
+    "KEIRI_LLM_PROVIDER",
+    "KEIRI_LLM_MODEL",
+    "KEIRI_EMBEDDING_MODEL",
+    "KEIRI_LLM_TIMEOUT_S",
+    "KEIRI_LLM_MAX_RETRIES",
+    "KEIRI_LLM_CONCURRENCY",
+)
 
 
 @dataclass

@@ -1,30 +1,34 @@
-"""One real local Prefect server for a test session (keiri.server on a free port).
+"""Local Prefect servers for tests (keiri.server on a free port): the session server every
+test process uses (`configure_session_server` at pytest_configure, started on first use), and
+`start_test_server` / `prefect_test_server` for tests that need a server of their own.
 
 The server lives under a temporary keiri home; its client environment (`PREFECT_API_URL`,
 `PREFECT_HOME`, result storage, ...) is exported to `os.environ` so both this process and
 the subprocesses tests start (the CLI, `flows.run_plan`) use it. Prefect reads its settings at
-import; if it is already imported its global settings are refreshed. Wire it in
-`tests/conftest.py` as a session fixture:
-
-    @pytest.fixture(scope="session")
-    def prefect_api(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-        with prefect_test_server(tmp_path_factory.mktemp("prefect")) as api_url:
-            yield api_url
-
-A fresh database costs ~10 s to migrate on the first start; later flow runs are fast.
+import; if it is already imported its global settings are refreshed. A fresh database costs
+~10 s to migrate on the first start; later flow runs are fast.
 """
 
 from __future__ import annotations
 
+import os
 import socket
 import sys
+import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 from keiri.server import ServerConfig, export_prefect_env, restore_env, start, stop
 
-__all__ = ["free_port", "prefect_test_server", "start_test_server"]
+__all__ = [
+    "configure_session_server",
+    "ensure_session_server",
+    "free_port",
+    "prefect_test_server",
+    "start_test_server",
+    "stop_session_server",
+]
 
 
 def free_port(host: str = "127.0.0.1") -> int:
@@ -72,3 +76,36 @@ def prefect_test_server(tmp_dir: Path, *, timeout: float = 120) -> Iterator[str]
         yield api_url
     finally:
         stop_server()
+
+
+# -- the test session's server: configured before prefect is imported, started on first use --
+
+_SESSION: dict[str, object] = {}
+
+
+def configure_session_server() -> None:
+    """From `pytest_configure`: point Prefect's settings at this process's own server (a free
+    port, a temporary home) before any test module imports prefect, so nothing can fall back to
+    an ephemeral server or to a developer's profile. Nothing is started yet."""
+    base = Path(tempfile.mkdtemp(prefix="keiri-test-prefect-"))
+    config = ServerConfig(keiri_home=base, port=free_port())
+    _SESSION["config"] = config
+    export_prefect_env(config.api_url, home=base)
+    os.environ["PREFECT_SERVER_API_PORT"] = str(config.port)
+
+
+def ensure_session_server() -> ServerConfig:
+    config = _SESSION["config"]
+    assert isinstance(config, ServerConfig)
+    if not _SESSION.get("started"):
+        start(120, config=config)
+        _SESSION["started"] = True
+    return config
+
+
+def stop_session_server() -> None:
+    config = _SESSION.get("config")
+    if _SESSION.get("started") and isinstance(config, ServerConfig):
+        _drain_prefect_workers()
+        stop(config=config)
+        _SESSION["started"] = False

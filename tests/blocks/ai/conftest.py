@@ -19,32 +19,12 @@ from blocks.core.llm_client import LLMClient, LLMSettings
 from blocks.processing.ai.process_llm import ProcessLLMBlock
 from blocks.spec import BlockSpec
 from blocks.store import FileStore
-from tests.support.openai_server import TEST_API_KEY, ScriptedOpenAI
+from tests.support.openai_server import LLM_ENV, TEST_API_KEY, ScriptedOpenAI
 
 SPEC_PATH = (
     Path(__file__).resolve().parents[3] / "block_specs" / "processing" / "ai.process_llm.yaml"
 )
 API_KEY = TEST_API_KEY
-LLM_ENV = (
-    "OPENAI_API_KEY",
-    "OPENAI_BASE_URL",
-    "OPENAI_ADMIN_KEY",
-    "OPENAI_API_VERSION",
-    "OPENAI_ORG_ID",
-    "OPENAI_PROJECT_ID",
-    "AZURE_OPENAI_API_KEY",
-    "AZURE_OPENAI_AD_TOKEN",
-    "AZURE_OPENAI_ENDPOINT",
-    "AZURE_OPENAI_API_VERSION",
-    "AZURE_OPENAI_DEPLOYMENT",
-    "AZURE_OPENAI_EMBEDDING_DEPLOYMENT",
-    "KEIRI_LLM_PROVIDER",
-    "KEIRI_LLM_MODEL",
-    "KEIRI_EMBEDDING_MODEL",
-    "KEIRI_LLM_TIMEOUT_S",
-    "KEIRI_LLM_MAX_RETRIES",
-    "KEIRI_LLM_CONCURRENCY",
-)
 
 
 @pytest.fixture(autouse=True)

@@ -3,11 +3,26 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
+import pytest
+
+from blocks.context import BlockContext
+from blocks.core.llm_client import LLMClient
+from blocks.errors import BlockError
+from blocks.processing.ai.process_llm import ProcessLLMBlock
 from tests.support.openai_server import RecordedRequest, ScriptedResponse
 
-__all__ = ["INVOICES", "SEED_SCHEMA", "answer_per_group"]
+__all__ = [
+    "INVOICES",
+    "SEED_SCHEMA",
+    "MakeCtx",
+    "MakeEvidence",
+    "MakeLLM",
+    "answer_per_group",
+    "expect_error",
+]
 
 SEED_SCHEMA: dict[str, Any] = {
     "results": {
@@ -40,3 +55,15 @@ def answer_per_group(request: RecordedRequest) -> ScriptedResponse:
         },
         model=f"model-for-{group.group(1) if group else 'all'}",
     )
+
+
+MakeLLM = Callable[..., LLMClient]
+MakeCtx = Callable[..., BlockContext]
+MakeEvidence = Callable[[BlockContext, dict[str, str]], dict[str, Any]]
+
+
+def expect_error(block: ProcessLLMBlock, ctx: BlockContext, inputs: dict[str, Any]) -> BlockError:
+    """Execute the block and return the BlockError it must raise."""
+    with pytest.raises(BlockError) as caught:
+        block.execute(ctx, inputs)
+    return caught.value

@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, SecretStr
 
 from blocks.core.llm_client import LLMClient, LLMSettings
 from blocks.errors import BlockError, ErrorCode
+from tests.blocks.ai.samples import MakeLLM
 from tests.support.openai_server import (
     TEST_API_KEY as API_KEY,
 )
@@ -31,7 +32,6 @@ class Invoice(BaseModel):
 
 
 ANSWER = {"invoice_no": "INV-2024-0401", "amount": 110000}
-MakeLLM = Callable[..., LLMClient]
 
 
 def _api_error(call: Callable[[], Any]) -> BlockError:

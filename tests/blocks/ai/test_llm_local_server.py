@@ -7,17 +7,16 @@ import os
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from pydantic import BaseModel, SecretStr
 
-from blocks.context import BlockContext
 from blocks.core.llm_client import LLMClient, LLMSettings
 from blocks.errors import BlockError, ErrorCode
 from blocks.processing.ai.process_llm import ProcessLLMBlock
+from tests.blocks.ai.samples import MakeCtx, MakeEvidence
 from tests.support.openai_server import (
     TEST_API_KEY,
     ScriptedOpenAI,
@@ -26,8 +25,6 @@ from tests.support.openai_server import (
 )
 
 ROOT = Path(__file__).resolve().parents[3]
-MakeCtx = Callable[..., BlockContext]
-MakeEvidence = Callable[[BlockContext, dict[str, str]], dict[str, Any]]
 
 
 class Count(BaseModel):

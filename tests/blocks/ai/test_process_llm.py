@@ -4,35 +4,29 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Callable
 from typing import Any
 
 import pytest
 
-from blocks.context import BlockContext
-from blocks.core.llm_client import LLMClient
 from blocks.core.llm_schema import compile_output_schema
-from blocks.errors import BlockError, ErrorCode
+from blocks.errors import ErrorCode
 from blocks.processing.ai.process_llm import DEFAULT_SYSTEM_PROMPT, ProcessLLMBlock
 from blocks.registry import BlockRegistry
 from blocks.spec import BlockSpec, port_json_schema
 from blocks.validation import validate_value
-from tests.blocks.ai.samples import INVOICES, SEED_SCHEMA
+from tests.blocks.ai.samples import (
+    INVOICES,
+    SEED_SCHEMA,
+    MakeCtx,
+    MakeEvidence,
+    MakeLLM,
+    expect_error,
+)
 from tests.support.openai_server import (
     ScriptedOpenAI,
     ScriptedResponse,
     chat_completion,
 )
-
-MakeLLM = Callable[..., LLMClient]
-MakeCtx = Callable[..., BlockContext]
-MakeEvidence = Callable[[BlockContext, dict[str, str]], dict[str, Any]]
-
-
-def _fail(block: ProcessLLMBlock, ctx: BlockContext, inputs: dict[str, Any]) -> BlockError:
-    with pytest.raises(BlockError) as caught:
-        block.execute(ctx, inputs)
-    return caught.value
 
 
 def test_structured_answer_becomes_results_summary_and_metadata(
@@ -135,7 +129,7 @@ def test_prompt_or_instruction_is_required(
     make_ctx: MakeCtx,
     inputs: dict[str, Any],
 ) -> None:
-    err = _fail(block, make_ctx(make_llm()), {**inputs, "output_schema": {"n": "integer"}})
+    err = expect_error(block, make_ctx(make_llm()), {**inputs, "output_schema": {"n": "integer"}})
     assert err.code == ErrorCode.INPUT_VALIDATION_FAILED
     assert [p["field"] for p in err.details["problems"]] == ["prompt", "instruction"]
     assert err.details["node_id"] == "process_llm"
@@ -164,7 +158,7 @@ def test_output_schema_problems_are_input_errors(
     inputs: dict[str, Any] = {"prompt": "p"}
     if schema is not None:
         inputs["output_schema"] = schema
-    err = _fail(block, make_ctx(make_llm()), inputs)
+    err = expect_error(block, make_ctx(make_llm()), inputs)
     assert err.code == ErrorCode.INPUT_VALIDATION_FAILED
     assert err.details["field"] == field
     assert script.requests == []
@@ -277,7 +271,7 @@ def test_llm_failures_fail_the_node_without_output(
     recoverable: bool,
 ) -> None:
     script.enqueue(response)
-    err = _fail(
+    err = expect_error(
         block, make_ctx(make_llm(max_retries=0)), {"prompt": "p", "output_schema": {"n": "integer"}}
     )
     assert (err.code, err.details["reason"], err.recoverable) == (code, reason, recoverable)
@@ -300,7 +294,7 @@ def test_rate_limit_then_success_inside_the_block(
 def test_without_a_key_the_block_fails_with_no_api_key(
     block: ProcessLLMBlock, make_ctx: MakeCtx
 ) -> None:
-    err = _fail(block, make_ctx(), {"prompt": "p", "output_schema": {"n": "integer"}})
+    err = expect_error(block, make_ctx(), {"prompt": "p", "output_schema": {"n": "integer"}})
     assert err.code == ErrorCode.API_ERROR
     assert err.details["reason"] == "no_api_key"
     assert "OPENAI_API_KEY" in err.hint
@@ -309,7 +303,7 @@ def test_without_a_key_the_block_fails_with_no_api_key(
 def test_a_wrong_service_object_is_reported(block: ProcessLLMBlock, make_ctx: MakeCtx) -> None:
     ctx = make_ctx()
     ctx.services["llm_client"] = object()
-    err = _fail(block, ctx, {"prompt": "p", "output_schema": {"n": "integer"}})
+    err = expect_error(block, ctx, {"prompt": "p", "output_schema": {"n": "integer"}})
     assert err.details == {
         "reason": "config",
         "field": "services.llm_client",

@@ -4,32 +4,26 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable
-from typing import Any
 
 import pytest
 
-from blocks.context import BlockContext
-from blocks.core.llm_client import LLMClient
-from blocks.errors import BlockError, ErrorCode
+from blocks.errors import ErrorCode
 from blocks.processing.ai.process_llm import ProcessLLMBlock
-from tests.blocks.ai.samples import INVOICES, SEED_SCHEMA, answer_per_group
+from tests.blocks.ai.samples import (
+    INVOICES,
+    SEED_SCHEMA,
+    MakeCtx,
+    MakeEvidence,
+    MakeLLM,
+    answer_per_group,
+    expect_error,
+)
 from tests.support.openai_server import (
     RecordedRequest,
     ScriptedOpenAI,
     ScriptedResponse,
     chat_completion,
 )
-
-MakeLLM = Callable[..., LLMClient]
-MakeCtx = Callable[..., BlockContext]
-MakeEvidence = Callable[[BlockContext, dict[str, str]], dict[str, Any]]
-
-
-def _fail(block: ProcessLLMBlock, ctx: BlockContext, inputs: dict[str, Any]) -> BlockError:
-    with pytest.raises(BlockError) as caught:
-        block.execute(ctx, inputs)
-    return caught.value
 
 
 def test_group_key_makes_one_call_per_group(
@@ -79,7 +73,7 @@ def test_group_key_missing_from_a_file_is_an_input_error(
     ctx = make_ctx(make_llm())
     evidence = make_evidence(ctx, INVOICES)
     del evidence["files"][1]["folder"]
-    err = _fail(
+    err = expect_error(
         block,
         ctx,
         {
@@ -147,7 +141,7 @@ def test_a_failing_group_fails_the_node_and_names_the_group(
 
     script.handler = handler
     ctx = make_ctx(make_llm())
-    err = _fail(
+    err = expect_error(
         block,
         ctx,
         {

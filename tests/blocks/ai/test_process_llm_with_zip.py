@@ -4,17 +4,11 @@ from __future__ import annotations
 
 import io
 import zipfile
-from collections.abc import Callable
 from typing import Any
 
-from blocks.context import BlockContext
-from blocks.core.llm_client import LLMClient
 from blocks.registry import BlockRegistry
-from tests.blocks.ai.samples import SEED_SCHEMA, answer_per_group
+from tests.blocks.ai.samples import SEED_SCHEMA, MakeCtx, MakeLLM, answer_per_group
 from tests.support.openai_server import ScriptedOpenAI
-
-MakeLLM = Callable[..., LLMClient]
-MakeCtx = Callable[..., BlockContext]
 
 ZIP_FILES = {
     "株式会社サンプル商事/請求書_0401.txt": "請求書 No. INV-0401 ご請求金額 ¥110,000",
