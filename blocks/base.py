@@ -57,7 +57,7 @@ def input_problems(
                 prepared[key] = None
             continue
         prepared[key] = to_jsonable(value)
-        for problem in validate_value(port_json_schema(port), prepared[key], key):
+        for problem in validate_value(port_json_schema(port), prepared[key], key, jsonable=True):
             problems.append({"field": problem.path, "message": problem.message})
     return prepared, problems
 
@@ -96,7 +96,7 @@ def check_outputs(spec: BlockSpec, node_id: str, outputs: Any) -> dict[str, Any]
                 problems.append({"field": key, "message": "required output missing"})
             jsonable.setdefault(key, None)
             continue
-        for problem in validate_value(port_json_schema(port), jsonable[key], key):
+        for problem in validate_value(port_json_schema(port), jsonable[key], key, jsonable=True):
             problems.append({"field": problem.path, "message": problem.message})
     if problems:
         first = problems[0]
