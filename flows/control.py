@@ -24,7 +24,7 @@ from prefect.client.schemas.sorting import FlowRunSort
 
 from blocks.errors import BlockError, ErrorCode
 from blocks.ui.form import FieldProblem, Requirement, validate_answers
-from compiler.run_inputs import create_once, filter_values, read_value
+from flows.run_inputs import create_once, filter_values, read_value
 
 __all__ = [
     "PausedForm",

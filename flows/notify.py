@@ -97,7 +97,7 @@ def install_form_links() -> None:
     Call it in the flow run's own process (the start of `run_plan`): Prefect's pull steps
     and the worker run elsewhere, so they cannot register it.
     """
-    from compiler import prefect_backend
+    from flows import prefect_backend
 
     if publish_form_link not in prefect_backend.PAUSE_LISTENERS:
         prefect_backend.PAUSE_LISTENERS.append(publish_form_link)

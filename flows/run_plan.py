@@ -23,7 +23,7 @@ from blocks.registry import BlockRegistry
 from compiler.compile import compile_file
 from compiler.engine import RunResult, run_compiled
 from compiler.events import EventLog
-from compiler.prefect_backend import PrefectBackend
+from flows.prefect_backend import PrefectBackend
 from compiler.scope import CompiledPlan
 from flows.artifacts import publish_run_artifacts
 from keiri import settings

@@ -207,7 +207,7 @@ def _node_fields(compiled: Any, node_id: str) -> dict[str, Any]:
 def _run_foreground(
     plan: str, payload: dict[str, Any], name: str, plan_id: str, tags: list[str], quiet: bool
 ) -> Any:
-    from compiler import prefect_backend
+    from flows import prefect_backend
     from flows.control import find_run_by_name, wait_for_run
     from flows.run_plan import run_local
 

@@ -23,7 +23,7 @@ from prefect.utilities.annotations import quote
 from blocks.errors import BlockError
 from compiler.backend import Backend, Skipped, map_bounded
 from compiler.policy import NodeJob, execute_with_policy
-from compiler.run_inputs import create_once
+from flows.run_inputs import create_once
 
 if TYPE_CHECKING:
     from compiler.engine import RunState
