@@ -1,13 +1,22 @@
 """`BlockContext`: what a running block may use — the file store, the run's identity, events,
-and (for the human-input block) the backend's way to ask a person."""
+the attempt's deadline, and (for the human-input block) the backend's way to ask a person.
+
+The deadline: a node's `timeout_ms` interrupts the attempt from outside (an alarm signal in
+the main thread, an exception raised in the block's thread otherwise — the latter takes
+effect when the running call returns to Python). A block that waits on long I/O passes
+`ctx.remaining()` as that call's timeout, and a block looping over many items calls
+`ctx.check_deadline()` between them, so it stops at the deadline, not after it.
+"""
 
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, BinaryIO, Protocol
 
+from blocks.errors import BlockError, ErrorCode
 from blocks.fileref import FileRef
 from blocks.store import FileStore
 
@@ -35,10 +44,29 @@ class BlockContext:
     human_input: HumanInputPort | None = None
     run_inputs: dict[str, Any] = field(default_factory=dict)
     services: dict[str, Any] = field(default_factory=dict)
+    deadline: float | None = None  # `time.monotonic()` at which this attempt times out
+    attempt: int = 0  # 0 for the first attempt, 1 for the first retry, ...
 
     @property
     def task_name(self) -> str:
         return self.node_id if self.iteration is None else f"{self.node_id}[{self.iteration}]"
+
+    def remaining(self) -> float | None:
+        """Seconds left before the attempt's deadline (never negative), None without one."""
+        if self.deadline is None:
+            return None
+        return max(0.0, self.deadline - time.monotonic())
+
+    def check_deadline(self) -> None:
+        """Raise TIMEOUT_ERROR when the attempt's deadline has passed."""
+        if self.deadline is not None and time.monotonic() >= self.deadline:
+            raise BlockError(
+                ErrorCode.TIMEOUT_ERROR,
+                f"node {self.task_name} ran past its timeout",
+                details={"node_id": self.node_id, "iteration": self.iteration},
+                hint="raise the node's timeout_ms (or policy.timeout_ms), or make the input smaller",
+                recoverable=True,
+            )
 
     def open(self, ref: FileRef | dict[str, Any]) -> BinaryIO:
         return self.file_store.open(ref)

@@ -14,19 +14,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
 from pydantic import ValidationError
 
 from blocks.base import Block
-from blocks.errors import BlockError, ErrorCode, Issue, IssueCode, format_path
+from blocks.errors import BlockError, ErrorCode, Issue, IssueCode, IssuesFound, format_path
 from blocks.spec import SEMVER_RE, BlockSpec, port_json_schema
 from blocks.validation import check_schema
+from blocks.yaml_loader import load_yaml_file
 from keiri import settings
 
 __all__ = ["BlockRegistry", "Resolution", "SpecEntry", "suggest"]
-
-_Loader: type[Any] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
 
 def suggest(name: str, known: list[str], n: int = 3) -> list[str]:
     """Closest known names for an unknown one (did-you-mean)."""
@@ -104,12 +101,10 @@ class BlockRegistry:
 
     def _load_spec(self, path: Path) -> SpecEntry | None:
         try:
-            data = yaml.load(path.read_text(encoding="utf-8"), Loader=_Loader)
-            return SpecEntry(BlockSpec.model_validate(data), path)
-        except yaml.YAMLError as exc:
-            self.problems.append(
-                Issue(code=IssueCode.YAML_SYNTAX_ERROR, message=str(exc), file=str(path))
-            )
+            loaded = load_yaml_file(path)
+            return SpecEntry(BlockSpec.model_validate(loaded.data), path)
+        except IssuesFound as exc:  # YAML syntax, duplicate keys: with their lines
+            self.problems.extend(exc.issues)
         except ValidationError as exc:
             for err in exc.errors():
                 self.problems.append(
@@ -117,6 +112,7 @@ class BlockRegistry:
                         code=ErrorCode.BLOCK_SPEC_INVALID,
                         message=err["msg"],
                         path=format_path(list(err["loc"])),
+                        line=loaded.lines.line(list(err["loc"])),
                         file=str(path),
                         hint="see schemas/block_spec.schema.json",
                     )

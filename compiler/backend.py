@@ -1,5 +1,5 @@
-"""What a backend provides to the semantic core, and the inline backend (in-process, no
-Prefect) used by unit tests of semantics and as the benchmark baseline."""
+"""The inline backend (in-process, no Prefect): the base every backend extends, used by unit
+tests of semantics, dry-run (on samples) and as the benchmark baseline."""
 
 from __future__ import annotations
 
@@ -8,35 +8,16 @@ import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from blocks.context import BlockContext, HumanInputPort
 from blocks.errors import BlockError, ErrorCode
-from compiler.policy import NodeJob, execute_with_policy
+from compiler.attempts import run_attempt, run_with_retries
+from compiler.jobs import NodeJob, Skipped
+from compiler.runstate import ItemResult, RunState
+from compiler.scope import CompiledLoop, CompiledNode, CompiledSubflow
 
-if TYPE_CHECKING:
-    from compiler.engine import RunState
-    from compiler.scope import CompiledNode
-
-__all__ = ["Backend", "NodeStatus", "Skipped", "StaticHumanInput", "map_bounded"]
-
-
-@dataclass
-class NodeStatus:
-    node_id: str
-    state: str  # completed | skipped | failed | not_run | paused
-    block: str = ""
-    duration_ms: int = 0
-    message: str = ""
-    output_summary: Any = None
-    error: dict[str, Any] | None = None
-
-
-@dataclass(frozen=True)
-class Skipped:
-    """A loop item whose `when` was false."""
-
-    reason: str
+__all__ = ["Backend", "StaticHumanInput", "map_bounded"]
 
 
 class StaticHumanInput:
@@ -76,21 +57,39 @@ class Backend:
             or {},
         )
 
-    def execute_block(self, state: RunState, job: NodeJob) -> dict[str, Any]:
+    def executor(self, state: RunState, job: NodeJob) -> Callable[[float | None, int], Any]:
+        """(deadline, attempt) -> outputs: one attempt of the job's block."""
+        block = state.compiled.registry.create(job.spec)
+
+        def execute(deadline: float | None, attempt: int) -> dict[str, Any]:
+            ctx = self.make_context(state, job)
+            ctx.deadline, ctx.attempt = deadline, attempt
+            return block.execute(ctx, job.inputs)
+
+        return execute
+
+    def execute_in_flow(self, state: RunState, job: NodeJob) -> dict[str, Any]:
+        """A block that runs in the flow itself (human input): one attempt, no watchdog — a
+        person's answer is awaited by the backend (pause timeout = the node's timeout_ms)."""
         block = state.compiled.registry.create(job.spec)
         ctx = self.make_context(state, job)
-        if block.runs_in_flow:
-            # A person's answer is awaited by the backend itself (pause timeout), never by a
-            # watchdog thread; only the node's own timeout_ms applies, not the plan default.
-            node = state.compiled.all_nodes[job.node_id].node
-            ctx.services["timeout_ms"] = (
-                getattr(node, "timeout_ms", None) or state.compiled.plan.policy.input_timeout_ms
-            )
-            job = replace(job, timeout_ms=None)
-        return execute_with_policy(job, lambda: block.execute(ctx, job.inputs), state.emit)
+        own = state.compiled.all_nodes[job.node_id].node.timeout_ms  # not the plan default
+        ctx.services["timeout_ms"] = own or state.compiled.plan.policy.input_timeout_ms
+        return run_attempt(
+            replace(job, timeout_ms=None, retries=0),
+            lambda _deadline, _attempt: block.execute(ctx, job.inputs),
+            state.emit,
+            0,
+        )
+
+    def run_job(self, state: RunState, job: NodeJob) -> dict[str, Any]:
+        """The job with its policy, in this thread: attempts, interrupts, retries."""
+        if state.compiled.registry.load_class(job.spec).runs_in_flow:
+            return self.execute_in_flow(state, job)
+        return run_with_retries(job, self.executor(state, job), state.emit)
 
     def call_block(self, state: RunState, job: NodeJob) -> dict[str, Any]:
-        return self.execute_block(state, job)
+        return self.run_job(state, job)
 
     def call_items(
         self,
@@ -98,10 +97,10 @@ class Backend:
         jobs: list[NodeJob | Skipped],
         max_concurrency: int,
         batch_size: int | None,
-    ) -> list[dict[str, Any] | BlockError | Skipped]:
+    ) -> list[ItemResult]:
         """Run the jobs of a one-node foreach body; results in item order."""
 
-        def one(job: NodeJob | Skipped) -> dict[str, Any] | BlockError | Skipped:
+        def one(job: NodeJob | Skipped) -> ItemResult:
             if isinstance(job, Skipped):
                 return job
             try:
@@ -112,13 +111,13 @@ class Backend:
         return map_bounded(one, jobs, max_concurrency)
 
     def run_item_body(
-        self, state: RunState, cnode: CompiledNode, index: int, fn: Callable[[], Any]
+        self, state: RunState, loop: CompiledLoop, index: int, fn: Callable[[], Any]
     ) -> Any:
         """Run one item of a multi-node foreach body (Prefect: as a subflow)."""
         return fn()
 
     def run_subflow(
-        self, state: RunState, cnode: CompiledNode, sub_run_id: str, fn: Callable[[], Any]
+        self, state: RunState, cnode: CompiledSubflow, sub_run_id: str, fn: Callable[[], Any]
     ) -> Any:
         return fn()
 

@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from blocks.errors import Issue, IssueCode, IssuesFound
-from compiler.yaml_loader import load_yaml_file
+from blocks.yaml_loader import load_yaml_file
 from keiri import settings
 
 __all__ = ["load_config"]

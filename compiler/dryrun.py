@@ -16,12 +16,13 @@ from blocks.base import input_problems, summarize
 from blocks.context import BlockContext
 from blocks.errors import BlockError, Issue, IssueCode, IssuesFound, format_path
 from blocks.registry import BlockRegistry
-from compiler.backend import Backend, Skipped
+from compiler.backend import Backend
 from compiler.compile import compile_file
 from compiler.engine import run_compiled
 from compiler.events import EventLog
-from compiler.policy import NodeJob
+from compiler.jobs import NodeJob, Skipped
 from compiler.references import whole_reference
+from compiler.runstate import ItemResult
 from compiler.scope import CompiledPlan
 
 __all__ = ["DryRunReport", "SampleBackend", "dry_run_compiled", "dry_run_file"]
@@ -182,7 +183,7 @@ class SampleBackend(Backend):
         jobs: list[NodeJob | Skipped],
         max_concurrency: int,
         batch_size: int | None,
-    ) -> list[dict[str, Any] | BlockError | Skipped]:
+    ) -> list[ItemResult]:
         return super().call_items(state, jobs, 1, batch_size)
 
     def record_skip(self, state: Any, key: str, cnode: Any, reason: str) -> None:

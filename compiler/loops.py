@@ -1,26 +1,23 @@
-"""Loops (`foreach`, `while`) and subflows: the parts of the semantic core that nest scopes."""
+"""Loops: `foreach` (items in parallel up to the loop's cap) and `while` (iterations in order).
+
+A body of one task node runs as mapped block calls — the backend groups them into task runs —
+and every item still goes through the one node path (`compiler.nodes`): events, status and
+error location per item. A body of several nodes runs a nested scope per item.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 from blocks.errors import BlockError, ErrorCode
-from compiler.backend import NodeStatus, Skipped, map_bounded
-from compiler.engine import (
-    Frame,
-    RunState,
-    build_job,
-    evaluate_when,
-    expose,
-    run_compiled,
-    run_scope,
-    when_text,
-)
-from compiler.models import LoopNode, SubflowNode, TaskNode
+from compiler.backend import map_bounded
+from compiler.jobs import NodeJob, Skipped
+from compiler.nodes import begin_task, evaluate_when, fail, finish, item_label
 from compiler.references import get_path, render
-from compiler.scope import CompiledNode, Scope
+from compiler.runstate import Frame, RunState, ScopeRunner
+from compiler.scope import CompiledLoop, CompiledTask, Scope
 
-__all__ = ["run_loop", "run_subflow"]
+__all__ = ["loop_cap", "run_loop"]
 
 
 def _exports(scope: Scope, frame: Frame) -> dict[str, Any]:
@@ -31,220 +28,167 @@ def _exports(scope: Scope, frame: Frame) -> dict[str, Any]:
     return values
 
 
-def _cap(state: RunState, cnode: CompiledNode, node: LoopNode) -> int:
+def loop_cap(state: RunState, loop: CompiledLoop) -> int:
+    """Items at once: the plan's workers, the loop's max_concurrency, its per_node cap."""
     policy = state.compiled.plan.policy.concurrency
     caps = [policy.default_max_workers]
-    if node.foreach is not None and node.foreach.max_concurrency:
-        caps.append(node.foreach.max_concurrency)
-    if cnode.id in policy.per_node:
-        caps.append(policy.per_node[cnode.id])
+    foreach = loop.node.foreach
+    if foreach is not None and foreach.max_concurrency:
+        caps.append(foreach.max_concurrency)
+    if loop.id in policy.per_node:
+        caps.append(policy.per_node[loop.id])
     return max(1, min(caps))
 
 
-def run_loop(state: RunState, cnode: CompiledNode, frame: Frame) -> dict[str, Any]:
-    node = cnode.node
-    assert isinstance(node, LoopNode) and cnode.body is not None
-    if node.foreach is not None:
-        return _run_foreach(state, cnode, node, frame)
-    return _run_while(state, cnode, node, frame)
+def run_loop(
+    runner: ScopeRunner, state: RunState, loop: CompiledLoop, frame: Frame
+) -> dict[str, Any]:
+    if loop.node.foreach is not None:
+        return _run_foreach(runner, state, loop, frame)
+    return _run_while(runner, state, loop, frame)
 
 
-def _items(state: RunState, cnode: CompiledNode, node: LoopNode, frame: Frame) -> list[Any]:
-    assert node.foreach is not None
-    items = render(node.foreach.input, frame.lookup)
+def _items(loop: CompiledLoop, frame: Frame) -> list[Any]:
+    foreach = loop.node.foreach
+    items = render(foreach.input if foreach else None, frame.lookup)
     if items is None:
         return []
     if not isinstance(items, list):
         raise BlockError(
             ErrorCode.INPUT_VALIDATION_FAILED,
-            f"foreach.input of {cnode.id} is {type(items).__name__}, not a list",
-            details={"node_id": cnode.id, "field": "foreach.input"},
+            f"foreach.input of {loop.id} is {type(items).__name__}, not a list",
+            details={"node_id": loop.id, "field": "foreach.input"},
             hint="foreach.input must reference a list (e.g. ${parse.evidence.files})",
         )
     return items
 
 
 def _run_foreach(
-    state: RunState, cnode: CompiledNode, node: LoopNode, frame: Frame
+    runner: ScopeRunner, state: RunState, loop: CompiledLoop, frame: Frame
 ) -> dict[str, Any]:
-    assert node.foreach is not None and cnode.body is not None
-    body = cnode.body
-    items = _items(state, cnode, node, frame)
+    foreach = loop.node.foreach
+    assert foreach is not None  # run_loop dispatches on it
+    body = loop.body
+    items = _items(loop, frame)
     limit = getattr(state.backend, "max_loop_items", None)
     if limit is not None:
         items = items[:limit]
-    cap = _cap(state, cnode, node)
-    item_var, index_var = node.foreach.itemVar, node.foreach.indexVar
+    cap = loop_cap(state, loop)
 
     def item_frame(index: int, item: Any) -> Frame:
-        values: dict[str, Any] = {item_var: item}
-        if index_var:
-            values[index_var] = index
-        return Frame(scope=body, state=state, parent=frame, loop_values=values, iteration=index)
+        values: dict[str, Any] = {foreach.itemVar: item}
+        if foreach.indexVar:
+            values[foreach.indexVar] = index
+        return Frame(
+            scope=body,
+            state=state,
+            parent=frame,
+            loop_values=values,
+            iteration=index,
+            item=item_label(item),
+        )
 
     for index, item in enumerate(items):
-        state.emit("loop_iteration", node_id=cnode.id, iteration=index, item=item, total=len(items))
-    per_item: list[dict[str, Any]]
+        state.emit("loop_iteration", node_id=loop.id, iteration=index, item=item, total=len(items))
+    frames = [item_frame(i, item) for i, item in enumerate(items)]
     single = next(iter(body.nodes.values())) if len(body.nodes) == 1 else None
-    if single is not None and isinstance(single.node, TaskNode):
-        per_item = _run_mapped(
-            state, cnode, single, item_frame, items, cap, node.foreach.batch_size
-        )
+    if isinstance(single, CompiledTask):
+        _run_mapped(state, single, frames, cap, foreach.batch_size)
     else:
 
-        def one(pair: tuple[int, Any]) -> dict[str, Any]:
-            index, item = pair
-            sub = item_frame(index, item)
-            state.backend.run_item_body(state, cnode, index, lambda: run_scope(state, body, sub))
-            return _exports(body, sub)
+        def one(sub: Frame) -> None:
+            index = sub.iteration or 0
+            state.backend.run_item_body(
+                state, loop, index, lambda: runner.run_scope(state, body, sub)
+            )
 
-        per_item = map_bounded(one, list(enumerate(items)), cap)
+        map_bounded(one, frames, cap)
+    per_item = [_exports(body, sub) for sub in frames]
     collected = {
         name: [values.get(name) for values in per_item] for name in (e.as_ for e in body.exports)
     }
-    if node.out.compact:
+    if loop.node.out.compact:
         collected = {k: [v for v in values if v is not None] for k, values in collected.items()}
     return collected
 
 
 def _run_mapped(
     state: RunState,
-    loop: CompiledNode,
-    single: CompiledNode,
-    item_frame: Any,
-    items: list[Any],
+    single: CompiledTask,
+    frames: list[Frame],
     cap: int,
     batch_size: int | None,
-) -> list[dict[str, Any]]:
-    frames: list[Frame] = [item_frame(i, item) for i, item in enumerate(items)]
-    jobs: list[Any] = []
+) -> None:
+    """A one-node body: each item through the node path, the calls mapped by the backend."""
+    jobs: list[NodeJob | Skipped] = []
+    started: list[float] = []
+    failure: BlockError | None = None
     for sub in frames:
-        if single.node.when is not None and not evaluate_when(single.node.when, sub, single.id):
-            jobs.append(Skipped("when_condition_false"))
-            condition = when_text(single.node.when)
-            state.emit(
-                "node_skipped",
-                node_id=single.id,
-                iteration=sub.iteration,
-                reason="when_condition_false",
-                condition=condition,
-            )
-            key = f"{single.id}[{sub.iteration}]"
-            state.backend.record_skip(state, key, single, condition)
-            state.statuses[key] = NodeStatus(
-                single.id, "skipped", block=single.spec.id if single.spec else "", message=condition
-            )
-        else:
-            jobs.append(build_job(state, single, sub))
+        try:
+            job, began = begin_task(state, single, sub)
+        except BlockError as exc:
+            if not fail(state, single, sub, exc, 0.0) and failure is None:
+                failure = exc
+            job, began = Skipped("failed before its call"), 0.0
+        jobs.append(job)
+        started.append(began)
+    if failure is not None:
+        raise failure
     results = state.backend.call_items(state, jobs, cap, batch_size)
-    assert cnode_body(loop) is not None
-    on_error = single.node.on_error or state.compiled.plan.policy.on_error
-    per_item: list[dict[str, Any]] = []
-    for sub, result in zip(frames, results, strict=True):
+    for sub, result, began in zip(frames, results, started, strict=True):
+        if isinstance(result, Skipped):
+            continue
         if isinstance(result, BlockError):
-            if on_error != "continue":
-                raise result
-            state.errors.append(result)
-            sub.outputs[single.id] = None
-        elif isinstance(result, Skipped):
-            sub.outputs[single.id] = None
-        else:
-            sub.outputs[single.id] = expose(single, result)
-        per_item.append(_exports(cnode_body(loop), sub))
-    return per_item
-
-
-def cnode_body(cnode: CompiledNode) -> Scope:
-    if cnode.body is None:
-        raise BlockError(ErrorCode.PLAN_INVALID, f"{cnode.id} has no body")
-    return cnode.body
+            if not fail(state, single, sub, result, began) and failure is None:
+                failure = result
+            continue
+        finish(state, single, sub, result, began)
+    if failure is not None:
+        raise failure
 
 
 def _run_while(
-    state: RunState, cnode: CompiledNode, node: LoopNode, frame: Frame
+    runner: ScopeRunner, state: RunState, loop: CompiledLoop, frame: Frame
 ) -> dict[str, Any]:
-    assert node.while_ is not None and cnode.body is not None
-    body = cnode.body
-    spec = node.while_
+    spec = loop.node.while_
+    assert spec is not None  # run_loop dispatches on it
+    body = loop.body
     last = Frame(scope=body, state=state, parent=frame)
     history: list[dict[str, Any]] = []
     iteration = 0
-    while evaluate_when(spec.condition, last, cnode.id):
+    while evaluate_when(spec.condition, last, loop.id):
         if iteration >= spec.max_iterations:
             state.emit(
                 "loop_limit_reached",
-                node_id=cnode.id,
+                node_id=loop.id,
                 max_iterations=spec.max_iterations,
                 on_limit=spec.on_limit,
             )
             if spec.on_limit == "error":
                 raise BlockError(
                     ErrorCode.LOOP_LIMIT_REACHED,
-                    f"{cnode.id}: condition still true after {spec.max_iterations} iterations",
-                    details={"node_id": cnode.id, "max_iterations": spec.max_iterations},
+                    f"{loop.id}: condition still true after {spec.max_iterations} iterations",
+                    details={"node_id": loop.id, "max_iterations": spec.max_iterations},
                     hint="raise while.max_iterations or fix the condition",
                     recoverable=True,
                 )
             break
-        state.emit("loop_iteration", node_id=cnode.id, iteration=iteration)
+        state.emit("loop_iteration", node_id=loop.id, iteration=iteration)
         values = {spec.iterationVar: iteration} if spec.iterationVar else {}
         current = Frame(
             scope=body, state=state, parent=frame, iteration=iteration, loop_values=values
         )
 
         def one_iteration(c: Frame = current) -> None:
-            run_scope(state, body, c)
+            runner.run_scope(state, body, c)
 
-        state.backend.run_item_body(state, cnode, iteration, one_iteration)
+        state.backend.run_item_body(state, loop, iteration, one_iteration)
         history.append(_exports(body, current))
         last = current
         iteration += 1
     outputs: dict[str, Any] = (
         _exports(body, last) if history else {e.as_: None for e in body.exports}
     )
-    if node.out.collect:
-        outputs[node.out.collect] = [h.get(node.out.collect) for h in history]
+    if loop.node.out.collect:
+        outputs[loop.node.out.collect] = [h.get(loop.node.out.collect) for h in history]
     return outputs
-
-
-def run_subflow(state: RunState, cnode: CompiledNode, frame: Frame) -> dict[str, Any]:
-    node = cnode.node
-    assert isinstance(node, SubflowNode)
-    child = cnode.subplan
-    if child is None:
-        raise BlockError(
-            ErrorCode.DEPENDENCY_NOT_FOUND,
-            f"subflow {node.call.plan_id!r} was not compiled",
-            details={"node_id": cnode.id},
-        )
-    sub_run_id = state.next_subflow_id()
-    inputs = render(node.call.inputs, frame.lookup)
-
-    def execute() -> Any:
-        return run_compiled(
-            child,
-            state.backend,
-            run_id=sub_run_id,
-            events=state.events,
-            vars=inputs,
-            run_inputs=state.run_inputs,
-            store=state.store,
-            scope=f"{state.scope}/{cnode.id}"
-            + (f"[{frame.iteration}]" if frame.iteration is not None else ""),
-        )
-
-    result = state.backend.run_subflow(state, cnode, sub_run_id, execute)
-    if result.error is not None:
-        raise BlockError(
-            result.error.code,
-            f"subflow {node.call.plan_id} failed: {result.error.message}",
-            details={
-                **result.error.details,
-                "node_id": cnode.id,
-                "subflow_run_id": sub_run_id,
-                "subflow_node_id": result.error.node_id,
-            },
-            hint=result.error.hint,
-            recoverable=result.error.recoverable,
-        )
-    return {export.as_: result.exports.get(export.from_) for export in node.out.exports}

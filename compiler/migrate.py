@@ -19,7 +19,7 @@ from typing import Any
 
 import yaml
 
-from compiler.yaml_loader import load_yaml_file
+from blocks.yaml_loader import load_yaml_file
 
 __all__ = ["migrate_data", "migrate_file"]
 

@@ -1,5 +1,11 @@
-"""The compiled form of a plan: scopes (the top graph, each loop body), nodes with their
-resolved block spec and dependencies, and called subflow plans."""
+"""The compiled form of a plan: scopes (the top graph, each loop body) of typed compiled nodes
+(a task with its resolved block spec, a loop with its body scope, a subflow with its compiled
+plan), their dependencies, and the called subflow plans.
+
+A node whose block or subflow could not be resolved is an `Unresolved` node: it exists only
+while the passes collect issues (so references to it are still checked); a `CompiledPlan`
+returned by the compiler never contains one.
+"""
 
 from __future__ import annotations
 
@@ -9,50 +15,124 @@ from typing import Any
 
 from blocks.registry import BlockRegistry
 from blocks.spec import BlockSpec
+from blocks.yaml_loader import LineMap
 from compiler.models import LoopNode, Plan, SubflowNode, TaskNode
-from compiler.yaml_loader import LineMap
 
-__all__ = ["CompiledNode", "CompiledPlan", "Scope"]
+__all__ = [
+    "AnyNode",
+    "CompiledLoop",
+    "CompiledNode",
+    "CompiledPlan",
+    "CompiledSubflow",
+    "CompiledTask",
+    "KeyPath",
+    "Scope",
+    "Unresolved",
+]
 
 AnyNode = TaskNode | LoopNode | SubflowNode
 KeyPath = tuple[str | int, ...]
 
 
-@dataclass
-class CompiledNode:
-    node: AnyNode
+@dataclass(eq=False)
+class CompiledTask:
+    """A block call."""
+
+    node: TaskNode
     path: KeyPath
     scope: Scope
-    spec: BlockSpec | None = None
+    spec: BlockSpec
     deps: set[str] = field(default_factory=set)
-    body: Scope | None = None
-    subplan: CompiledPlan | None = None
 
     @property
     def id(self) -> str:
         return self.node.id
 
     @property
-    def kind(self) -> str:
-        return self.node.type
+    def block_id(self) -> str:
+        return self.spec.id
 
     def exposed_names(self) -> dict[str, str]:
-        """Names `${node.X}` may use -> the block output key (or export name) behind it."""
-        node = self.node
-        if isinstance(node, TaskNode):
-            names = {key: key for key in (self.spec.outputs if self.spec else {})}
-            names.update({alias: local for local, alias in node.out.items()})
-            return names
-        if isinstance(node, LoopNode):
-            assert self.body is not None
-            names = {export.as_: export.as_ for export in self.body.exports}
-            if node.out.collect:
-                names[node.out.collect] = node.out.collect
-            return names
-        return {export.as_: export.from_ for export in node.out.exports}
+        """Names `${node.X}` may use -> the block output key behind it."""
+        names = {key: key for key in self.spec.outputs}
+        names.update({alias: local for local, alias in self.node.out.items()})
+        return names
 
 
-@dataclass
+@dataclass(eq=False)
+class CompiledLoop:
+    """A foreach or while loop over its body scope."""
+
+    node: LoopNode
+    path: KeyPath
+    scope: Scope
+    body: Scope
+    deps: set[str] = field(default_factory=set)
+
+    @property
+    def id(self) -> str:
+        return self.node.id
+
+    @property
+    def block_id(self) -> str:
+        return "loop"
+
+    def exposed_names(self) -> dict[str, str]:
+        names = {export.as_: export.as_ for export in self.body.exports}
+        if self.node.out.collect:
+            names[self.node.out.collect] = self.node.out.collect
+        return names
+
+
+@dataclass(eq=False)
+class CompiledSubflow:
+    """A call of another plan, compiled."""
+
+    node: SubflowNode
+    path: KeyPath
+    scope: Scope
+    subplan: CompiledPlan
+    deps: set[str] = field(default_factory=set)
+
+    @property
+    def id(self) -> str:
+        return self.node.id
+
+    @property
+    def block_id(self) -> str:
+        return "subflow"
+
+    def exposed_names(self) -> dict[str, str]:
+        return {export.as_: export.from_ for export in self.node.out.exports}
+
+
+@dataclass(eq=False)
+class Unresolved:
+    """A task whose block, or a subflow whose plan, was not found (compile-time only)."""
+
+    node: TaskNode | SubflowNode
+    path: KeyPath
+    scope: Scope
+    deps: set[str] = field(default_factory=set)
+
+    @property
+    def id(self) -> str:
+        return self.node.id
+
+    @property
+    def block_id(self) -> str:
+        return self.node.block if isinstance(self.node, TaskNode) else "subflow"
+
+    def exposed_names(self) -> dict[str, str]:
+        if isinstance(self.node, TaskNode):
+            return {alias: local for local, alias in self.node.out.items()}
+        return {export.as_: export.from_ for export in self.node.out.exports}
+
+
+CompiledNode = CompiledTask | CompiledLoop | CompiledSubflow | Unresolved
+
+
+@dataclass(eq=False)
 class Scope:
     nodes: dict[str, CompiledNode] = field(default_factory=dict)
     order: list[str] = field(default_factory=list)
@@ -83,8 +163,16 @@ class Scope:
                 return scope, scope.loop_vars[name]
         return None
 
+    def scopes(self) -> list[Scope]:
+        """This scope and every loop body below it."""
+        found = [self]
+        for cnode in self.nodes.values():
+            if isinstance(cnode, CompiledLoop):
+                found.extend(cnode.body.scopes())
+        return found
 
-@dataclass
+
+@dataclass(eq=False)
 class CompiledPlan:
     plan: Plan
     source: Path | None
@@ -98,6 +186,9 @@ class CompiledPlan:
     @property
     def id(self) -> str:
         return self.plan.id
+
+    def scopes(self) -> list[Scope]:
+        return self.root.scopes()
 
     def sinks(self) -> list[str]:
         """Top-level nodes nothing depends on: their outputs are the plan's result."""

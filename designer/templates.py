@@ -27,7 +27,7 @@ from compiler.compile import compile_loaded
 from compiler.dryrun import dry_run_compiled
 from compiler.models import LoopNode, Node, SubflowNode, TaskNode
 from compiler.references import ReferenceSyntaxError, find_references
-from compiler.yaml_loader import LineMap, LoadedYaml, load_yaml_file
+from blocks.yaml_loader import LineMap, LoadedYaml, load_yaml_file
 from keiri import settings
 
 __all__ = [

@@ -24,7 +24,7 @@ from blocks.errors import BlockError, Issue, IssuesFound, format_path
 from blocks.registry import BlockRegistry, did_you_mean
 from compiler.scope import CompiledPlan
 from compiler.validate import validate_file
-from compiler.yaml_loader import LineMap, load_yaml_file
+from blocks.yaml_loader import LineMap, load_yaml_file
 from flows.run_plan import resolve_plan_path
 from keiri import settings
 

@@ -66,7 +66,7 @@ def compile_for_run(plan: str) -> CompiledPlan:
 
 def _plan_id(plan: str) -> str:
     """The plan's id without compiling it (for the compile task's tags)."""
-    from compiler.yaml_loader import load_yaml_file
+    from blocks.yaml_loader import load_yaml_file
 
     try:
         data = load_yaml_file(resolve_plan_path(plan)).data

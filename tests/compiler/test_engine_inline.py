@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import time
 from pathlib import Path
 from typing import Any
@@ -142,31 +143,97 @@ def test_on_error_continue_gives_null_downstream(registry: BlockRegistry) -> Non
     assert result.statuses["bad"].state == "failed"
 
 
-def test_on_error_retry_retries_then_fails(registry: BlockRegistry) -> None:
+def test_on_error_retry_does_not_retry_what_cannot_recover(registry: BlockRegistry) -> None:
     compiled, _ = compile_text(PLAN_FAILING % "retry", registry)
     log = EventLog(None)
     result = run_compiled(compiled, Backend(), run_id="r", events=log)
     errors = log.of("node_error")
-    assert [e["retry"] for e in errors] == [0, 1, 2]
+    assert [(e["retry"], e["will_retry"]) for e in errors] == [(0, False)]  # bad input
     assert result.state == "failed"
 
 
-class SlowBackend(Backend):
-    def execute_block(self, state: Any, job: Any) -> dict[str, Any]:
-        from compiler.policy import execute_with_policy
+def test_on_error_retry_retries_recoverable_errors(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tests.conftest import TEST_BLOCK_SPECS
 
-        def slow() -> dict[str, Any]:
-            time.sleep(0.5)
-            return {}
+    monkeypatch.setenv("KEIRI_TEST_JOURNAL", str(tmp_path / "journal.jsonl"))
+    monkeypatch.setenv("KEIRI_BLOCK_SPECS", str(TEST_BLOCK_SPECS))
+    text = """apiVersion: v1
+id: flaky
+policy: {on_error: retry, retries: 2}
+graph:
+  - id: flaky
+    block: test.fail
+    in: {unless_exists: /nonexistent/marker}
+"""
+    compiled, _ = compile_text(text, BlockRegistry())
+    log = EventLog(None)
+    result = run_compiled(compiled, Backend(), run_id="r", events=log)
+    assert [(e["retry"], e["will_retry"]) for e in log.of("node_error")] == [
+        (0, True),
+        (1, True),
+        (2, False),
+    ]
+    assert result.error is not None and result.error.code == ErrorCode.API_ERROR
 
-        return execute_with_policy(job, slow, state.emit)
+
+SLOW = """apiVersion: v1
+id: slow_inline
+graph:
+  - id: sleepy
+    block: test.slow
+    timeout_ms: 100
+    retries: 2
+    in: { sleep_ms: 700 }
+"""
 
 
-def test_timeout_is_timeout_error(registry: BlockRegistry) -> None:
-    text = PLAN_FAILING.replace("policy: {on_error: %s, retries: 2}", "policy: {timeout_ms: 50}")
-    compiled, _ = compile_text(text, registry)
-    result = run_compiled(compiled, SlowBackend(), run_id="r", events=EventLog(None))
+@pytest.mark.parametrize("in_thread", [False, True], ids=["main-thread", "worker-thread"])
+def test_timeout_interrupts_each_attempt_before_the_next(
+    in_thread: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Main thread: an alarm interrupts the sleep at 100 ms. Other threads: the attempt is
+    stopped when the blocking call returns (CPython cannot interrupt it), before it writes
+    its end. Either way attempts never overlap and nothing is written after the failure."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from tests.conftest import TEST_BLOCK_SPECS
+
+    journal = tmp_path / "journal.jsonl"
+    monkeypatch.setenv("KEIRI_TEST_JOURNAL", str(journal))
+    monkeypatch.setenv("KEIRI_BLOCK_SPECS", str(TEST_BLOCK_SPECS))
+    compiled, _ = compile_text(SLOW, BlockRegistry())
+    log = EventLog(None)
+
+    def go() -> RunResult:
+        return run_compiled(compiled, Backend(), run_id="r", events=log)
+
+    started = time.monotonic()
+    if in_thread:
+        with ThreadPoolExecutor(1) as pool:
+            result = pool.submit(go).result()
+    else:
+        result = go()
+    elapsed = time.monotonic() - started
+    failed_at = time.time()
     assert result.error is not None and result.error.code == ErrorCode.TIMEOUT_ERROR
+    assert [(e["retry"], e["will_retry"]) for e in log.of("node_error")] == [
+        (0, True),
+        (1, True),
+        (2, False),
+    ]
+    time.sleep(1.0)  # a zombie attempt would write its end now
+    entries = [json.loads(line) for line in journal.read_text(encoding="utf-8").splitlines()]
+    assert [e["event"] for e in entries] == ["start", "start", "start"]
+    assert [e["attempt"] for e in entries] == [0, 1, 2]
+    assert all(e["t"] < failed_at for e in entries)
+    starts = [e["t"] for e in entries]
+    gaps = [b - a for a, b in zip(starts, starts[1:], strict=False)]
+    if in_thread:  # each attempt ends with its 700 ms call: one at a time
+        assert min(gaps) >= 0.69
+    else:  # interrupted at 100 ms: three attempts well within one sleep
+        assert min(gaps) >= 0.1 and elapsed < 1.5
 
 
 def test_jsonl_log_written_incrementally(tmp_path: Path, registry: BlockRegistry) -> None:

@@ -1,0 +1,112 @@
+"""Pass `references`: every `${...}` and expression in the plan is parsed and resolved (through
+`compiler.resolvers`); the dependencies found become the edges of the graph pass."""
+
+from __future__ import annotations
+
+from blocks.errors import IssueCode
+from blocks.registry import did_you_mean
+from compiler.expressions import ExpressionSyntaxError
+from compiler.passes.context import CompileContext
+from compiler.references import ReferenceSyntaxError
+from compiler.resolvers import resolve_reference
+from compiler.scope import CompiledLoop, CompiledNode, CompiledPlan, Scope
+from compiler.sites import RefSite, node_sites, site_references, walk_strings
+
+__all__ = ["pass_references"]
+
+
+def _owner_at(scope_of_target: Scope, referrer: CompiledNode) -> CompiledNode | None:
+    """The node in `scope_of_target` that contains `referrer` (itself, or an enclosing loop)."""
+    current: CompiledNode | None = referrer
+    while current is not None:
+        if current.scope is scope_of_target:
+            return current
+        owner_id = current.scope.owner
+        parent = current.scope.parent
+        current = parent.nodes.get(owner_id) if parent is not None and owner_id else None
+    return None
+
+
+def pass_references(ctx: CompileContext) -> None:
+    compiled = ctx.compiled
+    if compiled is None:
+        return
+    for key, value in compiled.plan.vars.items():
+        for path, text in walk_strings(value, ("vars", key)):
+            _check_site(ctx, compiled, None, None, RefSite(path, text, "template"))
+    for scope in compiled.scopes():
+        for cnode in scope.nodes.values():
+            for site in node_sites(cnode):
+                _check_site(ctx, compiled, scope, cnode, site)
+        _check_exports(ctx, scope)
+
+
+def _check_site(
+    ctx: CompileContext,
+    compiled: CompiledPlan,
+    scope: Scope | None,
+    cnode: CompiledNode | None,
+    site: RefSite,
+) -> None:
+    node_id = cnode.id if cnode else None
+    try:
+        refs = site_references(site)
+    except (ExpressionSyntaxError, ReferenceSyntaxError) as exc:
+        ctx.issue(
+            IssueCode.INVALID_EXPRESSION,
+            str(exc),
+            site.path,
+            node_id,
+            "expressions use ${...} references, literals, == != < <= > >=, && || ! and parentheses",
+        )
+        return
+    is_while = "while" in site.path
+    for ref in refs:
+        body_scope = cnode.body if (isinstance(cnode, CompiledLoop) and is_while) else None
+        resolved = resolve_reference(compiled, body_scope or scope, ref)
+        if resolved.error_code:
+            ctx.issue(resolved.error_code, resolved.error, site.path, node_id, resolved.hint)
+            continue
+        target = resolved.target
+        if target is None or cnode is None or target is cnode:
+            if target is cnode and cnode is not None:
+                ctx.issue(
+                    IssueCode.CYCLE_DETECTED,
+                    f"cycle: {cnode.id} -> {cnode.id}",
+                    site.path,
+                    node_id,
+                    "a node cannot read its own outputs",
+                )
+            continue
+        if body_scope is not None and target.scope is body_scope:
+            continue  # a while condition reads the last iteration's body outputs
+        owner = _owner_at(target.scope, cnode)
+        if owner is not None and owner is not target:
+            owner.deps.add(target.id)
+
+
+def _check_exports(ctx: CompileContext, scope: Scope) -> None:
+    base = (*scope.path, "exports") if scope.path else ("exports",)
+    for index, export in enumerate(scope.exports):
+        node_id, _, rest = export.from_.partition(".")
+        target = scope.nodes.get(node_id)
+        path = (*base, index, "from")
+        if target is None:
+            ctx.issue(
+                IssueCode.UNRESOLVED_REFERENCE,
+                f"export from unknown node {node_id!r}",
+                path,
+                scope.owner,
+                did_you_mean(node_id, sorted(scope.nodes))
+                or "exports read node.output of this graph",
+            )
+            continue
+        name = rest.split(".", 1)[0]
+        if not name or name not in target.exposed_names():
+            ctx.issue(
+                IssueCode.UNKNOWN_OUTPUT,
+                f"{node_id!r} has no output {name!r}",
+                path,
+                scope.owner,
+                did_you_mean(name, sorted(target.exposed_names())) or "name an output alias",
+            )

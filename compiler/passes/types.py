@@ -1,0 +1,117 @@
+"""Pass `types`: every edge (a reference or a literal flowing into a block input, a foreach
+input) is checked against the target's JSON Schema: TYPE_MISMATCH."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from blocks.errors import IssueCode
+from blocks.spec import port_json_schema
+from blocks.validation import validate_value
+from compiler.models import LoopNode
+from compiler.passes.context import CompileContext
+from compiler.references import find_references, whole_reference
+from compiler.resolvers import resolve_reference
+from compiler.scope import CompiledNode, CompiledPlan, CompiledTask, KeyPath, Scope
+from compiler.typecheck import compatible, describe
+
+__all__ = ["pass_types"]
+
+
+def _contains_reference(value: Any) -> bool:
+    if isinstance(value, str):
+        return "${" in value
+    if isinstance(value, dict):
+        return any(_contains_reference(v) for v in value.values())
+    if isinstance(value, list):
+        return any(_contains_reference(v) for v in value)
+    return False
+
+
+def pass_types(ctx: CompileContext) -> None:
+    compiled = ctx.compiled
+    if compiled is None:
+        return
+    for scope in compiled.scopes():
+        for cnode in scope.nodes.values():
+            node = cnode.node
+            if isinstance(cnode, CompiledTask):
+                for key, value in cnode.node.in_.items():
+                    port = cnode.spec.inputs.get(key)
+                    if port is not None:
+                        _check_edge(
+                            ctx,
+                            compiled,
+                            scope,
+                            cnode,
+                            (*cnode.path, "in", key),
+                            value,
+                            port_json_schema(port),
+                        )
+            if isinstance(node, LoopNode) and node.foreach is not None:
+                _check_edge(
+                    ctx,
+                    compiled,
+                    scope,
+                    cnode,
+                    (*cnode.path, "foreach", "input"),
+                    node.foreach.input,
+                    {"type": "array"},
+                )
+
+
+def _check_edge(
+    ctx: CompileContext,
+    compiled: CompiledPlan,
+    scope: Scope,
+    cnode: CompiledNode,
+    path: KeyPath,
+    value: Any,
+    target: dict[str, Any],
+) -> None:
+    if isinstance(value, str):
+        try:
+            ref = whole_reference(value)
+            refs = find_references(value)
+        except ValueError:
+            return  # reported by the references pass
+        if ref is not None:
+            resolved = resolve_reference(compiled, scope, ref)
+            if resolved.error_code is None and not compatible(resolved.schema, target):
+                ctx.issue(
+                    IssueCode.TYPE_MISMATCH,
+                    f"{ref.text} is {describe(resolved.schema)}, but {path[-1]} expects {describe(target)}",
+                    path,
+                    cnode.id,
+                    "bind an output of the expected type, or convert it in an upstream node",
+                )
+            return
+        if refs:
+            if not compatible({"type": "string"}, target):
+                ctx.issue(
+                    IssueCode.TYPE_MISMATCH,
+                    f"text with embedded references is a string, but {path[-1]} expects {describe(target)}",
+                    path,
+                    cnode.id,
+                    "use exactly one ${...} as the whole value to pass a typed value",
+                )
+            return
+    if _contains_reference(value):
+        return
+    for problem in validate_value(target, value):
+        where = (*path, *_split(problem.path)) if problem.path else path
+        ctx.issue(
+            IssueCode.TYPE_MISMATCH,
+            f"{'.'.join(map(str, where[-2:]))}: {problem.message}",
+            where,
+            cnode.id,
+            "fix the literal value to match the block's input schema",
+        )
+
+
+def _split(dotted: str) -> KeyPath:
+    parts: list[str | int] = []
+    for token in re.findall(r"[^.\[\]]+|\[\d+\]", dotted):
+        parts.append(int(token[1:-1]) if token.startswith("[") else token)
+    return tuple(parts)

@@ -1,0 +1,65 @@
+"""Pass `usage`: warnings for nodes in a loop body that nothing uses or exports
+(UNUSED_NODE) and output aliases never read (UNUSED_OUTPUT)."""
+
+from __future__ import annotations
+
+from blocks.errors import IssueCode
+from compiler.models import TaskNode
+from compiler.passes.context import CompileContext
+from compiler.references import find_references
+from compiler.scope import CompiledPlan
+from compiler.sites import node_sites, site_references
+
+__all__ = ["pass_usage"]
+
+
+def _used_names(compiled: CompiledPlan) -> set[tuple[str, str]]:
+    used: set[tuple[str, str]] = set()
+    for scope in compiled.scopes():
+        for cnode in scope.nodes.values():
+            for site in node_sites(cnode):
+                try:
+                    refs = site_references(site)
+                except ValueError:
+                    continue
+                used.update((ref.root, str(ref.path[0])) for ref in refs if ref.path)
+        for export in scope.exports:
+            node_id, _, rest = export.from_.partition(".")
+            used.add((node_id, rest.split(".", 1)[0]))
+    for value in compiled.plan.vars.values():
+        if isinstance(value, str):
+            used.update((r.root, str(r.path[0])) for r in find_references(value) if r.path)
+    return used
+
+
+def pass_usage(ctx: CompileContext) -> None:
+    compiled = ctx.compiled
+    if compiled is None:
+        return
+    used = _used_names(compiled)
+    referenced_nodes = {node_id for node_id, _ in used}
+    for scope in compiled.scopes():
+        for cnode in scope.nodes.values():
+            node = cnode.node
+            if cnode.id not in referenced_nodes:
+                if scope.owner is not None:
+                    ctx.issue(
+                        IssueCode.UNUSED_NODE,
+                        f"{cnode.id!r} in the body of {scope.owner!r} is neither used nor exported",
+                        cnode.path,
+                        cnode.id,
+                        "export its result or remove it",
+                        severity="warning",
+                    )
+                continue
+            if isinstance(node, TaskNode):
+                for local, alias in node.out.items():
+                    if (cnode.id, alias) not in used:
+                        ctx.issue(
+                            IssueCode.UNUSED_OUTPUT,
+                            f"output alias {alias!r} of {cnode.id!r} is never used",
+                            (*cnode.path, "out", local),
+                            cnode.id,
+                            "remove the alias or use it",
+                            severity="warning",
+                        )
