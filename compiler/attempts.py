@@ -138,9 +138,9 @@ def run_attempt(
         _emit_error(job, exc, emit, attempt)
         raise
     except asyncio.CancelledError:
-        # Prefect's timeout (a CancelledError raised in this thread); Prefect turns it into
-        # a TimedOut state and retries it. A cancellation without a deadline passes through.
-        if deadline is not None and time.monotonic() >= deadline:
+        # Prefect's timeout (a CancelledError raised in this thread; its clock started just
+        # before ours); Prefect turns it into a TimedOut state and retries it.
+        if job.timeout_ms:
             _emit_error(job, timeout_error(job), emit, attempt)
         raise
 

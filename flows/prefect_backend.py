@@ -1,18 +1,24 @@
 """The Prefect backend: each block call is one run of the single `run_node` task (named after
-the node and iteration), multi-node loop items and subflows are Prefect subflows, skipped
-nodes are Completed task runs named "Skipped", human input pauses the flow run.
-
-Prefect is imported here only; `keiri validate` never imports this module.
+the node and iteration) with the node's policy as Prefect task options — `retries`,
+`retry_delay_seconds`, a `retry_condition_fn` that retries recoverable errors only, and
+`timeout_seconds` — so attempts are Prefect retries of that task run (its run count and state
+history) and a timeout interrupts the block (Prefect 3.8's task engine: an alarm signal in the
+main thread, an exception raised in the block's thread in worker threads; see
+`compiler.attempts`). Loop items are batched into `run_batch` task runs named after the items
+they hold (`work[0-31]`); multi-node loop items and subflows are Prefect subflows; skipped
+nodes are Completed task runs named "Skipped"; human input pauses the flow run.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
+import json
+import math
 import re
 import threading
 from collections.abc import Callable
-from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from prefect import flow, task
 from prefect.context import TaskRunContext
@@ -21,15 +27,14 @@ from prefect.states import Completed
 from prefect.utilities.annotations import quote
 
 from blocks.errors import BlockError
-from compiler.backend import Backend, Skipped, map_bounded
-from compiler.policy import NodeJob, execute_with_policy
+from compiler.attempts import run_attempt, run_with_retries, timeout_error
+from compiler.backend import Backend, map_bounded
+from compiler.jobs import NodeJob, Skipped
+from compiler.runstate import ItemResult, RunState
+from compiler.scope import CompiledLoop, CompiledNode, CompiledSubflow
 from flows.run_inputs import create_once
 
-if TYPE_CHECKING:
-    from compiler.engine import RunState
-    from compiler.scope import CompiledNode
-
-__all__ = ["PrefectBackend", "cache_key", "run_node"]
+__all__ = ["PrefectBackend", "auto_batch_size", "cache_key", "run_node"]
 
 _EXPIRY = {"s": "seconds", "m": "minutes", "h": "hours", "d": "days"}
 
@@ -40,6 +45,9 @@ PAUSE_LISTENERS: list[Callable[[str, str], None]] = []
 # (or tries to serialise) the compiled plan as a task parameter.
 _ACTIVE: dict[str, RunState] = {}
 _ACTIVE_LOCK = threading.Lock()
+
+#: Items per task run are chosen so a loop has about this many task runs per worker.
+_BATCHES_PER_WORKER = 4
 
 
 def activate(state: RunState) -> None:
@@ -63,55 +71,90 @@ def _job(value: Any) -> NodeJob:
     return job
 
 
-def cache_key(context: TaskRunContext, parameters: dict[str, Any]) -> str:
-    """Scope results to the run and the node: a retried or resumed run reuses them."""
-    job = _job(parameters["job"])
+def result_key(job: NodeJob) -> str:
+    """Results are scoped to the run and the node (a retried or resumed run reuses them);
+    `cache: inputs` nodes to their block and resolved inputs, across runs."""
     if job.cache is not None:
-        import hashlib
-        import json
-
         digest = hashlib.sha256(
             json.dumps(
                 [job.spec.id, job.spec.version, job.inputs], sort_keys=True, default=str
             ).encode()
         ).hexdigest()
         return f"keiri-inputs-{job.spec.id}-{digest}"
-    return f"keiri-{job.scope}-{job.task_name}"
+    return job.result_key
 
 
-@task(name="run_node", persist_result=True, cache_key_fn=cache_key, log_prints=False)
-def run_node(job: Any, run_id: str) -> dict[str, Any]:
-    """The one task every node runs through."""
-    job = _job(job)
-    state = _state(run_id)
-    block = state.compiled.registry.create(job.spec)
-    backend: Backend = state.backend
-    ctx = backend.make_context(state, job)
-    return execute_with_policy(job, lambda: block.execute(ctx, job.inputs), state.emit)
+def cache_key(context: TaskRunContext, parameters: dict[str, Any]) -> str:
+    return result_key(_job(parameters["job"]))
+
+
+def _retry_recoverable(task: Any, task_run: Any, state: Any) -> bool:
+    """Prefect's `retry_condition_fn`: retry recoverable block errors and timeouts only."""
+    error = state.data
+    if isinstance(error, BlockError):
+        return error.recoverable
+    return isinstance(error, TimeoutError)
 
 
 @task(
-    name="run_batch",
+    name="run_node",
     persist_result=True,
-    cache_key_fn=lambda c, p: f"keiri-{p['scope']}-{p['label']}",
+    cache_key_fn=cache_key,
+    retry_condition_fn=_retry_recoverable,
+    log_prints=False,
 )
-def run_batch(jobs: Any, run_id: str, scope: str, label: str) -> list[Any]:
-    """Several loop items in one task run (`foreach.batch_size`), results in item order."""
+def run_node(job: Any, run_id: str) -> dict[str, Any]:
+    """The one task every node runs through: one attempt per Prefect (re)try."""
+    job = _job(job)
     state = _state(run_id)
+    context = TaskRunContext.get()
+    attempt = max(context.task_run.run_count - 1, 0) if context and context.task_run else 0
+    backend = state.backend
+    if not isinstance(backend, Backend):  # pragma: no cover - always a PrefectBackend
+        raise TypeError(f"unexpected backend {backend!r}")
+    execute = backend.executor(state, job)
+    # Prefect enforces timeout_seconds itself (interrupt=False): one mechanism, not two.
+    return run_attempt(job, execute, state.emit, attempt, interrupt=False)
+
+
+def _expiration(job: NodeJob) -> dt.timedelta | None:
+    if job.cache is None:
+        return None
+    amount, unit = re.match(r"(\d+)([smhd])", job.cache.expires).groups()  # type: ignore[union-attr]
+    return dt.timedelta(**{_EXPIRY[unit]: int(amount)})
+
+
+@task(name="run_batch", persist_result=False, log_prints=False)
+def run_batch(jobs: Any, run_id: str) -> list[Any]:
+    """Several loop items in one task run, in item order. Each item keeps its own policy
+    (attempts, timeout, retries) and its own persisted result, so a retried run re-runs
+    only the items that did not finish."""
+    from prefect.results import get_result_store
+    from prefect.types._datetime import now
+
+    state = _state(run_id)
+    backend = state.backend
+    if not isinstance(backend, Backend):  # pragma: no cover - always a PrefectBackend
+        raise TypeError(f"unexpected backend {backend!r}")
+    store = get_result_store()
     items: list[NodeJob | Skipped] = jobs.unquote() if hasattr(jobs, "unquote") else jobs
     out: list[Any] = []
     for job in items:
         if isinstance(job, Skipped):
             out.append(job)
             continue
-        block = state.compiled.registry.create(job.spec)
-        ctx = state.backend.make_context(state, job)
+        key = result_key(job)
+        if store.exists(key):
+            out.append(store.read(key).result)
+            continue
         try:
-            out.append(
-                execute_with_policy(job, partial(block.execute, ctx, job.inputs), state.emit)
-            )
+            outputs = run_with_retries(job, backend.executor(state, job), state.emit)
         except BlockError as exc:
             out.append(exc)
+            continue
+        expiration = _expiration(job)
+        store.write(outputs, key=key, expiration=now("UTC") + expiration if expiration else None)
+        out.append(outputs)
     return out
 
 
@@ -125,11 +168,24 @@ def _options(job: NodeJob) -> dict[str, Any]:
         "name": job.spec.id,
         "task_run_name": job.task_name,
         "tags": job.tags,
+        "retries": job.retries,
+        "retry_delay_seconds": list(job.retry_delays) if job.retries else 0,
+        "timeout_seconds": job.timeout_ms / 1000 if job.timeout_ms else None,
     }
-    if job.cache is not None:
-        amount, unit = re.match(r"(\d+)([smhd])", job.cache.expires).groups()  # type: ignore[union-attr]
-        options["cache_expiration"] = dt.timedelta(**{_EXPIRY[unit]: int(amount)})
+    expiration = _expiration(job)
+    if expiration is not None:
+        options["cache_expiration"] = expiration
     return options
+
+
+def auto_batch_size(items: int, max_concurrency: int) -> int:
+    """Items per task run for a foreach without `batch_size`: one per item while the loop is
+    small (every item its own task run), else about `_BATCHES_PER_WORKER` task runs per
+    worker — a task run costs ~10-30 ms of orchestration, so 1,000 items of 10 ms as 1,000
+    task runs spend most of their time on it."""
+    if items <= max_concurrency * _BATCHES_PER_WORKER:
+        return 1
+    return math.ceil(items / (max_concurrency * _BATCHES_PER_WORKER))
 
 
 class _LoopProgress:
@@ -194,10 +250,14 @@ class PrefectBackend(Backend):
         deactivate(state)
 
     def call_block(self, state: RunState, job: NodeJob) -> dict[str, Any]:
-        cls = state.compiled.registry.load_class(job.spec)
-        if cls.runs_in_flow:
-            return self.execute_block(state, job)
-        result: dict[str, Any] = run_node.with_options(**_options(job))(quote(job), state.run_id)
+        if state.compiled.registry.load_class(job.spec).runs_in_flow:
+            return self.execute_in_flow(state, job)
+        try:
+            result: dict[str, Any] = run_node.with_options(**_options(job))(
+                quote(job), state.run_id
+            )
+        except TimeoutError as exc:  # Prefect's TaskRunTimeoutError after the last attempt
+            raise timeout_error(job) from exc
         return result
 
     def call_items(
@@ -206,15 +266,18 @@ class PrefectBackend(Backend):
         jobs: list[NodeJob | Skipped],
         max_concurrency: int,
         batch_size: int | None,
-    ) -> list[dict[str, Any] | BlockError | Skipped]:
+    ) -> list[ItemResult]:
         real = [j for j in jobs if isinstance(j, NodeJob)]
         if not real:
-            return [j for j in jobs if isinstance(j, Skipped)]
-        node_id = real[0].node_id
+            return list(jobs)
+        first = real[0]
+        node_id = first.node_id
+        in_flow = state.compiled.registry.load_class(first.spec).runs_in_flow
+        size = 1 if in_flow else batch_size or auto_batch_size(len(jobs), max_concurrency)
         progress = _LoopProgress(node_id, len(jobs))
-        if not batch_size or batch_size <= 1:
+        if size <= 1:
 
-            def single(job: NodeJob | Skipped) -> dict[str, Any] | BlockError | Skipped:
+            def single(job: NodeJob | Skipped) -> ItemResult:
                 try:
                     return job if isinstance(job, Skipped) else self.call_block(state, job)
                 except BlockError as exc:
@@ -223,36 +286,34 @@ class PrefectBackend(Backend):
                     progress.advance(1)
 
             return map_bounded(single, jobs, max_concurrency)
-        batches = [
-            list(range(i, min(i + batch_size, len(jobs)))) for i in range(0, len(jobs), batch_size)
-        ]
+        batches = [list(range(i, min(i + size, len(jobs)))) for i in range(0, len(jobs), size)]
 
         def one(indexes: list[int]) -> list[Any]:
-            label = f"{node_id}[{indexes[0]}:{indexes[-1] + 1}]"
+            first_i, last_i = indexes[0], indexes[-1]
+            label = f"{node_id}[{first_i}]" if first_i == last_i else f"{node_id}[{first_i}-{last_i}]"
             try:
                 return list(
-                    run_batch.with_options(task_run_name=label, tags=real[0].tags)(
-                        quote([jobs[i] for i in indexes]), state.run_id, real[0].scope, label
+                    run_batch.with_options(task_run_name=label, tags=first.tags)(
+                        quote([jobs[i] for i in indexes]), state.run_id
                     )
                 )
             finally:
                 progress.advance(len(indexes))
 
-        results: list[Any] = []
+        results: list[ItemResult] = []
         for chunk in map_bounded(one, batches, max_concurrency):
             results.extend(chunk)
         return results
 
     def run_item_body(
-        self, state: RunState, cnode: CompiledNode, index: int, fn: Callable[[], Any]
+        self, state: RunState, loop: CompiledLoop, index: int, fn: Callable[[], Any]
     ) -> Any:
-        return _as_subflow(fn, f"{state.plan_id}.{cnode.id}", f"{cnode.id}[{index}]")
+        return _as_subflow(fn, f"{state.plan_id}.{loop.id}", f"{loop.id}[{index}]")
 
     def run_subflow(
-        self, state: RunState, cnode: CompiledNode, sub_run_id: str, fn: Callable[[], Any]
+        self, state: RunState, cnode: CompiledSubflow, sub_run_id: str, fn: Callable[[], Any]
     ) -> Any:
-        child = cnode.subplan.id if cnode.subplan else cnode.id
-        return _as_subflow(fn, child, f"{cnode.id} ({sub_run_id.rsplit('.', 1)[-1]})")
+        return _as_subflow(fn, cnode.subplan.id, f"{cnode.id} ({sub_run_id.rsplit('.', 1)[-1]})")
 
     def record_skip(self, state: RunState, key: str, cnode: CompiledNode, reason: str) -> None:
         skipped_node.with_options(task_run_name=key, tags=[f"plan:{state.plan_id}"])(

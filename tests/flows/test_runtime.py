@@ -98,7 +98,7 @@ def test_batch_size_groups_items_into_task_runs(runtime: Any) -> None:
         lambda: sorted(t.name for t in task_runs(run.run_id) if t.name.startswith("row_total")),
         lambda n: len(n) >= 3,
     )
-    assert names == ["row_total[0:2]", "row_total[2:4]", "row_total[4:5]"]
+    assert names == ["row_total[0-1]", "row_total[2-3]", "row_total[4]"]
     assert run.outputs["each"]["amount"] == [1, 2, 3, 4, 5]
 
 
@@ -241,3 +241,99 @@ def test_skipped_loop_item_is_visible_and_compacted(runtime: Any) -> None:
     )
     assert runs["work[1]"].state.name == "Skipped"
     assert runs["work[0]"].state.name == "Completed"
+
+
+def _read_states(task_run_id: Any) -> list[Any]:
+    from prefect.client.orchestration import get_client
+
+    with get_client(sync_client=True) as client:
+        return list(client.read_task_run_states(task_run_id))
+
+
+def test_timeout_interrupts_attempts_that_are_prefect_retries(
+    runtime: Any, journal: Path, tmp_path: Path
+) -> None:
+    """A block sleeping 700 ms with timeout_ms 100 and retries 2: each attempt is interrupted
+    (the flow runs in the main thread: Prefect's alarm), one attempt at a time, nothing is
+    written after the node is reported failed, and the attempts are retries of one task run."""
+    plan = tmp_path / "timeout_retries.yaml"
+    plan.write_text(
+        """apiVersion: v1
+id: timeout_retries
+graph:
+  - id: sleepy
+    block: test.slow
+    timeout_ms: 100
+    retries: 2
+    in: { sleep_ms: 700 }
+""",
+        encoding="utf-8",
+    )
+    run = runtime(plan)
+    failed_at = time.time()
+    assert run.state.is_failed()
+    assert run.record["error"]["code"] == "TIMEOUT_ERROR"
+    assert run.record["error"]["node_id"] == "sleepy"
+    errors = [e for e in run.events if e["event"] == "node_error"]
+    assert [(e["retry"], e["will_retry"]) for e in errors] == [(0, True), (1, True), (2, False)]
+    assert {e["error"]["code"] for e in errors} == {"TIMEOUT_ERROR"}
+    time.sleep(1.0)  # a zombie attempt would journal its end now
+    entries = read_journal(journal)
+    assert [(e["event"], e["attempt"]) for e in entries] == [("start", 0), ("start", 1), ("start", 2)]
+    assert all(e["t"] < failed_at for e in entries)
+    starts = [e["t"] for e in entries]
+    assert all(b - a >= 0.1 for a, b in zip(starts, starts[1:], strict=False))
+    assert starts[-1] - starts[0] < 1.4  # interrupted at 100 ms, not after the 700 ms sleep
+    runs = eventually(
+        lambda: [t for t in task_runs(run.run_id) if t.name == "sleepy"],
+        lambda r: bool(r) and r[0].state is not None and r[0].state.is_final(),
+    )
+    assert len(runs) == 1  # one task run; the attempts are its retries
+    sleepy = runs[0]
+    assert sleepy.run_count == 3 and sleepy.state.name == "TimedOut"
+    names = [s.name for s in _read_states(sleepy.id)]
+    assert names.count("AwaitingRetry") == 2 and names.count("Retrying") == 2
+    assert names[-1] == "TimedOut"
+
+
+def test_timeout_in_a_worker_thread_stops_the_attempt_before_the_next(
+    runtime: Any, journal: Path, tmp_path: Path
+) -> None:
+    """Loop items run in worker threads: Prefect raises the timeout in the item's thread when
+    the blocking call returns, so the attempt never reaches its end, and the next attempt
+    starts only after it. The failed item is named with its index and value."""
+    plan = tmp_path / "timeout_items.yaml"
+    plan.write_text(
+        """apiVersion: v1
+id: timeout_items
+graph:
+  - id: each
+    type: loop
+    foreach: { input: [a.pdf, b.pdf], itemVar: f, max_concurrency: 2 }
+    body:
+      plan:
+        graph:
+          - id: slow
+            block: test.slow
+            timeout_ms: 100
+            retries: 1
+            in: { sleep_ms: 700, journal: "%s" }
+        exports:
+          - { from: slow.slept_ms, as: slept }
+"""
+        % journal,
+        encoding="utf-8",
+    )
+    run = runtime(plan)
+    failed_at = time.time()
+    assert run.state.is_failed()
+    error = run.record["error"]
+    assert error["code"] == "TIMEOUT_ERROR" and error["node_id"] == "slow"
+    assert error["message"].startswith("slow[0] (a.pdf): ")
+    time.sleep(1.0)
+    entries = read_journal(journal)
+    assert {e["event"] for e in entries} == {"start"}
+    for label in ("slow[0]", "slow[1]"):
+        starts = [e["t"] for e in entries if e["label"] == label]
+        assert len(starts) == 2 and starts[1] - starts[0] >= 0.69  # one attempt at a time
+    assert all(e["t"] < failed_at for e in entries)
