@@ -12,7 +12,6 @@ import importlib
 import inspect
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from pydantic import ValidationError
 
@@ -24,6 +23,7 @@ from blocks.yaml_loader import load_yaml_file
 from keiri import settings
 
 __all__ = ["BlockRegistry", "Resolution", "SpecEntry", "suggest"]
+
 
 def suggest(name: str, known: list[str], n: int = 3) -> list[str]:
     """Closest known names for an unknown one (did-you-mean)."""

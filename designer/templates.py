@@ -23,11 +23,11 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from blocks.errors import Issue, IssueCode, IssuesFound, format_path
 from blocks.registry import BlockRegistry
+from blocks.yaml_loader import LineMap, LoadedYaml, load_yaml_file
 from compiler.compile import compile_loaded
 from compiler.dryrun import dry_run_compiled
 from compiler.models import LoopNode, Node, SubflowNode, TaskNode
 from compiler.references import ReferenceSyntaxError, find_references
-from blocks.yaml_loader import LineMap, LoadedYaml, load_yaml_file
 from keiri import settings
 
 __all__ = [

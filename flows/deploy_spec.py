@@ -22,9 +22,9 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from blocks.errors import BlockError, Issue, IssuesFound, format_path
 from blocks.registry import BlockRegistry, did_you_mean
+from blocks.yaml_loader import LineMap, load_yaml_file
 from compiler.scope import CompiledPlan
 from compiler.validate import validate_file
-from blocks.yaml_loader import LineMap, load_yaml_file
 from flows.run_plan import resolve_plan_path
 from keiri import settings
 
@@ -354,11 +354,7 @@ def _check_inputs(
     from blocks.ui.form import form_schema, validate_answers
     from blocks.ui.interactive_input import parse_requirements
 
-    humans = sorted(
-        n
-        for n, c in compiled.all_nodes.items()
-        if c.spec is not None and c.spec.id.startswith("ui.")
-    )
+    humans = sorted(n for n, c in compiled.all_nodes.items() if c.block_id.startswith("ui."))
     issues: list[Issue] = []
     for node_id, answers in model.inputs.items():
         loc: tuple[str | int, ...] = ("inputs", node_id)

@@ -153,7 +153,8 @@ def run_batch(jobs: Any, run_id: str) -> list[Any]:
             out.append(exc)
             continue
         expiration = _expiration(job)
-        store.write(outputs, key=key, expiration=now("UTC") + expiration if expiration else None)
+        until = now("UTC") + expiration if expiration else None
+        store.write(outputs, key=key, expiration=until)  # type: ignore[arg-type]
         out.append(outputs)
     return out
 
@@ -269,7 +270,7 @@ class PrefectBackend(Backend):
     ) -> list[ItemResult]:
         real = [j for j in jobs if isinstance(j, NodeJob)]
         if not real:
-            return list(jobs)
+            return [job for job in jobs if isinstance(job, Skipped)]
         first = real[0]
         node_id = first.node_id
         in_flow = state.compiled.registry.load_class(first.spec).runs_in_flow
@@ -290,7 +291,9 @@ class PrefectBackend(Backend):
 
         def one(indexes: list[int]) -> list[Any]:
             first_i, last_i = indexes[0], indexes[-1]
-            label = f"{node_id}[{first_i}]" if first_i == last_i else f"{node_id}[{first_i}-{last_i}]"
+            label = (
+                f"{node_id}[{first_i}]" if first_i == last_i else f"{node_id}[{first_i}-{last_i}]"
+            )
             try:
                 return list(
                     run_batch.with_options(task_run_name=label, tags=first.tags)(

@@ -23,9 +23,9 @@ from blocks.registry import BlockRegistry
 from compiler.compile import compile_file
 from compiler.engine import RunResult, run_compiled
 from compiler.events import EventLog
-from flows.prefect_backend import PrefectBackend
 from compiler.scope import CompiledPlan
 from flows.artifacts import publish_run_artifacts
+from flows.prefect_backend import PrefectBackend
 from keiri import settings
 
 __all__ = ["compile_for_run", "resolve_plan_path", "run_local", "run_plan", "run_record_path"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from blocks.errors import IssueCode, IssuesFound, format_path
 from blocks.registry import did_you_mean
 from blocks.spec import BlockSpec
-from compiler.models import LoopNode, SubflowNode, TaskNode
+from compiler.models import SubflowNode, TaskNode
 from compiler.passes.context import CompileContext
 from compiler.scope import (
     AnyNode,

@@ -182,14 +182,11 @@ def run_cmd(
 def _node_fields(compiled: Any, node_id: str) -> dict[str, Any]:
     from blocks.registry import did_you_mean
     from blocks.ui.interactive_input import parse_requirements
+    from compiler.scope import CompiledTask
 
     cnode = compiled.all_nodes.get(node_id)
-    if cnode is None or cnode.spec is None or not cnode.spec.id.startswith("ui."):
-        humans = sorted(
-            n
-            for n, c in compiled.all_nodes.items()
-            if c.spec is not None and c.spec.id.startswith("ui.")
-        )
+    if not isinstance(cnode, CompiledTask) or not cnode.block_id.startswith("ui."):
+        humans = sorted(n for n, c in compiled.all_nodes.items() if c.block_id.startswith("ui."))
         hint = did_you_mean(node_id, humans) or f"human-input nodes: {', '.join(humans) or 'none'}"
         raise click.UsageError(
             f"--input {node_id}.…: {node_id!r} is not a human-input node; {hint}"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import time
 from pathlib import Path
 from typing import Any
@@ -279,10 +280,14 @@ graph:
     assert {e["error"]["code"] for e in errors} == {"TIMEOUT_ERROR"}
     time.sleep(1.0)  # a zombie attempt would journal its end now
     entries = read_journal(journal)
-    assert [(e["event"], e["attempt"]) for e in entries] == [("start", 0), ("start", 1), ("start", 2)]
+    assert [(e["event"], e["attempt"]) for e in entries] == [
+        ("start", 0),
+        ("start", 1),
+        ("start", 2),
+    ]
     assert all(e["t"] < failed_at for e in entries)
     starts = [e["t"] for e in entries]
-    assert all(b - a >= 0.1 for a, b in zip(starts, starts[1:], strict=False))
+    assert all(b - a >= 0.1 for a, b in itertools.pairwise(starts))
     assert starts[-1] - starts[0] < 1.4  # interrupted at 100 ms, not after the 700 ms sleep
     runs = eventually(
         lambda: [t for t in task_runs(run.run_id) if t.name == "sleepy"],
@@ -317,11 +322,10 @@ graph:
             block: test.slow
             timeout_ms: 100
             retries: 1
-            in: { sleep_ms: 700, journal: "%s" }
+            in: { sleep_ms: 700, journal: "JOURNAL" }
         exports:
           - { from: slow.slept_ms, as: slept }
-"""
-        % journal,
+""".replace("JOURNAL", str(journal)),
         encoding="utf-8",
     )
     run = runtime(plan)
