@@ -21,12 +21,13 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
 from blocks.errors import KeiriError
+from keiri import settings
 from keiri.settings import keiri_home
 
 __all__ = [
@@ -51,6 +52,8 @@ DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 4200
 _LOG_TAIL_LINES = 25
 _POLL_SECONDS = 0.2
+# A starting server that neither uses CPU nor logs for this long is stuck (killed at timeout).
+_STUCK_SECONDS = 10.0
 # Servers this process spawned: polled (and so reaped) instead of probed by pid.
 _CHILDREN: dict[int, subprocess.Popen[bytes]] = {}
 
@@ -160,25 +163,39 @@ def status(*, config: ServerConfig | None = None) -> ServerStatus:
     return _status(cfg, record.pid, record.api_url, record.ui_url, api_healthy(record.api_url))
 
 
-def start(timeout: float = 60, *, config: ServerConfig | None = None) -> ServerStatus:
+Progress = Callable[[float], None]  # called with the seconds waited so far, while starting
+
+
+def start(
+    timeout: float | None = None,
+    *,
+    config: ServerConfig | None = None,
+    progress: Progress | None = None,
+) -> ServerStatus:
     """Start the local server in the background, or reuse the one already running.
 
     Returns once `/api/health` answers; raises `ServerError` (with the tail of the server log)
-    when the server exits or stays silent for `timeout` seconds. Concurrent callers serialise
-    on a lock file, so two `keiri run` never start two servers.
+    when the server exits or is not healthy after `timeout` seconds (default:
+    `settings.server_start_timeout()`). At the timeout a server that is still progressing (its
+    process uses CPU or writes its log) is left running — never killed while starting — and
+    only a stuck one is stopped. `progress` is called about once a second while waiting.
+    Concurrent callers serialise on a lock file, so two `keiri run` never start two servers.
     """
+    timeout = timeout if timeout is not None else settings.server_start_timeout()
     cfg = config or server_config()
     cfg.home.mkdir(parents=True, exist_ok=True)
     with _locked(cfg.lock_file):
         record = _read_record(cfg)
         if record is not None and _is_server_process(record.pid):
-            _wait_healthy(cfg, record.pid, record.api_url, timeout, kill_on_failure=False)
+            _wait_healthy(
+                cfg, record.pid, record.api_url, timeout, kill_on_failure=False, progress=progress
+            )
             return _status(cfg, record.pid, record.api_url, record.ui_url, True)
         cfg.pid_file.unlink(missing_ok=True)
         _check_port_free(cfg)
         pid = _spawn(cfg)
         _write_record(cfg, pid)
-        _wait_healthy(cfg, pid, cfg.api_url, timeout, kill_on_failure=True)
+        _wait_healthy(cfg, pid, cfg.api_url, timeout, kill_on_failure=True, progress=progress)
         return _status(cfg, pid, cfg.api_url, cfg.ui_url, True)
 
 
@@ -197,7 +214,7 @@ def stop(timeout: float = 15, *, config: ServerConfig | None = None) -> bool:
         return True
 
 
-def ensure_api_url(timeout: float = 60) -> str:
+def ensure_api_url(timeout: float | None = None, progress: Progress | None = None) -> str:
     """The Prefect API to run against.
 
     A configured `PREFECT_API_URL` is used when it answers and is an error when it does not
@@ -215,7 +232,7 @@ def ensure_api_url(timeout: float = 60) -> str:
                 "keiri start its local server (`keiri server start`)."
             ),
         )
-    return start(timeout).api_url
+    return start(timeout, progress=progress).api_url
 
 
 def prefect_env(api_url: str, *, home: Path | None = None) -> dict[str, str]:
@@ -266,7 +283,9 @@ _OPERATOR_KEYS = ("PREFECT_RESULTS_LOCAL_STORAGE_PATH",)
 _IMPORT_TIME_KEYS = ("PREFECT_HOME", "PREFECT_PROFILES_PATH")
 
 
-def connect(*, start_server: bool = True, timeout: float = 60) -> str:
+def connect(
+    *, start_server: bool = True, timeout: float | None = None, progress: Progress | None = None
+) -> str:
     """Point this process, and the processes it starts, at the Prefect API; return its URL.
 
     With `start_server`, the API is `ensure_api_url()` (a configured, healthy
@@ -274,7 +293,7 @@ def connect(*, start_server: bool = True, timeout: float = 60) -> str:
     (e.g. `keiri deploy --check`). If prefect is already imported, its settings are refreshed.
     """
     if start_server:
-        api_url = ensure_api_url(timeout)
+        api_url = ensure_api_url(timeout, progress)
     else:
         api_url = os.environ.get("PREFECT_API_URL", "").strip() or server_config().api_url
     env = prefect_env(api_url)
@@ -454,10 +473,33 @@ def _spawn(cfg: ServerConfig) -> int:
     return int(process.pid)
 
 
+def _activity(pid: int, log_file: Path) -> tuple[int, int]:
+    """(CPU ticks of the process, size of its log): either growing means it is starting."""
+    ticks = 0
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        ticks = int(fields[11]) + int(fields[12])  # utime + stime
+    except (OSError, IndexError, ValueError):
+        pass  # no /proc (macOS, Windows): the log alone shows progress
+    try:
+        size = log_file.stat().st_size
+    except OSError:
+        size = 0
+    return ticks, size
+
+
 def _wait_healthy(
-    cfg: ServerConfig, pid: int, api_url: str, timeout: float, *, kill_on_failure: bool
+    cfg: ServerConfig,
+    pid: int,
+    api_url: str,
+    timeout: float,
+    *,
+    kill_on_failure: bool,
+    progress: Progress | None = None,
 ) -> None:
-    deadline = time.monotonic() + timeout
+    started = time.monotonic()
+    last_activity, last_change = _activity(pid, cfg.log_file), started
+    last_report = started
     while True:
         if api_healthy(api_url, timeout=2.0):
             return
@@ -469,16 +511,32 @@ def _wait_healthy(
                 hint=f"Read {cfg.log_file}; a busy port or a broken PREFECT_HOME are common.",
                 log_file=cfg.log_file,
             )
-        if time.monotonic() >= deadline:
-            if kill_on_failure:
+        now = time.monotonic()
+        activity = _activity(pid, cfg.log_file)
+        if activity != last_activity:
+            last_activity, last_change = activity, now
+        if now - started >= timeout:
+            stuck = now - last_change >= min(_STUCK_SECONDS, timeout)
+            if stuck and kill_on_failure:
                 _terminate(pid, 5.0)
                 cfg.pid_file.unlink(missing_ok=True)
+            state = (
+                "made no progress"
+                if stuck
+                else "is still starting (left running: the next run reuses it)"
+            )
             raise ServerError(
                 f"The local Prefect server did not answer {api_url}/health within "
-                f"{timeout:g} s." + _log_tail(cfg.log_file),
-                hint=f"Read {cfg.log_file}; retry with a longer timeout on a slow machine.",
+                f"{timeout:g} s and {state}." + _log_tail(cfg.log_file),
+                hint=(
+                    f"Read {cfg.log_file}; on a slow machine raise --server-timeout "
+                    "(or KEIRI_SERVER_START_TIMEOUT)."
+                ),
                 log_file=cfg.log_file,
             )
+        if progress is not None and now - last_report >= 1.0:
+            last_report = now
+            progress(now - started)
         time.sleep(_POLL_SECONDS)
 
 

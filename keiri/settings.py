@@ -86,3 +86,24 @@ def env_allow_patterns() -> tuple[str, ...]:
 
 def env_allowed(name: str) -> bool:
     return any(name.startswith(p) for p in env_allow_patterns())
+
+
+DEFAULT_SERVER_START_TIMEOUT_S = 120.0
+
+
+def server_start_timeout() -> float:
+    """Seconds `keiri run` / `keiri server start` wait for the local Prefect server to answer
+    (`KEIRI_SERVER_START_TIMEOUT`); a server still starting then is left running, not killed
+    (see `keiri.server.start`)."""
+    raw = os.environ.get("KEIRI_SERVER_START_TIMEOUT", "").strip()
+    if not raw:
+        return DEFAULT_SERVER_START_TIMEOUT_S
+    try:
+        value = float(raw)
+    except ValueError:
+        raise ValueError(
+            f"KEIRI_SERVER_START_TIMEOUT={raw!r}: expected a number of seconds"
+        ) from None
+    if value <= 0:
+        raise ValueError(f"KEIRI_SERVER_START_TIMEOUT={raw!r}: must be positive")
+    return value

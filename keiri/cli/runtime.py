@@ -24,11 +24,13 @@ from keiri.cli.render import console, err_console, print_json, render_block_erro
 __all__ = ["register"]
 
 
-def _connect() -> str:
-    """Point this process at the Prefect API (starting the local server if needed)."""
+def _connect(timeout: float | None = None) -> str:
+    """Point this process at the Prefect API (starting the local server if needed, with a
+    progress line on stderr while it starts)."""
     from keiri import server
+    from keiri.cli.server_cmd import server_progress
 
-    return server.connect()
+    return server.connect(timeout=timeout, progress=server_progress)
 
 
 def _ui_base(api_url: str) -> str:
@@ -140,9 +142,21 @@ def _report(doc: dict[str, Any], as_json: bool) -> int:
     is_flag=True,
     help="Run in the background; return when it completes or pauses (exit 3).",
 )
+@click.option(
+    "--server-timeout",
+    type=click.FloatRange(min=0, min_open=True),
+    default=None,
+    help="Seconds to wait for the local Prefect server to start "
+    "(default: KEIRI_SERVER_START_TIMEOUT or 120).",
+)
 @click.option("--json", "as_json", is_flag=True, help="One JSON document on stdout.")
 def run_cmd(
-    plan: Path, inputs: tuple[str, ...], variables: tuple[str, ...], detach: bool, as_json: bool
+    plan: Path,
+    inputs: tuple[str, ...],
+    variables: tuple[str, ...],
+    detach: bool,
+    server_timeout: float | None,
+    as_json: bool,
 ) -> None:
     """Run PLAN on Prefect: exit 0 completed, 1 failed, 3 paused and detached."""
     from blocks.registry import BlockRegistry
@@ -168,7 +182,7 @@ def run_cmd(
         raise click.UsageError(
             f"--var {unknown[0]}: the plan declares no such var ({', '.join(sorted(compiled.plan.vars)) or 'none'})"
         )
-    api_url = _connect()
+    api_url = _connect(server_timeout)
     name = f"{compiled.id}-{datetime.now().strftime('%Y%m%d-%H%M%S-%f')}"
     tags = [f"plan:{compiled.id}", f"plan-version:{compiled.plan.version}"]
     payload = {"inputs": answers, "vars": vars_}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from keiri.cli.main import EXIT_FAILED, ExitWith
-from keiri.cli.render import console, print_json
+from keiri.cli.render import console, err_console, print_json
 
 __all__ = ["register"]
 
@@ -41,14 +41,26 @@ def _show(status: object, as_json: bool) -> None:
         console.print(f"  {key}: {doc[key]}")
 
 
+def server_progress(waited: float) -> None:
+    """The progress line of a starting local server on stderr (after 1 s, then every 5 s)."""
+    seconds = int(waited)
+    if seconds == 1 or (seconds and seconds % 5 == 0):
+        err_console.print(f"Prefect サーバーを起動しています… {seconds} 秒", highlight=False)
+
+
 @server_group.command("start")
-@click.option("--timeout", default=60.0, show_default=True, help="Seconds to wait for /api/health.")
+@click.option(
+    "--timeout",
+    type=click.FloatRange(min=0, min_open=True),
+    default=None,
+    help="Seconds to wait for /api/health (default: KEIRI_SERVER_START_TIMEOUT or 120).",
+)
 @click.option("--json", "as_json", is_flag=True)
-def start_cmd(timeout: float, as_json: bool) -> None:
+def start_cmd(timeout: float | None, as_json: bool) -> None:
     """Start (or reuse) the local server and wait until it is healthy."""
     from keiri import server
 
-    _show(server.start(timeout), as_json)
+    _show(server.start(timeout, progress=server_progress), as_json)
 
 
 @server_group.command("stop")

@@ -242,3 +242,65 @@ def test_prefect_env_points_clients_away_from_the_server_home(tmp_path: Path) ->
     assert env["PREFECT_SERVER_EPHEMERAL_ENABLED"] == "false"
     assert env["PREFECT_LOGGING_HANDLERS_CONSOLE_LEVEL"] == "WARNING"
     assert (tmp_path / "results").is_dir() and (tmp_path / "prefect-client").is_dir()
+
+
+def _fake_server(tmp_path: Path, code: str) -> tuple[ServerConfig, subprocess.Popen[bytes]]:
+    """A process that never answers /health: busy (CPU) or silent, standing in for a slow or
+    a stuck server start."""
+    from keiri import server as server_module
+
+    config = ServerConfig(keiri_home=tmp_path, port=free_port())
+    config.home.mkdir(parents=True, exist_ok=True)
+    process = subprocess.Popen([sys.executable, "-c", code])
+    server_module._CHILDREN[process.pid] = process
+    return config, process
+
+
+def test_a_slow_server_still_starting_is_never_killed(tmp_path: Path) -> None:
+    from keiri.server import _wait_healthy
+
+    config, process = _fake_server(tmp_path, "while True: pass")
+    waited: list[float] = []
+    try:
+        with pytest.raises(ServerError) as caught:
+            _wait_healthy(
+                config,
+                process.pid,
+                config.api_url,
+                2.5,
+                kill_on_failure=True,
+                progress=waited.append,
+            )
+        assert "still starting" in caught.value.message
+        assert "--server-timeout" in caught.value.hint
+        assert process.poll() is None  # left running: the next run reuses it
+        assert waited and waited[0] >= 1.0  # the progress line was shown
+    finally:
+        process.kill()
+        process.wait()
+
+
+def test_a_stuck_server_start_is_stopped_at_the_timeout(tmp_path: Path) -> None:
+    from keiri.server import _wait_healthy
+
+    config, process = _fake_server(tmp_path, "import time; time.sleep(60)")
+    time.sleep(0.5)  # past the interpreter's own start-up
+    try:
+        with pytest.raises(ServerError) as caught:
+            _wait_healthy(config, process.pid, config.api_url, 1.5, kill_on_failure=True)
+        assert "made no progress" in caught.value.message
+        process.wait(timeout=10)  # terminated
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+
+
+def test_server_start_timeout_setting(monkeypatch: pytest.MonkeyPatch) -> None:
+    from keiri import settings
+
+    monkeypatch.setenv("KEIRI_SERVER_START_TIMEOUT", "300")
+    assert settings.server_start_timeout() == 300.0
+    monkeypatch.setenv("KEIRI_SERVER_START_TIMEOUT", "soon")
+    with pytest.raises(ValueError, match="KEIRI_SERVER_START_TIMEOUT"):
+        settings.server_start_timeout()
