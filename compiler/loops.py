@@ -12,6 +12,7 @@ from typing import Any
 from blocks.errors import BlockError, ErrorCode
 from compiler.backend import map_bounded
 from compiler.jobs import NodeJob, Skipped
+from compiler.models import Foreach, WhileSpec
 from compiler.nodes import begin_task, evaluate_when, fail, finish, item_label
 from compiler.references import get_path, render
 from compiler.runstate import Frame, RunState, ScopeRunner
@@ -43,14 +44,18 @@ def loop_cap(state: RunState, loop: CompiledLoop) -> int:
 def run_loop(
     runner: ScopeRunner, state: RunState, loop: CompiledLoop, frame: Frame
 ) -> dict[str, Any]:
-    if loop.node.foreach is not None:
-        return _run_foreach(runner, state, loop, frame)
-    return _run_while(runner, state, loop, frame)
+    foreach, while_ = loop.node.foreach, loop.node.while_
+    if foreach is not None:
+        return _run_foreach(runner, state, loop, foreach, frame)
+    if while_ is not None:
+        return _run_while(runner, state, loop, while_, frame)
+    raise BlockError(  # pragma: no cover - the compiler rejects it (PLAN_SCHEMA_INVALID)
+        ErrorCode.PLAN_INVALID, f"loop {loop.id} has neither foreach nor while"
+    )
 
 
-def _items(loop: CompiledLoop, frame: Frame) -> list[Any]:
-    foreach = loop.node.foreach
-    items = render(foreach.input if foreach else None, frame.lookup)
+def _items(loop: CompiledLoop, foreach: Foreach, frame: Frame) -> list[Any]:
+    items = render(foreach.input, frame.lookup)
     if items is None:
         return []
     if not isinstance(items, list):
@@ -64,12 +69,10 @@ def _items(loop: CompiledLoop, frame: Frame) -> list[Any]:
 
 
 def _run_foreach(
-    runner: ScopeRunner, state: RunState, loop: CompiledLoop, frame: Frame
+    runner: ScopeRunner, state: RunState, loop: CompiledLoop, foreach: Foreach, frame: Frame
 ) -> dict[str, Any]:
-    foreach = loop.node.foreach
-    assert foreach is not None  # run_loop dispatches on it
     body = loop.body
-    items = _items(loop, frame)
+    items = _items(loop, foreach, frame)
     limit = getattr(state.backend, "max_loop_items", None)
     if limit is not None:
         items = items[:limit]
@@ -148,10 +151,8 @@ def _run_mapped(
 
 
 def _run_while(
-    runner: ScopeRunner, state: RunState, loop: CompiledLoop, frame: Frame
+    runner: ScopeRunner, state: RunState, loop: CompiledLoop, spec: WhileSpec, frame: Frame
 ) -> dict[str, Any]:
-    spec = loop.node.while_
-    assert spec is not None  # run_loop dispatches on it
     body = loop.body
     last = Frame(scope=body, state=state, parent=frame)
     history: list[dict[str, Any]] = []
