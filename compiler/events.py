@@ -11,8 +11,9 @@ import logging
 import threading
 from collections.abc import Callable
 from datetime import UTC, datetime
+from functools import lru_cache
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import IO, Any, ClassVar
 
 from blocks.base import summarize
 from keiri import settings
@@ -34,6 +35,12 @@ EVENTS = (
 _SECRET_WORDS = ("api_key", "apikey", "password", "secret", "token", "authorization")
 
 
+@lru_cache(maxsize=4096)
+def _secret_key(key: str) -> bool:
+    lowered = key.lower()
+    return any(word in lowered for word in _SECRET_WORDS)
+
+
 def now_iso() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
@@ -41,9 +48,7 @@ def now_iso() -> str:
 def mask_secrets(value: Any) -> Any:
     if isinstance(value, dict):
         return {
-            k: "***"
-            if any(w in str(k).lower() for w in _SECRET_WORDS) and not isinstance(v, dict | list)
-            else mask_secrets(v)
+            k: "***" if _secret_key(str(k)) and not isinstance(v, dict | list) else mask_secrets(v)
             for k, v in value.items()
         }
     if isinstance(value, list):
@@ -66,6 +71,7 @@ class EventLog:
         self.events: list[dict[str, Any]] = []
         self._keep = keep
         self._lock = threading.Lock()
+        self._handle: IO[str] | None = None
         if path is not None:
             path.parent.mkdir(parents=True, exist_ok=True)
 
@@ -85,8 +91,10 @@ class EventLog:
             if self._keep:
                 self.events.append(record)
             if self.path is not None:
-                with self.path.open("a", encoding="utf-8") as handle:
-                    handle.write(line + "\n")
+                if self._handle is None:
+                    self._handle = self.path.open("a", encoding="utf-8")
+                self._handle.write(line + "\n")
+                self._handle.flush()  # each event reaches the file as it happens
         for listener in list(EventLog.listeners):
             try:
                 listener(record)
@@ -94,6 +102,17 @@ class EventLog:
                 logging.getLogger("keiri.events").exception("event listener failed; removed")
                 EventLog.listeners.remove(listener)
         return record
+
+    def close(self) -> None:
+        with self._lock:
+            if self._handle is not None:
+                self._handle.close()
+                self._handle = None
+
+    def __del__(self) -> None:
+        handle = getattr(self, "_handle", None)
+        if handle is not None:
+            handle.close()
 
     def of(self, event: str) -> list[dict[str, Any]]:
         return [e for e in self.events if e["event"] == event]

@@ -17,12 +17,13 @@ import json
 import math
 import re
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from prefect import flow, task
 from prefect.context import TaskRunContext
-from prefect.settings import PREFECT_FLOWS_HEARTBEAT_FREQUENCY, temporary_settings
+from prefect.settings import PREFECT_FLOWS_HEARTBEAT_FREQUENCY
 from prefect.states import Completed
 from prefect.utilities.annotations import quote
 
@@ -34,7 +35,13 @@ from compiler.runstate import ItemResult, RunState
 from compiler.scope import CompiledLoop, CompiledNode, CompiledSubflow
 from flows.run_inputs import create_once
 
-__all__ = ["PrefectBackend", "auto_batch_size", "cache_key", "run_node"]
+__all__ = [
+    "PrefectBackend",
+    "auto_batch_size",
+    "cache_key",
+    "run_node",
+    "without_heartbeats",
+]
 
 _EXPIRY = {"s": "seconds", "m": "minutes", "h": "hours", "d": "days"}
 
@@ -103,7 +110,7 @@ def _retry_recoverable(task: Any, task_run: Any, state: Any) -> bool:
     retry_condition_fn=_retry_recoverable,
     log_prints=False,
 )
-def run_node(job: Any, run_id: str) -> dict[str, Any]:
+def run_node(job: Any, run_id: str, label: str = "") -> dict[str, Any]:
     """The one task every node runs through: one attempt per Prefect (re)try."""
     job = _job(job)
     state = _state(run_id)
@@ -125,10 +132,11 @@ def _expiration(job: NodeJob) -> dt.timedelta | None:
 
 
 @task(name="run_batch", persist_result=False, log_prints=False)
-def run_batch(jobs: Any, run_id: str) -> list[Any]:
+def run_batch(jobs: Any, run_id: str, key: str) -> list[Any]:
     """Several loop items in one task run, in item order. Each item keeps its own policy
-    (attempts, timeout, retries) and its own persisted result, so a retried run re-runs
-    only the items that did not finish."""
+    (attempts, timeout, retries). The outputs of the items that finished are persisted under
+    the batch's key (one write per batch, not per item) — `cache: inputs` items under their
+    own — so a retried run re-runs only the items that did not finish."""
     from prefect.results import get_result_store
     from prefect.types._datetime import now
 
@@ -138,24 +146,33 @@ def run_batch(jobs: Any, run_id: str) -> list[Any]:
         raise TypeError(f"unexpected backend {backend!r}")
     store = get_result_store()
     items: list[NodeJob | Skipped] = jobs.unquote() if hasattr(jobs, "unquote") else jobs
+    finished: dict[int, Any] = store.read(key).result if store.exists(key) else {}
+    before = len(finished)
     out: list[Any] = []
-    for job in items:
+    for index, job in enumerate(items):
         if isinstance(job, Skipped):
             out.append(job)
             continue
-        key = result_key(job)
-        if store.exists(key):
-            out.append(store.read(key).result)
+        if index in finished:
+            out.append(finished[index])
+            continue
+        item_key = result_key(job) if job.cache is not None else None
+        if item_key is not None and store.exists(item_key):
+            out.append(store.read(item_key).result)
             continue
         try:
             outputs = run_with_retries(job, backend.executor(state, job), state.emit)
         except BlockError as exc:
             out.append(exc)
             continue
-        expiration = _expiration(job)
-        until = now("UTC") + expiration if expiration else None
-        store.write(outputs, key=key, expiration=until)  # type: ignore[arg-type]
+        if item_key is not None:
+            expiration = _expiration(job)
+            until = now("UTC") + expiration if expiration else None
+            store.write(outputs, key=item_key, expiration=until)  # type: ignore[arg-type]
+        finished[index] = outputs
         out.append(outputs)
+    if len(finished) > before:
+        store.write(finished, key=key)
     return out
 
 
@@ -164,19 +181,29 @@ def skipped_node(reason: str) -> Any:
     return Completed(name="Skipped", message=f"when is false: {reason}")
 
 
-def _options(job: NodeJob) -> dict[str, Any]:
-    options: dict[str, Any] = {
-        "name": job.spec.id,
-        "task_run_name": job.task_name,
-        "tags": job.tags,
-        "retries": job.retries,
-        "retry_delay_seconds": list(job.retry_delays) if job.retries else 0,
-        "timeout_seconds": job.timeout_ms / 1000 if job.timeout_ms else None,
-    }
+_TASKS: dict[tuple[Any, ...], Any] = {}
+
+
+def _node_task(job: NodeJob) -> Any:
+    """`run_node` with the node's policy as task options, named after the block, its task
+    runs after the node (`task_run_name` from the `label` parameter). One task object per
+    distinct option set: `with_options` copies the task, which costs milliseconds per node."""
     expiration = _expiration(job)
-    if expiration is not None:
-        options["cache_expiration"] = expiration
-    return options
+    key = (job.spec.id, tuple(job.tags), job.retries, job.retry_delays, job.timeout_ms, expiration)
+    found = _TASKS.get(key)
+    if found is None:
+        options: dict[str, Any] = {
+            "name": job.spec.id,
+            "task_run_name": "{label}",
+            "tags": job.tags,
+            "retries": job.retries,
+            "retry_delay_seconds": list(job.retry_delays) if job.retries else 0,
+            "timeout_seconds": job.timeout_ms / 1000 if job.timeout_ms else None,
+        }
+        if expiration is not None:
+            options["cache_expiration"] = expiration
+        found = _TASKS[key] = run_node.with_options(**options)
+    return found
 
 
 def auto_batch_size(items: int, max_concurrency: int) -> int:
@@ -234,8 +261,36 @@ def _as_subflow(fn: Callable[[], Any], name: str, run_name: str) -> Any:
     )(body)
     # The parent flow run already sends heartbeats; a subflow's own heartbeat thread would
     # only add up to a second of join time at its exit.
-    with temporary_settings(updates={PREFECT_FLOWS_HEARTBEAT_FREQUENCY: None}):
+    with without_heartbeats():
         return sub()
+
+
+_NO_HEARTBEATS: dict[int, tuple[Any, Any]] = {}
+_NO_HEARTBEATS_LOCK = threading.Lock()
+
+
+@contextmanager
+def without_heartbeats() -> Iterator[None]:
+    """Prefect settings with flow run heartbeats off, for the flow runs started inside.
+
+    Like `temporary_settings(updates={PREFECT_FLOWS_HEARTBEAT_FREQUENCY: None})`, but the
+    derived settings are built once per base settings (building them costs ~0.3 s), and
+    nothing is built when heartbeats are already off (inside a local run: every subflow).
+    """
+    from prefect.context import SettingsContext, get_settings_context
+
+    context = get_settings_context()
+    base = context.settings
+    if base.flows.heartbeat_frequency is None:
+        yield
+        return
+    with _NO_HEARTBEATS_LOCK:
+        cached = _NO_HEARTBEATS.get(id(base))
+        if cached is None or cached[0] is not base:
+            derived = base.copy_with_update(updates={PREFECT_FLOWS_HEARTBEAT_FREQUENCY: None})
+            cached = _NO_HEARTBEATS[id(base)] = (base, derived)
+    with SettingsContext(profile=context.profile, settings=cached[1]):
+        yield
 
 
 class PrefectBackend(Backend):
@@ -254,9 +309,7 @@ class PrefectBackend(Backend):
         if state.compiled.registry.load_class(job.spec).runs_in_flow:
             return self.execute_in_flow(state, job)
         try:
-            result: dict[str, Any] = run_node.with_options(**_options(job))(
-                quote(job), state.run_id
-            )
+            result: dict[str, Any] = _node_task(job)(quote(job), state.run_id, job.task_name)
         except TimeoutError as exc:  # Prefect's TaskRunTimeoutError after the last attempt
             raise timeout_error(job) from exc
         return result
@@ -297,7 +350,9 @@ class PrefectBackend(Backend):
             try:
                 return list(
                     run_batch.with_options(task_run_name=label, tags=first.tags)(
-                        quote([jobs[i] for i in indexes]), state.run_id
+                        quote([jobs[i] for i in indexes]),
+                        state.run_id,
+                        f"keiri-{first.scope}-{label}",
                     )
                 )
             finally:

@@ -169,9 +169,10 @@ def run_local(
     runs (workers, `keiri serve`) keep them.
     """
     from prefect import tags as prefect_tags
-    from prefect.settings import PREFECT_FLOWS_HEARTBEAT_FREQUENCY, temporary_settings
 
-    with temporary_settings(updates={PREFECT_FLOWS_HEARTBEAT_FREQUENCY: None}), prefect_tags(*tags):
+    from flows.prefect_backend import without_heartbeats
+
+    with without_heartbeats(), prefect_tags(*tags):
         return run_plan.with_options(name=flow_name, flow_run_name=run_name)(
             plan=plan, inputs=inputs, vars=vars, return_state=True
         )
