@@ -41,6 +41,11 @@ class SpecEntry:
     path: Path
 
 
+# Parsed specs by (path, mtime, size): a process builds several registries (the CLI, the
+# flow's compile), each re-reading unchanged files would parse every spec again.
+_PARSED: dict[tuple[str, int, int], SpecEntry] = {}
+
+
 @dataclass(frozen=True)
 class Resolution:
     """Result of resolving `id` or `id@semver`: a spec, or an issue code with a message."""
@@ -101,8 +106,19 @@ class BlockRegistry:
 
     def _load_spec(self, path: Path) -> SpecEntry | None:
         try:
+            stat = path.stat()
+            key = (str(path), stat.st_mtime_ns, stat.st_size)
+        except OSError:
+            key = None
+        cached = _PARSED.get(key) if key else None
+        if cached is not None:
+            return cached
+        try:
             loaded = load_yaml_file(path)
-            return SpecEntry(BlockSpec.model_validate(loaded.data), path)
+            entry = SpecEntry(BlockSpec.model_validate(loaded.data), path)
+            if key:
+                _PARSED[key] = entry
+            return entry
         except IssuesFound as exc:  # YAML syntax, duplicate keys: with their lines
             self.problems.extend(exc.issues)
         except ValidationError as exc:
