@@ -9,10 +9,10 @@ from __future__ import annotations
 import json
 import logging
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
 from blocks.base import summarize
 from keiri import settings
@@ -54,15 +54,19 @@ def mask_secrets(value: Any) -> Any:
 class EventLog:
     """Append-only JSONL writer; `path=None` keeps events in memory only (dry-run, tests).
 
-    `EventLog.listeners` are called with every event record (the CLI's progress display);
-    a failing listener never breaks a run, but it is not silent either: it is removed and
-    logged.
+    `listeners` (passed in by whoever starts the run, e.g. the CLI's progress display) are
+    called with every event record; a failing listener never breaks a run, but it is not
+    silent either: it is dropped from this log and logged.
     """
 
-    listeners: ClassVar[list[Callable[[dict[str, Any]], None]]] = []
-
-    def __init__(self, path: Path | None, keep: bool = True) -> None:
+    def __init__(
+        self,
+        path: Path | None,
+        keep: bool = True,
+        listeners: Sequence[Callable[[dict[str, Any]], None]] = (),
+    ) -> None:
         self.path = path
+        self.listeners = list(listeners)
         self.events: list[dict[str, Any]] = []
         self._keep = keep
         self._lock = threading.Lock()
@@ -87,12 +91,12 @@ class EventLog:
             if self.path is not None:
                 with self.path.open("a", encoding="utf-8") as handle:
                     handle.write(line + "\n")
-        for listener in list(EventLog.listeners):
+        for listener in list(self.listeners):
             try:
                 listener(record)
             except Exception:
                 logging.getLogger("keiri.events").exception("event listener failed; removed")
-                EventLog.listeners.remove(listener)
+                self.listeners.remove(listener)
         return record
 
     def of(self, event: str) -> list[dict[str, Any]]:

@@ -33,31 +33,17 @@ __all__ = ["PrefectBackend", "cache_key", "run_node"]
 
 _EXPIRY = {"s": "seconds", "m": "minutes", "h": "hours", "d": "days"}
 
-# Called with (run_id, node_id) when a run pauses for input (the CLI prints the form link).
-PAUSE_LISTENERS: list[Callable[[str, str], None]] = []
-
-# Running plans by run id. Tasks receive the id, not the state object, so Prefect never walks
-# (or tries to serialise) the compiled plan as a task parameter.
-_ACTIVE: dict[str, RunState] = {}
-_ACTIVE_LOCK = threading.Lock()
+#: Called with (run_id, node_id) when a run pauses for input (the CLI prints the form link,
+#: the flow attaches it to the run); passed to `PrefectBackend`, never registered globally.
+PauseObserver = Callable[[str, str], None]
 
 
-def activate(state: RunState) -> None:
-    with _ACTIVE_LOCK:
-        _ACTIVE[state.run_id] = state
-
-
-def deactivate(state: RunState) -> None:
-    with _ACTIVE_LOCK:
-        _ACTIVE.pop(state.run_id, None)
-
-
-def _state(run_id: str) -> RunState:
-    return _ACTIVE[run_id]
+def _unquote(value: Any) -> Any:
+    return value.unquote() if hasattr(value, "unquote") else value
 
 
 def _job(value: Any) -> NodeJob:
-    job = value.unquote() if hasattr(value, "unquote") else value
+    job = _unquote(value)
     if not isinstance(job, NodeJob):  # pragma: no cover - defensive
         raise TypeError(f"expected a NodeJob, got {type(job).__name__}")
     return job
@@ -80,10 +66,10 @@ def cache_key(context: TaskRunContext, parameters: dict[str, Any]) -> str:
 
 
 @task(name="run_node", persist_result=True, cache_key_fn=cache_key, log_prints=False)
-def run_node(job: Any, run_id: str) -> dict[str, Any]:
-    """The one task every node runs through."""
+def run_node(job: Any, run: Any) -> dict[str, Any]:
+    """The one task every node runs through (`run`: the quoted `RunState`, never walked)."""
     job = _job(job)
-    state = _state(run_id)
+    state: RunState = _unquote(run)
     block = state.compiled.registry.create(job.spec)
     backend: Backend = state.backend
     ctx = backend.make_context(state, job)
@@ -95,9 +81,9 @@ def run_node(job: Any, run_id: str) -> dict[str, Any]:
     persist_result=True,
     cache_key_fn=lambda c, p: f"keiri-{p['scope']}-{p['label']}",
 )
-def run_batch(jobs: Any, run_id: str, scope: str, label: str) -> list[Any]:
+def run_batch(jobs: Any, run: Any, scope: str, label: str) -> list[Any]:
     """Several loop items in one task run (`foreach.batch_size`), results in item order."""
-    state = _state(run_id)
+    state: RunState = _unquote(run)
     items: list[NodeJob | Skipped] = jobs.unquote() if hasattr(jobs, "unquote") else jobs
     out: list[Any] = []
     for job in items:
@@ -184,20 +170,17 @@ def _as_subflow(fn: Callable[[], Any], name: str, run_name: str) -> Any:
 class PrefectBackend(Backend):
     name = "prefect"
 
-    def __init__(self, poll_interval: int = 1) -> None:
-        super().__init__(name="prefect", human_input=PrefectHumanInput(poll_interval=poll_interval))
-
-    def begin(self, state: RunState) -> None:
-        activate(state)
-
-    def end(self, state: RunState) -> None:
-        deactivate(state)
+    def __init__(self, poll_interval: int = 1, on_pause: PauseObserver | None = None) -> None:
+        super().__init__(
+            name="prefect",
+            human_input=PrefectHumanInput(poll_interval=poll_interval, on_pause=on_pause),
+        )
 
     def call_block(self, state: RunState, job: NodeJob) -> dict[str, Any]:
         cls = state.compiled.registry.load_class(job.spec)
         if cls.runs_in_flow:
             return self.execute_block(state, job)
-        result: dict[str, Any] = run_node.with_options(**_options(job))(quote(job), state.run_id)
+        result: dict[str, Any] = run_node.with_options(**_options(job))(quote(job), quote(state))
         return result
 
     def call_items(
@@ -232,7 +215,7 @@ class PrefectBackend(Backend):
             try:
                 return list(
                     run_batch.with_options(task_run_name=label, tags=real[0].tags)(
-                        quote([jobs[i] for i in indexes]), state.run_id, real[0].scope, label
+                        quote([jobs[i] for i in indexes]), quote(state), real[0].scope, label
                     )
                 )
             finally:
@@ -268,9 +251,15 @@ class PrefectHumanInput:
     `wait_for_input` model built from the same requirements.
     """
 
-    def __init__(self, poll_interval: int = 1, default_timeout_s: int = 24 * 3600) -> None:
+    def __init__(
+        self,
+        poll_interval: int = 1,
+        default_timeout_s: int = 24 * 3600,
+        on_pause: PauseObserver | None = None,
+    ) -> None:
         self.poll_interval = poll_interval
         self.default_timeout_s = default_timeout_s
+        self.on_pause = on_pause
 
     def request(self, ctx: Any, form: dict[str, Any]) -> dict[str, Any]:
         import json
@@ -319,8 +308,8 @@ class PrefectHumanInput:
             assignee=form.get("assignee"),
             message=form.get("message"),
         )
-        for listener in list(PAUSE_LISTENERS):
-            listener(str(flow_run.id), ctx.node_id)
+        if self.on_pause is not None:
+            self.on_pause(str(flow_run.id), ctx.node_id)
         started = time.monotonic()
         try:
             if flow_run.deployment_id is not None:
