@@ -47,5 +47,8 @@ def test_exit_codes() -> None:
         "run_id": "r", "plan_id": "p", "outputs": {}, "log": None, "ui_url": "u",
         "paused": None, "error": None,
     }  # fmt: skip
-    codes = {s: RunOutcome.model_validate(base | {"state": s}).exit_code for s in ("completed", "paused", "failed", "crashed")}
+    codes = {
+        s: RunOutcome.model_validate(base | {"state": s}).exit_code
+        for s in ("completed", "paused", "failed", "crashed")
+    }
     assert codes == {"completed": 0, "paused": 3, "failed": 1, "crashed": 1}
