@@ -322,6 +322,15 @@ class PrefectHumanInput:
                     poll_interval=self.poll_interval,
                 )
         except FlowPauseTimeout as exc:
+            # The run goes on (to record this error as its outcome): end the expired pause,
+            # or the server would replace the run's final state and its result by its own.
+            from prefect.client.orchestration import get_client
+            from prefect.states import Running
+
+            with get_client(sync_client=True) as client:
+                client.set_flow_run_state(
+                    flow_run.id, Running(message=f"{ctx.node_id}: no answer in time"), force=True
+                )
             raise BlockError(
                 ErrorCode.TIMEOUT_ERROR,
                 f"nobody answered {ctx.node_id} within {timeout_s} s",
