@@ -7,6 +7,7 @@ resume the same way. Import only after the Prefect environment is set (`keiri.se
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 from uuid import UUID
@@ -15,7 +16,6 @@ from prefect.client.orchestration import get_client
 from prefect.client.schemas.filters import (
     FlowRunFilter,
     FlowRunFilterId,
-    FlowRunFilterName,
     FlowRunFilterState,
     FlowRunFilterStateType,
 )
@@ -31,7 +31,6 @@ __all__ = [
     "RunView",
     "check_answers",
     "find_run",
-    "find_run_by_name",
     "list_runs",
     "read_paused_form",
     "resume_run",
@@ -98,14 +97,6 @@ def find_run(run_id: str) -> FlowRun:
             ErrorCode.DEPENDENCY_NOT_FOUND, f"no run {run_id}", hint="list runs with `keiri runs`"
         )
     return runs[0]
-
-
-def find_run_by_name(name: str) -> FlowRun | None:
-    with get_client(sync_client=True) as client:
-        runs = client.read_flow_runs(
-            flow_run_filter=FlowRunFilter(name=FlowRunFilterName(any_=[name]))
-        )
-    return runs[0] if runs else None
 
 
 def list_runs(state: str | None = None, limit: int = 50, plan_only: bool = True) -> list[RunView]:
@@ -257,8 +248,10 @@ def wait_for_run(
     since_pause_key: str | None = None,
     poll: float = 0.3,
     timeout: float | None = None,
+    stop: Callable[[], bool] | None = None,
 ) -> RunView:
-    """Poll until the run ends or pauses (at a key other than `since_pause_key`)."""
+    """Poll until the run ends or pauses (at a key other than `since_pause_key`), the
+    timeout passes, or `stop()` says to stop waiting (e.g. the run's process is gone)."""
     started = time.monotonic()
     while True:
         view = _view(find_run(run_id))
@@ -267,5 +260,7 @@ def wait_for_run(
         if view.state_type == "PAUSED" and view.pause_key and view.pause_key != since_pause_key:
             return view
         if timeout is not None and time.monotonic() - started > timeout:
+            return view
+        if stop is not None and stop():
             return view
         time.sleep(poll)

@@ -19,15 +19,14 @@ import os
 import subprocess
 import sys
 import threading
-import time
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from prefect import State
 from prefect.client.orchestration import get_client
 from prefect.client.schemas.objects import FlowRun
 from prefect.exceptions import MissingResult
-from prefect import State
 from prefect.states import AwaitingRetry, Cancelled, Cancelling, Crashed
 
 from blocks.errors import BlockError, ErrorCode
@@ -209,25 +208,22 @@ def wait(
 
     With `runner`, a runner process that exits without moving the run on marks the run
     Crashed (no ghost run stays Pending or Running)."""
-    started = time.monotonic()
-    while True:
+    process = runner.process if runner is not None else None
+    control.wait_for_run(
+        run_id,
+        since_pause_key=since_pause_key,
+        poll=poll,
+        timeout=timeout,
+        stop=(lambda: process.poll() is not None) if process is not None else None,
+    )
+    run = control.find_run(run_id)  # it may have ended just before its process did
+    state = run.state.type.value if run.state else "UNKNOWN"
+    key = run.state.state_details.pause_key if run.state else None
+    ended = state in _ENDED or (state == "PAUSED" and key != since_pause_key)
+    if runner is not None and process is not None and process.poll() is not None and not ended:
+        _crash(run, f"the runner process exited ({process.returncode}); see {runner.log}")
         run = control.find_run(run_id)
-        state = run.state
-        kind = state.type.value if state else "UNKNOWN"
-        key = state.state_details.pause_key if state and state.state_details else None
-        if kind in _ENDED or (kind == "PAUSED" and key and key != since_pause_key):
-            return _outcome(run)
-        if timeout is not None and time.monotonic() - started > timeout:
-            return _outcome(run)
-        if runner is not None and runner.process.poll() is not None:
-            run = control.find_run(run_id)  # it may have ended just before its process
-            if run.state is None or run.state.type.value not in _ENDED | {"PAUSED"}:
-                _crash(
-                    run,
-                    f"the runner process exited ({runner.process.returncode}); see {runner.log}",
-                )
-                return _outcome(control.find_run(run_id))
-        time.sleep(poll)
+    return _outcome(run)
 
 
 def _crash(run: FlowRun, message: str) -> None:

@@ -180,3 +180,19 @@ def test_compiles_once_per_process(cli: Any, monkeypatch: pytest.MonkeyPatch) ->
     code, doc, _ = cli("run", str(FIXTURES / "plans" / "valid" / "linear_chain.yaml"), "--json")
     assert code == 0 and doc is not None
     assert len(calls) == 1, calls
+
+
+def test_a_runner_that_dies_leaves_no_ghost_run(cli: Any) -> None:
+    from blocks.registry import BlockRegistry
+    from compiler.compile import compile_file
+    from flows import runs
+
+    plan = FIXTURES / "plans" / "runtime" / "ask_then_record.yaml"
+    compiled, _warnings = compile_file(plan, BlockRegistry())
+    started = runs.start_detached(compiled, plan, {}, {})
+    started.process.kill()  # gone before it could run (or pause) the flow run
+    outcome = started.wait(timeout=60)
+    assert outcome.state == "crashed", outcome
+    assert outcome.error is not None and "runner process exited" in outcome.error.message
+    assert OUTCOME.is_valid(outcome.to_json())
+    assert runs.outcome(started.run_id).state == "crashed"  # on the server too
