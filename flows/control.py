@@ -32,6 +32,7 @@ __all__ = [
     "check_answers",
     "find_run",
     "list_runs",
+    "parse_run_id",
     "read_paused_form",
     "resume_run",
     "wait_for_run",
@@ -76,7 +77,7 @@ def _view(run: FlowRun) -> RunView:
     )
 
 
-def _parse_id(run_id: str) -> UUID:
+def parse_run_id(run_id: str) -> UUID:
     try:
         return UUID(run_id)
     except ValueError:
@@ -90,7 +91,7 @@ def _parse_id(run_id: str) -> UUID:
 def find_run(run_id: str) -> FlowRun:
     with get_client(sync_client=True) as client:
         runs = client.read_flow_runs(
-            flow_run_filter=FlowRunFilter(id=FlowRunFilterId(any_=[_parse_id(run_id)]))
+            flow_run_filter=FlowRunFilter(id=FlowRunFilterId(any_=[parse_run_id(run_id)]))
         )
     if not runs:
         raise BlockError(
@@ -143,7 +144,9 @@ class PausedForm:
 
 def last_resume(run_id: str) -> dict[str, Any] | None:
     """Who resumed the run last, and when (`{"by", "at", "key", "node_id"}`)."""
-    values = [v for v in filter_values(_parse_id(run_id), "keiri-resumed-") if isinstance(v, dict)]
+    values = [
+        v for v in filter_values(parse_run_id(run_id), "keiri-resumed-") if isinstance(v, dict)
+    ]
     return max(values, key=lambda v: str(v.get("at", ""))) if values else None
 
 
@@ -211,7 +214,7 @@ def resume_run(run_id: str, answers: dict[str, Any], who: str) -> PausedForm:
         "node_id": form.node_id,
     }
     # Creating the record is the "once" gate: a second submit for the same pause conflicts.
-    if not create_once(_parse_id(run_id), f"keiri-resumed-{key}", record):
+    if not create_once(parse_run_id(run_id), f"keiri-resumed-{key}", record):
         previous = last_resume(run_id) or {}
         raise BlockError(
             ErrorCode.DEPENDENCY_NOT_FOUND,
@@ -225,12 +228,14 @@ def resume_run(run_id: str, answers: dict[str, Any], who: str) -> PausedForm:
         )
     with get_client(sync_client=True) as client:
         result = client.resume_flow_run(
-            _parse_id(run_id), run_input={**answers, "answered_by": who}
+            parse_run_id(run_id), run_input={**answers, "answered_by": who}
         )
     if result.status.value != "ACCEPT":
         # Refused: the pause still waits, so open the gate again for a corrected submit.
         with get_client(sync_client=True) as client:
-            client.delete_flow_run_input(flow_run_id=_parse_id(run_id), key=f"keiri-resumed-{key}")
+            client.delete_flow_run_input(
+                flow_run_id=parse_run_id(run_id), key=f"keiri-resumed-{key}"
+            )
         reason = getattr(result.details, "reason", "") or str(result.details)
         raise BlockError(
             ErrorCode.INPUT_VALIDATION_FAILED,

@@ -17,8 +17,9 @@ def main(argv: list[str]) -> int:
     if len(argv) != 1:
         sys.stderr.write("usage: python -m flows.runner RUN_ID\n")
         return 2
-    from flows.runs import execute
+    from flows.runs import execute, register_runner
 
+    register_runner(argv[0])
     state = execute(argv[0])
     return 0 if state.is_completed() or state.is_paused() else 1
 

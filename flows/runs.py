@@ -16,9 +16,12 @@ Import only after the Prefect environment is set (`keiri.server.connect`).
 from __future__ import annotations
 
 import os
+import signal
+import socket
 import subprocess
 import sys
 import threading
+import time
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -30,6 +33,7 @@ from prefect.exceptions import MissingResult
 from prefect.states import AwaitingRetry, Cancelled, Cancelling, Crashed
 
 from blocks.errors import BlockError, ErrorCode
+from compiler.run_inputs import create_once, filter_values
 from compiler.scope import CompiledPlan
 from flows import control
 from flows.control import PausedForm
@@ -44,6 +48,7 @@ __all__ = [
     "cancel",
     "execute",
     "outcome",
+    "register_runner",
     "resume",
     "retry",
     "run_foreground",
@@ -53,6 +58,7 @@ __all__ = [
 ]
 
 _ENDED = {"COMPLETED", "FAILED", "CRASHED", "CANCELLED"}
+_RUNNER_KEY = "keiri-runner-"  # flow run inputs: {"host", "pid"} of each runner process
 
 
 def prefect_ui_url(run_id: str) -> str:
@@ -193,6 +199,15 @@ def execute(run_id: str, observers: RunObservers | None = None) -> State[Any]:
     return state
 
 
+def register_runner(run_id: str) -> None:
+    """Record this process (host, pid) as a runner of the run, so `cancel` can stop it (a
+    paused run's process polls for its answer for as long as the pause may last)."""
+    host, pid = socket.gethostname(), os.getpid()
+    create_once(
+        control.parse_run_id(run_id), f"{_RUNNER_KEY}{host}-{pid}", {"host": host, "pid": pid}
+    )
+
+
 # -- waiting and answering --------------------------------------------------------------------
 
 
@@ -288,7 +303,40 @@ def cancel(run_id: str, who: str) -> RunOutcome:
     )
     with get_client(sync_client=True) as client:
         client.set_flow_run_state(run.id, target, force=True)
+        if run.deployment_id is None and _stop_runners(run_id):
+            # A stopped runner reports its run Crashed on the way out: the user cancelled it.
+            final = client.read_flow_run(run.id).state
+            if final is None or not final.is_cancelled():
+                client.set_flow_run_state(run.id, Cancelled(message=message), force=True)
     return _outcome(control.find_run(run_id))
+
+
+def _runner_alive(pid: int, run_id: str) -> bool:
+    """Whether `pid` is `python -m flows.runner RUN_ID` (its command line is checked, so a
+    reused pid is never taken for it); False without /proc (not Linux)."""
+    try:
+        argv = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+    except OSError:
+        return False
+    return b"flows.runner" in argv and run_id.encode() in argv
+
+
+def _stop_runners(run_id: str, timeout: float = 15) -> list[int]:
+    """Stop the background runners of this run on this machine (SIGTERM, then wait for them
+    to exit); returns their pids. A foreground run belongs to its terminal (Ctrl-C)."""
+    host = socket.gethostname()
+    entries = filter_values(control.parse_run_id(run_id), _RUNNER_KEY)
+    pids = [
+        int(e["pid"])
+        for e in entries
+        if isinstance(e, dict) and e.get("host") == host and _runner_alive(int(e["pid"]), run_id)
+    ]
+    for pid in pids:
+        os.kill(pid, signal.SIGTERM)
+    deadline = time.monotonic() + timeout
+    while any(_runner_alive(p, run_id) for p in pids) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    return pids
 
 
 # -- the outcome ------------------------------------------------------------------------------

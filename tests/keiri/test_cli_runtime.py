@@ -5,6 +5,7 @@ contract): every `run/resume/retry --json` document is validated against the com
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 from typing import Any
 
@@ -145,8 +146,28 @@ def test_detach_prints_the_run_id_before_it_waits(cli: Any) -> None:
     assert run.parameters["plan"].endswith("ask_then_record.yaml")
     from flows import runs
 
+    (runner,) = [
+        p for p in _runner_pids() if doc["run_id"] in _cmdline(p)
+    ]  # the background runner, polling its pause
     cancelled = runs.cancel(doc["run_id"], "yamada")
     assert cancelled.state == "cancelled" and cancelled.exit_code == 1
+    deadline = time.monotonic() + 30
+    while runner in _runner_pids() and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert runner not in _runner_pids()  # cancel stopped it
+    assert runs.outcome(doc["run_id"]).state == "cancelled"
+
+
+def _cmdline(pid: int) -> str:
+    try:
+        return (Path("/proc") / str(pid) / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+    except OSError:
+        return ""
+
+
+def _runner_pids() -> list[int]:
+    pids = [int(p.name) for p in Path("/proc").iterdir() if p.name.isdigit()]
+    return [p for p in pids if "flows.runner" in _cmdline(p)]
 
 
 def test_retry_json_follows_the_schema(cli: Any, tmp_path: Path) -> None:
