@@ -149,7 +149,7 @@ def start_deployment(
     if vars:
         parameters["vars"] = vars
     name = deployment if "/" in deployment else f"run_plan/{deployment}"
-    run = run_deployment(name, parameters=parameters or None, timeout=0)
+    run = run_deployment(name, parameters=parameters or None, timeout=0, _sync=True)  # type: ignore[call-arg]
     if not isinstance(run, FlowRun):  # pragma: no cover - sync context
         raise TypeError(f"expected a flow run, got {type(run).__name__}")
     return str(run.id)
@@ -356,7 +356,9 @@ def _record(run_id: str, state: State[Any]) -> dict[str, Any] | None:
     if not state.is_final():
         return None
     try:
-        value = state.result(raise_on_failure=False)
+        # `_sync`: a thread with a running event loop (Playwright, Streamlit) would otherwise
+        # get the un-awaited coroutine of `State.aresult`.
+        value = state.result(raise_on_failure=False, _sync=True)  # type: ignore[call-overload]
     except MissingResult:
         return None
     except Exception as exc:
