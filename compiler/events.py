@@ -9,11 +9,11 @@ from __future__ import annotations
 import json
 import logging
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from functools import lru_cache
 from pathlib import Path
-from typing import IO, Any, ClassVar
+from typing import IO, Any
 
 from blocks.base import summarize
 from keiri import settings
@@ -59,15 +59,19 @@ def mask_secrets(value: Any) -> Any:
 class EventLog:
     """Append-only JSONL writer; `path=None` keeps events in memory only (dry-run, tests).
 
-    `EventLog.listeners` are called with every event record (the CLI's progress display);
-    a failing listener never breaks a run, but it is not silent either: it is removed and
-    logged.
+    `listeners` (passed in by whoever starts the run, e.g. the CLI's progress display) are
+    called with every event record; a failing listener never breaks a run, but it is not
+    silent either: it is dropped from this log and logged.
     """
 
-    listeners: ClassVar[list[Callable[[dict[str, Any]], None]]] = []
-
-    def __init__(self, path: Path | None, keep: bool = True) -> None:
+    def __init__(
+        self,
+        path: Path | None,
+        keep: bool = True,
+        listeners: Sequence[Callable[[dict[str, Any]], None]] = (),
+    ) -> None:
         self.path = path
+        self.listeners = list(listeners)
         self.events: list[dict[str, Any]] = []
         self._keep = keep
         self._lock = threading.Lock()
@@ -95,12 +99,12 @@ class EventLog:
                     self._handle = self.path.open("a", encoding="utf-8")
                 self._handle.write(line + "\n")
                 self._handle.flush()  # each event reaches the file as it happens
-        for listener in list(EventLog.listeners):
+        for listener in list(self.listeners):
             try:
                 listener(record)
             except Exception:
                 logging.getLogger("keiri.events").exception("event listener failed; removed")
-                EventLog.listeners.remove(listener)
+                self.listeners.remove(listener)
         return record
 
     def close(self) -> None:

@@ -7,6 +7,7 @@ resume the same way. Import only after the Prefect environment is set (`keiri.se
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 from uuid import UUID
@@ -15,7 +16,6 @@ from prefect.client.orchestration import get_client
 from prefect.client.schemas.filters import (
     FlowRunFilter,
     FlowRunFilterId,
-    FlowRunFilterName,
     FlowRunFilterState,
     FlowRunFilterStateType,
 )
@@ -31,8 +31,8 @@ __all__ = [
     "RunView",
     "check_answers",
     "find_run",
-    "find_run_by_name",
     "list_runs",
+    "parse_run_id",
     "read_paused_form",
     "resume_run",
     "wait_for_run",
@@ -77,7 +77,7 @@ def _view(run: FlowRun) -> RunView:
     )
 
 
-def _parse_id(run_id: str) -> UUID:
+def parse_run_id(run_id: str) -> UUID:
     try:
         return UUID(run_id)
     except ValueError:
@@ -91,21 +91,13 @@ def _parse_id(run_id: str) -> UUID:
 def find_run(run_id: str) -> FlowRun:
     with get_client(sync_client=True) as client:
         runs = client.read_flow_runs(
-            flow_run_filter=FlowRunFilter(id=FlowRunFilterId(any_=[_parse_id(run_id)]))
+            flow_run_filter=FlowRunFilter(id=FlowRunFilterId(any_=[parse_run_id(run_id)]))
         )
     if not runs:
         raise BlockError(
             ErrorCode.DEPENDENCY_NOT_FOUND, f"no run {run_id}", hint="list runs with `keiri runs`"
         )
     return runs[0]
-
-
-def find_run_by_name(name: str) -> FlowRun | None:
-    with get_client(sync_client=True) as client:
-        runs = client.read_flow_runs(
-            flow_run_filter=FlowRunFilter(name=FlowRunFilterName(any_=[name]))
-        )
-    return runs[0] if runs else None
 
 
 def list_runs(state: str | None = None, limit: int = 50, plan_only: bool = True) -> list[RunView]:
@@ -152,7 +144,9 @@ class PausedForm:
 
 def last_resume(run_id: str) -> dict[str, Any] | None:
     """Who resumed the run last, and when (`{"by", "at", "key", "node_id"}`)."""
-    values = [v for v in filter_values(_parse_id(run_id), "keiri-resumed-") if isinstance(v, dict)]
+    values = [
+        v for v in filter_values(parse_run_id(run_id), "keiri-resumed-") if isinstance(v, dict)
+    ]
     return max(values, key=lambda v: str(v.get("at", ""))) if values else None
 
 
@@ -220,7 +214,7 @@ def resume_run(run_id: str, answers: dict[str, Any], who: str) -> PausedForm:
         "node_id": form.node_id,
     }
     # Creating the record is the "once" gate: a second submit for the same pause conflicts.
-    if not create_once(_parse_id(run_id), f"keiri-resumed-{key}", record):
+    if not create_once(parse_run_id(run_id), f"keiri-resumed-{key}", record):
         previous = last_resume(run_id) or {}
         raise BlockError(
             ErrorCode.DEPENDENCY_NOT_FOUND,
@@ -234,12 +228,14 @@ def resume_run(run_id: str, answers: dict[str, Any], who: str) -> PausedForm:
         )
     with get_client(sync_client=True) as client:
         result = client.resume_flow_run(
-            _parse_id(run_id), run_input={**answers, "answered_by": who}
+            parse_run_id(run_id), run_input={**answers, "answered_by": who}
         )
     if result.status.value != "ACCEPT":
         # Refused: the pause still waits, so open the gate again for a corrected submit.
         with get_client(sync_client=True) as client:
-            client.delete_flow_run_input(flow_run_id=_parse_id(run_id), key=f"keiri-resumed-{key}")
+            client.delete_flow_run_input(
+                flow_run_id=parse_run_id(run_id), key=f"keiri-resumed-{key}"
+            )
         reason = getattr(result.details, "reason", "") or str(result.details)
         raise BlockError(
             ErrorCode.INPUT_VALIDATION_FAILED,
@@ -257,8 +253,10 @@ def wait_for_run(
     since_pause_key: str | None = None,
     poll: float = 0.3,
     timeout: float | None = None,
+    stop: Callable[[], bool] | None = None,
 ) -> RunView:
-    """Poll until the run ends or pauses (at a key other than `since_pause_key`)."""
+    """Poll until the run ends or pauses (at a key other than `since_pause_key`), the
+    timeout passes, or `stop()` says to stop waiting (e.g. the run's process is gone)."""
     started = time.monotonic()
     while True:
         view = _view(find_run(run_id))
@@ -267,5 +265,7 @@ def wait_for_run(
         if view.state_type == "PAUSED" and view.pause_key and view.pause_key != since_pause_key:
             return view
         if timeout is not None and time.monotonic() - started > timeout:
+            return view
+        if stop is not None and stop():
             return view
         time.sleep(poll)

@@ -1,9 +1,9 @@
 """Paused runs reach people, and lost runs become retryable — on Prefect's own machinery.
 
 - On the run: when a plan run pauses for input, a link artifact with the form app's deep link
-  (`$KEIRI_UI_URL/?run=<id>`) is attached to the flow run (`publish_form_link`, a pause
-  listener that `install_form_links()` registers in the run's own process: `run_plan`
-  calls it, so CLI, worker and served runs all get the link).
+  (`$KEIRI_UI_URL/?run=<id>`) is attached to the flow run (`publish_form_link`, called by
+  `run_plan` in the run's own process when it pauses, so CLI, worker and served runs all
+  get the link).
 - To a webhook: Prefect automations on the `prefect.flow-run.Paused/Suspended` events of
   keiri runs (tag `plan:*`) post Slack/Teams-style JSON (`{"text": ...}` plus fields) through
   a Prefect Webhook block; a proactive automation posts a reminder when a run still waits
@@ -35,7 +35,6 @@ __all__ = [
     "apply_automations",
     "form_app_url",
     "form_link",
-    "install_form_links",
     "parse_duration",
     "planned_automations",
     "publish_form_link",
@@ -89,18 +88,6 @@ def publish_form_link(run_id: str, node_id: str) -> None:
     if any(a.description == description for a in existing):
         return  # a suspended run restarts from the top and asks again: one link is enough
     create_link_artifact(link=link, link_text=f"Form: {node_id}", description=description)
-
-
-def install_form_links() -> None:
-    """Register `publish_form_link` as a pause listener in this process (idempotent).
-
-    Call it in the flow run's own process (the start of `run_plan`): Prefect's pull steps
-    and the worker run elsewhere, so they cannot register it.
-    """
-    from flows import prefect_backend
-
-    if publish_form_link not in prefect_backend.PAUSE_LISTENERS:
-        prefect_backend.PAUSE_LISTENERS.append(publish_form_link)
 
 
 # --- automations ----------------------------------------------------------------------------

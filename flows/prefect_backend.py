@@ -45,30 +45,16 @@ __all__ = [
 
 _EXPIRY = {"s": "seconds", "m": "minutes", "h": "hours", "d": "days"}
 
-# Called with (run_id, node_id) when a run pauses for input (the CLI prints the form link).
-PAUSE_LISTENERS: list[Callable[[str, str], None]] = []
-
-# Running plans by run id. Tasks receive the id, not the state object, so Prefect never walks
-# (or tries to serialise) the compiled plan as a task parameter.
-_ACTIVE: dict[str, RunState] = {}
-_ACTIVE_LOCK = threading.Lock()
+#: Called with (run_id, node_id) when a run pauses for input (the CLI prints the form link,
+#: the flow attaches it to the run); passed to `PrefectBackend`, never registered globally.
+PauseObserver = Callable[[str, str], None]
 
 #: Items per task run are chosen so a loop has about this many task runs per worker.
 _BATCHES_PER_WORKER = 4
 
 
-def activate(state: RunState) -> None:
-    with _ACTIVE_LOCK:
-        _ACTIVE[state.run_id] = state
-
-
-def deactivate(state: RunState) -> None:
-    with _ACTIVE_LOCK:
-        _ACTIVE.pop(state.run_id, None)
-
-
-def _state(run_id: str) -> RunState:
-    return _ACTIVE[run_id]
+def _unquote(value: Any) -> Any:
+    return value.unquote() if hasattr(value, "unquote") else value
 
 
 def _job(value: Any) -> NodeJob:
@@ -110,10 +96,11 @@ def _retry_recoverable(task: Any, task_run: Any, state: Any) -> bool:
     retry_condition_fn=_retry_recoverable,
     log_prints=False,
 )
-def run_node(job: Any, run_id: str, label: str = "") -> dict[str, Any]:
-    """The one task every node runs through: one attempt per Prefect (re)try."""
+def run_node(job: Any, run: Any, label: str = "") -> dict[str, Any]:
+    """The one task every node runs through: one attempt per Prefect (re)try (`run`: the
+    quoted `RunState`, never walked by Prefect)."""
     job = _job(job)
-    state = _state(run_id)
+    state: RunState = _unquote(run)
     context = TaskRunContext.get()
     attempt = max(context.task_run.run_count - 1, 0) if context and context.task_run else 0
     backend = state.backend
@@ -132,7 +119,7 @@ def _expiration(job: NodeJob) -> dt.timedelta | None:
 
 
 @task(name="run_batch", persist_result=False, log_prints=False)
-def run_batch(jobs: Any, run_id: str, key: str) -> list[Any]:
+def run_batch(jobs: Any, run: Any, key: str) -> list[Any]:
     """Several loop items in one task run, in item order. Each item keeps its own policy
     (attempts, timeout, retries). The outputs of the items that finished are persisted under
     the batch's key (one write per batch, not per item) — `cache: inputs` items under their
@@ -140,7 +127,7 @@ def run_batch(jobs: Any, run_id: str, key: str) -> list[Any]:
     from prefect.results import get_result_store
     from prefect.types._datetime import now
 
-    state = _state(run_id)
+    state: RunState = _unquote(run)
     backend = state.backend
     if not isinstance(backend, Backend):  # pragma: no cover - always a PrefectBackend
         raise TypeError(f"unexpected backend {backend!r}")
@@ -296,20 +283,17 @@ def without_heartbeats() -> Iterator[None]:
 class PrefectBackend(Backend):
     name = "prefect"
 
-    def __init__(self, poll_interval: int = 1) -> None:
-        super().__init__(name="prefect", human_input=PrefectHumanInput(poll_interval=poll_interval))
-
-    def begin(self, state: RunState) -> None:
-        activate(state)
-
-    def end(self, state: RunState) -> None:
-        deactivate(state)
+    def __init__(self, poll_interval: int = 1, on_pause: PauseObserver | None = None) -> None:
+        super().__init__(
+            name="prefect",
+            human_input=PrefectHumanInput(poll_interval=poll_interval, on_pause=on_pause),
+        )
 
     def call_block(self, state: RunState, job: NodeJob) -> dict[str, Any]:
         if state.compiled.registry.load_class(job.spec).runs_in_flow:
             return self.execute_in_flow(state, job)
         try:
-            result: dict[str, Any] = _node_task(job)(quote(job), state.run_id, job.task_name)
+            result: dict[str, Any] = _node_task(job)(quote(job), quote(state), job.task_name)
         except TimeoutError as exc:  # Prefect's TaskRunTimeoutError after the last attempt
             raise timeout_error(job) from exc
         return result
@@ -351,7 +335,7 @@ class PrefectBackend(Backend):
                 return list(
                     run_batch.with_options(task_run_name=label, tags=first.tags)(
                         quote([jobs[i] for i in indexes]),
-                        state.run_id,
+                        quote(state),
                         f"keiri-{first.scope}-{label}",
                     )
                 )
@@ -387,9 +371,15 @@ class PrefectHumanInput:
     `wait_for_input` model built from the same requirements.
     """
 
-    def __init__(self, poll_interval: int = 1, default_timeout_s: int = 24 * 3600) -> None:
+    def __init__(
+        self,
+        poll_interval: int = 1,
+        default_timeout_s: int = 24 * 3600,
+        on_pause: PauseObserver | None = None,
+    ) -> None:
         self.poll_interval = poll_interval
         self.default_timeout_s = default_timeout_s
+        self.on_pause = on_pause
 
     def request(self, ctx: Any, form: dict[str, Any]) -> dict[str, Any]:
         import json
@@ -438,8 +428,8 @@ class PrefectHumanInput:
             assignee=form.get("assignee"),
             message=form.get("message"),
         )
-        for listener in list(PAUSE_LISTENERS):
-            listener(str(flow_run.id), ctx.node_id)
+        if self.on_pause is not None:
+            self.on_pause(str(flow_run.id), ctx.node_id)
         started = time.monotonic()
         try:
             if flow_run.deployment_id is not None:
@@ -452,6 +442,15 @@ class PrefectHumanInput:
                     poll_interval=self.poll_interval,
                 )
         except FlowPauseTimeout as exc:
+            # The run goes on (to record this error as its outcome): end the expired pause,
+            # or the server would replace the run's final state and its result by its own.
+            from prefect.client.orchestration import get_client
+            from prefect.states import Running
+
+            with get_client(sync_client=True) as client:
+                client.set_flow_run_state(
+                    flow_run.id, Running(message=f"{ctx.node_id}: no answer in time"), force=True
+                )
             raise BlockError(
                 ErrorCode.TIMEOUT_ERROR,
                 f"nobody answered {ctx.node_id} within {timeout_s} s",

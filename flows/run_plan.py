@@ -2,33 +2,46 @@
 
 Parameters: `plan` (a path, absolute or relative to the project root / designs folder),
 `inputs` (human-input answers given up front: `{node_id: {field: value}}`), `vars` (overrides).
-The flow compiles the validated plan and runs it on the Prefect backend; a failed node fails
-the flow run with the `BlockError` as message and a failure artifact.
+The flow compiles the validated plan and runs it on the Prefect backend. Its result (persisted
+by Prefect) is the run's record: `{"run_id", "plan_id", "outputs", "log", "error"}`; a failed
+node ends the run in a `Failed` state that carries the same record (and the `BlockError` as
+message and failure artifact). `flows.runs` reads it back to build the `RunOutcome`.
 
-Run detached from the CLI: `python -m flows.run_plan --plan P --payload JSON`.
+`local_flow` is the same flow for a run started in this process (`flows.runs`): it takes the
+plan compiled once in this process, and observers (events, pauses) passed in by the caller.
 """
 
 from __future__ import annotations
 
-import json
-import sys
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
-from prefect import flow, get_run_logger, task
+from prefect import Flow, State, flow, get_run_logger, task
+from prefect.client.schemas.objects import FlowRun
 from prefect.context import FlowRunContext
+from prefect.states import Failed
 
 from blocks.errors import BlockError, ErrorCode, IssuesFound
 from blocks.registry import BlockRegistry
 from compiler.compile import compile_file
-from compiler.engine import RunResult, run_compiled
+from compiler.engine import run_compiled
 from compiler.events import EventLog
 from compiler.scope import CompiledPlan
 from flows.artifacts import publish_run_artifacts
 from flows.prefect_backend import PrefectBackend
 from keiri import settings
 
-__all__ = ["compile_for_run", "resolve_plan_path", "run_local", "run_plan", "run_record_path"]
+__all__ = [
+    "RunObservers",
+    "compile_for_run",
+    "event_log_path",
+    "local_flow",
+    "resolve_plan_path",
+    "run_local",
+    "run_plan",
+]
 
 
 def resolve_plan_path(plan: str) -> Path:
@@ -64,45 +77,18 @@ def compile_for_run(plan: str) -> CompiledPlan:
     return compiled
 
 
-def _plan_id(plan: str) -> str:
-    """The plan's id without compiling it (for the compile task's tags)."""
-    from blocks.yaml_loader import load_yaml_file
-
-    try:
-        data = load_yaml_file(resolve_plan_path(plan)).data
-    except (IssuesFound, BlockError):
-        return Path(plan).stem
-    return str(data.get("id", Path(plan).stem)) if isinstance(data, dict) else Path(plan).stem
+def event_log_path(plan_id: str, flow_run: FlowRun) -> Path:
+    """The JSONL log of a flow run: one per run (a suspended run that restarts appends)."""
+    stamp = flow_run.created.strftime("%Y%m%dT%H%M%S") if flow_run.created else "unknown"
+    return settings.runs_dir() / plan_id / f"{stamp}-{str(flow_run.id)[:8]}.jsonl"
 
 
-def run_record_path(run_id: str) -> Path:
-    return settings.keiri_home() / "run-records" / f"{run_id}.json"
+@dataclass(frozen=True)
+class RunObservers:
+    """Callbacks of whoever started a run in this process (never registered globally)."""
 
-
-def _write_record(result: RunResult, log: Path | None) -> None:
-    record = {
-        "run_id": result.run_id,
-        "plan_id": result.plan_id,
-        "state": result.state,
-        "outputs": result.outputs,
-        "log": str(log) if log else None,
-        "error": result.error.to_dict() | {"node_id": result.error.node_id}
-        if result.error
-        else None,
-    }
-    path = run_record_path(result.run_id)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(record, ensure_ascii=False, default=str), encoding="utf-8")
-    tmp.replace(path)
-
-
-def _log_path(plan_id: str, run_ctx: FlowRunContext) -> EventLog:
-    # One log per flow run: a suspended run that restarts appends to the same file.
-    created = run_ctx.flow_run.created if run_ctx.flow_run and run_ctx.flow_run.created else None
-    stamp = created.strftime("%Y%m%dT%H%M%S") if created else "unknown"
-    run_short = str(run_ctx.flow_run.id)[:8] if run_ctx.flow_run else "run"
-    return EventLog(settings.runs_dir() / plan_id / f"{stamp}-{run_short}.jsonl")
+    on_event: Callable[[dict[str, Any]], None] | None = None
+    on_pause: Callable[[str, str], None] | None = None
 
 
 def _default_run_name() -> str:
@@ -115,42 +101,96 @@ def _default_run_name() -> str:
     return f"{Path(plan).stem}-{datetime.now().strftime('%Y%m%d-%H%M%S')}"
 
 
-@flow(name="run_plan", flow_run_name=_default_run_name, persist_result=True, log_prints=False)
-def run_plan(
-    plan: str, inputs: dict[str, dict[str, Any]] | None = None, vars: dict[str, Any] | None = None
-) -> dict[str, Any]:
-    from flows.notify import install_form_links
+_FLOW_OPTIONS: dict[str, Any] = {
+    "flow_run_name": _default_run_name,
+    "persist_result": True,
+    "log_prints": False,
+}
 
-    install_form_links()  # the form's deep link as an artifact when the run pauses
+
+def _execute(
+    plan: str,
+    inputs: dict[str, dict[str, Any]] | None,
+    vars: dict[str, Any] | None,
+    *,
+    compiled: CompiledPlan | None,
+    observers: RunObservers,
+) -> dict[str, Any] | State[Any]:
+    from flows.notify import publish_form_link
+
     run_ctx = FlowRunContext.get()
     if run_ctx is None or run_ctx.flow_run is None:  # pragma: no cover - Prefect always sets it
         raise RuntimeError("run_plan must run as a Prefect flow")
-    run_id = str(run_ctx.flow_run.id)
-    # Compiling is the run's first task run, alone: it shows validation in the UI and starts
-    # Prefect's per-tag-set services before nodes run in parallel.
-    compiled = task(
-        name="compile_plan",
-        task_run_name="compile",
-        persist_result=False,
-        tags=[f"plan:{_plan_id(plan)}"],
-    )(compile_for_run)(plan)
-    events = _log_path(compiled.id, run_ctx)
+    flow_run = run_ctx.flow_run
+    run_id = str(flow_run.id)
+    tags = [t for t in flow_run.tags if t.startswith("plan:")] or [f"plan:{Path(plan).stem}"]
+
+    def compile_plan() -> CompiledPlan:
+        return compiled if compiled is not None else compile_for_run(plan)
+
+    # The plan as this run uses it is the run's first task run, alone: it shows validation in
+    # the UI and starts Prefect's per-tag-set services before nodes run in parallel. A plan
+    # compiled in this process before the run (`flows.runs`) is not compiled again.
+    plan_ = task(name="compile_plan", task_run_name="compile", persist_result=False, tags=tags)(
+        compile_plan
+    )()
+
+    def paused(paused_run_id: str, node_id: str) -> None:
+        publish_form_link(paused_run_id, node_id)  # the form's deep link as an artifact
+        if observers.on_pause is not None:
+            observers.on_pause(paused_run_id, node_id)
+
+    listeners = [observers.on_event] if observers.on_event is not None else []
+    events = EventLog(event_log_path(plan_.id, flow_run), listeners=listeners)
     result = run_compiled(
-        compiled, PrefectBackend(), run_id=run_id, events=events, vars=vars, run_inputs=inputs or {}
+        plan_,
+        PrefectBackend(on_pause=paused),
+        run_id=run_id,
+        events=events,
+        vars=vars,
+        run_inputs=inputs or {},
     )
-    _write_record(result, events.path)
     publish_run_artifacts(result)
+    record: dict[str, Any] = {
+        "run_id": run_id,
+        "plan_id": plan_.id,
+        "outputs": result.outputs,
+        "log": str(events.path),
+        "error": result.error.to_dict() | {"node_id": result.error.node_id}
+        if result.error is not None
+        else None,
+    }
     if result.error is not None:
         get_run_logger().error(
             "%s; inspect with `keiri runs` and retry with `keiri retry %s`", result.error, run_id
         )
-        raise result.error
-    return {
-        "run_id": run_id,
-        "plan_id": compiled.id,
-        "outputs": result.outputs,
-        "log": str(events.path),
-    }
+        return Failed(message=f"{result.error.code}: {result.error.message}", data=record)
+    return record
+
+
+@flow(name="run_plan", **_FLOW_OPTIONS)
+def run_plan(
+    plan: str, inputs: dict[str, dict[str, Any]] | None = None, vars: dict[str, Any] | None = None
+) -> Any:
+    return _execute(plan, inputs, vars, compiled=None, observers=RunObservers())
+
+
+def local_flow(
+    flow_name: str, compiled: CompiledPlan | None = None, observers: RunObservers | None = None
+) -> Flow[..., Any]:
+    """`run_plan` named `flow_name` for a run in this process, with the plan compiled here
+    (`None`: compiled by the flow, e.g. a detached runner or a retry) and its observers."""
+
+    def run_plan(
+        plan: str,
+        inputs: dict[str, dict[str, Any]] | None = None,
+        vars: dict[str, Any] | None = None,
+    ) -> Any:
+        return _execute(
+            plan, inputs, vars, compiled=compiled, observers=observers or RunObservers()
+        )
+
+    return flow(name=flow_name, **_FLOW_OPTIONS)(run_plan)
 
 
 def run_local(
@@ -161,8 +201,10 @@ def run_local(
     flow_name: str,
     run_name: str,
     tags: list[str],
-) -> Any:
-    """Run a plan in this process (CLI foreground, `--detach` child, benchmarks).
+    compiled: CompiledPlan | None = None,
+    observers: RunObservers | None = None,
+) -> State[Any]:
+    """Run a plan in this process (CLI foreground, benchmarks); returns the final state.
 
     Heartbeats are off for local runs: they exist so a server can mark runs whose worker
     died, and each flow exit would wait up to a second for the heartbeat thread. Deployment
@@ -172,34 +214,7 @@ def run_local(
 
     from flows.prefect_backend import without_heartbeats
 
+    local = local_flow(flow_name, compiled, observers).with_options(flow_run_name=run_name)
     with without_heartbeats(), prefect_tags(*tags):
-        return run_plan.with_options(name=flow_name, flow_run_name=run_name)(
-            plan=plan, inputs=inputs, vars=vars, return_state=True
-        )
-
-
-def main(argv: list[str]) -> int:
-    """Detached runs: `python -m flows.run_plan --plan P --payload JSON --name N`."""
-    import argparse
-
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--plan", required=True)
-    parser.add_argument("--payload", default="{}")
-    parser.add_argument("--name", required=True)
-    parser.add_argument("--flow-name", required=True)
-    parser.add_argument("--tag", action="append", default=[])
-    args = parser.parse_args(argv)
-    payload = json.loads(args.payload)
-    state = run_local(
-        args.plan,
-        payload.get("inputs"),
-        payload.get("vars"),
-        flow_name=args.flow_name,
-        run_name=args.name,
-        tags=args.tag,
-    )
-    return 0 if state.is_completed() else 1
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+        state = local(plan=plan, inputs=inputs, vars=vars, return_state=True)
+    return cast("State[Any]", state)

@@ -1,29 +1,29 @@
-"""What the pages ask of the runtime: paused forms, resume, recent runs, run records, retry.
+"""What the pages ask of the runtime: paused forms, resume, recent runs, outcomes, retry.
 
-Everything goes through `flows.control` (the same validation and once-only resume as
-`keiri resume`). Prefect is imported lazily and only when `PREFECT_API_URL` is set: without it
-Prefect would start a throwaway server of its own; `keiri ui` sets the environment.
+Everything goes through the run lifecycle module `flows.runs` (the same validation, once-only
+resume, outcome and retry as `keiri resume/run/retry`), called in this process: no CLI
+subprocess. A retry is handed to a background runner (`python -m flows.runner RUN_ID`) or a
+deployment's work pool, so the app never runs a flow itself. Prefect is imported lazily and
+only when `PREFECT_API_URL` is set: without it Prefect would start a throwaway server of its
+own; `keiri ui` sets the environment.
 """
 
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from blocks.errors import BlockError, ErrorCode
 from blocks.fileref import FileRef
-from keiri import settings
 
 if TYPE_CHECKING:
     from flows.control import PausedForm, RunView
+    from flows.outcome import RunOutcome
 
 __all__ = [
     "InboxItem",
@@ -35,13 +35,9 @@ __all__ = [
     "recent_runs",
     "resume",
     "run_error",
-    "run_record",
+    "run_outcome",
     "start_retry",
 ]
-
-_FAILED = ("FAILED", "CRASHED")
-_CLI = "import sys; from keiri.cli import main; sys.exit(main(sys.argv[1:]))"
-_RETRIES: list[subprocess.Popen[bytes]] = []
 
 
 def _require_api() -> None:
@@ -72,10 +68,10 @@ def _prefect(action: str) -> Iterator[None]:
 
 
 def prefect_ui_url(run_id: str) -> str:
-    base = os.environ.get("PREFECT_UI_URL") or os.environ.get("PREFECT_API_URL", "").rstrip(
-        "/"
-    ).removesuffix("/api")
-    return f"{base}/runs/flow-run/{run_id}"
+    _require_api()
+    from flows.runs import prefect_ui_url as url
+
+    return url(run_id)
 
 
 @dataclass(frozen=True)
@@ -136,11 +132,11 @@ def read_form(run_id: str) -> PausedForm:
 
 
 def resume(run_id: str, answers: dict[str, Any], who: str) -> None:
-    """Validate with the server's schema and resume once (`flows.control.resume_run`)."""
+    """Validate with the server's schema and resume once (`flows.runs.resume`)."""
     with _prefect("実行の再開"):
-        from flows.control import resume_run
+        from flows import runs
 
-        resume_run(run_id, answers, who)
+        runs.resume(run_id, answers, who)
 
 
 @lru_cache(maxsize=1)
@@ -164,35 +160,22 @@ def recent_runs(state: str | None = None, limit: int = 30) -> list[RunView]:
         return list_runs(state, limit)
 
 
-def run_record(run_id: str) -> dict[str, Any] | None:
-    """The run's record (outputs, error, log) written by `flows.run_plan`, if any."""
-    _require_api()
-    import json
+def run_outcome(run_id: str) -> RunOutcome:
+    """The run's outcome (`flows.runs.outcome`: state, outputs, error, log)."""
+    with _prefect("実行結果の読み込み"):
+        from flows import runs
 
-    from flows.run_plan import run_record_path
+        return runs.outcome(run_id)
 
-    path = run_record_path(run_id)
-    if not path.is_file():
+
+def run_error(outcome: RunOutcome) -> dict[str, Any] | None:
+    """The error of a failed run for the error widget: the whole `BlockError` (details,
+    input snapshot) when the run recorded one, else the outcome's error (a crash)."""
+    if outcome.error is None:
         return None
-    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
-    return data
-
-
-def run_error(view: RunView, record: dict[str, Any] | None) -> dict[str, Any] | None:
-    """The error of a failed run: the record's `BlockError`, or Prefect's state message when
-    the run failed before writing one (a crash), which a retry may fix (as `keiri runs`)."""
-    if view.state_type not in _FAILED:
-        return None
-    error = (record or {}).get("error")
-    if isinstance(error, dict):
-        return error
-    return {
-        "code": ErrorCode.BLOCK_FAILED.value,
-        "message": view.message or view.state,
-        "details": {"run_id": view.run_id, "state": view.state},
-        "hint": "Prefect UI で実行のログを確認してください",
-        "recoverable": True,
-    }
+    if outcome.block_error is not None:
+        return outcome.block_error.to_dict()
+    return outcome.error.model_dump()
 
 
 def output_files(value: Any) -> list[FileRef]:
@@ -214,23 +197,10 @@ def output_files(value: Any) -> list[FileRef]:
     return list(found.values())
 
 
-def start_retry(run_id: str, who: str) -> Path:
-    """Start `keiri retry RUN_ID` in the background (it runs the flow again in its own
-    process, as the CLI does); returns its log file."""
-    _require_api()
-    _RETRIES[:] = [p for p in _RETRIES if p.poll() is None]  # reap finished retries
-    log_dir = settings.keiri_home() / "detached"
-    log_dir.mkdir(parents=True, exist_ok=True)
-    log = log_dir / f"retry-{run_id}-{datetime.now().strftime('%Y%m%d-%H%M%S')}.log"
-    with log.open("ab") as handle:
-        process = subprocess.Popen(
-            [sys.executable, "-c", _CLI, "retry", run_id, "--json"],
-            stdout=handle,
-            stderr=subprocess.STDOUT,
-            stdin=subprocess.DEVNULL,
-            start_new_session=True,
-            cwd=settings.project_root(),
-            env={**os.environ, "KEIRI_USER": who},
-        )
-    _RETRIES.append(process)
-    return log
+def start_retry(run_id: str, who: str) -> RunOutcome:
+    """Retry a failed run (`flows.runs.retry`, detached): a local run goes to a background
+    runner, a deployment run back to its work pool; returns once it is handed over."""
+    with _prefect("再実行"):
+        from flows import runs
+
+        return runs.retry(run_id, who, detach=True)

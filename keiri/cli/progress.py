@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -50,13 +50,13 @@ class _Progress:
 
 
 @contextmanager
-def run_progress(enabled: bool) -> Iterator[None]:
-    """Show progress on stderr while the body runs (only on a terminal, never with --json)."""
-    if not enabled or not err_console.is_terminal:
-        yield
-        return
-    from compiler.events import EventLog
+def run_progress(enabled: bool) -> Iterator[Callable[[dict[str, Any]], None] | None]:
+    """Show progress on stderr while the body runs (only on a terminal, never with --json).
 
+    Yields the event observer to pass to the run (`RunObservers.on_event`), or None."""
+    if not enabled or not err_console.is_terminal:
+        yield None
+        return
     progress = _Progress()
     with Live(progress.render(), console=err_console, refresh_per_second=8, transient=True) as live:
 
@@ -64,9 +64,4 @@ def run_progress(enabled: bool) -> Iterator[None]:
             progress.update(event)
             live.update(progress.render())
 
-        EventLog.listeners.append(listener)
-        try:
-            yield
-        finally:
-            if listener in EventLog.listeners:
-                EventLog.listeners.remove(listener)
+        yield listener

@@ -4,22 +4,19 @@ the environment points it at the right server."""
 from __future__ import annotations
 
 import getpass
-import json
 import os
-import subprocess
-import sys
-import time
-from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from blocks.errors import BlockError, ErrorCode
-from keiri import settings
+from blocks.errors import BlockError
 from keiri.cli.inputs import convert_answers, human_input_fields, parse_assignments, parse_vars
-from keiri.cli.main import EXIT_FAILED, EXIT_OK, EXIT_PAUSED, ExitWith
+from keiri.cli.main import ExitWith
 from keiri.cli.render import console, err_console, print_json, render_block_error
+
+if TYPE_CHECKING:
+    from flows.outcome import RunOutcome
 
 __all__ = ["register"]
 
@@ -33,14 +30,6 @@ def _connect(timeout: float | None = None) -> str:
     return server.connect(timeout=timeout, progress=server_progress)
 
 
-def _ui_base(api_url: str) -> str:
-    return os.environ.get("PREFECT_UI_URL") or api_url.removesuffix("/api")
-
-
-def form_app_url() -> str:
-    return os.environ.get("KEIRI_UI_URL", "http://127.0.0.1:8501")
-
-
 def _who() -> str:
     try:
         return os.environ.get("KEIRI_USER") or getpass.getuser()
@@ -48,77 +37,43 @@ def _who() -> str:
         return "cli"
 
 
-def _record(run_id: str) -> dict[str, Any] | None:
-    path = settings.keiri_home() / "run-records" / f"{run_id}.json"
-    if not path.is_file():
-        return None
-    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
-    return data
-
-
-def _document(api_url: str, view: Any, plan_id: str | None) -> dict[str, Any]:
-    from flows.control import read_paused_form
-
-    record = _record(view.run_id) or {}
-    paused: dict[str, Any] | None = None
-    if view.state_type == "PAUSED":
-        try:
-            form = read_paused_form(view.run_id)
-            paused = {"node_id": form.node_id, "form_url": f"{form_app_url()}/?run={view.run_id}"}
-        except BlockError:
-            paused = {"node_id": None, "form_url": f"{form_app_url()}/?run={view.run_id}"}
-    error = record.get("error")
-    if view.state_type in ("FAILED", "CRASHED") and not error:
-        error = {
-            "code": ErrorCode.BLOCK_FAILED.value,
-            "message": view.message or view.state,
-            "node_id": None,
-            "hint": "see the run in the Prefect UI",
-            "recoverable": True,
-        }
-    if error:
-        error = {k: error.get(k) for k in ("code", "message", "node_id", "hint", "recoverable")}
-    return {
-        "run_id": view.run_id,
-        "state": view.state.lower() if view.state_type != "PAUSED" else "paused",
-        "plan_id": plan_id or view.plan_id,
-        "outputs": record.get("outputs") or {},
-        "log": record.get("log"),
-        "ui_url": f"{_ui_base(api_url)}/runs/flow-run/{view.run_id}",
-        "paused": paused,
-        "error": error,
-    }
-
-
-def _report(doc: dict[str, Any], as_json: bool) -> int:
+def _report(outcome: RunOutcome, as_json: bool) -> int:
+    """Print a run's outcome (the `RunOutcome` document with --json); its exit code."""
     if as_json:
-        print_json(doc)
-    else:
-        state = doc["state"]
-        color = {"completed": "green", "paused": "yellow"}.get(state, "red")
-        console.print(f"[{color}]{state}[/] {doc['plan_id']} run {doc['run_id']}")
-        console.print(f"  Prefect UI: {doc['ui_url']}")
-        if doc["log"]:
-            console.print(f"  log: {doc['log']}")
-        if doc["paused"]:
-            console.print(
-                f"  waiting for input at node {doc['paused']['node_id']}: {doc['paused']['form_url']}"
-            )
-            console.print(f"  or: keiri resume {doc['run_id']} --input FIELD=VALUE")
-        if doc["error"]:
-            render_block_error(
-                BlockError(
-                    doc["error"]["code"],
-                    doc["error"]["message"],
-                    hint=doc["error"]["hint"] or "",
-                    recoverable=bool(doc["error"]["recoverable"]),
-                    node_id=doc["error"]["node_id"],
-                )
-            )
-            err_console.print(
-                f"  inspect: keiri runs --state failed   retry: keiri retry {doc['run_id']}"
-            )
-    return {"completed": EXIT_OK, "paused": EXIT_PAUSED}.get(doc["state"], EXIT_FAILED)
+        print_json(outcome.to_json())
+        return outcome.exit_code
+    color = {"completed": "green", "paused": "yellow"}.get(outcome.state, "red")
+    console.print(f"[{color}]{outcome.state}[/] {outcome.plan_id} run {outcome.run_id}")
+    console.print(f"  Prefect UI: {outcome.ui_url}")
+    if outcome.log:
+        console.print(f"  log: {outcome.log}")
+    if outcome.paused:
+        console.print(
+            f"  waiting for input at node {outcome.paused.node_id}: {outcome.paused.form_url}"
+        )
+        console.print(f"  or: keiri resume {outcome.run_id} --input FIELD=VALUE")
+    if outcome.error:
+        error = outcome.block_error or BlockError(
+            outcome.error.code,
+            outcome.error.message,
+            hint=outcome.error.hint,
+            recoverable=outcome.error.recoverable,
+            node_id=outcome.error.node_id,
+        )
+        render_block_error(error)
+        err_console.print(
+            f"  inspect: keiri runs --state failed   retry: keiri retry {outcome.run_id}"
+        )
+    return outcome.exit_code
+
+
+def _pause_message(run_id: str, node_id: str) -> None:
+    from flows.notify import form_link
+
+    err_console.print(
+        f"⏸  {node_id} waits for input: {form_link(run_id)}  "
+        f"(or: keiri resume {run_id} --input FIELD=VALUE)"
+    )
 
 
 @click.command("run")
@@ -182,15 +137,25 @@ def run_cmd(
         raise click.UsageError(
             f"--var {unknown[0]}: the plan declares no such var ({', '.join(sorted(compiled.plan.vars)) or 'none'})"
         )
-    api_url = _connect(server_timeout)
-    name = f"{compiled.id}-{datetime.now().strftime('%Y%m%d-%H%M%S-%f')}"
-    tags = [f"plan:{compiled.id}", f"plan-version:{compiled.plan.version}"]
-    payload = {"inputs": answers, "vars": vars_}
+    _connect(server_timeout)
+    from flows import runs
+
     if detach:
-        view = _run_detached(str(plan.resolve()), payload, name, compiled.id, tags)
+        started = runs.start_detached(compiled, plan, answers, vars_)
+        err_console.print(f"started run {started.run_id} in the background")
+        outcome = started.wait()
     else:
-        view = _run_foreground(str(plan.resolve()), payload, name, compiled.id, tags, as_json)
-    raise ExitWith(_report(_document(api_url, view, compiled.id), as_json))
+        from keiri.cli.progress import run_progress
+
+        with run_progress(enabled=not as_json) as on_event:
+            outcome = runs.run_foreground(
+                compiled,
+                plan,
+                answers,
+                vars_,
+                runs.RunObservers(on_event=on_event, on_pause=_pause_message),
+            )
+    raise ExitWith(_report(outcome, as_json))
 
 
 def _node_fields(compiled: Any, node_id: str) -> dict[str, Any]:
@@ -215,91 +180,6 @@ def _node_fields(compiled: Any, node_id: str) -> dict[str, Any]:
     )
 
 
-def _run_foreground(
-    plan: str, payload: dict[str, Any], name: str, plan_id: str, tags: list[str], quiet: bool
-) -> Any:
-    from flows import prefect_backend
-    from flows.control import find_run_by_name, wait_for_run
-    from flows.run_plan import run_local
-
-    def on_pause(run_id: str, node_id: str) -> None:
-        err_console.print(
-            f"⏸  {node_id} waits for input: {form_app_url()}/?run={run_id}  "
-            f"(or: keiri resume {run_id} --input FIELD=VALUE)"
-        )
-
-    from keiri.cli.progress import run_progress
-
-    prefect_backend.PAUSE_LISTENERS.append(on_pause)
-    try:
-        with run_progress(enabled=not quiet):
-            run_local(
-                plan,
-                payload["inputs"],
-                payload["vars"],
-                flow_name=plan_id,
-                run_name=name,
-                tags=tags,
-            )
-    finally:
-        prefect_backend.PAUSE_LISTENERS.remove(on_pause)
-    run = find_run_by_name(name)
-    if run is None:
-        raise BlockError(
-            ErrorCode.API_ERROR,
-            f"run {name} is not on the Prefect server",
-            hint="check PREFECT_API_URL",
-        )
-    return wait_for_run(str(run.id))
-
-
-def _run_detached(
-    plan: str, payload: dict[str, Any], name: str, plan_id: str, tags: list[str]
-) -> Any:
-    from flows.control import find_run_by_name, wait_for_run
-
-    log_dir = settings.keiri_home() / "detached"
-    log_dir.mkdir(parents=True, exist_ok=True)
-    command = [
-        sys.executable,
-        "-m",
-        "flows.run_plan",
-        "--plan",
-        plan,
-        "--payload",
-        json.dumps(payload, ensure_ascii=False),
-        "--name",
-        name,
-        "--flow-name",
-        plan_id,
-        *[arg for tag in tags for arg in ("--tag", tag)],
-    ]
-    with (log_dir / f"{name}.log").open("ab") as log:
-        process = subprocess.Popen(
-            command,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            stdin=subprocess.DEVNULL,
-            start_new_session=True,
-            cwd=settings.project_root(),
-            env=os.environ.copy(),
-        )
-    deadline = time.monotonic() + 120
-    run = None
-    while run is None:
-        run = find_run_by_name(name)
-        if run is not None:
-            break
-        if process.poll() is not None or time.monotonic() > deadline:
-            raise BlockError(
-                ErrorCode.API_ERROR,
-                f"the background run {name} did not start",
-                hint=f"see {log_dir / (name + '.log')}",
-            )
-        time.sleep(0.1)
-    return wait_for_run(str(run.id))
-
-
 @click.command("resume")
 @click.argument("run_id")
 @click.option(
@@ -312,18 +192,18 @@ def _run_detached(
 @click.option("--json", "as_json", is_flag=True, help="One JSON document on stdout.")
 def resume_cmd(run_id: str, inputs: tuple[str, ...], as_json: bool) -> None:
     """Answer a paused run's form and resume it (validated like the form app)."""
-    api_url = _connect()
+    _connect()
     from blocks.store import FileStore
-    from flows.control import read_paused_form, resume_run, wait_for_run
+    from flows import runs
+    from flows.control import read_paused_form
 
     form = read_paused_form(run_id)
     fields = human_input_fields(form.mode, form.requirements)
     answers = convert_answers(
         fields, [(f, v) for _n, f, v in parse_assignments(inputs, with_node=False)], "", FileStore()
     )
-    resume_run(run_id, answers, _who())
-    view = wait_for_run(run_id, since_pause_key=form.run.pause_key)
-    raise ExitWith(_report(_document(api_url, view, form.run.plan_id), as_json))
+    runs.resume(run_id, answers, _who())
+    raise ExitWith(_report(runs.wait(run_id, since_pause_key=form.run.pause_key), as_json))
 
 
 @click.command("runs")
@@ -332,19 +212,13 @@ def resume_cmd(run_id: str, inputs: tuple[str, ...], as_json: bool) -> None:
 @click.option("--json", "as_json", is_flag=True, help="One JSON document on stdout.")
 def runs_cmd(state: str | None, limit: int, as_json: bool) -> None:
     """Recent plan runs on the Prefect server."""
-    api_url = _connect()
+    _connect()
     from flows.control import list_runs
+    from flows.runs import prefect_ui_url
 
     views = list_runs(state, limit)
     if as_json:
-        print_json(
-            {
-                "runs": [
-                    v.to_json() | {"ui_url": f"{_ui_base(api_url)}/runs/flow-run/{v.run_id}"}
-                    for v in views
-                ]
-            }
-        )
+        print_json({"runs": [v.to_json() | {"ui_url": prefect_ui_url(v.run_id)} for v in views]})
         return
     from rich.table import Table
 
@@ -365,45 +239,15 @@ def runs_cmd(state: str | None, limit: int, as_json: bool) -> None:
 @click.option("--json", "as_json", is_flag=True, help="One JSON document on stdout.")
 def retry_cmd(run_id: str, as_json: bool) -> None:
     """Re-run a failed run in place: finished nodes come from persisted results, not run again."""
-    api_url = _connect()
-    from prefect.client.orchestration import get_client
-    from prefect.flow_engine import run_flow
-    from prefect.states import AwaitingRetry
+    _connect()
+    from flows import runs
+    from keiri.cli.progress import run_progress
 
-    from flows.control import find_run, wait_for_run
-    from flows.run_plan import run_plan
-
-    run = find_run(run_id)
-    state = run.state
-    if state is None or state.type.value not in ("FAILED", "CRASHED", "CANCELLED"):
-        raise BlockError(
-            ErrorCode.DEPENDENCY_NOT_FOUND,
-            f"run {run_id} is {state.name if state else 'unknown'}; only failed, crashed or cancelled runs are retried",
-            hint="`keiri runs --state failed` lists the runs to retry",
+    with run_progress(enabled=not as_json) as on_event:
+        outcome = runs.retry(
+            run_id, _who(), observers=runs.RunObservers(on_event=on_event, on_pause=_pause_message)
         )
-    if run.deployment_id is not None:
-        # A deployment run goes back to its work pool: a worker reruns it, and finished
-        # nodes come from the persisted results (the same as the Prefect UI's Retry).
-        with get_client(sync_client=True) as client:
-            client.set_flow_run_state(
-                run.id, AwaitingRetry(message=f"keiri retry by {_who()}"), force=True
-            )
-        view = wait_for_run(run_id, poll=1.0)
-        raise ExitWith(_report(_document(api_url, view, None), as_json))
-    with get_client(sync_client=True) as client:
-        client.set_flow_run_state(
-            run.id, AwaitingRetry(message=f"keiri retry by {_who()}"), force=True
-        )
-        run = client.read_flow_run(run.id)
-    flow_name = next((t.split(":", 1)[1] for t in run.tags if t.startswith("plan:")), "run_plan")
-    run_flow(
-        run_plan.with_options(name=flow_name),
-        flow_run=run,
-        parameters=run.parameters,
-        return_type="state",
-    )
-    view = wait_for_run(run_id)
-    raise ExitWith(_report(_document(api_url, view, None), as_json))
+    raise ExitWith(_report(outcome, as_json))
 
 
 def register(cli: click.Group) -> None:

@@ -36,7 +36,8 @@ def journal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 @pytest.fixture
 def runtime(prefect_server: str, monkeypatch: pytest.MonkeyPatch, journal: Path) -> Iterator[Any]:
     monkeypatch.setenv("KEIRI_BLOCK_SPECS", str(TEST_BLOCK_SPECS))
-    from flows.run_plan import run_plan, run_record_path
+    from flows.run_plan import run_plan
+    from flows.runs import outcome
 
     def run(
         plan: Path | str, inputs: dict[str, Any] | None = None, vars: dict[str, Any] | None = None
@@ -46,7 +47,7 @@ def runtime(prefect_server: str, monkeypatch: pytest.MonkeyPatch, journal: Path)
             plan=str(plan), inputs=inputs, vars=vars, return_state=True
         )
         run_id = str(state.state_details.flow_run_id)
-        record = json.loads(run_record_path(run_id).read_text(encoding="utf-8"))
+        record = outcome(run_id).to_json()  # from the run's persisted result on the server
         log = Path(record["log"])
         events = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
         return Run(state, run_id, record, events)

@@ -1,18 +1,26 @@
-"""`keiri run / resume / runs` end to end on the local Prefect server (the CLI contract)."""
+"""`keiri run / resume / runs / retry` end to end on the local Prefect server (the CLI
+contract): every `run/resume/retry --json` document is validated against the committed
+`RunOutcome` schema."""
 
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
+from jsonschema import Draft202012Validator
 
 from keiri.cli import main
-from tests.conftest import FIXTURES, TEST_BLOCK_SPECS
+from tests.conftest import FIXTURES, ROOT, TEST_BLOCK_SPECS
 
 pytestmark = pytest.mark.prefect
 RUN_KEYS = {"run_id", "state", "plan_id", "outputs", "log", "ui_url", "paused", "error"}
+OUTCOME = Draft202012Validator(
+    json.loads((ROOT / "schemas" / "run_outcome.schema.json").read_text(encoding="utf-8"))
+)
+_OUTCOME_COMMANDS = {"run", "resume", "retry"}
 
 
 @pytest.fixture
@@ -30,9 +38,13 @@ def cli(
         code = main(list(args))
         out, err = capsys.readouterr()
         try:
-            return code, json.loads(out), err
+            doc = json.loads(out)
         except json.JSONDecodeError:
             return code, None, out + err
+        if args[0] in _OUTCOME_COMMANDS:
+            errors = sorted(OUTCOME.iter_errors(doc), key=str)
+            assert not errors, (doc, [e.message for e in errors])
+        return code, doc, err
 
     return invoke
 
@@ -119,3 +131,89 @@ def test_detach_pauses_then_resume_completes(cli: Any) -> None:
     assert resumed and resumed[0]["resumed_by"] == "yamada"
     code, _, text = cli("resume", run_id, "--input", "amount=1")
     assert code == 1 and "already resumed by yamada" in text
+
+
+def test_detach_prints_the_run_id_before_it_waits(cli: Any) -> None:
+    code, doc, err = cli(
+        "run", str(FIXTURES / "plans" / "runtime" / "ask_then_record.yaml"), "--detach", "--json"
+    )
+    assert code == 3 and doc is not None, doc
+    assert f"started run {doc['run_id']} in the background" in err
+    assert doc["log"] is not None and Path(doc["log"]).is_file()  # the log exists while paused
+    from flows.control import find_run
+
+    run = find_run(doc["run_id"])  # the inputs travel as parameters on the API, not on argv
+    assert run.parameters["plan"].endswith("ask_then_record.yaml")
+    from flows import runs
+
+    (runner,) = [
+        p for p in _runner_pids() if doc["run_id"] in _cmdline(p)
+    ]  # the background runner, polling its pause
+    cancelled = runs.cancel(doc["run_id"], "yamada")
+    assert cancelled.state == "cancelled" and cancelled.exit_code == 1
+    deadline = time.monotonic() + 30
+    while runner in _runner_pids() and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert runner not in _runner_pids()  # cancel stopped it
+    assert runs.outcome(doc["run_id"]).state == "cancelled"
+
+
+def _cmdline(pid: int) -> str:
+    try:
+        return (Path("/proc") / str(pid) / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+    except OSError:
+        return ""
+
+
+def _runner_pids() -> list[int]:
+    pids = [int(p.name) for p in Path("/proc").iterdir() if p.name.isdigit()]
+    return [p for p in pids if "flows.runner" in _cmdline(p)]
+
+
+def test_retry_json_follows_the_schema(cli: Any, tmp_path: Path) -> None:
+    marker = tmp_path / "marker"
+    plan = FIXTURES / "plans" / "runtime" / "failing.yaml"
+    code, doc, _ = cli("run", str(plan), "--var", f"marker={marker}", "--json")
+    assert code == 1 and doc is not None and doc["state"] == "failed"
+    assert doc["error"]["node_id"] == "flaky" and doc["outputs"]["first"] is not None
+    marker.write_text("fixed", encoding="utf-8")
+    code, doc, _ = cli("retry", doc["run_id"], "--json")
+    assert code == 0 and doc is not None and doc["state"] == "completed", doc
+    assert doc["error"] is None and doc["outputs"]["last"]["value"] is True
+    code, _, text = cli("retry", doc["run_id"])
+    assert code == 1 and "only failed, crashed or cancelled runs are retried" in text
+
+
+def test_compiles_once_per_process(cli: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    import compiler.compile
+
+    calls: list[str] = []
+    real = compiler.compile.compile_file
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        calls.append(str(args[0]))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(compiler.compile, "compile_file", counting)
+    import flows.run_plan
+
+    monkeypatch.setattr(flows.run_plan, "compile_file", counting)
+    code, doc, _ = cli("run", str(FIXTURES / "plans" / "valid" / "linear_chain.yaml"), "--json")
+    assert code == 0 and doc is not None
+    assert len(calls) == 1, calls
+
+
+def test_a_runner_that_dies_leaves_no_ghost_run(cli: Any) -> None:
+    from blocks.registry import BlockRegistry
+    from compiler.compile import compile_file
+    from flows import runs
+
+    plan = FIXTURES / "plans" / "runtime" / "ask_then_record.yaml"
+    compiled, _warnings = compile_file(plan, BlockRegistry())
+    started = runs.start_detached(compiled, plan, {}, {})
+    started.process.kill()  # gone before it could run (or pause) the flow run
+    outcome = started.wait(timeout=60)
+    assert outcome.state == "crashed", outcome
+    assert outcome.error is not None and "runner process exited" in outcome.error.message
+    assert OUTCOME.is_valid(outcome.to_json())
+    assert runs.outcome(started.run_id).state == "crashed"  # on the server too

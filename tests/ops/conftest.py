@@ -217,11 +217,15 @@ class Ops:
         self.workers.append(worker)
         return worker
 
-    def trigger(self, deployment: str, **parameters: Any) -> str:
-        from prefect.deployments import run_deployment
+    def trigger(
+        self,
+        deployment: str,
+        vars: dict[str, Any] | None = None,
+        inputs: dict[str, dict[str, Any]] | None = None,
+    ) -> str:
+        from flows.runs import start_deployment
 
-        run = run_deployment(f"run_plan/{deployment}", parameters=parameters or None, timeout=0)
-        return str(run.id)
+        return start_deployment(deployment, inputs=inputs, vars=vars)
 
     def labels(self) -> list[str]:
         return [e["label"] for e in read_journal(self.journal)]

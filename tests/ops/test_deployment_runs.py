@@ -55,9 +55,11 @@ def test_triggered_run_is_picked_up_by_a_worker(ops: Ops, ops_server: OwnServer)
     assert {"compile", "first", "middle", "last"} <= names
     assert ops.labels() == ["first-w", "middle-w", "last-w"]
     assert "run-summary-record-chain" in {a.key for a in _artifacts(run_id)}
-    from keiri import settings
+    from flows.runs import outcome
 
-    assert (settings.keiri_home() / "run-records" / f"{run_id}.json").is_file()
+    done = outcome(run_id)  # the worker's persisted result, read back through the server
+    assert done.state == "completed" and done.plan_id == "record_chain" and done.error is None
+    assert set(done.outputs) == {"first", "middle", "last"} and done.log is not None
 
 
 def test_concurrency_limit_keeps_runs_of_one_deployment_apart(

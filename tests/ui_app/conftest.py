@@ -5,11 +5,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
-import os
 import subprocess
-import sys
-import time
-import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -54,43 +50,27 @@ def keiri(*args: str) -> tuple[int, dict[str, Any]]:
 
 @pytest.fixture
 def paused_run(runtime_env: None, tmp_path: Path) -> Iterator[Callable[[str], str]]:
-    """Start the plan `tests/fixtures/plans/runtime/<name>.yaml` in a background process (the
-    command `keiri run --detach` spawns) until it pauses; returns the run id. Processes still
-    waiting at the end of the test are stopped (a paused run polls for up to a day)."""
-    from flows.control import find_run_by_name, wait_for_run
+    """Start the plan `tests/fixtures/plans/runtime/<name>.yaml` detached, as `keiri run
+    --detach` does (`flows.runs.start_detached`: a background `flows.runner`), until it
+    pauses; returns the run id. Runners still waiting at the end of the test are stopped (a
+    paused run polls for up to a day)."""
+    from blocks.registry import BlockRegistry
+    from compiler.compile import compile_file
+    from flows import runs
 
-    processes: list[subprocess.Popen[bytes]] = []
+    started: list[runs.Detached] = []
 
     def start(name: str) -> str:
-        run_name = f"{name}-{uuid.uuid4().hex[:10]}"
-        log = tmp_path / f"{run_name}.log"
-        command = [
-            sys.executable, "-m", "flows.run_plan", "--plan", str(PLANS / f"{name}.yaml"),
-            "--name", run_name, "--flow-name", name, "--tag", f"plan:{name}",
-        ]  # fmt: skip
-        with log.open("wb") as handle:
-            processes.append(
-                subprocess.Popen(
-                    command,
-                    stdout=handle,
-                    stderr=subprocess.STDOUT,
-                    stdin=subprocess.DEVNULL,
-                    cwd=ROOT,
-                    env=os.environ.copy(),
-                    start_new_session=True,
-                )
-            )
-        deadline = time.monotonic() + 90
-        while (run := find_run_by_name(run_name)) is None:
-            if processes[-1].poll() is not None or time.monotonic() > deadline:
-                pytest.fail(f"{name} did not start:\n{log.read_text(errors='replace')}")
-            time.sleep(0.1)
-        view = wait_for_run(str(run.id), timeout=90)
-        assert view.state_type == "PAUSED", (view, log.read_text(errors="replace"))
-        return str(run.id)
+        plan = PLANS / f"{name}.yaml"
+        compiled, _warnings = compile_file(plan, BlockRegistry())
+        started.append(runs.start_detached(compiled, plan, {}, {}))
+        outcome = started[-1].wait(timeout=90)
+        assert outcome.state == "paused", (outcome, started[-1].log.read_text(errors="replace"))
+        return outcome.run_id
 
     yield start
-    for process in processes:
+    for runner in started:
+        process = runner.process
         if process.poll() is None:
             process.terminate()
             try:

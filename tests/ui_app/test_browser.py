@@ -10,7 +10,6 @@ file), so the screenshots need no system CJK font.
 
 from __future__ import annotations
 
-import json
 import os
 import signal
 import socket
@@ -177,10 +176,9 @@ def _fill_period(page: Any, value: str) -> None:
 
 
 def _record(run_id: str) -> dict[str, Any]:
-    from flows.run_plan import run_record_path
+    from flows.runs import outcome
 
-    data: dict[str, Any] = json.loads(run_record_path(run_id).read_text(encoding="utf-8"))
-    return data
+    return outcome(run_id).to_json()
 
 
 def test_upload_zip_confirm_and_the_run_completes(

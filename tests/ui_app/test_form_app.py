@@ -30,13 +30,11 @@ def _state(run_id: str) -> str:
 
 
 def _finish(run_id: str, pause_key: str) -> dict[str, Any]:
-    from flows.control import wait_for_run
-    from flows.run_plan import run_record_path
+    from flows import runs
 
-    view = wait_for_run(run_id, since_pause_key=pause_key, timeout=90)
-    assert view.state_type == "COMPLETED", view
-    record: dict[str, Any] = json.loads(run_record_path(run_id).read_text(encoding="utf-8"))
-    return record
+    outcome = runs.wait(run_id, since_pause_key=pause_key, timeout=90)
+    assert outcome.state == "completed", outcome
+    return outcome.to_json()
 
 
 def _submit(at: AppTest) -> AppTest:

@@ -1,6 +1,6 @@
 """実行履歴: recent plan runs — state, duration, a link to the Prefect UI, the output files to
 download, and for a failed run its error (seed 000 §9.3) with 再実行 when a retry can help
-(the same as `keiri retry`, started in the background)."""
+(the same as `keiri retry`: `flows.runs.retry`, handed to a background runner)."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 __all__ = ["RETRY", "duration", "render", "retry"]
 
-#: `RETRY + run_id` -> {"by", "log"} of a retry started from this session.
+#: `RETRY + run_id` -> {"by", "state"} of a retry started from this session (or {"error"}).
 RETRY = "keiri::retry::"
 _STATES = {
     "すべて": None,
@@ -58,13 +58,13 @@ def _started(view: RunView) -> str:
 
 
 def retry(run_id: str, who: str) -> None:
-    """The 再実行 button: `keiri retry RUN_ID` in the background, attributed to `who`."""
+    """The 再実行 button: the run is retried in the background, attributed to `who`."""
     try:
-        log = backend.start_retry(run_id, who)
+        outcome = backend.start_retry(run_id, who)
     except BlockError as exc:
         st.session_state[RETRY + run_id] = {"error": exc.to_dict()}
         return
-    st.session_state[RETRY + run_id] = {"by": who, "log": str(log)}
+    st.session_state[RETRY + run_id] = {"by": who, "state": outcome.state}
 
 
 def _downloads(run_id: str, files: list[FileRef]) -> None:
@@ -91,8 +91,12 @@ def _details(view: RunView, who: str) -> None:
             icon=":material/edit_note:",
             query_params={"run": view.run_id},
         )
-    record = backend.run_record(view.run_id)
-    outputs = (record or {}).get("outputs") or {}
+    try:
+        outcome = backend.run_outcome(view.run_id)
+    except BlockError as exc:
+        render_error(exc, key=f"runs::outcome::{view.run_id}")
+        return
+    outputs = outcome.outputs
     files = backend.output_files(outputs)
     if files:
         _downloads(view.run_id, files)
@@ -103,11 +107,8 @@ def _details(view: RunView, who: str) -> None:
     if started and "error" in started:
         render_error(started["error"], key=f"runs::retry-error::{view.run_id}")
     elif started:
-        st.info(
-            f"{started['by']} が再実行を開始しました（ログ: {started['log']}）",
-            icon=":material/replay:",
-        )
-    error = backend.run_error(view, record)
+        st.info(f"{started['by']} が再実行を開始しました", icon=":material/replay:")
+    error = backend.run_error(outcome)
     if error is not None and not started:
         render_error(
             error,

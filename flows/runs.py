@@ -1,0 +1,423 @@
+"""The run lifecycle of a plan: start (in this process, detached, from a deployment), wait,
+resume, retry, cancel, and the outcome — one `RunOutcome` for the CLI and the form app.
+
+- A run started here uses the plan compiled once in this process (`run_plan.local_flow`);
+  its final state is used as returned, never looked up by name.
+- A detached run is created on the API first (its id is known at once), then handed by id to
+  a background `python -m flows.runner <id>`: inputs and vars travel as the flow run's
+  parameters on the API, never on a command line. A retry from the form app goes the same way.
+- The outcome comes from Prefect: the flow run's state and its persisted result (the record
+  `run_plan` returns), never from a side file.
+- Observers (progress, pause messages) are arguments (`RunObservers`), never global lists.
+
+Import only after the Prefect environment is set (`keiri.server.connect`).
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from prefect import State
+from prefect.client.orchestration import get_client
+from prefect.client.schemas.objects import FlowRun
+from prefect.exceptions import MissingResult
+from prefect.states import AwaitingRetry, Cancelled, Cancelling, Crashed
+
+from blocks.errors import BlockError, ErrorCode
+from compiler.scope import CompiledPlan
+from flows import control
+from flows.control import PausedForm
+from flows.notify import form_link
+from flows.outcome import OutcomeError, PausedAt, RunOutcome
+from flows.run_inputs import create_once, filter_values
+from flows.run_plan import RunObservers, event_log_path, local_flow, run_local
+from keiri import settings
+
+__all__ = [
+    "Detached",
+    "RunObservers",
+    "cancel",
+    "execute",
+    "outcome",
+    "register_runner",
+    "resume",
+    "retry",
+    "run_foreground",
+    "start_deployment",
+    "start_detached",
+    "wait",
+]
+
+_ENDED = {"COMPLETED", "FAILED", "CRASHED", "CANCELLED"}
+_RUNNER_KEY = "keiri-runner-"  # flow run inputs: {"host", "pid"} of each runner process
+
+
+def prefect_ui_url(run_id: str) -> str:
+    base = os.environ.get("PREFECT_UI_URL") or os.environ.get("PREFECT_API_URL", "").rstrip(
+        "/"
+    ).removesuffix("/api")
+    return f"{base}/runs/flow-run/{run_id}"
+
+
+def _names(compiled: CompiledPlan) -> tuple[str, list[str]]:
+    """The flow run's name `<plan>-<timestamp>` and tags `plan:<id>`, `plan-version:<v>`."""
+    name = f"{compiled.id}-{datetime.now().strftime('%Y%m%d-%H%M%S-%f')}"
+    return name, [f"plan:{compiled.id}", f"plan-version:{compiled.plan.version}"]
+
+
+# -- starting ---------------------------------------------------------------------------------
+
+
+def run_foreground(
+    compiled: CompiledPlan,
+    plan: Path,
+    inputs: dict[str, dict[str, Any]],
+    vars: dict[str, Any],
+    observers: RunObservers | None = None,
+) -> RunOutcome:
+    """Run in this process until the run ends (a pause waits here for its answer)."""
+    name, tags = _names(compiled)
+    state = run_local(
+        str(plan.resolve()),
+        inputs,
+        vars,
+        flow_name=compiled.id,
+        run_name=name,
+        tags=tags,
+        compiled=compiled,
+        observers=observers,
+    )
+    run_id = state.state_details.flow_run_id
+    if run_id is None:  # pragma: no cover - Prefect always sets it for a flow run's state
+        raise BlockError(ErrorCode.API_ERROR, f"run {name} has no flow run id")
+    return _outcome(control.find_run(str(run_id)), state)
+
+
+class Detached:
+    """A run handed to a background runner: its id at once, then `wait()` for the outcome."""
+
+    def __init__(self, run_id: str, process: subprocess.Popen[bytes], log: Path) -> None:
+        self.run_id = run_id
+        self.process = process
+        self.log = log
+
+    def wait(self, timeout: float | None = None) -> RunOutcome:
+        return wait(self.run_id, timeout=timeout, runner=self)
+
+
+def start_detached(
+    compiled: CompiledPlan,
+    plan: Path,
+    inputs: dict[str, dict[str, Any]],
+    vars: dict[str, Any],
+) -> Detached:
+    """Create the flow run (Pending) on the API, then start its runner in the background."""
+    from prefect.states import Pending
+
+    name, tags = _names(compiled)
+    with get_client(sync_client=True) as client:
+        run = client.create_flow_run(
+            local_flow(compiled.id),
+            name=name,
+            parameters={"plan": str(plan.resolve()), "inputs": inputs, "vars": vars},
+            tags=tags,
+            state=Pending(),
+        )
+    return _spawn_runner(str(run.id), f"{run.id}.log")
+
+
+def start_deployment(
+    deployment: str,
+    inputs: dict[str, dict[str, Any]] | None = None,
+    vars: dict[str, Any] | None = None,
+) -> str:
+    """Trigger a run of `run_plan/<deployment>` for its work pool; returns the run id."""
+    from prefect.deployments import run_deployment
+
+    parameters: dict[str, Any] = {}
+    if inputs:
+        parameters["inputs"] = inputs
+    if vars:
+        parameters["vars"] = vars
+    name = deployment if "/" in deployment else f"run_plan/{deployment}"
+    run = run_deployment(name, parameters=parameters or None, timeout=0, _sync=True)  # type: ignore[call-arg]
+    if not isinstance(run, FlowRun):  # pragma: no cover - sync context
+        raise TypeError(f"expected a flow run, got {type(run).__name__}")
+    return str(run.id)
+
+
+def _spawn_runner(run_id: str, log_name: str) -> Detached:
+    log_dir = settings.keiri_home() / "detached"
+    log_dir.mkdir(parents=True, exist_ok=True)
+    log = log_dir / log_name
+    with log.open("ab") as handle:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "flows.runner", run_id],
+            stdout=handle,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+            start_new_session=True,
+            cwd=settings.project_root(),
+            env=os.environ.copy(),
+        )
+    # Reap it when it ends (no zombie in a long-lived parent such as the form app).
+    threading.Thread(target=process.wait, name=f"keiri-runner-{run_id[:8]}", daemon=True).start()
+    return Detached(run_id, process, log)
+
+
+def execute(run_id: str, observers: RunObservers | None = None) -> State[Any]:
+    """Run an existing flow run (Pending, or AwaitingRetry after a retry) in this process:
+    the runner of detached runs and of local retries. The flow compiles the plan once."""
+    from prefect import tags as prefect_tags
+    from prefect.flow_engine import run_flow
+    from prefect.settings import PREFECT_FLOWS_HEARTBEAT_FREQUENCY, temporary_settings
+
+    run = control.find_run(run_id)
+    with get_client(sync_client=True) as client:
+        flow_name = client.read_flow(run.flow_id).name
+    with (
+        temporary_settings(updates={PREFECT_FLOWS_HEARTBEAT_FREQUENCY: None}),
+        prefect_tags(*run.tags),
+    ):
+        state = run_flow(
+            local_flow(flow_name, None, observers),
+            flow_run=run,
+            parameters=run.parameters,
+            return_type="state",
+        )
+    if not isinstance(state, State):  # pragma: no cover - return_type="state"
+        raise TypeError(f"expected a state, got {type(state).__name__}")
+    return state
+
+
+def register_runner(run_id: str) -> None:
+    """Record this process (host, pid) as a runner of the run, so `cancel` can stop it (a
+    paused run's process polls for its answer for as long as the pause may last)."""
+    host, pid = socket.gethostname(), os.getpid()
+    create_once(
+        control.parse_run_id(run_id), f"{_RUNNER_KEY}{host}-{pid}", {"host": host, "pid": pid}
+    )
+
+
+# -- waiting and answering --------------------------------------------------------------------
+
+
+def wait(
+    run_id: str,
+    *,
+    since_pause_key: str | None = None,
+    timeout: float | None = None,
+    poll: float = 0.3,
+    runner: Detached | None = None,
+) -> RunOutcome:
+    """Poll until the run ends or pauses (at a key other than `since_pause_key`).
+
+    With `runner`, a runner process that exits without moving the run on marks the run
+    Crashed (no ghost run stays Pending or Running)."""
+    process = runner.process if runner is not None else None
+    control.wait_for_run(
+        run_id,
+        since_pause_key=since_pause_key,
+        poll=poll,
+        timeout=timeout,
+        stop=(lambda: process.poll() is not None) if process is not None else None,
+    )
+    run = control.find_run(run_id)  # it may have ended just before its process did
+    state = run.state.type.value if run.state else "UNKNOWN"
+    key = run.state.state_details.pause_key if run.state else None
+    ended = state in _ENDED or (state == "PAUSED" and key != since_pause_key)
+    if runner is not None and process is not None and process.poll() is not None and not ended:
+        _crash(run, f"the runner process exited ({process.returncode}); see {runner.log}")
+        run = control.find_run(run_id)
+    return _outcome(run)
+
+
+def _crash(run: FlowRun, message: str) -> None:
+    with get_client(sync_client=True) as client:
+        client.set_flow_run_state(run.id, Crashed(message=message), force=True)
+
+
+def resume(run_id: str, answers: dict[str, Any], who: str) -> PausedForm:
+    """Validate the answers with the paused form's schema and resume the run, once."""
+    return control.resume_run(run_id, answers, who)
+
+
+def retry(
+    run_id: str, who: str, *, detach: bool = False, observers: RunObservers | None = None
+) -> RunOutcome:
+    """Re-run a failed, crashed or cancelled run in place: finished nodes come from their
+    persisted results. A deployment run goes back to its work pool; a local run runs here
+    (`detach=False`, until it ends) or in a background runner (`detach=True`: returns once
+    the run is handed over)."""
+    run = control.find_run(run_id)
+    state = run.state
+    if state is None or state.type.value not in ("FAILED", "CRASHED", "CANCELLED"):
+        raise BlockError(
+            ErrorCode.DEPENDENCY_NOT_FOUND,
+            f"run {run_id} is {state.name if state else 'unknown'}; "
+            "only failed, crashed or cancelled runs are retried",
+            details={"run_id": run_id, "state": state.name if state else None},
+            hint="`keiri runs --state failed` lists the runs to retry",
+        )
+    with get_client(sync_client=True) as client:
+        client.set_flow_run_state(
+            run.id, AwaitingRetry(message=f"keiri retry by {who}"), force=True
+        )
+    if run.deployment_id is not None:
+        # Its workers rerun it (the same as the Prefect UI's Retry).
+        return _outcome(control.find_run(run_id)) if detach else wait(run_id, poll=1.0)
+    if detach:
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        _spawn_runner(run_id, f"retry-{run_id}-{stamp}.log")
+        return _outcome(control.find_run(run_id))
+    final = execute(run_id, observers)
+    return _outcome(control.find_run(run_id), final)
+
+
+def cancel(run_id: str, who: str) -> RunOutcome:
+    """Cancel a run that has not ended: a deployment run that is running is handed to its
+    worker (Cancelling); any other run is Cancelled at once."""
+    run = control.find_run(run_id)
+    state = run.state
+    if state is None or state.type.value in _ENDED:
+        raise BlockError(
+            ErrorCode.DEPENDENCY_NOT_FOUND,
+            f"run {run_id} has already ended ({state.name if state else 'unknown'})",
+            details={"run_id": run_id, "state": state.name if state else None},
+            hint="only pending, running or paused runs can be cancelled",
+        )
+    message = f"cancelled by {who}"
+    target: State[Any] = (
+        Cancelling(message=message)
+        if run.deployment_id is not None and state.type.value == "RUNNING"
+        else Cancelled(message=message)
+    )
+    with get_client(sync_client=True) as client:
+        client.set_flow_run_state(run.id, target, force=True)
+        if run.deployment_id is None and _stop_runners(run_id):
+            # A stopped runner reports its run Crashed on the way out: the user cancelled it.
+            final = client.read_flow_run(run.id).state
+            if final is None or not final.is_cancelled():
+                client.set_flow_run_state(run.id, Cancelled(message=message), force=True)
+    return _outcome(control.find_run(run_id))
+
+
+def _runner_alive(pid: int, run_id: str) -> bool:
+    """Whether `pid` is `python -m flows.runner RUN_ID` (its command line is checked, so a
+    reused pid is never taken for it); False without /proc (not Linux)."""
+    try:
+        argv = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+    except OSError:
+        return False
+    return b"flows.runner" in argv and run_id.encode() in argv
+
+
+def _stop_runners(run_id: str, timeout: float = 15) -> list[int]:
+    """Stop the background runners of this run on this machine (SIGTERM, then wait for them
+    to exit); returns their pids. A foreground run belongs to its terminal (Ctrl-C)."""
+    host = socket.gethostname()
+    entries = filter_values(control.parse_run_id(run_id), _RUNNER_KEY)
+    pids = [
+        int(e["pid"])
+        for e in entries
+        if isinstance(e, dict) and e.get("host") == host and _runner_alive(int(e["pid"]), run_id)
+    ]
+    for pid in pids:
+        os.kill(pid, signal.SIGTERM)
+    deadline = time.monotonic() + timeout
+    while any(_runner_alive(p, run_id) for p in pids) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    return pids
+
+
+# -- the outcome ------------------------------------------------------------------------------
+
+
+def outcome(run_id: str) -> RunOutcome:
+    """What the run came to so far (any state)."""
+    return _outcome(control.find_run(run_id))
+
+
+def _plan_id(run: FlowRun) -> str | None:
+    return next((t.split(":", 1)[1] for t in run.tags if t.startswith("plan:")), None)
+
+
+def _record(run_id: str, state: State[Any]) -> dict[str, Any] | None:
+    """The record `run_plan` returned (also carried by its Failed state), if it has one."""
+    if not state.is_final():
+        return None
+    try:
+        # `_sync`: a thread with a running event loop (Playwright, Streamlit) would otherwise
+        # get the un-awaited coroutine of `State.aresult`.
+        value = state.result(raise_on_failure=False, _sync=True)  # type: ignore[call-overload]
+    except MissingResult:
+        return None
+    except Exception as exc:
+        raise BlockError(
+            ErrorCode.API_ERROR,
+            f"the result of run {run_id} could not be read: {type(exc).__name__}: {exc}",
+            details={"run_id": run_id},
+            hint="results are stored under PREFECT_RESULTS_LOCAL_STORAGE_PATH (the keiri "
+            "home's results/); several machines must share it (docs/scale-out.md)",
+        ) from exc
+    if isinstance(value, dict):
+        return value
+    if isinstance(value, BlockError):  # a run that raised its error (older keiri)
+        return {"error": value.to_dict() | {"node_id": value.node_id}}
+    return None
+
+
+def _outcome(run: FlowRun, final: State[Any] | None = None) -> RunOutcome:
+    """`final` is the state a run in this process ended in (its result is in memory)."""
+    state = final or run.state
+    run_id = str(run.id)
+    kind = state.type.value if state else "UNKNOWN"
+    record = _record(run_id, state) if state is not None else None
+    record = record or {}
+    plan_id = record.get("plan_id") or _plan_id(run)
+    log = record.get("log")
+    if log is None and plan_id:
+        path = event_log_path(str(plan_id), run)
+        log = str(path) if path.is_file() else None
+    paused: PausedAt | None = None
+    if kind == "PAUSED":
+        try:
+            node_id: str | None = control.read_paused_form(run_id).node_id
+        except BlockError:
+            node_id = None  # paused by something other than ui.interactive_input
+        paused = PausedAt(node_id=node_id, form_url=form_link(run_id))
+    block_error: BlockError | None = None
+    error: OutcomeError | None = None
+    raw = record.get("error")
+    if isinstance(raw, dict):
+        block_error = BlockError.from_dict(raw)
+        error = OutcomeError.of(block_error)
+    elif kind in ("FAILED", "CRASHED"):
+        # No record: the run's process crashed (or failed before running the plan).
+        block_error = BlockError(
+            ErrorCode.BLOCK_FAILED,
+            str((state.message if state else "") or (state.name if state else kind)),
+            details={"run_id": run_id, "state": state.name if state else kind},
+            hint="see the run in the Prefect UI; `keiri retry` re-runs it",
+            recoverable=True,
+        )
+        error = OutcomeError.of(block_error)
+    return RunOutcome(
+        run_id=run_id,
+        state=kind.lower() if kind != "UNKNOWN" else "pending",  # type: ignore[arg-type]
+        plan_id=str(plan_id) if plan_id else None,
+        outputs=dict(record.get("outputs") or {}),
+        log=log,
+        ui_url=prefect_ui_url(run_id),
+        paused=paused,
+        error=error,
+    ).with_block_error(block_error)
