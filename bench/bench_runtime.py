@@ -44,7 +44,7 @@ N_ITEMS = 1000
 STEP_S = 0.01
 CAP = 8
 
-RAW_CHAIN = f'''
+RAW_CHAIN = f"""
 import time
 from prefect import flow, task
 
@@ -61,14 +61,18 @@ def chain():
     return value
 
 chain()
-'''
+"""
 
 
 def chain_plan(n: int, plan_id: str = "bench_chain") -> str:
     lines = ["apiVersion: v1", f"id: {plan_id}", "graph:"]
     for i in range(n):
         value = "0" if i == 0 else f'"${{n{i - 1}.value}}"'
-        lines += [f"  - id: n{i}", "    block: test.record", f"    in: {{value: {value}, sleep_ms: 10}}"]
+        lines += [
+            f"  - id: n{i}",
+            "    block: test.record",
+            f"    in: {{value: {value}, sleep_ms: 10}}",
+        ]
     return "\n".join(lines) + "\n"
 
 
@@ -181,9 +185,7 @@ def main() -> int:
         f"{b_keiri / b_raw:.2f}  (target <= 1.0); plain thread pool {b_pool:.2f} s, ratio "
         f"{b_keiri / b_pool:.2f}"
     )
-    print(
-        f"(c) `keiri run` of a one-node plan, whole process: {c_one:.2f} s  (target <= 2.0 s)"
-    )
+    print(f"(c) `keiri run` of a one-node plan, whole process: {c_one:.2f} s  (target <= 2.0 s)")
     server.stop()
     return 0
 
