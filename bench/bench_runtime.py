@@ -107,7 +107,9 @@ def median_of(fn: Callable[[], object], repeat: int) -> float:
 
 
 def process(*argv: str) -> None:
-    subprocess.run(argv, check=True, capture_output=True, cwd=ROOT)
+    done = subprocess.run(argv, capture_output=True, cwd=ROOT, text=True, check=False)
+    if done.returncode != 0:
+        raise SystemExit(f"{' '.join(argv)} exited {done.returncode}:\n{done.stderr[-3000:]}")
 
 
 def raw_map_flow() -> Callable[[], object]:

@@ -54,6 +54,8 @@ _LOG_TAIL_LINES = 25
 _POLL_SECONDS = 0.2
 # A starting server that neither uses CPU nor logs for this long is stuck (killed at timeout).
 _STUCK_SECONDS = 10.0
+# Health checks of a configured PREFECT_API_URL before it counts as not answering.
+_CONFIGURED_CHECKS = 3
 # Servers this process spawned: polled (and so reaped) instead of probed by pid.
 _CHILDREN: dict[int, subprocess.Popen[bytes]] = {}
 
@@ -223,8 +225,10 @@ def ensure_api_url(timeout: float | None = None, progress: Progress | None = Non
     """
     configured = os.environ.get("PREFECT_API_URL", "").strip()
     if configured:
-        if api_healthy(configured, timeout=5.0):
-            return configured
+        # A busy server (a loaded machine, a burst of task run events) may miss one check.
+        for _attempt in range(_CONFIGURED_CHECKS):
+            if api_healthy(configured, timeout=5.0):
+                return configured
         raise ServerError(
             f"PREFECT_API_URL={configured} does not answer {configured.rstrip('/')}/health.",
             hint=(

@@ -74,9 +74,11 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Started]:
     config = ServerConfig(keiri_home=tmp_path_factory.mktemp("server") / "home", port=free_port())
     stale = _dead_pid()
     _write_pid_file(config, stale)
-    began = start(120, config=config)
-    yield Started(config=config, status=began, stale_pid=stale)
-    stop(config=config)
+    try:
+        began = start(120, config=config)
+        yield Started(config=config, status=began, stale_pid=stale)
+    finally:
+        stop(config=config)  # also a server left starting at the timeout
 
 
 def test_start_replaces_a_stale_pid_file_and_answers(server: Started) -> None:

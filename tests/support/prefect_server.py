@@ -19,7 +19,14 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from keiri.server import ServerConfig, export_prefect_env, restore_env, start, stop
+from keiri.server import (
+    ServerConfig,
+    ServerError,
+    export_prefect_env,
+    restore_env,
+    start,
+    stop,
+)
 
 __all__ = [
     "configure_session_server",
@@ -44,7 +51,7 @@ def start_test_server(tmp_dir: Path, *, timeout: float = 120) -> tuple[str, Call
     Returns the API URL and a callable that restores the environment and stops the server.
     """
     config = ServerConfig(keiri_home=tmp_dir / "keiri-home", port=free_port())
-    api_url = start(timeout, config=config).api_url
+    api_url = _start_or_stop(timeout, config)
     previous = export_prefect_env(api_url, home=config.keiri_home)
 
     def stop_server() -> None:
@@ -53,6 +60,16 @@ def start_test_server(tmp_dir: Path, *, timeout: float = 120) -> tuple[str, Call
         stop(config=config)
 
     return api_url, stop_server
+
+
+def _start_or_stop(timeout: float, config: ServerConfig) -> str:
+    """Start a test server; one still starting at the timeout is left running by
+    `keiri.server.start` (never killed while starting): a test stops it."""
+    try:
+        return start(timeout, config=config).api_url
+    except ServerError:
+        stop(config=config)
+        raise
 
 
 def _drain_prefect_workers() -> None:
@@ -98,7 +115,7 @@ def ensure_session_server() -> ServerConfig:
     config = _SESSION["config"]
     assert isinstance(config, ServerConfig)
     if not _SESSION.get("started"):
-        start(120, config=config)
+        _start_or_stop(120, config)
         _SESSION["started"] = True
     return config
 
