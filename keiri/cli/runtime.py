@@ -1,5 +1,7 @@
-"""Runtime commands: run, resume, runs, retry, server, ui. Prefect is imported lazily, after
-the environment points it at the right server."""
+"""Runtime commands: run, resume, runs, retry (and server). Each goes through the run
+lifecycle module `flows.runs`, which returns one `RunOutcome` (the `--json` document); this
+module only parses arguments and prints. Prefect is imported lazily, after the environment
+points it at the right server."""
 
 from __future__ import annotations
 
