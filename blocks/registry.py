@@ -7,7 +7,6 @@ implementation and verifies it against its spec (`keiri blocks --check`).
 
 from __future__ import annotations
 
-import difflib
 import importlib
 import inspect
 from dataclasses import dataclass, field
@@ -18,24 +17,15 @@ import yaml
 from pydantic import ValidationError
 
 from blocks.base import Block
-from blocks.errors import BlockError, ErrorCode, Issue, IssueCode, format_path
+from blocks.errors import BlockError, ErrorCode, Issue, IssueCode, from_validation_error
 from blocks.spec import SEMVER_RE, BlockSpec, port_json_schema
 from blocks.validation import check_schema
 from keiri import settings
+from keiri.errors import did_you_mean, suggest
 
-__all__ = ["BlockRegistry", "Resolution", "SpecEntry", "suggest"]
+__all__ = ["BlockRegistry", "Resolution", "SpecEntry", "did_you_mean", "suggest"]
 
 _Loader: type[Any] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-
-def suggest(name: str, known: list[str], n: int = 3) -> list[str]:
-    """Closest known names for an unknown one (did-you-mean)."""
-    return difflib.get_close_matches(name, known, n=n, cutoff=0.5)
-
-
-def did_you_mean(name: str, known: list[str]) -> str:
-    close = suggest(name, known)
-    return f"did you mean {', '.join(repr(c) for c in close)}?" if close else ""
 
 
 @dataclass(frozen=True)
@@ -111,16 +101,12 @@ class BlockRegistry:
                 Issue(code=IssueCode.YAML_SYNTAX_ERROR, message=str(exc), file=str(path))
             )
         except ValidationError as exc:
-            for err in exc.errors():
-                self.problems.append(
-                    Issue(
-                        code=ErrorCode.BLOCK_SPEC_INVALID,
-                        message=err["msg"],
-                        path=format_path(list(err["loc"])),
-                        file=str(path),
-                        hint="see schemas/block_spec.schema.json",
-                    )
-                )
+            self.problems += from_validation_error(
+                exc,
+                file=str(path),
+                code=ErrorCode.BLOCK_SPEC_INVALID,
+                hint="see schemas/block_spec.schema.json",
+            )
         return None
 
     # -- lookup ---------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from typing import Any
 
 import yaml
 
-from blocks.errors import Issue, IssueCode, IssuesFound, format_path
+from blocks.errors import Issue, IssueCode, IssuesFound
 
 __all__ = ["LineMap", "LoadedYaml", "load_yaml", "load_yaml_file"]
 
@@ -76,7 +76,7 @@ class _Builder:
                         Issue(
                             code=IssueCode.YAML_SYNTAX_ERROR,
                             message=f"duplicate key {key!r}",
-                            path=format_path(child),
+                            loc=tuple(child),
                             line=key_node.start_mark.line + 1,
                             file=self.lines.file,
                             hint="YAML keeps only the last of duplicate keys; remove one",

@@ -21,7 +21,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from blocks.errors import Issue, IssueCode, IssuesFound, format_path
+from blocks.errors import Issue, IssueCode, IssuesFound, from_validation_error
 from blocks.registry import BlockRegistry
 from compiler.compile import compile_loaded
 from compiler.dryrun import dry_run_compiled
@@ -164,7 +164,7 @@ def _issue(
     return Issue(
         code=code,
         message=message,
-        path=format_path(path),
+        loc=tuple(path),
         line=loaded.lines.line(path),
         hint=hint,
         file=str(loaded.path),
@@ -292,32 +292,20 @@ def check_template(
     return sorted(issues, key=Issue.sort_key)
 
 
-def _untagged(loc: tuple[int | str, ...]) -> list[int | str]:
-    """A pydantic error location without the node-kind tags of the `Node` union."""
-    return [
-        part
-        for index, part in enumerate(loc)
-        if not (part in ("task", "loop", "subflow") and index and isinstance(loc[index - 1], int))
-    ]
-
-
 def _load_one(path: Path, root: Path) -> LoadedTemplate:
     loaded = load_yaml_file(path)
     try:
         spec = TemplateSpec.model_validate(loaded.data)
     except ValidationError as exc:
         raise IssuesFound(
-            [
-                Issue(
-                    code=IssueCode.PLAN_SCHEMA_INVALID,
-                    message=f"template: {err['msg']}",
-                    path=format_path(_untagged(err["loc"])),
-                    line=loaded.lines.line(_untagged(err["loc"])),
-                    hint="see schemas/template.schema.json",
-                    file=str(path),
-                )
-                for err in exc.errors()
-            ]
+            from_validation_error(
+                exc,
+                loaded.lines,
+                str(path),
+                hint="see schemas/template.schema.json",
+                message_prefix="template: ",
+                union_tags=("task", "loop", "subflow"),
+            )
         ) from None
     category = path.parent.relative_to(root).as_posix()
     if spec.id != path.stem:
@@ -326,7 +314,7 @@ def _load_one(path: Path, root: Path) -> LoadedTemplate:
                 Issue(
                     code=IssueCode.PLAN_SCHEMA_INVALID,
                     message=f"template id {spec.id!r} differs from its file name {path.name!r}",
-                    path="id",
+                    loc=("id",),
                     line=loaded.lines.line(["id"]),
                     hint="name the file designs/templates/<category>/<id>.yaml",
                     file=str(path),
@@ -357,7 +345,7 @@ def load_templates(root: Path | None = None) -> dict[str, LoadedTemplate]:
                     code=IssueCode.DUPLICATE_NODE_ID,
                     message=f"template id {loaded.id!r} is defined twice: "
                     f"{found[loaded.id].path} and {path}",
-                    path="id",
+                    loc=("id",),
                     file=str(path),
                     hint="template ids must be unique across categories",
                 )

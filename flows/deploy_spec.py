@@ -20,7 +20,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from blocks.errors import BlockError, Issue, IssuesFound, format_path
+from blocks.errors import BlockError, Issue, IssuesFound, KeyPath, from_validation_error
 from blocks.registry import BlockRegistry, did_you_mean
 from compiler.scope import CompiledPlan
 from compiler.validate import validate_file
@@ -159,7 +159,7 @@ def load_deployments(
                 Issue(
                     code=DeployIssue.DUPLICATE_DEPLOYMENT,
                     message=f"deployment name {spec.name!r} is also used by {other.file}",
-                    path="name",
+                    loc=("name",),
                     file=str(spec.file),
                     hint="give each file its own `name` (the default is the file name)",
                 )
@@ -190,7 +190,13 @@ def load_deployment(
     try:
         model = DeploymentFile.model_validate(loaded.data)
     except ValidationError as exc:
-        return None, [_schema_issue(err, lines, file) for err in exc.errors()]
+        return None, from_validation_error(
+            exc,
+            lines,
+            file,
+            code=DeployIssue.DEPLOYMENT_SCHEMA_INVALID,
+            known_keys=_fields_at,
+        )
     name = model.name or path.stem
     issues = _check_schedules(model, lines, file)
     if not re.match(NAME_PATTERN, name):
@@ -232,25 +238,14 @@ def _issue(
     return Issue(
         code=code,
         message=message,
-        path=format_path(loc),
+        loc=tuple(loc),
         line=lines.line(loc),
         file=file,
         hint=hint,
     )
 
 
-def _schema_issue(err: Any, lines: LineMap, file: str) -> Issue:
-    loc = tuple(err["loc"])
-    hint = ""
-    if err["type"] == "extra_forbidden":
-        known = sorted(_fields_at(loc[:-1]))
-        hint = did_you_mean(str(loc[-1]), known) or f"known keys: {', '.join(known)}"
-    elif err["type"] == "missing":
-        hint = f"add `{loc[-1]}:`"
-    return _issue(DeployIssue.DEPLOYMENT_SCHEMA_INVALID, err["msg"], loc, lines, file, hint)
-
-
-def _fields_at(loc: tuple[Any, ...]) -> set[str]:
+def _fields_at(loc: KeyPath) -> set[str]:
     model: type[BaseModel] = DeploymentFile
     for part in loc:
         if part == "schedules":

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from blocks.errors import KeiriError
+from keiri.errors import ErrorCode, KeiriError
 from keiri.settings import keiri_home
 
 __all__ = [
@@ -59,9 +59,7 @@ class ServerError(KeiriError):
     """The local Prefect server could not be started, stopped or reached."""
 
     def __init__(self, message: str, *, hint: str = "", log_file: Path | None = None) -> None:
-        super().__init__(message)
-        self.message = message
-        self.hint = hint
+        super().__init__(ErrorCode.SERVER_UNAVAILABLE, message, hint=hint)
         self.log_file = log_file
 
 
