@@ -81,9 +81,7 @@ class Frame:
                     f"${{env.{name}}} is not allowed",
                     hint="only allow-listed names (KEIRI_ENV_ALLOW) are readable",
                 )
-            import os
-
-            return os.environ.get(name)
+            return settings.plan_env(name)
         if root == "config":
             return get_path(self.state.compiled.config, ref.path)
         frame: Frame | None = self
@@ -336,10 +334,7 @@ def render_vars(compiled: CompiledPlan, overrides: dict[str, Any] | None = None)
         if ref.root == "config":
             return get_path(config, ref.path)
         if ref.root == "env":
-            import os
-
-            name = str(ref.path[0]) if ref.path else ""
-            return os.environ.get(name) if settings.env_allowed(name) else None
+            return settings.plan_env(str(ref.path[0]) if ref.path else "")
         return None
 
     for key, value in compiled.plan.vars.items():

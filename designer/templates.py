@@ -13,7 +13,6 @@ import bound to its `example`.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -122,8 +121,7 @@ class LoadedTemplate:
 
 def templates_dir() -> Path:
     """`KEIRI_TEMPLATES_DIR`, default `<designs>/templates`."""
-    configured = os.environ.get("KEIRI_TEMPLATES_DIR")
-    return Path(configured).resolve() if configured else settings.designs_dir() / "templates"
+    return settings.templates_dir()
 
 
 def iter_nodes(nodes: list[Any]) -> Iterator[TaskNode | LoopNode | SubflowNode]:

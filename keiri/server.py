@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+from keiri import settings
 from keiri.errors import ErrorCode, KeiriError
 from keiri.settings import keiri_home
 
@@ -119,26 +120,16 @@ class ServerStatus:
 
 def server_config() -> ServerConfig:
     """The configuration from `KEIRI_HOME`, `KEIRI_SERVER_HOST` and `KEIRI_SERVER_PORT`."""
-    raw_port = os.environ.get("KEIRI_SERVER_PORT", str(DEFAULT_PORT))
-    try:
-        port = int(raw_port)
-    except ValueError:
-        port = -1
-    if not 0 < port < 65536:
-        raise ServerError(
-            f"KEIRI_SERVER_PORT={raw_port!r} is not a TCP port number.",
-            hint="Set KEIRI_SERVER_PORT to a number between 1 and 65535, or unset it (4200).",
-        )
-    host = os.environ.get("KEIRI_SERVER_HOST", DEFAULT_HOST).strip() or DEFAULT_HOST
-    return ServerConfig(keiri_home=keiri_home(), host=host, port=port)
+    configured = settings.get().server
+    return ServerConfig(keiri_home=keiri_home(), host=configured.host, port=configured.port)
 
 
 def api_healthy(api_url: str, timeout: float = 2.0) -> bool:
     """True when `GET <api_url>/health` answers 200 (sends `PREFECT_API_KEY` if set)."""
     request = urllib.request.Request(api_url.rstrip("/") + "/health")
-    api_key = os.environ.get("PREFECT_API_KEY")
-    if api_key:
-        request.add_header("Authorization", f"Bearer {api_key}")
+    api_key = settings.get().server.api_key
+    if api_key is not None:
+        request.add_header("Authorization", f"Bearer {api_key.get_secret_value()}")
     try:
         with urllib.request.urlopen(request, timeout=timeout) as response:
             return bool(response.status == 200)
@@ -202,7 +193,7 @@ def ensure_api_url(timeout: float = 60) -> str:
     (keiri never silently starts another server); otherwise the local server is started or
     reused.
     """
-    configured = os.environ.get("PREFECT_API_URL", "").strip()
+    configured = settings.get().server.api_url
     if configured:
         if api_healthy(configured, timeout=5.0):
             return configured
@@ -274,7 +265,7 @@ def connect(*, start_server: bool = True, timeout: float = 60) -> str:
     if start_server:
         api_url = ensure_api_url(timeout)
     else:
-        api_url = os.environ.get("PREFECT_API_URL", "").strip() or server_config().api_url
+        api_url = settings.get().server.api_url or server_config().api_url
     env = prefect_env(api_url)
     for key in _OPERATOR_KEYS:
         if os.environ.get(key):

@@ -53,10 +53,12 @@ __all__ = [
     "env_allow_patterns",
     "env_allowed",
     "form_app_url",
+    "form_app_url_for",
     "get",
     "keiri_home",
     "load",
     "load_dotenv_file",
+    "names_of",
     "parse_duration",
     "plan_env",
     "project_root",
@@ -88,6 +90,10 @@ def parse_duration(text: str, *, name: str) -> timedelta | None:
 
 def _duration(value: Any) -> Any:
     return parse_duration(value, name="duration") if isinstance(value, str) else value
+
+
+def _lower(value: Any) -> Any:
+    return value.lower() if isinstance(value, str) else value
 
 
 Duration = Annotated[timedelta | None, BeforeValidator(_duration)]
@@ -228,7 +234,7 @@ class UISettings(_Section):
 class LLMEnvSettings(_Section):
     """The model provider (OpenAI or Azure OpenAI)."""
 
-    provider: Literal["openai", "azure"] | None = Field(
+    provider: Annotated[Literal["openai", "azure"] | None, BeforeValidator(_lower)] = Field(
         None,
         validation_alias=_env("KEIRI_LLM_PROVIDER"),
         description="`openai` or `azure` (default: azure when its endpoint and key are set).",
@@ -294,7 +300,9 @@ class LLMEnvSettings(_Section):
         validation_alias=_env("KEIRI_LLM_CONCURRENCY"),
         description="LLM requests at once per process.",
     )
-    design_retrieval: Literal["bm25", "embedding", "hybrid"] | None = Field(
+    design_retrieval: Annotated[
+        Literal["auto", "bm25", "embedding", "hybrid"] | None, BeforeValidator(_lower)
+    ] = Field(
         None,
         validation_alias=_env("KEIRI_DESIGN_RETRIEVAL"),
         description="The designer's retrieval when `auto` (default: hybrid if an embedding "
@@ -385,7 +393,7 @@ _SECTIONS: dict[str, type[_Section]] = {
 _ENVIRON: ContextVar[Mapping[str, str] | None] = ContextVar("keiri_settings_environ", default=None)
 
 
-def _names(info: FieldInfo) -> tuple[str, ...]:
+def names_of(info: FieldInfo) -> tuple[str, ...]:
     alias = info.validation_alias
     if isinstance(alias, AliasChoices):
         return tuple(str(c) for c in alias.choices)
@@ -406,7 +414,7 @@ class _FlatEnvSource(PydanticBaseSettingsSource):
         for section, model in _SECTIONS.items():
             found: dict[str, str] = {}
             for info in model.model_fields.values():
-                for name in _names(info):
+                for name in names_of(info):
                     raw = env.get(name)
                     if raw is not None and raw.strip():
                         found[name] = raw.strip()
@@ -451,7 +459,7 @@ def setting_names() -> frozenset[str]:
     return _SETTING_NAMES
 
 
-_SETTING_NAMES = frozenset(name for _s, _f, info in variables() for name in _names(info))
+_SETTING_NAMES = frozenset(name for _s, _f, info in variables() for name in names_of(info))
 
 
 def load(environ: Mapping[str, str] | None = None) -> Settings:
@@ -583,11 +591,16 @@ def config_file() -> Path:
 def form_app_url() -> str:
     """The form app's address in links: `KEIRI_UI_URL`, else from `KEIRI_UI_HOST`/`_PORT`."""
     ui = get().ui
-    if ui.url:
-        return ui.url.rstrip("/")
-    host = "127.0.0.1" if ui.host in ("0.0.0.0", "::", "") else ui.host
-    host = f"[{host}]" if ":" in host else host
-    return f"http://{host}:{ui.port}"
+    return form_app_url_for(ui.host, ui.port)
+
+
+def form_app_url_for(host: str, port: int) -> str:
+    """The form app's address when it serves on `host:port` (`KEIRI_UI_URL` wins if set)."""
+    configured = get().ui.url
+    if configured:
+        return configured.rstrip("/")
+    host = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
+    return f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
 
 
 def env_allow_patterns() -> tuple[str, ...]:

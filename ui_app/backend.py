@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from blocks.errors import BlockError, ErrorCode
 from blocks.fileref import FileRef
 from keiri import settings
+from keiri.errors import ConfigError
 
 if TYPE_CHECKING:
     from flows.control import PausedForm, RunView
@@ -45,10 +46,10 @@ _RETRIES: list[subprocess.Popen[bytes]] = []
 
 
 def _require_api() -> None:
-    if not os.environ.get("PREFECT_API_URL", "").strip():
-        raise BlockError(
-            ErrorCode.DEPENDENCY_NOT_FOUND,
-            "Prefect サーバーの接続先（PREFECT_API_URL）が設定されていません",
+    if not settings.get().server.api_url:
+        raise ConfigError(
+            ["Prefect サーバーの接続先（PREFECT_API_URL）が設定されていません"],
+            fields=["PREFECT_API_URL"],
             hint="フォームアプリは `keiri ui` で起動してください（Prefect の接続先を設定します）",
         )
 
@@ -65,16 +66,15 @@ def _prefect(action: str) -> Iterator[None]:
         raise BlockError(
             ErrorCode.API_ERROR,
             f"Prefect サーバーとの通信に失敗しました（{action}）: {type(exc).__name__}: {exc}",
-            details={"api_url": os.environ.get("PREFECT_API_URL"), "action": action},
+            details={"api_url": settings.get().server.api_url, "action": action},
             hint="`keiri server status` で Prefect サーバーの状態を確認し、もう一度操作してください",
             recoverable=True,
         ) from exc
 
 
 def prefect_ui_url(run_id: str) -> str:
-    base = os.environ.get("PREFECT_UI_URL") or os.environ.get("PREFECT_API_URL", "").rstrip(
-        "/"
-    ).removesuffix("/api")
+    server = settings.get().server
+    base = server.ui_url or (server.api_url or "").rstrip("/").removesuffix("/api")
     return f"{base}/runs/flow-run/{run_id}"
 
 

@@ -32,16 +32,16 @@ def _connect() -> str:
 
 
 def _ui_base(api_url: str) -> str:
-    return os.environ.get("PREFECT_UI_URL") or api_url.removesuffix("/api")
+    return settings.get().server.ui_url or api_url.removesuffix("/api")
 
 
 def form_app_url() -> str:
-    return os.environ.get("KEIRI_UI_URL", "http://127.0.0.1:8501")
+    return settings.form_app_url()
 
 
 def _who() -> str:
     try:
-        return os.environ.get("KEIRI_USER") or getpass.getuser()
+        return settings.get().ui.user or getpass.getuser()
     except (KeyError, OSError):
         return "cli"
 
