@@ -49,7 +49,7 @@ def resolve_retrieval(choice: RetrievalChoice) -> RetrievalMethod:
     if choice == "auto":
         llm = settings.get().llm
         if llm.design_retrieval not in (None, "auto"):
-            return llm.design_retrieval
+            return llm.design_retrieval  # type: ignore[return-value]
         return "hybrid" if llm.embedding_model or llm.azure_embedding_deployment else "bm25"
     return choice
 

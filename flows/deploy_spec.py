@@ -27,6 +27,7 @@ from compiler.validate import validate_file
 from compiler.yaml_loader import LineMap, load_yaml_file
 from flows.run_plan import resolve_plan_path
 from keiri import settings
+from keiri.errors import PlanNotFound
 
 __all__ = [
     "DEFAULT_TIMEZONE",
@@ -291,7 +292,7 @@ def _design(
 ) -> tuple[Path | None, CompiledPlan | None, list[Issue]]:
     try:
         plan_path = resolve_plan_path(model.design)
-    except BlockError:
+    except PlanNotFound:
         hint = did_you_mean(model.design, _known_designs()) or (
             f"designs live under {settings.designs_dir()}; give a name or a path"
         )

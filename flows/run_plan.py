@@ -18,7 +18,7 @@ from typing import Any
 from prefect import flow, get_run_logger, task
 from prefect.context import FlowRunContext
 
-from blocks.errors import BlockError, ErrorCode, IssuesFound
+from blocks.errors import BlockError, IssuesFound
 from blocks.registry import BlockRegistry
 from compiler.compile import compile_file
 from compiler.engine import RunResult, run_compiled
@@ -27,6 +27,7 @@ from compiler.prefect_backend import PrefectBackend
 from compiler.scope import CompiledPlan
 from flows.artifacts import publish_run_artifacts
 from keiri import settings
+from keiri.errors import PlanInvalid, PlanNotFound
 
 __all__ = ["compile_for_run", "resolve_plan_path", "run_local", "run_plan", "run_record_path"]
 
@@ -41,11 +42,7 @@ def resolve_plan_path(plan: str) -> Path:
     ):
         if path.is_file():
             return path.resolve()
-    raise BlockError(
-        ErrorCode.DEPENDENCY_NOT_FOUND,
-        f"plan {plan!r} not found",
-        hint="pass a path to a plan file, or a design name under designs/",
-    )
+    raise PlanNotFound(f"plan {plan!r} not found", details={"plan": plan})
 
 
 def compile_for_run(plan: str) -> CompiledPlan:
@@ -53,14 +50,7 @@ def compile_for_run(plan: str) -> CompiledPlan:
     try:
         compiled, _warnings = compile_file(path, BlockRegistry())
     except IssuesFound as exc:
-        first = exc.issues[0]
-        raise BlockError(
-            ErrorCode.PLAN_INVALID,
-            f"{len(exc.issues)} validation issue(s); first: {first.code} "
-            f"{first.location()}: {first.message}",
-            details={"issues": [i.model_dump() for i in exc.issues]},
-            hint=f"run `keiri validate {path}`",
-        ) from exc
+        raise PlanInvalid(exc.issues, hint=f"run `keiri validate {path}`") from exc
     return compiled
 
 
@@ -121,6 +111,7 @@ def run_plan(
 ) -> dict[str, Any]:
     from flows.notify import install_form_links
 
+    settings.load_dotenv_file()  # a worker's flow run starts here: `.env` first (never overrides)
     install_form_links()  # the form's deep link as an artifact when the run pauses
     run_ctx = FlowRunContext.get()
     if run_ctx is None or run_ctx.flow_run is None:  # pragma: no cover - Prefect always sets it

@@ -93,6 +93,7 @@ class ErrorCode(StrEnum):
     CONFIG_INVALID = "CONFIG_INVALID"
     SERVER_UNAVAILABLE = "SERVER_UNAVAILABLE"
     USAGE_ERROR = "USAGE_ERROR"
+    ABORTED = "ABORTED"
 
 
 class IssueCode(StrEnum):
@@ -192,6 +193,17 @@ class KeiriError(Exception):
         value = self.details.get("node_id")
         return str(value) if value is not None else None
 
+    def to_dict(self) -> dict[str, Any]:
+        """The stored form (run records, the form app's session): `from_dict`'s input."""
+        return {
+            "code": self.code,
+            "message": self.message,
+            "details": self.details,
+            "input_snapshot": {},
+            "hint": self.hint,
+            "recoverable": self.recoverable,
+        }
+
     def to_json(self) -> dict[str, Any]:
         """The `error` object of the `--json` contracts (plus `details`)."""
         return {
@@ -288,7 +300,9 @@ class PlanInvalid(_Named):
     default_code = ErrorCode.PLAN_INVALID
     default_hint = "run `keiri validate PLAN` for every issue with its line"
 
-    def __init__(self, issues: list[Issue], *, source: str | None = None) -> None:
+    def __init__(
+        self, issues: list[Issue], *, source: str | None = None, hint: str | None = None
+    ) -> None:
         self.issues = sorted(issues, key=Issue.sort_key)
         errors = [i for i in self.issues if i.severity == "error"] or self.issues
         first = errors[0] if errors else None
@@ -298,6 +312,7 @@ class PlanInvalid(_Named):
             text += f"; first: {first.code} {first.location()}: {first.message}"
         super().__init__(
             text,
+            hint=hint,
             details={
                 "issues": [i.model_dump() for i in self.issues],
                 **({"node_id": first.node_id} if first and first.node_id else {}),

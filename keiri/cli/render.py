@@ -16,7 +16,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from blocks.errors import BlockError, Issue, IssuesFound, KeiriError
-from keiri.errors import EXIT_FAILED, PlanInvalid, UsageError
+from keiri.errors import EXIT_FAILED, ErrorCode, PlanInvalid, UsageError
 
 __all__ = [
     "as_keiri_error",
@@ -74,7 +74,7 @@ def as_keiri_error(exc: BaseException) -> KeiriError:
     if isinstance(exc, click.ClickException):
         return UsageError(exc.format_message())
     if isinstance(exc, click.exceptions.Abort):
-        return KeiriError("ABORTED", "Aborted.", exit_code=EXIT_FAILED)
+        return KeiriError(ErrorCode.ABORTED, "Aborted.", exit_code=EXIT_FAILED)
     raise TypeError(f"not an error keiri renders: {type(exc).__name__}") from exc
 
 

@@ -20,6 +20,7 @@ from keiri import settings
 from keiri.cli.inputs import convert_answers, human_input_fields, parse_assignments, parse_vars
 from keiri.cli.main import EXIT_FAILED, EXIT_OK, EXIT_PAUSED, ExitWith
 from keiri.cli.render import console, err_console, print_json, render_block_error
+from keiri.errors import KeiriError, RunNotRetryable
 
 __all__ = ["register"]
 
@@ -63,7 +64,7 @@ def _document(api_url: str, view: Any, plan_id: str | None) -> dict[str, Any]:
         try:
             form = read_paused_form(view.run_id)
             paused = {"node_id": form.node_id, "form_url": f"{form_app_url()}/?run={view.run_id}"}
-        except BlockError:
+        except KeiriError:
             paused = {"node_id": None, "form_url": f"{form_app_url()}/?run={view.run_id}"}
     error = record.get("error")
     if view.state_type in ("FAILED", "CRASHED") and not error:
@@ -365,10 +366,9 @@ def retry_cmd(run_id: str, as_json: bool) -> None:
     run = find_run(run_id)
     state = run.state
     if state is None or state.type.value not in ("FAILED", "CRASHED", "CANCELLED"):
-        raise BlockError(
-            ErrorCode.DEPENDENCY_NOT_FOUND,
+        raise RunNotRetryable(
             f"run {run_id} is {state.name if state else 'unknown'}; only failed, crashed or cancelled runs are retried",
-            hint="`keiri runs --state failed` lists the runs to retry",
+            details={"run_id": run_id, "state": state.name if state else None},
         )
     if run.deployment_id is not None:
         # A deployment run goes back to its work pool: a worker reruns it, and finished
