@@ -147,9 +147,15 @@ def resolve_reference(compiled: CompiledPlan, scope: Scope | None, ref: Referenc
                 None,
                 None,
                 IssueCode.UNRESOLVED_REFERENCE,
-                f"environment variable {name!r} is not allowed in plans",
+                f"environment variable {name!r} is not allowed in plans"
+                + (
+                    " (it is one of keiri's own settings)"
+                    if name in settings.setting_names()
+                    else ""
+                ),
                 f"only names starting with {', '.join(settings.env_allow_patterns())} "
-                "are readable (KEIRI_ENV_ALLOW); secrets must never reach a plan",
+                "are readable (KEIRI_ENV_ALLOW), never keiri's settings; secrets must never "
+                "reach a plan",
             )
         return Resolved({"type": ["string", "null"]})
     if ref.root == "config":

@@ -177,7 +177,20 @@ def load_yaml_file(path: Path) -> LoadedYaml:
                 )
             ]
         ) from None
-    except (OSError, UnicodeDecodeError) as exc:
+    except UnicodeDecodeError as exc:
+        line = exc.object[: exc.start].count(b"\n") + 1
+        raise IssuesFound(
+            [
+                Issue(
+                    code=IssueCode.FILE_NOT_FOUND,
+                    message=f"cannot read {path}: not UTF-8 text (byte {exc.start}, line {line})",
+                    line=line,
+                    file=str(path),
+                    hint="save the file as UTF-8 (Windows editors may save Shift_JIS/cp932)",
+                )
+            ]
+        ) from None
+    except OSError as exc:
         raise IssuesFound(
             [
                 Issue(
