@@ -24,6 +24,7 @@ from compiler.models import LoopNode, Plan, SubflowNode, TaskNode
 from compiler.scope import AnyNode, CompiledNode, CompiledPlan, KeyPath, Scope
 from compiler.yaml_loader import LineMap, LoadedYaml, load_yaml, load_yaml_file
 from keiri import settings
+from keiri.errors import model_keys
 
 __all__ = ["PASSES", "CompileContext", "compile_file", "compile_plan", "compile_text"]
 
@@ -114,6 +115,7 @@ def parse_plan(loaded: LoadedYaml) -> Plan:
                 loaded.lines.file,
                 hint="see schemas/plan.schema.json",
                 union_tags=_NODE_TAGS,
+                known_keys=model_keys(Plan),
                 node_id_at=lambda path: _node_id_at(data, path),
                 refine=_loop_limit,
             )

@@ -265,7 +265,7 @@ def _check_schedules(model: DeploymentFile, lines: LineMap, file: str) -> list[I
             CronSchedule(cron=schedule.cron, timezone=schedule.timezone)
         except ValidationError as exc:
             err = exc.errors()[0]
-            field = "timezone" if "timezone" in str(err["msg"]).lower() else "cron"
+            field = "timezone" if err["loc"][:1] == ("timezone",) else "cron"
             issues.append(
                 _issue(
                     DeployIssue.INVALID_SCHEDULE,

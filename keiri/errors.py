@@ -20,7 +20,7 @@ import difflib
 import re
 from collections.abc import Callable, Collection, Iterable
 from enum import StrEnum
-from typing import Any, ClassVar, Literal, Protocol
+from typing import Any, ClassVar, Literal, Protocol, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, computed_field, model_validator
 from pydantic_core import ErrorDetails
@@ -51,6 +51,7 @@ __all__ = [
     "error_markdown",
     "format_path",
     "from_validation_error",
+    "model_keys",
     "parse_path",
     "suggest",
 ]
@@ -462,6 +463,34 @@ def from_validation_error(
         )
         issues.append(refine(err, issue) if refine else issue)
     return issues
+
+
+def model_keys(model: type[BaseModel]) -> Callable[[KeyPath], list[str]]:
+    """`known_keys` for `from_validation_error`: the keys allowed at a path inside `model`
+    (list indexes are skipped; a union offers the keys of all its models)."""
+
+    def keys(parent: KeyPath) -> list[str]:
+        current: list[type[BaseModel]] = [model]
+        for part in parent:
+            if isinstance(part, int):
+                continue
+            nxt: list[type[BaseModel]] = []
+            for candidate in current:
+                info = candidate.model_fields.get(part) or next(
+                    (f for f in candidate.model_fields.values() if f.alias == part), None
+                )
+                if info is not None:
+                    nxt += _models_in(info.annotation)
+            current = nxt
+        return sorted({f.alias or n for m in current for n, f in m.model_fields.items()})
+
+    return keys
+
+
+def _models_in(annotation: Any) -> list[type[BaseModel]]:
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return [annotation]
+    return [m for arg in get_args(annotation) for m in _models_in(arg)]
 
 
 def _strip_tags(loc: tuple[Any, ...], tags: Collection[str]) -> KeyPath:
