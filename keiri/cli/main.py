@@ -12,6 +12,7 @@ from keiri.cli.render import (
     as_keiri_error,
     begin_output,
     console,
+    internal_error,
     print_issues,
     print_json,
     render_error,
@@ -231,6 +232,12 @@ def main(argv: list[str] | None = None) -> int:
         error = as_keiri_error(exc)
         render_error(error, as_json=as_json)
         return error.exit_code
+    except Exception as exc:
+        # A bug, not a failure keiri knows: keep the traceback (re-raise), but `--json` readers
+        # still get their one document.
+        if as_json:
+            render_error(internal_error(exc), as_json=True)
+        raise
     return EXIT_OK
 
 

@@ -24,6 +24,7 @@ __all__ = [
     "console",
     "err_console",
     "error_document",
+    "internal_error",
     "print_issues",
     "print_json",
     "render_block_error",
@@ -76,6 +77,15 @@ def as_keiri_error(exc: BaseException) -> KeiriError:
     if isinstance(exc, click.exceptions.Abort):
         return KeiriError(ErrorCode.ABORTED, "Aborted.", exit_code=EXIT_FAILED)
     raise TypeError(f"not an error keiri renders: {type(exc).__name__}") from exc
+
+
+def internal_error(exc: BaseException) -> KeiriError:
+    """An exception keiri did not expect (a bug), as the tree's `INTERNAL_ERROR`."""
+    return KeiriError(
+        ErrorCode.INTERNAL_ERROR,
+        f"{type(exc).__name__}: {exc}",
+        hint="this is a bug in keiri: report it with the command and the traceback on stderr",
+    )
 
 
 def error_document(error: KeiriError) -> dict[str, Any]:

@@ -100,6 +100,7 @@ class ErrorCode(StrEnum):
     SERVER_UNAVAILABLE = "SERVER_UNAVAILABLE"
     USAGE_ERROR = "USAGE_ERROR"
     ABORTED = "ABORTED"
+    INTERNAL_ERROR = "INTERNAL_ERROR"
 
 
 # -- the root and its named branches ---------------------------------------------------------

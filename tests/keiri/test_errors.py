@@ -24,7 +24,7 @@ from blocks.registry import BlockRegistry
 from compiler.validate import validate_file
 from keiri import settings
 from keiri.cli import main
-from keiri.cli.render import as_keiri_error, begin_output, render_error
+from keiri.cli.render import as_keiri_error, begin_output, internal_error, render_error
 from keiri.errors import (
     AlreadyResumed,
     ErrorCode,
@@ -155,6 +155,7 @@ ERROR_FIXTURES: dict[ErrorCode, Callable[[Path], KeiriError]] = {
     ),
     ErrorCode.USAGE_ERROR: lambda _tmp: as_keiri_error(click.UsageError("no such option: --jsn")),
     ErrorCode.ABORTED: lambda _tmp: as_keiri_error(click.exceptions.Abort()),
+    ErrorCode.INTERNAL_ERROR: lambda _tmp: internal_error(ZeroDivisionError("division by zero")),
 }
 
 
