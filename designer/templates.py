@@ -254,11 +254,12 @@ def _as_plan(loaded: LoadedTemplate) -> LoadedYaml:
 
 
 def _back(issue: Issue) -> Issue:
-    path = issue.path
+    """A compiler issue's path in template terms (`graph[0]` is `graph_snippet[0]`)."""
+    loc = issue.loc
     for plan_key, template_key in (("graph", "graph_snippet"), ("ui", "ui_suggestions")):
-        if path == plan_key or path.startswith((plan_key + "[", plan_key + ".")):
-            path = template_key + path[len(plan_key) :]
-    return issue.model_copy(update={"path": path})
+        if loc[:1] == (plan_key,):
+            loc = (template_key, *loc[1:])
+    return issue.model_copy(update={"loc": loc})
 
 
 def check_template(

@@ -57,6 +57,11 @@ def _duration(value: Any) -> Any:
     return parse_duration(value, name="duration") if isinstance(value, str) else value
 
 
+def _yes(value: Any) -> Any:
+    """`1`, `true`, `yes` (any case) turn a switch on; anything else leaves it off."""
+    return value.strip().lower() in {"1", "true", "yes"} if isinstance(value, str) else value
+
+
 def _lower(value: Any) -> Any:
     return value.lower() if isinstance(value, str) else value
 
@@ -275,10 +280,10 @@ class LLMEnvSettings(Section):
         description="The designer's retrieval when `auto` (default: hybrid if an embedding "
         "model is configured, else bm25).",
     )
-    agent_fallback: bool = Field(
+    agent_fallback: Annotated[bool, BeforeValidator(_yes)] = Field(
         False,
         validation_alias=_env("KEIRI_AGENT_LLM_FALLBACK"),
-        description="Let the designer fall back to an LLM-only plan.",
+        description="Let the designer fall back to an LLM-only plan (`1`, `true`, `yes`).",
     )
 
 
