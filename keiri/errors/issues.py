@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection, Iterable, Mapping
 from enum import StrEnum
-from typing import Any, Literal, Protocol, get_args
+from typing import Any, Literal, Protocol, Self, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, computed_field, model_validator
 from pydantic_core import ErrorDetails
@@ -124,6 +124,14 @@ class Issue(BaseModel):
             if "loc" not in data:
                 data["loc"] = parse_path(str(text or ""))
         return data
+
+    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
+        """As pydantic's, and an `update` of the shown `path` moves the tuple key path."""
+        if update and "path" in update:
+            update = dict(update)
+            text = str(update.pop("path") or "")
+            update.setdefault("loc", parse_path(text))
+        return super().model_copy(update=update, deep=deep)
 
     @computed_field  # type: ignore[prop-decorator]
     @property

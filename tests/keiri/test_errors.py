@@ -259,3 +259,5 @@ def test_converter_keeps_paths_as_tuples_and_suggests() -> None:
     dumped = unknown.model_dump()
     assert dumped["path"] == "rows[1].amout" and "loc" not in dumped
     assert Issue.model_validate(dumped).loc == ("rows", 1, "amout")  # a --json document read back
+    moved = unknown.model_copy(update={"path": "table[1].amout"})
+    assert moved.loc == ("table", 1, "amout") and moved.path == "table[1].amout"
