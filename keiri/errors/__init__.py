@@ -127,6 +127,8 @@ class KeiriError(Exception):
         recoverable: bool = False,
         exit_code: int | None = None,
     ) -> None:
+        if not message and code is not None:  # `KeiriError("text")`: the text is the message
+            code, message = None, str(code)
         super().__init__(message)
         self.code = str(code or self.default_code)
         self.message = message
