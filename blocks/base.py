@@ -11,7 +11,7 @@ from abc import ABC, abstractmethod
 from typing import Any, ClassVar
 
 from blocks.context import BlockContext
-from blocks.errors import BlockError, ErrorCode
+from blocks.errors import BlockError, ErrorCode, IssueCode, format_path
 from blocks.spec import BlockSpec, port_json_schema
 from blocks.validation import to_jsonable, validate_value
 
@@ -39,27 +39,39 @@ def summarize(value: Any, limit: int = _SNAPSHOT_CHARS) -> Any:
 
 def input_problems(
     spec: BlockSpec, inputs: dict[str, Any]
-) -> tuple[dict[str, Any], list[dict[str, str]]]:
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """(prepared inputs, problems): defaults applied, nulls of optional ports dropped."""
     prepared: dict[str, Any] = {}
-    problems: list[dict[str, str]] = []
+    problems: list[dict[str, Any]] = []
     for key in inputs:
         if key not in spec.inputs:
-            problems.append({"field": key, "message": "not an input of this block"})
+            problems.append(_problem(IssueCode.UNKNOWN_INPUT, (key,), "not an input of this block"))
     for key, port in spec.inputs.items():
         value = inputs.get(key)
         if value is None and port.has_default:
             value = port.default
         if value is None:
             if port.is_required and not port.nullable:
-                problems.append({"field": key, "message": "required input is missing or null"})
+                problems.append(
+                    _problem(
+                        IssueCode.MISSING_REQUIRED_INPUT,
+                        (key,),
+                        "required input is missing or null",
+                    )
+                )
             elif port.nullable and key in inputs:
                 prepared[key] = None
             continue
         prepared[key] = to_jsonable(value)
         for problem in validate_value(port_json_schema(port), prepared[key], key, jsonable=True):
-            problems.append({"field": problem.path, "message": problem.message})
+            problems.append(_problem(IssueCode.TYPE_MISMATCH, problem.loc, problem.message))
     return prepared, problems
+
+
+def _problem(code: IssueCode, loc: tuple[str | int, ...], message: str) -> dict[str, Any]:
+    """One input problem: `field` (shown), `loc` (the key path as parts), `code` (the issue
+    code dry-run reports it under), `message`."""
+    return {"field": format_path(loc), "loc": list(loc), "code": str(code), "message": message}
 
 
 def prepare_inputs(spec: BlockSpec, node_id: str, inputs: dict[str, Any]) -> dict[str, Any]:

@@ -7,7 +7,6 @@ implementation and verifies it against its spec (`keiri blocks --check`).
 
 from __future__ import annotations
 
-import difflib
 import importlib
 import inspect
 from dataclasses import dataclass, field
@@ -16,23 +15,21 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from blocks.base import Block
-from blocks.errors import BlockError, ErrorCode, Issue, IssueCode, IssuesFound, format_path
+from blocks.errors import (
+    BlockError,
+    ErrorCode,
+    Issue,
+    IssueCode,
+    IssuesFound,
+    from_validation_error,
+)
 from blocks.spec import SEMVER_RE, BlockSpec, port_json_schema
 from blocks.validation import check_schema
 from blocks.yaml_loader import load_yaml_file
 from keiri import settings
+from keiri.errors import did_you_mean, suggest
 
-__all__ = ["BlockRegistry", "Resolution", "SpecEntry", "suggest"]
-
-
-def suggest(name: str, known: list[str], n: int = 3) -> list[str]:
-    """Closest known names for an unknown one (did-you-mean)."""
-    return difflib.get_close_matches(name, known, n=n, cutoff=0.5)
-
-
-def did_you_mean(name: str, known: list[str]) -> str:
-    close = suggest(name, known)
-    return f"did you mean {', '.join(repr(c) for c in close)}?" if close else ""
+__all__ = ["BlockRegistry", "Resolution", "SpecEntry", "did_you_mean", "suggest"]
 
 
 @dataclass(frozen=True)
@@ -122,17 +119,13 @@ class BlockRegistry:
         except IssuesFound as exc:  # YAML syntax, duplicate keys: with their lines
             self.problems.extend(exc.issues)
         except ValidationError as exc:
-            for err in exc.errors():
-                self.problems.append(
-                    Issue(
-                        code=ErrorCode.BLOCK_SPEC_INVALID,
-                        message=err["msg"],
-                        path=format_path(list(err["loc"])),
-                        line=loaded.lines.line(list(err["loc"])),
-                        file=str(path),
-                        hint="see schemas/block_spec.schema.json",
-                    )
-                )
+            self.problems += from_validation_error(
+                exc,
+                loaded.lines,
+                str(path),
+                code=ErrorCode.BLOCK_SPEC_INVALID,
+                hint="see schemas/block_spec.schema.json",
+            )
         return None
 
     # -- lookup ---------------------------------------------------------------------------

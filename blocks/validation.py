@@ -10,11 +10,16 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import SchemaError
 from pydantic import BaseModel
 
+from keiri.errors import format_path
+
 __all__ = ["SchemaProblem", "check_schema", "to_jsonable", "validate_value"]
 
 
 class SchemaProblem(BaseModel):
+    """One violation; `loc` is the key path as parts, `path` the same path for showing."""
+
     path: str
+    loc: tuple[str | int, ...] = ()
     message: str
     validator: str = ""
     expected: Any = None
@@ -75,12 +80,11 @@ def validate_value(
         validator.iter_errors(value if jsonable else to_jsonable(value)),
         key=lambda e: list(map(str, e.path)),
     ):
-        path = prefix
-        for part in error.absolute_path:
-            path += f"[{part}]" if isinstance(part, int) else (f".{part}" if path else str(part))
+        loc = ((prefix,) if prefix else ()) + tuple(error.absolute_path)
         problems.append(
             SchemaProblem(
-                path=path,
+                path=format_path(loc),
+                loc=loc,
                 message=error.message,
                 validator=str(error.validator),
                 expected=error.validator_value,

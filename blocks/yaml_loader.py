@@ -13,7 +13,7 @@ from typing import Any
 
 import yaml
 
-from blocks.errors import Issue, IssueCode, IssuesFound, format_path
+from blocks.errors import Issue, IssueCode, IssuesFound
 
 __all__ = ["LineMap", "LoadedYaml", "load_yaml", "load_yaml_file"]
 
@@ -76,7 +76,7 @@ class _Builder:
                         Issue(
                             code=IssueCode.YAML_SYNTAX_ERROR,
                             message=f"duplicate key {key!r}",
-                            path=format_path(child),
+                            loc=tuple(child),
                             line=key_node.start_mark.line + 1,
                             file=self.lines.file,
                             hint="YAML keeps only the last of duplicate keys; remove one",
@@ -177,7 +177,20 @@ def load_yaml_file(path: Path) -> LoadedYaml:
                 )
             ]
         ) from None
-    except (OSError, UnicodeDecodeError) as exc:
+    except UnicodeDecodeError as exc:
+        line = exc.object[: exc.start].count(b"\n") + 1
+        raise IssuesFound(
+            [
+                Issue(
+                    code=IssueCode.FILE_NOT_FOUND,
+                    message=f"cannot read {path}: not UTF-8 text (byte {exc.start}, line {line})",
+                    line=line,
+                    file=str(path),
+                    hint="save the file as UTF-8 (Windows editors may save Shift_JIS/cp932)",
+                )
+            ]
+        ) from None
+    except OSError as exc:
         raise IssuesFound(
             [
                 Issue(

@@ -14,7 +14,7 @@ from typing import Any
 
 from blocks.base import input_problems, summarize
 from blocks.context import BlockContext
-from blocks.errors import BlockError, Issue, IssueCode, IssuesFound, format_path
+from blocks.errors import BlockError, Issue, IssueCode, IssuesFound
 from blocks.registry import BlockRegistry
 from compiler.backend import Backend
 from compiler.compile import compile_file
@@ -88,7 +88,7 @@ class SampleBackend(Backend):
                 code=code,
                 message=f"dry-run: {message}",
                 node_id=job.node_id,
-                path=format_path(path),
+                loc=tuple(path),
                 line=compiled.lines.line(path),
                 hint=hint,
                 file=compiled.lines.file,
@@ -118,12 +118,7 @@ class SampleBackend(Backend):
                 )
         prepared, problems = input_problems(job.spec, job.inputs)
         for problem in problems:
-            field_name = problem["field"].split(".")[0].split("[")[0]
-            code = (
-                IssueCode.MISSING_REQUIRED_INPUT
-                if "required input" in problem["message"]
-                else IssueCode.TYPE_MISMATCH
-            )
+            code = IssueCode(problem["code"])
             if code == IssueCode.MISSING_REQUIRED_INPUT and any(
                 i.node_id == job.node_id and i.code == IssueCode.UNRESOLVED_REFERENCE
                 for i in self.issues
@@ -134,7 +129,7 @@ class SampleBackend(Backend):
                 job,
                 code,
                 f"{problem['field']}: {problem['message']}",
-                field_name,
+                str(problem["loc"][0]),
                 "the value this input would receive does not fit its schema",
             )
         outputs: dict[str, Any] | None = None
@@ -205,7 +200,7 @@ def dry_run_compiled(compiled: CompiledPlan, warnings: list[Issue] | None = None
                 code=IssueCode.DRY_RUN_FAILED,
                 message=f"dry-run: {err.code}: {err.message}",
                 node_id=err.node_id,
-                path=format_path(path),
+                loc=tuple(path),
                 line=compiled.lines.line(path),
                 hint=err.hint,
                 file=compiled.lines.file,

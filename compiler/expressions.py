@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NoReturn
 
-from blocks.errors import KeiriError
+from blocks.errors import IssueCode, KeiriError
 from compiler.references import Reference, ReferenceSyntaxError, scan_reference
 
 __all__ = [
@@ -84,7 +84,7 @@ class ExpressionSyntaxError(KeiriError, ValueError):
         self.expected = list(expected)
         self.found = found
         self.hint = hint
-        super().__init__(message, column, text)
+        super().__init__(IssueCode.INVALID_EXPRESSION, message, hint=hint)
 
     def __str__(self) -> str:
         found = f" (found {self.found})" if self.found else ""
@@ -97,7 +97,7 @@ class ExpressionEvalError(KeiriError, ValueError):
 
     def __init__(self, message: str) -> None:
         self.message = message
-        super().__init__(message)
+        super().__init__(IssueCode.INVALID_EXPRESSION, message)
 
     def __str__(self) -> str:
         return self.message

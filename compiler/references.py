@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, NoReturn
 
-from blocks.errors import KeiriError
+from blocks.errors import IssueCode, KeiriError
 
 __all__ = [
     "RESERVED_ROOTS",
@@ -92,7 +92,7 @@ class ReferenceSyntaxError(KeiriError, ValueError):
         self.expected = list(expected)
         self.found = found
         self.path = path
-        super().__init__(message, column, text)
+        super().__init__(IssueCode.UNRESOLVED_REFERENCE, message, hint=hint)
 
     def __str__(self) -> str:
         found = f" (found {self.found})" if self.found else ""
@@ -107,7 +107,7 @@ class ReferencePathError(KeiriError, TypeError):
         self.message = message
         self.path = tuple(path)
         self.index = index
-        super().__init__(message)
+        super().__init__(IssueCode.UNRESOLVED_REFERENCE, message)
 
     def __str__(self) -> str:
         return self.message
@@ -119,7 +119,7 @@ class InterpolationError(KeiriError, TypeError):
     def __init__(self, message: str, reference: Reference) -> None:
         self.message = message
         self.reference = reference
-        super().__init__(message)
+        super().__init__(IssueCode.TYPE_MISMATCH, message)
 
     def __str__(self) -> str:
         return self.message

@@ -9,7 +9,6 @@ invisible from outside the loop (use the loop's `out.collect` or exports).
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -97,9 +96,11 @@ def _env_schema(ref: Reference) -> Resolved:
     if not settings.env_allowed(name):
         return _fail(
             IssueCode.UNRESOLVED_REFERENCE,
-            f"environment variable {name!r} is not allowed in plans",
+            f"environment variable {name!r} is not allowed in plans"
+            + (" (it is one of keiri's own settings)" if name in settings.setting_names() else ""),
             f"only names starting with {', '.join(settings.env_allow_patterns())} "
-            "are readable (KEIRI_ENV_ALLOW); secrets must never reach a plan",
+            "are readable (KEIRI_ENV_ALLOW), never keiri's settings; secrets must never "
+            "reach a plan",
         )
     return Resolved({"type": ["string", "null"]})
 
@@ -112,7 +113,7 @@ def env_value(ref: Reference) -> str | None:
             f"${{env.{name}}} is not allowed",
             hint="only allow-listed names (KEIRI_ENV_ALLOW) are readable",
         )
-    return os.environ.get(name)
+    return settings.plan_env(name)
 
 
 # -- config -----------------------------------------------------------------------------------

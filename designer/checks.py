@@ -19,7 +19,7 @@ from typing import Any
 
 import yaml
 
-from blocks.errors import Issue, IssueCode, IssuesFound, format_path
+from blocks.errors import Issue, IssueCode, IssuesFound
 from blocks.registry import BlockRegistry
 from compiler.compile import compile_text
 from compiler.dryrun import DryRunReport, dry_run_compiled
@@ -80,7 +80,7 @@ def designer_rule_issues(plan: Plan) -> list[Issue]:
                         code=IssueCode.MISSING_REQUIRED_INPUT,
                         message=f"{node.block_id} needs one of {', '.join(group)}",
                         node_id=node.id,
-                        path=format_path((*paths.get(node.id, ()), "in")),
+                        loc=(*paths.get(node.id, ()), "in"),
                         hint=f"add in.{group[0]} (the instruction for the model)",
                     )
                 )

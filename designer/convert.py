@@ -11,7 +11,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from blocks.errors import Issue, IssueCode, format_path
+from blocks.errors import Issue, IssueCode
 from designer.answer import (
     DesignAnswer,
     ExportAnswer,
@@ -39,7 +39,7 @@ def decode_value(
                 code=IssueCode.PLAN_SCHEMA_INVALID,
                 message=f"value {value[:80]!r} is not valid JSON ({exc.msg})",
                 node_id=node_id,
-                path=format_path(path),
+                loc=tuple(path),
                 hint='use format "text" for plain strings and ${...} references, '
                 "or give valid JSON (strings quoted)",
             )
@@ -58,7 +58,7 @@ def _bindings(
                     code=IssueCode.PLAN_SCHEMA_INVALID,
                     message=f"input {item.key!r} is given twice",
                     node_id=node_id,
-                    path=format_path((*path, item.key)),
+                    loc=(*path, item.key),
                     hint="give each input once",
                 )
             )
@@ -87,7 +87,7 @@ def _node(node: NodeAnswer, path: Path_, issues: list[Issue]) -> dict[str, Any]:
                     code=IssueCode.PLAN_SCHEMA_INVALID,
                     message="a loop needs exactly one of foreach or while",
                     node_id=node.id,
-                    path=format_path(path),
+                    loc=tuple(path),
                     hint="foreach to iterate over a list, while to repeat until a condition",
                 )
             )
@@ -142,7 +142,7 @@ def _vars(items: Sequence[VarAnswer], issues: list[Issue]) -> dict[str, Any]:
                 Issue(
                     code=IssueCode.PLAN_SCHEMA_INVALID,
                     message=f"var {var.name!r} is defined twice",
-                    path=f"vars.{var.name}",
+                    loc=("vars", var.name),
                     hint="define each var once",
                 )
             )

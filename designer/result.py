@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -16,6 +15,7 @@ from designer.events import GenerationMetrics
 from designer.repair import NodeDiff
 from designer.requirements import DesignRequirement
 from designer.retrieval import Candidate, RetrievalMethod
+from keiri import settings
 
 __all__ = [
     "FALLBACK_ENV",
@@ -34,27 +34,23 @@ RetrievalChoice = Literal["auto", "bm25", "embedding", "hybrid"]
 #: Asks the user the given requirements (with a message); returns answers by requirement id.
 AskFn = Callable[[list[DesignRequirement], str], Mapping[str, Any]]
 FALLBACK_ENV = "KEIRI_AGENT_LLM_FALLBACK"
-_TRUE = frozenset({"1", "true", "yes"})
 
 
 def fallback_enabled(explicit: bool | None = None) -> bool:
     """`KEIRI_AGENT_LLM_FALLBACK` is `1|true|yes` (off by default); an explicit value wins."""
     if explicit is not None:
         return explicit
-    return os.environ.get(FALLBACK_ENV, "").strip().lower() in _TRUE
+    return settings.get().llm.agent_fallback
 
 
 def resolve_retrieval(choice: RetrievalChoice) -> RetrievalMethod:
     """`auto`: hybrid when an embedding model is configured (`KEIRI_EMBEDDING_MODEL` or
     `AZURE_OPENAI_EMBEDDING_DEPLOYMENT`), else BM25. `KEIRI_DESIGN_RETRIEVAL` overrides auto."""
     if choice == "auto":
-        configured = os.environ.get("KEIRI_DESIGN_RETRIEVAL", "").strip().lower()
-        if configured in ("bm25", "embedding", "hybrid"):
-            return configured  # type: ignore[return-value]
-        embedding = os.environ.get("KEIRI_EMBEDDING_MODEL") or os.environ.get(
-            "AZURE_OPENAI_EMBEDDING_DEPLOYMENT"
-        )
-        return "hybrid" if embedding else "bm25"
+        llm = settings.get().llm
+        if llm.design_retrieval not in (None, "auto"):
+            return llm.design_retrieval  # type: ignore[return-value]
+        return "hybrid" if llm.embedding_model or llm.azure_embedding_deployment else "bm25"
     return choice
 
 

@@ -13,7 +13,6 @@ import bound to its `example`.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,7 +20,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from blocks.errors import Issue, IssueCode, IssuesFound, format_path
+from blocks.errors import Issue, IssueCode, IssuesFound, from_validation_error
 from blocks.registry import BlockRegistry
 from blocks.yaml_loader import LineMap, LoadedYaml, load_yaml_file
 from compiler.compile import compile_loaded
@@ -122,8 +121,7 @@ class LoadedTemplate:
 
 def templates_dir() -> Path:
     """`KEIRI_TEMPLATES_DIR`, default `<designs>/templates`."""
-    configured = os.environ.get("KEIRI_TEMPLATES_DIR")
-    return Path(configured).resolve() if configured else settings.designs_dir() / "templates"
+    return settings.templates_dir()
 
 
 def iter_nodes(nodes: list[Any]) -> Iterator[TaskNode | LoopNode | SubflowNode]:
@@ -164,7 +162,7 @@ def _issue(
     return Issue(
         code=code,
         message=message,
-        path=format_path(path),
+        loc=tuple(path),
         line=loaded.lines.line(path),
         hint=hint,
         file=str(loaded.path),
@@ -256,11 +254,12 @@ def _as_plan(loaded: LoadedTemplate) -> LoadedYaml:
 
 
 def _back(issue: Issue) -> Issue:
-    path = issue.path
+    """A compiler issue's path in template terms (`graph[0]` is `graph_snippet[0]`)."""
+    loc = issue.loc
     for plan_key, template_key in (("graph", "graph_snippet"), ("ui", "ui_suggestions")):
-        if path == plan_key or path.startswith((plan_key + "[", plan_key + ".")):
-            path = template_key + path[len(plan_key) :]
-    return issue.model_copy(update={"path": path})
+        if loc[:1] == (plan_key,):
+            loc = (template_key, *loc[1:])
+    return issue.model_copy(update={"loc": loc})
 
 
 def check_template(
@@ -292,32 +291,20 @@ def check_template(
     return sorted(issues, key=Issue.sort_key)
 
 
-def _untagged(loc: tuple[int | str, ...]) -> list[int | str]:
-    """A pydantic error location without the node-kind tags of the `Node` union."""
-    return [
-        part
-        for index, part in enumerate(loc)
-        if not (part in ("task", "loop", "subflow") and index and isinstance(loc[index - 1], int))
-    ]
-
-
 def _load_one(path: Path, root: Path) -> LoadedTemplate:
     loaded = load_yaml_file(path)
     try:
         spec = TemplateSpec.model_validate(loaded.data)
     except ValidationError as exc:
         raise IssuesFound(
-            [
-                Issue(
-                    code=IssueCode.PLAN_SCHEMA_INVALID,
-                    message=f"template: {err['msg']}",
-                    path=format_path(_untagged(err["loc"])),
-                    line=loaded.lines.line(_untagged(err["loc"])),
-                    hint="see schemas/template.schema.json",
-                    file=str(path),
-                )
-                for err in exc.errors()
-            ]
+            from_validation_error(
+                exc,
+                loaded.lines,
+                str(path),
+                hint="see schemas/template.schema.json",
+                message_prefix="template: ",
+                union_tags=("task", "loop", "subflow"),
+            )
         ) from None
     category = path.parent.relative_to(root).as_posix()
     if spec.id != path.stem:
@@ -326,7 +313,7 @@ def _load_one(path: Path, root: Path) -> LoadedTemplate:
                 Issue(
                     code=IssueCode.PLAN_SCHEMA_INVALID,
                     message=f"template id {spec.id!r} differs from its file name {path.name!r}",
-                    path="id",
+                    loc=("id",),
                     line=loaded.lines.line(["id"]),
                     hint="name the file designs/templates/<category>/<id>.yaml",
                     file=str(path),
@@ -357,7 +344,7 @@ def load_templates(root: Path | None = None) -> dict[str, LoadedTemplate]:
                     code=IssueCode.DUPLICATE_NODE_ID,
                     message=f"template id {loaded.id!r} is defined twice: "
                     f"{found[loaded.id].path} and {path}",
-                    path="id",
+                    loc=("id",),
                     file=str(path),
                     hint="template ids must be unique across categories",
                 )

@@ -25,6 +25,7 @@ from prefect.client.schemas.sorting import FlowRunSort
 from blocks.errors import BlockError, ErrorCode
 from blocks.ui.form import FieldProblem, Requirement, validate_answers
 from flows.run_inputs import create_once, filter_values, read_value
+from keiri.errors import AlreadyResumed, InvalidRunId, RunNotFound, RunNotPaused
 
 __all__ = [
     "PausedForm",
@@ -81,11 +82,7 @@ def parse_run_id(run_id: str) -> UUID:
     try:
         return UUID(run_id)
     except ValueError:
-        raise BlockError(
-            ErrorCode.DEPENDENCY_NOT_FOUND,
-            f"{run_id!r} is not a run id",
-            hint="run ids are UUIDs; list them with `keiri runs`",
-        ) from None
+        raise InvalidRunId(f"{run_id!r} is not a run id", details={"run_id": run_id}) from None
 
 
 def find_run(run_id: str) -> FlowRun:
@@ -94,9 +91,7 @@ def find_run(run_id: str) -> FlowRun:
             flow_run_filter=FlowRunFilter(id=FlowRunFilterId(any_=[parse_run_id(run_id)]))
         )
     if not runs:
-        raise BlockError(
-            ErrorCode.DEPENDENCY_NOT_FOUND, f"no run {run_id}", hint="list runs with `keiri runs`"
-        )
+        raise RunNotFound(f"no run {run_id}", details={"run_id": run_id})
     return runs[0]
 
 
@@ -156,8 +151,7 @@ def read_paused_form(run_id: str) -> PausedForm:
     if view.state_type != "PAUSED" or not view.pause_key:
         previous = last_resume(run_id)
         if previous is not None:
-            raise BlockError(
-                ErrorCode.DEPENDENCY_NOT_FOUND,
+            raise AlreadyResumed(
                 f"already resumed by {previous.get('by')} at {previous.get('at')} (state: {view.state})",
                 details={
                     "run_id": run_id,
@@ -166,19 +160,16 @@ def read_paused_form(run_id: str) -> PausedForm:
                     "resumed_at": previous.get("at"),
                     "node_id": previous.get("node_id"),
                 },
-                hint="each pause is resumed once; nothing was submitted again",
             )
-        raise BlockError(
-            ErrorCode.DEPENDENCY_NOT_FOUND,
+        raise RunNotPaused(
             f"run {run_id} is not paused (state: {view.state})",
             details={"run_id": run_id, "state": view.state},
-            hint="only a paused run waits for input; `keiri runs --state paused` lists them",
         )
     definition = read_value(run.id, f"keiri-form-{view.pause_key}")
     if not isinstance(definition, dict):
-        raise BlockError(
-            ErrorCode.DEPENDENCY_NOT_FOUND,
+        raise RunNotPaused(
             f"run {run_id} is paused but has no keiri form",
+            details={"run_id": run_id, "state": view.state},
             hint="it was paused by something other than ui.interactive_input; resume it in the Prefect UI",
         )
     return PausedForm(view, definition)
@@ -216,15 +207,13 @@ def resume_run(run_id: str, answers: dict[str, Any], who: str) -> PausedForm:
     # Creating the record is the "once" gate: a second submit for the same pause conflicts.
     if not create_once(parse_run_id(run_id), f"keiri-resumed-{key}", record):
         previous = last_resume(run_id) or {}
-        raise BlockError(
-            ErrorCode.DEPENDENCY_NOT_FOUND,
+        raise AlreadyResumed(
             f"already resumed by {previous.get('by', '?')} at {previous.get('at', '?')}",
             details={
                 "run_id": run_id,
                 "resumed_by": previous.get("by"),
                 "resumed_at": previous.get("at"),
             },
-            hint="each pause is resumed once; nothing was submitted again",
         )
     with get_client(sync_client=True) as client:
         result = client.resume_flow_run(

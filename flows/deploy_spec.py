@@ -20,13 +20,14 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from blocks.errors import BlockError, Issue, IssuesFound, format_path
+from blocks.errors import BlockError, Issue, IssuesFound, KeyPath, from_validation_error
 from blocks.registry import BlockRegistry, did_you_mean
 from blocks.yaml_loader import LineMap, load_yaml_file
 from compiler.scope import CompiledPlan
 from compiler.validate import validate_file
 from flows.run_plan import resolve_plan_path
 from keiri import settings
+from keiri.errors import PlanNotFound
 
 __all__ = [
     "DEFAULT_TIMEZONE",
@@ -159,7 +160,7 @@ def load_deployments(
                 Issue(
                     code=DeployIssue.DUPLICATE_DEPLOYMENT,
                     message=f"deployment name {spec.name!r} is also used by {other.file}",
-                    path="name",
+                    loc=("name",),
                     file=str(spec.file),
                     hint="give each file its own `name` (the default is the file name)",
                 )
@@ -190,7 +191,13 @@ def load_deployment(
     try:
         model = DeploymentFile.model_validate(loaded.data)
     except ValidationError as exc:
-        return None, [_schema_issue(err, lines, file) for err in exc.errors()]
+        return None, from_validation_error(
+            exc,
+            lines,
+            file,
+            code=DeployIssue.DEPLOYMENT_SCHEMA_INVALID,
+            known_keys=_fields_at,
+        )
     name = model.name or path.stem
     issues = _check_schedules(model, lines, file)
     if not re.match(NAME_PATTERN, name):
@@ -232,25 +239,14 @@ def _issue(
     return Issue(
         code=code,
         message=message,
-        path=format_path(loc),
+        loc=tuple(loc),
         line=lines.line(loc),
         file=file,
         hint=hint,
     )
 
 
-def _schema_issue(err: Any, lines: LineMap, file: str) -> Issue:
-    loc = tuple(err["loc"])
-    hint = ""
-    if err["type"] == "extra_forbidden":
-        known = sorted(_fields_at(loc[:-1]))
-        hint = did_you_mean(str(loc[-1]), known) or f"known keys: {', '.join(known)}"
-    elif err["type"] == "missing":
-        hint = f"add `{loc[-1]}:`"
-    return _issue(DeployIssue.DEPLOYMENT_SCHEMA_INVALID, err["msg"], loc, lines, file, hint)
-
-
-def _fields_at(loc: tuple[Any, ...]) -> set[str]:
+def _fields_at(loc: KeyPath) -> set[str]:
     model: type[BaseModel] = DeploymentFile
     for part in loc:
         if part == "schedules":
@@ -269,7 +265,7 @@ def _check_schedules(model: DeploymentFile, lines: LineMap, file: str) -> list[I
             CronSchedule(cron=schedule.cron, timezone=schedule.timezone)
         except ValidationError as exc:
             err = exc.errors()[0]
-            field = "timezone" if "timezone" in str(err["msg"]).lower() else "cron"
+            field = "timezone" if err["loc"][:1] == ("timezone",) else "cron"
             issues.append(
                 _issue(
                     DeployIssue.INVALID_SCHEDULE,
@@ -296,7 +292,7 @@ def _design(
 ) -> tuple[Path | None, CompiledPlan | None, list[Issue]]:
     try:
         plan_path = resolve_plan_path(model.design)
-    except BlockError:
+    except PlanNotFound:
         hint = did_you_mean(model.design, _known_designs()) or (
             f"designs live under {settings.designs_dir()}; give a name or a path"
         )

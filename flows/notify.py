@@ -19,11 +19,12 @@ notification automations as they are; `off`: remove them), `KEIRI_NOTIFY_REMIND_
 
 from __future__ import annotations
 
-import os
-import re
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
+
+from keiri import settings
+from keiri.settings import DEFAULT_FORM_APP_URL, parse_duration
 
 __all__ = [
     "AUTOMATION_CRASHED",
@@ -40,7 +41,6 @@ __all__ = [
     "publish_form_link",
 ]
 
-DEFAULT_FORM_APP_URL = "http://127.0.0.1:8501"
 AUTOMATION_PAUSED = "keiri: run waits for input"
 AUTOMATION_REMINDER = "keiri: run still waits for input"
 AUTOMATION_CRASHED = "keiri: mark unresponsive runs crashed"
@@ -54,7 +54,8 @@ _UNITS = {"s": "seconds", "m": "minutes", "h": "hours", "d": "days"}
 
 
 def form_app_url() -> str:
-    return os.environ.get("KEIRI_UI_URL", DEFAULT_FORM_APP_URL).rstrip("/")
+    """`KEIRI_UI_URL`, else the form app's configured host and port (`KEIRI_UI_HOST/_PORT`)."""
+    return settings.form_app_url()
 
 
 def form_link(run_id: str) -> str:
@@ -93,18 +94,6 @@ def publish_form_link(run_id: str, node_id: str) -> None:
 # --- automations ----------------------------------------------------------------------------
 
 
-def parse_duration(text: str, *, name: str) -> timedelta | None:
-    """`90s`, `30m`, `4h`, `1d` (or plain seconds); `off`/`0` -> None."""
-    value = text.strip().lower()
-    if value in {"off", "0", "none", ""}:
-        return None
-    match = re.fullmatch(r"(\d+)\s*([smhd]?)", value)
-    if not match:
-        raise ValueError(f"{name}={text!r}: expected a duration like 90s, 30m, 4h or 1d, or off")
-    amount, unit = int(match.group(1)), match.group(2) or "s"
-    return timedelta(**{_UNITS[unit]: amount})
-
-
 @dataclass(frozen=True)
 class NotifyConfig:
     """What `keiri deploy` sets up on the server. `webhook_url` None: leave the notification
@@ -117,24 +106,16 @@ class NotifyConfig:
 
     @classmethod
     def from_env(cls) -> NotifyConfig:
-        """Read the environment; raises ValueError on a malformed duration, a reminder under
-        Prefect's 10 s minimum, or a crash window that a healthy run's heartbeats
+        """From the settings; a `ConfigError` (a ValueError) on a malformed duration, a reminder
+        under Prefect's 10 s minimum, or a crash window that a healthy run's heartbeats
         (`PREFECT_FLOWS_HEARTBEAT_FREQUENCY`, default 180 s) would not keep open."""
-        url = os.environ.get("KEIRI_NOTIFY_WEBHOOK_URL", "").strip() or None
-        remind = parse_duration(
-            os.environ.get("KEIRI_NOTIFY_REMIND_AFTER", "24h"), name="KEIRI_NOTIFY_REMIND_AFTER"
-        )
-        crash = parse_duration(os.environ.get("KEIRI_CRASH_AFTER", "10m"), name="KEIRI_CRASH_AFTER")
-        if remind is not None and remind < timedelta(seconds=10):
-            raise ValueError(f"KEIRI_NOTIFY_REMIND_AFTER={remind}: Prefect's minimum is 10s")
-        heartbeat = int(os.environ.get("PREFECT_FLOWS_HEARTBEAT_FREQUENCY", "180") or 180)
-        if crash is not None and crash <= timedelta(seconds=heartbeat + 5):
-            raise ValueError(
-                f"KEIRI_CRASH_AFTER={crash} must be longer than the heartbeat interval "
-                f"({heartbeat} s, PREFECT_FLOWS_HEARTBEAT_FREQUENCY), or healthy runs crash"
-            )
+        notify = settings.get().notify  # validated there: durations, Prefect's minimum, heartbeats
+        url = notify.webhook_url.get_secret_value() if notify.webhook_url is not None else None
         return cls(
-            webhook_url=url, remind_after=remind, crash_after=crash, form_app_url=form_app_url()
+            webhook_url=url,
+            remind_after=notify.remind_after,
+            crash_after=notify.crash_after,
+            form_app_url=form_app_url(),
         )
 
     @property

@@ -23,7 +23,7 @@ from prefect.client.schemas.objects import FlowRun
 from prefect.context import FlowRunContext
 from prefect.states import Failed
 
-from blocks.errors import BlockError, ErrorCode, IssuesFound
+from blocks.errors import IssuesFound
 from blocks.registry import BlockRegistry
 from compiler.compile import compile_file
 from compiler.engine import run_compiled
@@ -32,6 +32,7 @@ from compiler.scope import CompiledPlan
 from flows.artifacts import publish_run_artifacts
 from flows.prefect_backend import PrefectBackend
 from keiri import settings
+from keiri.errors import PlanInvalid, PlanNotFound
 
 __all__ = [
     "RunObservers",
@@ -54,11 +55,7 @@ def resolve_plan_path(plan: str) -> Path:
     ):
         if path.is_file():
             return path.resolve()
-    raise BlockError(
-        ErrorCode.DEPENDENCY_NOT_FOUND,
-        f"plan {plan!r} not found",
-        hint="pass a path to a plan file, or a design name under designs/",
-    )
+    raise PlanNotFound(f"plan {plan!r} not found", details={"plan": plan})
 
 
 def compile_for_run(plan: str) -> CompiledPlan:
@@ -66,14 +63,7 @@ def compile_for_run(plan: str) -> CompiledPlan:
     try:
         compiled, _warnings = compile_file(path, BlockRegistry())
     except IssuesFound as exc:
-        first = exc.issues[0]
-        raise BlockError(
-            ErrorCode.PLAN_INVALID,
-            f"{len(exc.issues)} validation issue(s); first: {first.code} "
-            f"{first.location()}: {first.message}",
-            details={"issues": [i.model_dump() for i in exc.issues]},
-            hint=f"run `keiri validate {path}`",
-        ) from exc
+        raise PlanInvalid(exc.issues, hint=f"run `keiri validate {path}`") from exc
     return compiled
 
 
@@ -118,6 +108,7 @@ def _execute(
 ) -> dict[str, Any] | State[Any]:
     from flows.notify import publish_form_link
 
+    settings.load_dotenv_file()  # a worker's flow run starts here: `.env` first (never overrides)
     run_ctx = FlowRunContext.get()
     if run_ctx is None or run_ctx.flow_run is None:  # pragma: no cover - Prefect always sets it
         raise RuntimeError("run_plan must run as a Prefect flow")

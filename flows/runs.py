@@ -41,6 +41,7 @@ from flows.outcome import OutcomeError, PausedAt, RunOutcome
 from flows.run_inputs import create_once, filter_values
 from flows.run_plan import RunObservers, event_log_path, local_flow, run_local
 from keiri import settings
+from keiri.errors import KeiriError, RunNotRetryable
 
 __all__ = [
     "Detached",
@@ -62,9 +63,8 @@ _RUNNER_KEY = "keiri-runner-"  # flow run inputs: {"host", "pid"} of each runner
 
 
 def prefect_ui_url(run_id: str) -> str:
-    base = os.environ.get("PREFECT_UI_URL") or os.environ.get("PREFECT_API_URL", "").rstrip(
-        "/"
-    ).removesuffix("/api")
+    server = settings.get().server
+    base = server.ui_url or (server.api_url or "").rstrip("/").removesuffix("/api")
     return f"{base}/runs/flow-run/{run_id}"
 
 
@@ -261,12 +261,10 @@ def retry(
     run = control.find_run(run_id)
     state = run.state
     if state is None or state.type.value not in ("FAILED", "CRASHED", "CANCELLED"):
-        raise BlockError(
-            ErrorCode.DEPENDENCY_NOT_FOUND,
+        raise RunNotRetryable(
             f"run {run_id} is {state.name if state else 'unknown'}; "
             "only failed, crashed or cancelled runs are retried",
             details={"run_id": run_id, "state": state.name if state else None},
-            hint="`keiri runs --state failed` lists the runs to retry",
         )
     with get_client(sync_client=True) as client:
         client.set_flow_run_state(
@@ -289,8 +287,7 @@ def cancel(run_id: str, who: str) -> RunOutcome:
     run = control.find_run(run_id)
     state = run.state
     if state is None or state.type.value in _ENDED:
-        raise BlockError(
-            ErrorCode.DEPENDENCY_NOT_FOUND,
+        raise RunNotRetryable(
             f"run {run_id} has already ended ({state.name if state else 'unknown'})",
             details={"run_id": run_id, "state": state.name if state else None},
             hint="only pending, running or paused runs can be cancelled",
@@ -392,7 +389,7 @@ def _outcome(run: FlowRun, final: State[Any] | None = None) -> RunOutcome:
     if kind == "PAUSED":
         try:
             node_id: str | None = control.read_paused_form(run_id).node_id
-        except BlockError:
+        except KeiriError:
             node_id = None  # paused by something other than ui.interactive_input
         paused = PausedAt(node_id=node_id, form_url=form_link(run_id))
     block_error: BlockError | None = None

@@ -26,8 +26,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from blocks.errors import KeiriError
 from keiri import settings
+from keiri.errors import ErrorCode, KeiriError
 from keiri.settings import keiri_home
 
 __all__ = [
@@ -64,9 +64,7 @@ class ServerError(KeiriError):
     """The local Prefect server could not be started, stopped or reached."""
 
     def __init__(self, message: str, *, hint: str = "", log_file: Path | None = None) -> None:
-        super().__init__(message)
-        self.message = message
-        self.hint = hint
+        super().__init__(ErrorCode.SERVER_UNAVAILABLE, message, hint=hint)
         self.log_file = log_file
 
 
@@ -126,26 +124,16 @@ class ServerStatus:
 
 def server_config() -> ServerConfig:
     """The configuration from `KEIRI_HOME`, `KEIRI_SERVER_HOST` and `KEIRI_SERVER_PORT`."""
-    raw_port = os.environ.get("KEIRI_SERVER_PORT", str(DEFAULT_PORT))
-    try:
-        port = int(raw_port)
-    except ValueError:
-        port = -1
-    if not 0 < port < 65536:
-        raise ServerError(
-            f"KEIRI_SERVER_PORT={raw_port!r} is not a TCP port number.",
-            hint="Set KEIRI_SERVER_PORT to a number between 1 and 65535, or unset it (4200).",
-        )
-    host = os.environ.get("KEIRI_SERVER_HOST", DEFAULT_HOST).strip() or DEFAULT_HOST
-    return ServerConfig(keiri_home=keiri_home(), host=host, port=port)
+    configured = settings.get().server
+    return ServerConfig(keiri_home=keiri_home(), host=configured.host, port=configured.port)
 
 
 def api_healthy(api_url: str, timeout: float = 2.0) -> bool:
     """True when `GET <api_url>/health` answers 200 (sends `PREFECT_API_KEY` if set)."""
     request = urllib.request.Request(api_url.rstrip("/") + "/health")
-    api_key = os.environ.get("PREFECT_API_KEY")
-    if api_key:
-        request.add_header("Authorization", f"Bearer {api_key}")
+    api_key = settings.get().server.api_key
+    if api_key is not None:
+        request.add_header("Authorization", f"Bearer {api_key.get_secret_value()}")
     try:
         with urllib.request.urlopen(request, timeout=timeout) as response:
             return bool(response.status == 200)
@@ -223,7 +211,7 @@ def ensure_api_url(timeout: float | None = None, progress: Progress | None = Non
     (keiri never silently starts another server); otherwise the local server is started or
     reused.
     """
-    configured = os.environ.get("PREFECT_API_URL", "").strip()
+    configured = settings.get().server.api_url
     if configured:
         # A busy server (a loaded machine, a burst of task run events) may miss one check.
         for _attempt in range(_CONFIGURED_CHECKS):
@@ -299,7 +287,7 @@ def connect(
     if start_server:
         api_url = ensure_api_url(timeout, progress)
     else:
-        api_url = os.environ.get("PREFECT_API_URL", "").strip() or server_config().api_url
+        api_url = settings.get().server.api_url or server_config().api_url
     env = prefect_env(api_url)
     for key in _OPERATOR_KEYS:
         if os.environ.get(key):

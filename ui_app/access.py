@@ -14,6 +14,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Literal
 
+from keiri import settings
+
 __all__ = [
     "MIN_SECRET_LENGTH",
     "SECRET_ENV",
@@ -21,6 +23,7 @@ __all__ = [
     "access_mode",
     "access_problem",
     "check_secret",
+    "configured_env",
     "is_loopback",
     "load_secrets",
     "oidc_configured",
@@ -73,6 +76,12 @@ def oidc_configured(secrets: Mapping[str, Any]) -> bool:
         return False
     providers = [auth, *(v for v in auth.values() if isinstance(v, Mapping))]
     return any(all(p.get(k) for k in _OIDC_KEYS) for p in providers)
+
+
+def configured_env() -> dict[str, str]:
+    """The access settings of this process (`KEIRI_UI_SECRET`) as the checks below read them."""
+    secret = settings.get().ui.secret
+    return {SECRET_ENV: secret.get_secret_value()} if secret is not None else {}
 
 
 def access_mode(env: Mapping[str, str], secrets: Mapping[str, Any]) -> AccessMode:

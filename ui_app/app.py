@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import streamlit as st
 
+from keiri import settings
 from ui_app import auth, nav
 
 __all__: list[str] = []
 
+settings.load_dotenv_file()  # `.env` in the working directory (never overrides, never logged)
 st.set_page_config(page_title="keiri フォーム", page_icon="🧾", layout="wide")
 auth.gate()
 nav.run()

@@ -6,7 +6,6 @@ each resume is attributed to.
 from __future__ import annotations
 
 import getpass
-import os
 import time
 from collections.abc import Mapping
 from typing import Any
@@ -14,7 +13,8 @@ from typing import Any
 import streamlit as st
 
 from blocks.errors import BlockError, ErrorCode
-from ui_app.access import access_mode, access_problem, check_secret
+from keiri import settings
+from ui_app.access import access_mode, access_problem, check_secret, configured_env
 from ui_app.errors import render_error, render_field_problems
 
 __all__ = ["USER_KEY", "current_user", "gate"]
@@ -32,7 +32,7 @@ def _secrets() -> Mapping[str, Any]:
 
 def _local_user() -> str:
     try:
-        return os.environ.get("KEIRI_USER") or getpass.getuser()
+        return settings.get().ui.user or getpass.getuser()
     except (KeyError, OSError):
         return "local"
 
@@ -77,7 +77,7 @@ def _secret_user() -> str:
     if submitted:
         if not name.strip():
             render_field_problems(["お名前を入力してください"])
-        elif check_secret(secret, os.environ):
+        elif check_secret(secret, configured_env()):
             st.session_state[USER_KEY] = name.strip()
             st.rerun()
         else:
@@ -89,7 +89,7 @@ def _secret_user() -> str:
 def gate() -> str:
     """The user of this session; shows the login (or the refusal) and stops otherwise."""
     secrets = _secrets()
-    problem = access_problem(st.get_option("server.address"), os.environ, secrets)
+    problem = access_problem(st.get_option("server.address"), configured_env(), secrets)
     if problem:
         render_error(
             BlockError(
@@ -101,7 +101,7 @@ def gate() -> str:
             key="access",
         )
         st.stop()
-    mode = access_mode(os.environ, secrets)
+    mode = access_mode(configured_env(), secrets)
     if mode == "oidc":
         user = _oidc_user(secrets)
     elif mode == "secret":

@@ -10,7 +10,6 @@ own; `keiri ui` sets the environment.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -20,6 +19,8 @@ from typing import TYPE_CHECKING, Any
 
 from blocks.errors import BlockError, ErrorCode
 from blocks.fileref import FileRef
+from keiri import settings
+from keiri.errors import ConfigError, KeiriError
 
 if TYPE_CHECKING:
     from flows.control import PausedForm, RunView
@@ -41,10 +42,10 @@ __all__ = [
 
 
 def _require_api() -> None:
-    if not os.environ.get("PREFECT_API_URL", "").strip():
-        raise BlockError(
-            ErrorCode.DEPENDENCY_NOT_FOUND,
-            "Prefect サーバーの接続先（PREFECT_API_URL）が設定されていません",
+    if not settings.get().server.api_url:
+        raise ConfigError(
+            ["Prefect サーバーの接続先（PREFECT_API_URL）が設定されていません"],
+            fields=["PREFECT_API_URL"],
             hint="フォームアプリは `keiri ui` で起動してください（Prefect の接続先を設定します）",
         )
 
@@ -55,13 +56,13 @@ def _prefect(action: str) -> Iterator[None]:
     _require_api()
     try:
         yield
-    except BlockError:
+    except KeiriError:
         raise
     except Exception as exc:
         raise BlockError(
             ErrorCode.API_ERROR,
             f"Prefect サーバーとの通信に失敗しました（{action}）: {type(exc).__name__}: {exc}",
-            details={"api_url": os.environ.get("PREFECT_API_URL"), "action": action},
+            details={"api_url": settings.get().server.api_url, "action": action},
             hint="`keiri server status` で Prefect サーバーの状態を確認し、もう一度操作してください",
             recoverable=True,
         ) from exc

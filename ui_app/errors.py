@@ -1,9 +1,10 @@
 """The one error widget of the form app (seed 000 §9.3; STYLE habit 5).
 
-`render_error` shows a `BlockError` (or its dict form, as run records store it): the message,
-an "エラー詳細" expander with the details, the hint, and a 再実行 button when the error is
-recoverable and the page can retry. `render_field_problems` shows validation messages next to
-a form field. Nothing else in `ui_app` renders errors.
+`render_error` shows any error of keiri's tree (`KeiriError`: a `BlockError`, `RunNotFound`,
+`AlreadyResumed`, `ConfigError`, ...) or its stored dict form, as run records keep it: the
+message, an "エラー詳細" expander with the code, node, details and inputs, the hint, and a 再実行
+button when the error is recoverable and the page can retry. `render_field_problems` shows
+validation messages next to a form field. Nothing else in `ui_app` renders errors.
 """
 
 from __future__ import annotations
@@ -14,8 +15,16 @@ from typing import Any
 import streamlit as st
 
 from blocks.errors import BlockError
+from keiri.errors import KeiriError
 
-__all__ = ["as_block_error", "render_error", "render_field_problems"]
+__all__ = ["as_block_error", "as_error", "render_error", "render_field_problems"]
+
+
+def as_error(error: KeiriError | dict[str, Any]) -> KeiriError:
+    """An error of the tree as it is, or a stored dict (`to_dict` / `--json` form) rebuilt."""
+    if isinstance(error, KeiriError):
+        return error
+    return as_block_error(error)
 
 
 def as_block_error(error: BlockError | dict[str, Any]) -> BlockError:
@@ -35,20 +44,21 @@ def as_block_error(error: BlockError | dict[str, Any]) -> BlockError:
 
 
 def render_error(
-    error: BlockError | dict[str, Any],
+    error: KeiriError | dict[str, Any],
     *,
     key: str,
     on_retry: Callable[[], None] | None = None,
 ) -> None:
     """`key` makes the retry button unique on the page; `on_retry` runs on its press."""
-    err = as_block_error(error)
+    err = as_error(error)
     st.error(f"❌ {err.message}")
     with st.expander("エラー詳細"):
         st.caption(f"コード: {err.code}" + (f" ・ ノード: {err.node_id}" if err.node_id else ""))
         st.json(err.details)
-        if err.input_snapshot:
+        snapshot = getattr(err, "input_snapshot", None)
+        if snapshot:
             st.caption("エラー時の入力")
-            st.json(err.input_snapshot)
+            st.json(snapshot)
     if err.hint:
         st.info(f"💡 {err.hint}")
     if err.recoverable and on_retry is not None:

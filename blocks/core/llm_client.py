@@ -15,7 +15,6 @@ Retries with exponential backoff (honouring `Retry-After`) are the `openai` clie
 from __future__ import annotations
 
 import logging
-import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -28,6 +27,8 @@ import pydantic
 from pydantic import BaseModel, ConfigDict, SecretStr
 
 from blocks.errors import BlockError, ErrorCode
+from keiri import settings
+from keiri.errors import ConfigError
 
 if TYPE_CHECKING:
     from openai.types.chat import ChatCompletionMessageParam
@@ -44,11 +45,13 @@ DEFAULT_EMBEDDING_MODEL = "text-embedding-3-small"
 OPENAI_BASE_URL = "https://api.openai.com/v1"
 _EMBED_BATCH = 512
 _TEXT_LIMIT = 500
-_SETTING_VARS = {
-    "timeout_s": "KEIRI_LLM_TIMEOUT_S",
-    "max_retries": "KEIRI_LLM_MAX_RETRIES",
-    "concurrency": "KEIRI_LLM_CONCURRENCY",
-}
+#: The variables of the `llm` settings section (their errors are LLM configuration errors).
+_LLM_VARS = frozenset(
+    name
+    for section, _field, info in settings.variables()
+    if section == "llm"
+    for name in settings.names_of(info)
+)
 _KEY_LIKE = re.compile(r"\b(sk|rk|pk)-[A-Za-z0-9_\-*]{6,}")
 _RECOVERABLE = frozenset({"rate_limit", "connection", "server_error", "timeout"})
 _HINTS = {
@@ -101,46 +104,43 @@ class LLMSettings(BaseModel):
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> LLMSettings:
-        env = os.environ if environ is None else environ
-
-        def get(name: str) -> str | None:
-            value = env.get(name, "").strip()
-            return value or None
-
-        provider = (get("KEIRI_LLM_PROVIDER") or "").lower()
-        if provider not in ("", "openai", "azure"):
-            _config_error("KEIRI_LLM_PROVIDER", f"must be openai or azure, got {provider!r}")
-        if not provider:
-            azure = get("AZURE_OPENAI_ENDPOINT") and get("AZURE_OPENAI_API_KEY")
-            provider = "azure" if azure else "openai"
-        common = {
-            "timeout_s": _number(get, "KEIRI_LLM_TIMEOUT_S", 60.0, float),
-            "max_retries": _number(get, "KEIRI_LLM_MAX_RETRIES", 2, int),
-            "concurrency": _number(get, "KEIRI_LLM_CONCURRENCY", 4, int),
+        """From keiri's settings (`environ` instead of `os.environ`, e.g. in tests)."""
+        try:
+            env = settings.get() if environ is None else settings.load(environ)
+        except ConfigError as exc:
+            llm_names = {n for n in exc.fields if n in _LLM_VARS}
+            if not llm_names:
+                raise
+            index = next(i for i, n in enumerate(exc.fields) if n in llm_names)
+            name = exc.fields[index]
+            _config_error(name, exc.problems[index].removeprefix(name).lstrip(":= "))
+        llm = env.llm
+        provider = llm.provider or (
+            "azure" if llm.azure_endpoint and llm.azure_api_key else "openai"
+        )
+        common: dict[str, Any] = {
+            "timeout_s": llm.timeout_s,
+            "max_retries": llm.max_retries,
+            "concurrency": llm.concurrency,
         }
         if provider == "azure":
-            values: dict[str, Any] = {
-                "provider": "azure",
-                "api_key": get("AZURE_OPENAI_API_KEY"),
-                "azure_endpoint": get("AZURE_OPENAI_ENDPOINT"),
-                "api_version": get("AZURE_OPENAI_API_VERSION") or get("OPENAI_API_VERSION"),
-                "model": get("AZURE_OPENAI_DEPLOYMENT"),
-                "embedding_model": get("AZURE_OPENAI_EMBEDDING_DEPLOYMENT"),
-            }
-        else:
-            values = {
-                "provider": "openai",
-                "api_key": get("OPENAI_API_KEY"),
-                "base_url": get("OPENAI_BASE_URL"),
-                "model": get("KEIRI_LLM_MODEL") or DEFAULT_MODEL,
-                "embedding_model": get("KEIRI_EMBEDDING_MODEL") or DEFAULT_EMBEDDING_MODEL,
-            }
-        try:
-            return cls(**values, **common)
-        except pydantic.ValidationError as exc:
-            first = exc.errors()[0]
-            name = str(first["loc"][0]) if first["loc"] else ""
-            _config_error(_SETTING_VARS.get(name, name), first["msg"])
+            return cls(
+                provider="azure",
+                api_key=llm.azure_api_key,
+                azure_endpoint=llm.azure_endpoint,
+                api_version=llm.azure_api_version,
+                model=llm.azure_deployment,
+                embedding_model=llm.azure_embedding_deployment,
+                **common,
+            )
+        return cls(
+            provider="openai",
+            api_key=llm.openai_api_key,
+            base_url=llm.openai_base_url,
+            model=llm.model or DEFAULT_MODEL,
+            embedding_model=llm.embedding_model or DEFAULT_EMBEDDING_MODEL,
+            **common,
+        )
 
 
 @dataclass(frozen=True)
@@ -386,16 +386,6 @@ def _loc_path(loc: tuple[int | str, ...]) -> str:
         else:
             out += f".{part}" if out else str(part)
     return out
-
-
-def _number(get: Any, name: str, default: float, kind: type[int] | type[float]) -> Any:
-    raw = get(name)
-    if raw is None:
-        return default
-    try:
-        return kind(raw)
-    except ValueError:
-        _config_error(name, f"must be {'an integer' if kind is int else 'a number'}, got {raw!r}")
 
 
 def _config_error(name: str, problem: str) -> NoReturn:

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from blocks.errors import Issue, format_path
+from blocks.errors import Issue
 from blocks.registry import BlockRegistry
 from blocks.yaml_loader import LineMap
 from compiler.models import Plan
@@ -47,7 +47,7 @@ class CompileContext:
                 code=code,
                 message=message,
                 node_id=node_id,
-                path=format_path(path),
+                loc=tuple(path),
                 line=self.lines.line(path),
                 hint=hint,
                 severity="warning" if severity == "warning" else "error",

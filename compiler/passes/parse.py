@@ -6,28 +6,18 @@ from __future__ import annotations
 from typing import Any
 
 from pydantic import ValidationError
+from pydantic_core import ErrorDetails
 
-from blocks.errors import Issue, IssueCode, IssuesFound, format_path
+from blocks.errors import Issue, IssueCode, IssuesFound, from_validation_error
 from blocks.yaml_loader import LoadedYaml
 from compiler.models import Plan
 from compiler.scope import KeyPath
+from keiri.errors import model_keys
 
 __all__ = ["parse_plan"]
 
-_SCHEMA_HINTS = {
-    "extra_forbidden": "remove the key or fix its spelling; see schemas/plan.schema.json",
-    "missing": "add the missing key",
-}
-
-
-def _strip_tags(loc: tuple[Any, ...]) -> KeyPath:
-    """pydantic puts the union tag ("task"/"loop"/"subflow") after a node index; drop it."""
-    out: list[str | int] = []
-    for index, part in enumerate(loc):
-        if part in ("task", "loop", "subflow") and index > 0 and isinstance(loc[index - 1], int):
-            continue
-        out.append(part if isinstance(part, int) else str(part))
-    return tuple(out)
+#: pydantic puts the union tag after a node index (`graph.0.task.id`); dropped from paths.
+_NODE_TAGS = ("task", "loop", "subflow")
 
 
 def _node_id_at(data: Any, path: KeyPath) -> str | None:
@@ -63,27 +53,28 @@ def parse_plan(loaded: LoadedYaml) -> Plan:
     try:
         return Plan.model_validate(data)
     except ValidationError as exc:
-        issues: list[Issue] = []
-        for err in exc.errors():
-            path = _strip_tags(err["loc"])
-            code = IssueCode.PLAN_SCHEMA_INVALID
-            hint = _SCHEMA_HINTS.get(err["type"], "see schemas/plan.schema.json")
-            message = err["msg"]
-            if err["type"] == "missing" and path[-2:] == ("while", "max_iterations"):
-                code = IssueCode.LOOP_LIMIT_MISSING
-                message = "a while loop needs max_iterations"
-                hint = "add while.max_iterations (e.g. 3) so the loop cannot run forever"
-            elif err["type"] == "extra_forbidden":
-                message = f"unknown key {path[-1]!r}"
-            issues.append(
-                Issue(
-                    code=code,
-                    message=message,
-                    node_id=_node_id_at(data, path),
-                    path=format_path(path),
-                    line=loaded.lines.line(path),
-                    hint=hint,
-                    file=loaded.lines.file,
-                )
+        raise IssuesFound(
+            from_validation_error(
+                exc,
+                loaded.lines,
+                loaded.lines.file,
+                hint="see schemas/plan.schema.json",
+                union_tags=_NODE_TAGS,
+                known_keys=model_keys(Plan),
+                node_id_at=lambda path: _node_id_at(data, path),
+                refine=_loop_limit,
             )
-        raise IssuesFound(issues) from None
+        ) from None
+
+
+def _loop_limit(err: ErrorDetails, issue: Issue) -> Issue:
+    """A `while` without `max_iterations` has its own code (seed 000 §5)."""
+    if err["type"] == "missing" and issue.loc[-2:] == ("while", "max_iterations"):
+        return issue.model_copy(
+            update={
+                "code": IssueCode.LOOP_LIMIT_MISSING,
+                "message": "a while loop needs max_iterations",
+                "hint": "add while.max_iterations (e.g. 3) so the loop cannot run forever",
+            }
+        )
+    return issue

@@ -3,7 +3,6 @@ input) is checked against the target's JSON Schema: TYPE_MISMATCH."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from blocks.errors import IssueCode
@@ -100,7 +99,7 @@ def _check_edge(
     if _contains_reference(value):
         return
     for problem in validate_value(target, value):
-        where = (*path, *_split(problem.path)) if problem.path else path
+        where = (*path, *problem.loc)
         ctx.issue(
             IssueCode.TYPE_MISMATCH,
             f"{'.'.join(map(str, where[-2:]))}: {problem.message}",
@@ -108,10 +107,3 @@ def _check_edge(
             cnode.id,
             "fix the literal value to match the block's input schema",
         )
-
-
-def _split(dotted: str) -> KeyPath:
-    parts: list[str | int] = []
-    for token in re.findall(r"[^.\[\]]+|\[\d+\]", dotted):
-        parts.append(int(token[1:-1]) if token.startswith("[") else token)
-    return tuple(parts)

@@ -8,12 +8,42 @@ from typing import Any
 
 import click
 
-from blocks.errors import BlockError, IssuesFound, KeiriError
-from keiri.cli.render import console, err_console, print_issues, print_json, render_block_error
+from keiri.cli.render import (
+    as_keiri_error,
+    begin_output,
+    console,
+    internal_error,
+    print_issues,
+    print_json,
+    render_error,
+)
+from keiri.errors import (
+    EXIT_FAILED,
+    EXIT_OK,
+    EXIT_PAUSED,
+    EXIT_USAGE,
+    KeiriError,
+    UsageError,
+)
+from keiri.settings import load_dotenv_file
 
-__all__ = ["EXIT_FAILED", "EXIT_OK", "EXIT_PAUSED", "EXIT_USAGE", "cli", "main"]
+__all__ = [
+    "EXIT_FAILED",
+    "EXIT_OK",
+    "EXIT_PAUSED",
+    "EXIT_USAGE",
+    "ExitWith",
+    "cli",
+    "main",
+    "usage_error",
+]
 
-EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_PAUSED = 0, 1, 2, 3
+
+def usage_error(message: str) -> UsageError:
+    """A usage error of the running command, with click's "Try '... --help'" line."""
+    ctx = click.get_current_context(silent=True)
+    command = ctx.command_path if ctx else "keiri"
+    return UsageError(message, hint=f"Try '{command} --help' for help.", command=command)
 
 
 class ExitWith(Exception):
@@ -92,7 +122,7 @@ def validate_cmd(plan: Path, as_json: bool) -> None:
     from compiler.validate import validate_file
 
     if not plan.is_file():
-        raise click.UsageError(f"no such plan file: {plan}")
+        raise usage_error(f"no such plan file: {plan}")
     report = validate_file(plan)
     if as_json:
         print_json(report.to_json())
@@ -114,7 +144,7 @@ def dry_run_cmd(plan: Path, as_json: bool) -> None:
     from compiler.dryrun import dry_run_file
 
     if not plan.is_file():
-        raise click.UsageError(f"no such plan file: {plan}")
+        raise usage_error(f"no such plan file: {plan}")
     report = dry_run_file(plan)
     if as_json:
         print_json(report.to_json())
@@ -182,37 +212,32 @@ def _register_optional() -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Entry point: the one place that renders errors and chooses the exit code."""
-    _register_optional()
+    """Entry point: the one place that renders errors and chooses the exit code.
+
+    Every error knows its exit code (`KeiriError.exit_code`) and is rendered once by
+    `render_error`; with `--json`, stdout carries exactly one JSON document, also on failure.
+    """
+    args = sys.argv[1:] if argv is None else list(argv)
+    as_json = "--json" in args
+    begin_output()
     try:
-        returned = cli.main(args=argv, prog_name="keiri", standalone_mode=False)
+        load_dotenv_file()
+        _register_optional()
+        returned = cli.main(args=args, prog_name="keiri", standalone_mode=False)
         if isinstance(returned, int):
             return returned  # --help / --version exit through click
     except ExitWith as done:
         return done.code
-    except click.UsageError as exc:
-        err_console.print(f"[red]Usage error:[/] {exc.format_message()}")
-        command = exc.ctx.command_path if exc.ctx else "keiri"
-        err_console.print(f"Try '{command} --help' for help.")
-        return EXIT_USAGE
-    except click.exceptions.Abort:
-        err_console.print("Aborted.")
-        return EXIT_FAILED
-    except click.ClickException as exc:
-        err_console.print(f"[red]Error:[/] {exc.format_message()}")
-        return EXIT_USAGE
-    except IssuesFound as exc:
-        print_issues(exc.issues)
-        return EXIT_FAILED
-    except BlockError as exc:
-        render_block_error(exc)
-        return EXIT_FAILED
-    except KeiriError as exc:
-        err_console.print(f"[red]Error:[/] {exc}")
-        hint = getattr(exc, "hint", "")
-        if hint:
-            err_console.print(f"  💡 {hint}")
-        return EXIT_FAILED
+    except (KeiriError, click.ClickException, click.exceptions.Abort) as exc:
+        error = as_keiri_error(exc)
+        render_error(error, as_json=as_json)
+        return error.exit_code
+    except Exception as exc:
+        # A bug, not a failure keiri knows: keep the traceback (re-raise), but `--json` readers
+        # still get their one document.
+        if as_json:
+            render_error(internal_error(exc), as_json=True)
+        raise
     return EXIT_OK
 
 

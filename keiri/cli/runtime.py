@@ -6,13 +6,13 @@ points it at the right server."""
 from __future__ import annotations
 
 import getpass
-import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
 
 from blocks.errors import BlockError
+from keiri import settings
 from keiri.cli.inputs import convert_answers, human_input_fields, parse_assignments, parse_vars
 from keiri.cli.main import ExitWith
 from keiri.cli.render import console, err_console, print_json, render_block_error
@@ -34,7 +34,7 @@ def _connect(timeout: float | None = None) -> str:
 
 def _who() -> str:
     try:
-        return os.environ.get("KEIRI_USER") or getpass.getuser()
+        return settings.get().ui.user or getpass.getuser()
     except (KeyError, OSError):
         return "cli"
 

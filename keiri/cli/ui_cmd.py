@@ -16,6 +16,7 @@ from pathlib import Path
 
 import click
 
+from keiri import settings
 from keiri.cli.main import ExitWith
 from keiri.cli.render import console
 
@@ -36,40 +37,43 @@ def streamlit_command(host: str, port: int) -> list[str]:
     ]  # fmt: skip
 
 
-def _url(host: str, port: int) -> str:
-    return f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
-
-
 @click.command("ui")
 @click.option(
     "--host",
-    envvar="KEIRI_UI_HOST",
-    default="127.0.0.1",
-    show_default=True,
+    default=lambda: settings.get().ui.host,
+    show_default="KEIRI_UI_HOST or 127.0.0.1",
     help="Address to listen on; other than loopback needs KEIRI_UI_SECRET or OIDC login.",
 )
 @click.option(
     "--port",
-    envvar="KEIRI_UI_PORT",
     type=click.IntRange(1, 65535),
-    default=8501,
-    show_default=True,
+    default=lambda: settings.get().ui.port,
+    show_default="KEIRI_UI_PORT or 8501",
 )
 def ui_cmd(host: str, port: int) -> None:
     """The Streamlit form app: inbox of paused runs, their forms, recent runs."""
-    from ui_app.access import access_mode, access_problem, load_secrets, secrets_files
+    from ui_app.access import (
+        access_mode,
+        access_problem,
+        configured_env,
+        load_secrets,
+        secrets_files,
+    )
 
     secrets = load_secrets(secrets_files())
-    problem = access_problem(host, os.environ, secrets)
+    problem = access_problem(host, configured_env(), secrets)
     if problem:
         raise click.UsageError(problem)
     from keiri import server
 
     api_url = server.ensure_api_url()
-    url = _url(host, port)
-    env = {**os.environ, **server.prefect_env(api_url), "KEIRI_UI_URL": url}
+    # The app (and the runs it starts) derive form links from the host and port it serves on,
+    # unless KEIRI_UI_URL names another address (a proxy).
+    ui = {"KEIRI_UI_HOST": host, "KEIRI_UI_PORT": str(port)}
+    env = {**os.environ, **server.prefect_env(api_url), **ui}
+    url = settings.form_app_url_for(host, port)
     console.print(
-        f"keiri form app: {url}  (access: {access_mode(os.environ, secrets)}, Prefect: {api_url})"
+        f"keiri form app: {url}  (access: {access_mode(configured_env(), secrets)}, Prefect: {api_url})"
     )
     process = subprocess.Popen(streamlit_command(host, port), env=env)
     # A service manager stops `keiri ui` with SIGTERM: pass it on so Streamlit stops too.

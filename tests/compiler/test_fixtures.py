@@ -8,15 +8,18 @@ from pathlib import Path
 import pytest
 
 from blocks.registry import BlockRegistry
+from compiler.dryrun import dry_run_file
 from compiler.validate import validate_file
+from keiri.errors import IssueCode
 from tests.conftest import FIXTURES
 
 INVALID = sorted((FIXTURES / "plans" / "invalid").glob("*.yaml"))
 VALID = sorted((FIXTURES / "plans" / "valid").glob("*.yaml"))
+DRY_RUN = sorted((FIXTURES / "plans" / "dry_run").glob("*.yaml"))
 
 
 def _expectation(path: Path, marker: str) -> dict[str, str]:
-    first = path.read_text(encoding="utf-8").splitlines()[0]
+    first = path.read_bytes().splitlines()[0].decode("ascii")
     match = re.match(rf"# {marker}: (\w+)(.*)", first)
     if not match:
         return {}
@@ -24,27 +27,27 @@ def _expectation(path: Path, marker: str) -> dict[str, str]:
     return {"code": match.group(1), **fields}
 
 
-def test_every_issue_code_has_an_invalid_fixture() -> None:
-    codes = {p.name.split("__")[0] for p in INVALID}
-    expected = {
-        "YAML_SYNTAX_ERROR",
-        "PLAN_SCHEMA_INVALID",
-        "DUPLICATE_NODE_ID",
-        "UNKNOWN_BLOCK",
-        "UNKNOWN_INPUT",
-        "UNKNOWN_OUTPUT",
-        "MISSING_REQUIRED_INPUT",
-        "UNRESOLVED_REFERENCE",
-        "TYPE_MISMATCH",
-        "CYCLE_DETECTED",
-        "INVALID_EXPRESSION",
-        "UI_LAYOUT_MISMATCH",
-        "DUPLICATE_REQUIREMENT_ID",
-        "LOOP_LIMIT_MISSING",
-        "SUBFLOW_NOT_FOUND",
-        "BLOCK_VERSION_INCOMPATIBLE",
-    }
-    assert expected <= codes
+def test_every_issue_code_has_a_fixture() -> None:
+    """Derived from the enum: a new IssueCode without a fixture fails here. Errors have an
+    invalid fixture (validate) or a dry-run fixture; warnings a valid fixture's `# warn:`."""
+    covered = {p.name.split("__")[0] for p in INVALID + DRY_RUN}
+    covered |= {_expectation(p, "warn").get("code", "") for p in VALID}
+    assert {str(code) for code in IssueCode} - covered == set()
+
+
+@pytest.mark.parametrize("path", DRY_RUN, ids=lambda p: p.stem)
+def test_dry_run_fixture_yields_exactly_its_code(
+    path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("KEIRI_BLOCK_SPECS", str(FIXTURES / "blocks" / "dry_run_specs"))
+    expect = _expectation(path, "expect")
+    assert expect["code"] == path.name.split("__")[0]
+    assert validate_file(path, BlockRegistry()).ok
+    report = dry_run_file(path, BlockRegistry())
+    assert [e.code for e in report.errors] == [expect["code"]], report.errors
+    issue = report.errors[0]
+    assert (issue.node_id, issue.path, issue.file) == (expect["node"], expect["path"], str(path))
+    assert issue.line is not None and issue.hint
 
 
 @pytest.mark.parametrize("path", INVALID, ids=lambda p: p.stem)

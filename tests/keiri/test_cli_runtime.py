@@ -106,13 +106,21 @@ def test_bad_input_value_is_usage_error(cli: Any) -> None:
     assert code == 2 and "amount" in text
 
 
-def test_detach_pauses_then_resume_completes(cli: Any) -> None:
+def test_detach_pauses_then_resume_completes(
+    cli: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The form app runs on a non-default port, configured only in `.env` (issue 17 items 4, 5).
+    for name in ("KEIRI_UI_PORT", "KEIRI_UI_URL"):
+        monkeypatch.setenv(name, "unset")  # so monkeypatch restores what `.env` adds
+        monkeypatch.delenv(name)
+    (tmp_path / ".env").write_text("KEIRI_UI_PORT=8631\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
     code, doc, _ = cli(
         "run", str(FIXTURES / "plans" / "runtime" / "ask_then_record.yaml"), "--detach", "--json"
     )
     assert code == 3 and doc is not None, doc
     assert doc["state"] == "paused" and doc["paused"]["node_id"] == "ask"
-    assert doc["paused"]["form_url"].endswith(f"?run={doc['run_id']}")
+    assert doc["paused"]["form_url"] == f"http://127.0.0.1:8631/?run={doc['run_id']}"
     run_id = doc["run_id"]
     code, _bad, _ = cli("resume", run_id, "--input", "amount=-5", "--json")
     assert code == 1

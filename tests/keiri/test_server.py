@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from keiri.errors import ConfigError
 from keiri.server import (
     ServerConfig,
     ServerError,
@@ -229,9 +230,10 @@ def test_unreachable_configured_api_url_is_an_error(monkeypatch: pytest.MonkeyPa
 def test_bad_port_setting_is_an_error(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("PREFECT_API_URL", raising=False)
     monkeypatch.setenv("KEIRI_SERVER_PORT", "forty-two")
-    with pytest.raises(ServerError) as caught:
+    with pytest.raises(ConfigError) as caught:
         ensure_api_url()
-    assert "KEIRI_SERVER_PORT" in caught.value.message
+    assert "KEIRI_SERVER_PORT='forty-two'" in caught.value.message
+    assert caught.value.fields == ["KEIRI_SERVER_PORT"] and caught.value.exit_code == 2
 
 
 def test_prefect_env_points_clients_away_from_the_server_home(tmp_path: Path) -> None:

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 import streamlit as st
 
-from blocks.errors import BlockError
 from blocks.ui.form import FieldProblem, Requirement, validate_answers
+from keiri.errors import KeiriError
 from ui_app import backend, nav
 from ui_app.auth import current_user
 from ui_app.errors import render_error, render_field_problems
@@ -63,7 +63,7 @@ def submit(
         return
     try:
         backend.resume(run_id, given, who)
-    except BlockError as exc:
+    except KeiriError as exc:
         entry["error"] = exc.to_dict()
         entry["problems"] = group_problems(
             [FieldProblem.model_validate(p) for p in exc.details.get("problems", [])]
@@ -154,7 +154,7 @@ def render() -> None:
     who = current_user()
     try:
         form = backend.read_form(run_id)
-    except BlockError as exc:
+    except KeiriError as exc:
         if not _submitted_banner(run_id, None):
             render_error(exc, key=f"form::{run_id}")
         st.page_link(nav.page(nav.INBOX), label="受信箱へ", icon=":material/inbox:")

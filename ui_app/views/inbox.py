@@ -7,7 +7,7 @@ from datetime import datetime
 
 import streamlit as st
 
-from blocks.errors import BlockError
+from keiri.errors import KeiriError
 from ui_app import backend, nav
 from ui_app.backend import InboxItem
 from ui_app.errors import render_error
@@ -58,7 +58,7 @@ def render() -> None:
     st.button("更新", key="inbox::refresh")
     try:
         items = backend.inbox()
-    except BlockError as exc:
+    except KeiriError as exc:
         render_error(exc, key="inbox")
         return
     if not items:
