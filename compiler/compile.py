@@ -381,10 +381,12 @@ Pass = Callable[[CompileContext], None]
 
 def _passes() -> list[tuple[str, Pass]]:
     from compiler.checks import pass_types, pass_ui, pass_usage
+    from compiler.placeholders import pass_placeholders
     from compiler.resolve import pass_references
 
     return [
         ("structure", pass_structure),
+        ("vars", pass_placeholders),
         ("references", pass_references),
         ("graph", pass_graph),
         ("types", pass_types),
@@ -393,7 +395,7 @@ def _passes() -> list[tuple[str, Pass]]:
     ]
 
 
-PASSES = ("parse", "structure", "references", "graph", "types", "ui", "usage")
+PASSES = ("parse", "structure", "vars", "references", "graph", "types", "ui", "usage")
 
 
 def compile_loaded(

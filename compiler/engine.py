@@ -26,6 +26,7 @@ from compiler.expressions import (
     parse_expression,
 )
 from compiler.models import LoopNode, SubflowNode, TaskNode, When, WhenCompare, WhenExpr
+from compiler.placeholders import refuse_unfilled
 from compiler.policy import NodeJob, effective_policy
 from compiler.references import Reference, ReferencePathError, get_path, render
 from compiler.scope import CompiledNode, CompiledPlan, Scope
@@ -329,6 +330,7 @@ def build_job(state: RunState, cnode: CompiledNode, frame: Frame) -> NodeJob:
 
 
 def render_vars(compiled: CompiledPlan, overrides: dict[str, Any] | None = None) -> dict[str, Any]:
+    refuse_unfilled(compiled.plan, overrides)  # a placeholder var never runs as a default
     frame_vars: dict[str, Any] = {}
     config = compiled.config
 

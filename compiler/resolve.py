@@ -19,6 +19,7 @@ from blocks.spec import port_json_schema
 from compiler.compile import CompileContext, scopes_of
 from compiler.expressions import ExpressionSyntaxError, parse_expression, references_in
 from compiler.models import LoopNode, SubflowNode, TaskNode, WhenCompare, WhenExpr
+from compiler.placeholders import var_value_schema
 from compiler.references import Reference, ReferenceSyntaxError, find_references, get_path
 from compiler.scope import CompiledNode, CompiledPlan, KeyPath, Scope
 from compiler.typecheck import schema_at_path, value_schema
@@ -132,7 +133,7 @@ def resolve_reference(compiled: CompiledPlan, scope: Scope | None, ref: Referenc
                 return base
             schema, err = schema_at_path(base.schema, path[1:])
         else:
-            schema, err = schema_at_path(value_schema(value), path[1:])
+            schema, err = schema_at_path(var_value_schema(value), path[1:])
         return (
             Resolved(schema)
             if not err

@@ -148,6 +148,7 @@ def run_cmd(
     from blocks.registry import BlockRegistry
     from blocks.store import FileStore
     from compiler.compile import compile_file
+    from compiler.placeholders import require_vars
 
     if not plan.is_file():
         raise click.UsageError(f"no such plan file: {plan}")
@@ -168,6 +169,7 @@ def run_cmd(
         raise click.UsageError(
             f"--var {unknown[0]}: the plan declares no such var ({', '.join(sorted(compiled.plan.vars)) or 'none'})"
         )
+    require_vars(compiled, vars_)  # placeholders must be given before anything starts
     api_url = _connect()
     name = f"{compiled.id}-{datetime.now().strftime('%Y%m%d-%H%M%S-%f')}"
     tags = [f"plan:{compiled.id}", f"plan-version:{compiled.plan.version}"]
