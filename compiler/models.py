@@ -213,7 +213,9 @@ class VarPlaceholder(_Strict):
 
     placeholder: Literal[True]
     type: VarType = Field(default="string", description="The JSON type the value must have")
-    question: str = Field(min_length=1, description="What to ask, e.g. 振込手数料の許容額（円）は？")
+    question: str = Field(
+        min_length=1, description="What to ask, e.g. 振込手数料の許容額（円）は？"
+    )
     options: list[str | int | float | bool] = Field(
         default_factory=list, description="The allowed values, when it is a choice"
     )

@@ -173,7 +173,7 @@ def require_vars(compiled: CompiledPlan, given: Mapping[str, Any]) -> None:
     issues: list[Issue] = []
     for name, ph in plan_placeholders(compiled.plan).items():
         path = ("vars", name)
-        common = {
+        common: dict[str, Any] = {
             "node_id": readers.get(name),
             "path": format_path(path),
             "line": compiled.lines.line(path),
@@ -215,7 +215,11 @@ def refuse_unfilled(plan: Plan, given: Mapping[str, Any] | None) -> None:
     raise BlockError(
         IssueCode.VAR_PLACEHOLDER,
         f"vars.{name} が未設定のため実行できません（{_describe(ph)}）"
-        + (f" ほか {len(missing) - 1} 件: {', '.join(list(missing)[1:])}" if len(missing) > 1 else ""),
+        + (
+            f" ほか {len(missing) - 1} 件: {', '.join(list(missing)[1:])}"
+            if len(missing) > 1
+            else ""
+        ),
         details={"vars": sorted(missing), "plan_id": plan.id},
         hint=how_to_give(name, ph),
     )

@@ -4,6 +4,8 @@
 requirement model (`blocks.ui.form.Requirement`, so the same form schema and
 `validate_answers` apply, inquire mode) plus a `target` saying where the answer goes:
 
+- a placeholder var (`{placeholder: true, type, question}`, see `designer.placeholders`) →
+  its question, typed by its declared type; the answer is converted to that type;
 - an unresolved `${vars.foo}` (undefined or null) → `foo`, typed from the input it feeds
   (a file port → file, an enum → select with its options, integer → number, ...);
 - a block's missing required input → that input, with the node's unset optional inputs that
@@ -11,7 +13,8 @@ requirement model (`blocks.ui.form.Requirement`, so the same form schema and
 - a missing `output_schema` → a select of output-schema presets (the seed's "enum");
 - `ai.process_llm` without `prompt`/`instruction` → text `prompt`;
 - questions of the model (types text|select|boolean|number|file|table|enum; table → file
-  with `.csv,.xlsx`, enum → select) → answers for the next generation;
+  with `.csv,.xlsx`, enum → select) → answers for the next generation; a question with the
+  id of a var is that var's requirement (one question per missing item);
 - errors no answer can fix → an optional `chat` field for more instructions.
 """
 
@@ -27,10 +30,12 @@ from blocks.errors import Issue, IssueCode
 from blocks.registry import BlockRegistry
 from blocks.spec import PortSpec, port_json_schema
 from blocks.ui.form import FieldProblem, Requirement, RequirementType, validate_answers
-from compiler.models import Plan, TaskNode
+from compiler.models import Plan, TaskNode, VarPlaceholder
+from compiler.placeholders import placeholder_of
 from compiler.references import ReferenceSyntaxError, find_references
 from designer.answer import QuestionAnswer
 from designer.checks import ONE_OF_INPUTS
+from designer.placeholders import coerce_value, placeholder_fields
 from designer.presets import OUTPUT_SCHEMA_PRESETS, PORT_PRESETS
 from designer.templates import iter_nodes
 
@@ -55,12 +60,28 @@ class DesignRequirement(Requirement):
 
     target: str = ""  # vars.<name> | node.<node_id>.in.<key> | answer.<id> | feedback
     value_format: Literal["text", "json"] = "text"
+    value_type: str = ""  # a placeholder var's JSON type: the answer is converted to it
     source: str = ""
 
     def as_requirement(self) -> dict[str, Any]:
         """The plain `ui.interactive_input` requirement (for a plan's `requirements`)."""
         return self.model_dump(
-            mode="json", exclude_none=True, exclude={"target", "value_format", "source"}
+            mode="json",
+            exclude_none=True,
+            exclude={"target", "value_format", "value_type", "source"},
+        )
+
+    def placeholder(self) -> VarPlaceholder | None:
+        """The placeholder this requirement answers (a var with a declared type), if any."""
+        if not (self.value_type and self.target.startswith("vars.")):
+            return None
+        return VarPlaceholder.model_validate(
+            {
+                "placeholder": True,
+                "type": self.value_type,
+                "question": self.label or self.id,
+                "options": self.options,
+            }
         )
 
 
@@ -130,6 +151,9 @@ class _Builder:
         target = fields.get("target")
         if any(r.target == target for r in self.found.values()):
             return
+        same = self.found.get(_identifier(req_id))
+        if same is not None and {same.source, fields.get("source")} == {"var", "question"}:
+            return  # a question about a var is that var's requirement: asked once
         ident, n = _identifier(req_id), 2
         base = ident
         while ident in self.found:
@@ -144,14 +168,12 @@ class _Builder:
 
     def var(self, name: str, port_fields: Mapping[str, Any] | None = None) -> None:
         note = self.var_notes.get(name, "")
-        self.add(
-            name,
-            label=note or f"設定値 {name}",
-            description=f"プランの vars.{name} に入る値",
-            target=f"vars.{name}",
-            source="var",
-            **dict(port_fields or {"type": "text"}),
-        )
+        fields: dict[str, Any] = {
+            "type": "text",
+            "label": note or f"設定値 {name}",
+            "description": f"プランの vars.{name} に入る値",
+        }
+        self.add(name, **(fields | dict(port_fields or {})), target=f"vars.{name}", source="var")
 
     def node_input(self, node_id: str, block: str, key: str, required: bool = True) -> None:
         port = self.port(block, key)
@@ -210,6 +232,10 @@ def _strings(value: Any) -> list[str]:
 
 
 def _from_plan(plan: Plan, builder: _Builder) -> None:
+    for name, value in plan.vars.items():
+        ph = placeholder_of(value)
+        if ph is not None:
+            builder.var(name, placeholder_fields(ph))
     for name, fields in _var_uses(plan, builder).items():
         if plan.vars.get(name) is None:
             builder.var(name, fields)
@@ -337,19 +363,26 @@ def answer_problems(req: DesignRequirement, raw: Any) -> list[FieldProblem]:
 
 
 def _decode(req: DesignRequirement, raw: Any) -> tuple[Any, list[FieldProblem]]:
-    """The value an answer puts into the plan, or the problems that keep it out."""
+    """The value an answer puts into the plan, or the problems that keep it out. An answer
+    to a placeholder var is converted to the var's declared type."""
+    ph = req.placeholder()
     if req.value_format == "json":
-        if not isinstance(raw, str):
-            return raw, []
-        try:
-            return json.loads(raw), []
-        except ValueError as exc:
-            return None, [FieldProblem(field=req.id, message=f"JSON として読めません: {exc}")]
-    plain = Requirement.model_validate(req.as_requirement())
-    problems = validate_answers("inquire", [plain], {req.id: raw})
+        value = raw
+        if isinstance(raw, str):
+            try:
+                value = json.loads(raw)
+            except ValueError as exc:
+                return None, [FieldProblem(field=req.id, message=f"JSON として読めません: {exc}")]
+        problems: list[FieldProblem] = []
+    else:
+        plain = Requirement.model_validate(req.as_requirement())
+        value, problems = raw, validate_answers("inquire", [plain], {req.id: raw})
+    if ph is not None and not problems:
+        value, problem = coerce_value(value, ph)
+        return value, [FieldProblem(field=req.id, message=problem)] if problem else []
     key = req.target.rsplit(".", 1)[-1]
     presets = PORT_PRESETS.get(key, {}) if req.target.startswith("node.") else {}
-    return presets.get(str(raw), raw), problems
+    return presets.get(str(value), value) if presets else value, problems
 
 
 def _set_input(nodes: list[Any], node_id: str, key: str, value: Any) -> bool:
