@@ -364,22 +364,22 @@ def answer_problems(req: DesignRequirement, raw: Any) -> list[FieldProblem]:
 
 def _decode(req: DesignRequirement, raw: Any) -> tuple[Any, list[FieldProblem]]:
     """The value an answer puts into the plan, or the problems that keep it out. An answer
-    to a placeholder var is converted to the var's declared type."""
+    to a placeholder var is first converted to the var's declared type ("880" → 880)."""
+    value = raw
+    if req.value_format == "json" and isinstance(raw, str):
+        try:
+            value = json.loads(raw)
+        except ValueError as exc:
+            return None, [FieldProblem(field=req.id, message=f"JSON として読めません: {exc}")]
     ph = req.placeholder()
-    if req.value_format == "json":
-        value = raw
-        if isinstance(raw, str):
-            try:
-                value = json.loads(raw)
-            except ValueError as exc:
-                return None, [FieldProblem(field=req.id, message=f"JSON として読めません: {exc}")]
-        problems: list[FieldProblem] = []
-    else:
-        plain = Requirement.model_validate(req.as_requirement())
-        value, problems = raw, validate_answers("inquire", [plain], {req.id: raw})
-    if ph is not None and not problems:
+    if ph is not None:
         value, problem = coerce_value(value, ph)
-        return value, [FieldProblem(field=req.id, message=problem)] if problem else []
+        if problem:
+            return value, [FieldProblem(field=req.id, message=problem)]
+    if req.value_format == "json":
+        return value, []
+    plain = Requirement.model_validate(req.as_requirement())
+    problems = validate_answers("inquire", [plain], {req.id: value})
     key = req.target.rsplit(".", 1)[-1]
     presets = PORT_PRESETS.get(key, {}) if req.target.startswith("node.") else {}
     return presets.get(str(value), value) if presets else value, problems

@@ -9,11 +9,13 @@ Sections: 指示とドキュメント → テンプレート（タグ・検索�
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import replace
 from typing import Any, cast
 
 import streamlit as st
 
+from blocks.core.llm_client import LLMClient
 from blocks.errors import BlockError, Issue, IssuesFound
 from blocks.registry import BlockRegistry
 from blocks.store import FileStore
@@ -34,7 +36,9 @@ from designer import (
 )
 from designer.repair import describe_port
 from designer.requirements import answer_problems
-from designer.result import ApplyMode, RetrievalChoice
+from designer.result import ApplyMode
+from designer.retrieval import Candidate, RetrievalMethod
+from designer.retrieval_mode import RetrievalChoice, choose_retrieval
 
 __all__ = ["render"]
 
@@ -114,6 +118,29 @@ def _template_section(catalog: dict[str, LoadedTemplate]) -> tuple[list[str], st
     return selected, str(mode)
 
 
+@st.cache_data(show_spinner=False, ttl=900, max_entries=64)
+def _ranked(
+    instruction: str,
+    method: RetrievalMethod,
+    k: int,
+    total: int,
+    pinned: tuple[str, ...],
+    endpoint: str,
+) -> list[dict[str, Any]]:
+    """Top-K candidates (cached per text, method and endpoint: one query embedding each)."""
+    llm = None if method == "bm25" else LLMClient.from_env()
+    found = retrieve_blocks(
+        instruction,
+        _registry(),
+        method=method,
+        llm=llm,
+        k_per_category=k,
+        total=total,
+        pinned=pinned,
+    )
+    return [c.to_json() for c in found]
+
+
 def _candidates_section(
     instruction: str, registry: BlockRegistry, options: DesignEngineOptions
 ) -> list[str]:
@@ -121,13 +148,22 @@ def _candidates_section(
     if not instruction.strip():
         st.caption("指示を入力すると候補ブロックが表示されます")
         return []
-    candidates = retrieve_blocks(
-        instruction,
-        registry,
-        k_per_category=options.topk_per_category,
-        total=options.topk_total,
-        pinned=options.pinned_blocks,
-    )
+    mode = choose_retrieval(options.retrieval)
+    endpoint = os.environ.get("OPENAI_BASE_URL") or os.environ.get("AZURE_OPENAI_ENDPOINT", "")
+    args = (options.topk_per_category, options.topk_total, tuple(options.pinned_blocks), endpoint)
+    try:
+        try:
+            found = _ranked(instruction, mode.method, *args)
+        except BlockError as exc:
+            if mode.requested != "auto" or mode.method == "bm25":
+                raise
+            mode = mode.failed(exc)
+            found = _ranked(instruction, mode.method, *args)
+    except BlockError as exc:
+        _show_block_error(exc)
+        return []
+    st.caption(f"検索方式: {mode.describe()}")
+    candidates = [Candidate(**c) for c in found]
     rows = []
     for cand in candidates:
         spec = registry.get(cand.block_id)
@@ -224,7 +260,13 @@ def _result_section(result: GeneratedPlan) -> None:
     if result.reasoning:
         st.caption(f"設計メモ: {result.reasoning}")
     shown = ", ".join(c.block_id for c in result.candidates)
-    st.caption(f"LLM に提示した候補（{result.metrics.retrieval}）: {shown}")
+    mode = result.retrieval.describe() if result.retrieval else result.metrics.retrieval
+    st.caption(f"LLM に提示した候補（検索方式: {mode}）: {shown}")
+    if result.placeholders:
+        st.warning(
+            f"未設定の設定値が {len(result.placeholders)} 件あります（プレースホルダ）。"
+            "設計チャットで回答するまで、このプランは実行できません。"
+        )
     if result.compose is not None and result.compose.conflicts:
         for conflict in result.compose.conflicts:
             st.warning(f"合成の競合: {conflict.message} → {conflict.resolution}")
@@ -242,11 +284,17 @@ def _result_section(result: GeneratedPlan) -> None:
 def _missing_section(result: GeneratedPlan | None, check_errors: list[Issue]) -> None:
     st.subheader("不足項目")
     reqs = [DesignRequirement.model_validate(r) for r in _get("requirements", [])]
-    null_vars = [r for r in reqs if r.target.startswith("vars.")]
+    placeholders = [r for r in reqs if r.placeholder() is not None]
+    null_vars = [r for r in reqs if r.target.startswith("vars.") and r not in placeholders]
     inputs = [r for r in reqs if r.target.startswith("node.")]
     ui_nodes = [] if result is None or result.plan is None else result.plan.ui.layout
-    if not (null_vars or inputs or check_errors):
+    if not (placeholders or null_vars or inputs or check_errors):
         st.caption("不足項目はありません")
+    if placeholders:
+        st.markdown(
+            "未設定の設定値（プレースホルダ）: "
+            + ", ".join(f"`{r.target[5:]}`（{r.label}, {r.value_type}）" for r in placeholders)
+        )
     if null_vars:
         st.markdown("未解決の `${vars.*}`: " + ", ".join(f"`{r.target[5:]}`" for r in null_vars))
     if inputs:
