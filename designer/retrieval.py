@@ -24,7 +24,7 @@ import tempfile
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 import bm25s
 
@@ -42,6 +42,7 @@ __all__ = [
     "block_category",
     "block_text",
     "catalog_hash",
+    "clear_memory_caches",
     "rank_blocks",
     "retrieve_blocks",
 ]
@@ -99,11 +100,24 @@ def _weighted_tokens(spec: BlockSpec) -> list[str]:
 class BlockIndex:
     """A BM25 index of block specs."""
 
+    _built: ClassVar[dict[str, BlockIndex]] = {}  # catalog content hash -> index
+
     def __init__(self, specs: Sequence[BlockSpec]) -> None:
         self.specs = list(specs)
         self._bm25 = bm25s.BM25()
         corpus = [_weighted_tokens(s) or ["_"] for s in self.specs]
         self._bm25.index(corpus, show_progress=False)
+
+    @classmethod
+    def of(cls, specs: Sequence[BlockSpec]) -> BlockIndex:
+        """The index of a catalog, built once per catalog content in this process."""
+        key = catalog_hash([f"{s.id}\0{s.model_dump_json()}" for s in specs], "bm25", "")
+        index = cls._built.get(key)
+        if index is None:
+            if len(cls._built) >= 8:
+                cls._built.clear()
+            index = cls._built[key] = cls(specs)
+        return index
 
     def bm25_scores(self, query: str) -> list[float]:
         tokens = tokenize(f"{query} {expand_query(query)}")
@@ -194,6 +208,12 @@ class EmbeddingIndex:
         return [_cosine(vector, b) for b in blocks]
 
 
+def clear_memory_caches() -> None:
+    """Forget the in-process BM25 indexes and catalog vectors (the files stay)."""
+    _MEMO.clear()
+    BlockIndex._built.clear()
+
+
 def _cosine(a: Sequence[float], b: Sequence[float]) -> float:
     dot = sum(x * y for x, y in zip(a, b, strict=False))
     norm = math.sqrt(sum(x * x for x in a)) * math.sqrt(sum(y * y for y in b))
@@ -222,7 +242,7 @@ def rank_blocks(
     bm25: list[float] | None = None
     emb: list[float] | None = None
     if method in ("bm25", "hybrid"):
-        bm25 = (index or BlockIndex(specs)).bm25_scores(query)
+        bm25 = (index or BlockIndex.of(specs)).bm25_scores(query)
     if method in ("embedding", "hybrid"):
         if embeddings is None:
             if llm is None:
