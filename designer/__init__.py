@@ -17,17 +17,13 @@ Public API:
     check_plan_text(text, registry) / save_plan(text, plan_id, out)
 """
 
+from designer.apply import AppliedAnswers, apply_answers
 from designer.checks import PlanCheck, check_plan_text, plan_to_yaml, save_plan
 from designer.compose import ComposeResult, Conflict, compose_templates
 from designer.documents import DocumentSet, extract_documents, normalize_documents
 from designer.events import GenerationMetrics, summarize_generations
 from designer.generate import generate_plan
-from designer.requirements import (
-    AppliedAnswers,
-    DesignRequirement,
-    apply_answers,
-    build_requirements,
-)
+from designer.requirements import DesignRequirement, build_requirements
 from designer.result import (
     ApplyMode,
     AskFn,

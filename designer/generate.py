@@ -27,6 +27,7 @@ from designer.answer import (
     design_model,
     skeleton_model,
 )
+from designer.apply import apply_answers
 from designer.catalog import fallback_plan_data, select_templates, subflow_catalog
 from designer.checks import PlanCheck
 from designer.compose import ComposeResult, compose_templates
@@ -46,7 +47,7 @@ from designer.repair import (
     summarize_issues,
     template_contracts,
 )
-from designer.requirements import apply_answers, build_requirements, question_requirements
+from designer.requirements import build_requirements, question_requirements
 from designer.result import (
     ApplyMode,
     AskFn,
@@ -54,8 +55,8 @@ from designer.result import (
     GeneratedPlan,
     fallback_enabled,
 )
-from designer.retrieval import Candidate, RetrievalMethod, retrieve_blocks
-from designer.retrieval_mode import choose_retrieval
+from designer.retrieval import Candidate
+from designer.retrieval_mode import choose_retrieval, retrieve_with
 from designer.session import Baseline, GenerationSession
 from designer.templates import LoadedTemplate, TemplateSpec
 
@@ -261,30 +262,21 @@ class _Generation(GenerationSession):
 
     def _retrieve(self, query: str, template_blocks: list[str]) -> list[Candidate]:
         """Top-K candidates with the chosen retrieval (see `designer.retrieval_mode`)."""
-        mode = choose_retrieval(
+        requested = choose_retrieval(
             self.opts.retrieval, self.llm.settings if self.llm is not None else None
         )
-
-        def run(method: RetrievalMethod) -> list[Candidate]:
-            return retrieve_blocks(
-                query,
-                self.registry,
-                method=method,
-                llm=self._client() if method != "bm25" else None,
-                k_per_category=self.opts.topk_per_category,
-                total=self.opts.topk_total,
-                alpha=self.opts.hybrid_alpha,
-                pinned=[*self.opts.pinned_blocks, *template_blocks],
-            )
-
-        try:
-            candidates = run(mode.method)
-        except BlockError as exc:
-            if mode.requested != "auto" or mode.method == "bm25" or exc.code != "API_ERROR":
-                raise
-            mode = mode.failed(exc)
+        candidates, mode = retrieve_with(
+            requested,
+            query,
+            self.registry,
+            client=self._client,
+            k_per_category=self.opts.topk_per_category,
+            total=self.opts.topk_total,
+            alpha=self.opts.hybrid_alpha,
+            pinned=[*self.opts.pinned_blocks, *template_blocks],
+        )
+        if mode.fallback_from is not None:
             self.emit("retrieval_fallback", reason=mode.reason)
-            candidates = run(mode.method)
         self.result.retrieval = mode
         self.result.candidates = candidates
         self.metrics.retrieval, self.metrics.candidates = mode.method, len(candidates)

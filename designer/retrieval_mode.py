@@ -13,14 +13,23 @@ BM25 and says so (`RetrievalMode.fallback_from`): auto means "embeddings when av
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, replace
 from typing import Any, Literal
 
-from blocks.core.llm_client import LLMSettings
-from blocks.errors import BlockError
-from designer.retrieval import RetrievalMethod
+from blocks.core.llm_client import LLMClient, LLMSettings
+from blocks.errors import BlockError, ErrorCode
+from blocks.registry import BlockRegistry
+from blocks.spec import BlockSpec
+from designer.retrieval import Candidate, RetrievalMethod, retrieve_blocks
 
-__all__ = ["RETRIEVAL_ENV", "RetrievalChoice", "RetrievalMode", "choose_retrieval"]
+__all__ = [
+    "RETRIEVAL_ENV",
+    "RetrievalChoice",
+    "RetrievalMode",
+    "choose_retrieval",
+    "retrieve_with",
+]
 
 RetrievalChoice = Literal["auto", "bm25", "embedding", "hybrid"]
 RETRIEVAL_ENV = "KEIRI_DESIGN_RETRIEVAL"
@@ -97,3 +106,38 @@ def choose_retrieval(choice: RetrievalChoice, settings: LLMSettings | None = Non
         f"埋め込みモデル {settings.embedding_model}（{settings.provider}）",
         settings.embedding_model,
     )
+
+
+def retrieve_with(
+    mode: RetrievalMode,
+    query: str,
+    registry: BlockRegistry | Sequence[BlockSpec],
+    *,
+    client: Callable[[], LLMClient],
+    k_per_category: int = 6,
+    total: int = 30,
+    alpha: float = 0.5,
+    pinned: Sequence[str] = (),
+) -> tuple[list[Candidate], RetrievalMode]:
+    """The Top-K candidates under `mode` and the mode actually used: when `auto` chose
+    embeddings and the endpoint cannot embed (API_ERROR), BM25 with the reason recorded."""
+
+    def run(method: RetrievalMethod) -> list[Candidate]:
+        return retrieve_blocks(
+            query,
+            registry,
+            method=method,
+            llm=client() if method != "bm25" else None,
+            k_per_category=k_per_category,
+            total=total,
+            alpha=alpha,
+            pinned=pinned,
+        )
+
+    try:
+        return run(mode.method), mode
+    except BlockError as exc:
+        if mode.requested != "auto" or mode.method == "bm25" or exc.code != ErrorCode.API_ERROR:
+            raise
+        used = mode.failed(exc)
+        return run(used.method), used
