@@ -3,8 +3,12 @@
 Steps (seed 001 §1–§6): normalise the documents → retrieve the Top-K blocks → load the
 templates (`hint`: shown as few-shot/constraints; `compose`: composed into fixed nodes;
 `llm-only`: none) → stage 1, the skeleton (its questions are asked through `ask` when given)
-→ stage 2, the wiring → check (every compiler pass, the designer rules, the dry-run) → up to
-`max_attempts - 1` repair rounds with the errors, the spec excerpts and the node diff. No
+→ stage 2, the wiring; settings the model leaves null become typed placeholder vars (never
+defaults, see `designer.placeholders`) → check (every compiler pass, the designer rules, the
+dry-run) → up to `max_attempts - 1` repair rounds with the errors, the spec excerpts and the
+node diff (the first round's against stage 1 or the composed templates). With `ask`, open
+items are asked once at the end (each item once; a model question about a var is that var).
+Retrieval `auto` is hybrid when the provider can embed (see `designer.retrieval_mode`). No
 fallback: a plan that still fails comes back with `ok=False`, its errors and the requirements
 to ask; an LLM failure raises its `BlockError`. Only with `KEIRI_AGENT_LLM_FALLBACK=1|true|yes`
 (or `options.fallback=True`) is a safe placeholder plan returned instead (`fallback=True`).
