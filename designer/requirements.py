@@ -77,7 +77,8 @@ class DesignRequirement(Requirement):
                 "placeholder": True,
                 "type": self.value_type,
                 "question": self.label or self.id,
-                "options": self.options,
+                # select options travel as text; the declared type is checked on conversion
+                "options": self.options if self.value_type == "string" else [],
             }
         )
 

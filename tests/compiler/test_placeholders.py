@@ -1,5 +1,8 @@
 """Placeholder vars in the compiler: warned by the validator, typed for the edges, sampled by
-the dry-run, refused before a run (the CLI's check and the semantic core's guard)."""
+the dry-run, refused before a run (the CLI's check and the semantic core's guard).
+
+The fixture lives in `tests/fixtures/plans/needs_vars/`: it is valid (one VAR_PLACEHOLDER
+warning), but unlike `valid/` it cannot run as is — that is the point."""
 
 from __future__ import annotations
 
@@ -15,7 +18,7 @@ from compiler.events import EventLog
 from compiler.placeholders import dry_run_vars, plan_placeholders, require_vars
 from tests.conftest import FIXTURES
 
-PLAN = FIXTURES / "plans" / "valid" / "VAR_PLACEHOLDER__open_tolerance.yaml"
+PLAN = FIXTURES / "plans" / "needs_vars" / "VAR_PLACEHOLDER__open_tolerance.yaml"
 
 
 def test_placeholder_is_a_typed_warning_and_dry_runs(registry: BlockRegistry) -> None:
