@@ -142,7 +142,7 @@ def coerce_value(value: Any, ph: VarPlaceholder) -> tuple[Any, str | None]:
 
 def placeholder_data(ph: VarPlaceholder) -> dict[str, Any]:
     """The plan-data form of a placeholder (what is written under vars)."""
-    return ph.model_dump(mode="json", exclude_defaults=True, exclude={MARKER}) | {MARKER: True}
+    return {MARKER: True} | ph.model_dump(mode="json", exclude_defaults=True, exclude={MARKER})
 
 
 def placeholder_fields(ph: VarPlaceholder) -> dict[str, Any]:

@@ -118,10 +118,14 @@ def _print_human(result: Any, draft: Path | None) -> None:
         )
         for name, ph in result.placeholders.items():
             console.print("  • " + escape(f"{name} [{ph.type}] {ph.question}"))
-            console.print("    " + escape(f"keiri run {where} --var {name}=…"))
-    if result.requirements:
+            console.print(
+                "    "
+                + escape(f"keiri run {where} --var {name}=…  （生成時なら --answer {name}=…）")
+            )
+    asks = [r for r in result.requirements if not (result.ok and r.placeholder() is not None)]
+    if asks:
         console.print("次の項目を確認してください（--answer ID=値 で指定できます）:")
-        for req in result.requirements:
+        for req in asks:
             need = "必須" if req.required else "任意"
             console.print("  • " + escape(f"{req.id} [{req.type}, {need}] {req.label}"))
     if result.ok:
