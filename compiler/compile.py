@@ -25,6 +25,7 @@ from compiler.passes.structure import pass_structure
 from compiler.passes.types import pass_types
 from compiler.passes.ui import pass_ui
 from compiler.passes.usage import pass_usage
+from compiler.passes.vars import pass_placeholders
 from compiler.scope import CompiledPlan
 
 __all__ = ["PASSES", "compile_file", "compile_loaded", "compile_plan", "compile_text"]
@@ -33,6 +34,7 @@ Pass = Callable[[CompileContext], None]
 
 _PASSES: tuple[tuple[str, Pass], ...] = (
     ("structure", pass_structure),
+    ("vars", pass_placeholders),
     ("references", pass_references),
     ("graph", pass_graph),
     ("types", pass_types),

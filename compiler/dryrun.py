@@ -21,6 +21,7 @@ from compiler.compile import compile_file
 from compiler.engine import run_compiled
 from compiler.events import EventLog
 from compiler.jobs import NodeJob, Skipped
+from compiler.placeholders import dry_run_vars
 from compiler.references import whole_reference
 from compiler.runstate import ItemResult
 from compiler.scope import CompiledPlan
@@ -187,7 +188,13 @@ class SampleBackend(Backend):
 
 def dry_run_compiled(compiled: CompiledPlan, warnings: list[Issue] | None = None) -> DryRunReport:
     backend = SampleBackend()
-    result = run_compiled(compiled, backend, run_id="dry-run", events=EventLog(None))
+    result = run_compiled(
+        compiled,
+        backend,
+        run_id="dry-run",
+        events=EventLog(None),
+        vars=dry_run_vars(compiled.plan),  # placeholders walk on a sample of their type
+    )
     report = DryRunReport(
         errors=list(backend.issues), warnings=list(warnings or []), nodes=backend.nodes
     )

@@ -20,6 +20,7 @@ from compiler.events import EventLog
 from compiler.jobs import NodeJob
 from compiler.loops import run_loop
 from compiler.nodes import begin_task, fail, finish, public_outputs, skip, start
+from compiler.placeholders import refuse_unfilled
 from compiler.references import get_path, render
 from compiler.resolvers import resolve_value
 from compiler.runstate import BackendPort, Frame, NodeStatus, RunResult, RunState
@@ -128,6 +129,7 @@ class Engine:
 
 def render_vars(compiled: CompiledPlan, overrides: dict[str, Any] | None = None) -> dict[str, Any]:
     """The plan's vars (their `${config.*}`/`${env.*}` rendered), then the overrides."""
+    refuse_unfilled(compiled.plan, overrides)  # a placeholder var never runs as a default
     rendered = {
         key: render(value, lambda ref: resolve_value(None, compiled.config, ref))
         for key, value in compiled.plan.vars.items()

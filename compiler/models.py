@@ -30,6 +30,7 @@ __all__ = [
     "SubflowOut",
     "TaskNode",
     "UIConfig",
+    "VarPlaceholder",
     "When",
     "WhenCompare",
     "WhenExpr",
@@ -202,6 +203,42 @@ class Policy(_Strict):
     concurrency: Concurrency = Field(default_factory=Concurrency)
 
 
+VarType = Literal["string", "integer", "number", "boolean", "array", "object"]
+
+
+class VarPlaceholder(_Strict):
+    """A setting nobody has decided yet (e.g. left open by the designer): a var whose value
+    is a mapping with `placeholder: true`. `keiri validate` warns (VAR_PLACEHOLDER) and no run
+    starts until it is given (`keiri run --var`, the Design page, a deployment's vars)."""
+
+    placeholder: Literal[True]
+    type: VarType = Field(default="string", description="The JSON type the value must have")
+    question: str = Field(
+        min_length=1, description="What to ask, e.g. 振込手数料の許容額（円）は？"
+    )
+    options: list[str | int | float | bool] = Field(
+        default_factory=list, description="The allowed values, when it is a choice"
+    )
+    example: Any = Field(default=None, description="An example value (used only by the dry-run)")
+
+    def value_schema(self) -> dict[str, Any]:
+        """The JSON Schema a given value must satisfy."""
+        schema: dict[str, Any] = {"type": self.type}
+        if self.options:
+            schema["enum"] = list(self.options)
+        return schema
+
+
+def _vars_schema(schema: dict[str, Any]) -> None:
+    """vars values: anything, or a `VarPlaceholder` (a mapping with a `placeholder` key)."""
+    schema["additionalProperties"] = {
+        "anyOf": [
+            VarPlaceholder.model_json_schema(),
+            {"not": {"type": "object", "required": ["placeholder"]}},
+        ]
+    }
+
+
 class UIConfig(_Strict):
     layout: list[str] = Field(default_factory=list)
 
@@ -219,7 +256,12 @@ class Plan(_Strict):
     id: str = Field(pattern=r"^[A-Za-z_][A-Za-z0-9_\-]*$")
     version: str = "0.1.0"
     description: str = ""
-    vars: dict[str, Any] = Field(default_factory=dict)
+    vars: dict[str, Any] = Field(
+        default_factory=dict,
+        description="Settings of the plan; a value {placeholder: true, type, question} is one "
+        "still to be given (see VarPlaceholder)",
+        json_schema_extra=_vars_schema,
+    )
     policy: Policy = Field(default_factory=Policy)
     ui: UIConfig = Field(default_factory=UIConfig)
     graph: list[Node] = Field(min_length=1)

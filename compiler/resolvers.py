@@ -15,6 +15,7 @@ from typing import Any, Protocol
 from blocks.errors import BlockError, ErrorCode, IssueCode
 from blocks.registry import did_you_mean
 from blocks.spec import port_json_schema
+from compiler.placeholders import var_value_schema
 from compiler.references import Reference, ReferencePathError, find_references, get_path
 from compiler.scope import CompiledLoop, CompiledNode, CompiledPlan, CompiledSubflow, Scope
 from compiler.scope import CompiledTask as _Task
@@ -82,7 +83,7 @@ def _vars_schema(compiled: CompiledPlan, ref: Reference) -> Resolved:
             return base
         schema, err = schema_at_path(base.schema, path[1:])
     else:
-        schema, err = schema_at_path(value_schema(value), path[1:])
+        schema, err = schema_at_path(var_value_schema(value), path[1:])
     return Resolved(schema) if not err else _fail(IssueCode.UNRESOLVED_REFERENCE, err)
 
 

@@ -69,6 +69,7 @@ class VarAnswer(_Answer):
     name: str
     value: str = "null"
     format: str = "json"
+    type: str = ""
     description: str = ""
 
 
@@ -200,7 +201,14 @@ _VAR = _obj(
         "name": _STR,
         "value": _STR,
         "format": _FORMAT,
-        "description": {"type": "string", "description": "what the var means / what to ask"},
+        "type": _enum(
+            ["string", "integer", "number", "boolean", "array", "object"],
+            "the JSON type of the value (also when it is not known yet)",
+        ),
+        "description": {
+            "type": "string",
+            "description": "what the var means; for a null value, the question to ask the user",
+        },
     }
 )
 _QUESTION = _obj(

@@ -1,9 +1,10 @@
 """Generation events (JSONL) and metrics (seed 001 "ログ/監査・メトリクス").
 
 Each generation writes `<runs>/designer/<generation_id>.jsonl` (one event per line:
-`generation_started`, `documents_normalized`, `templates_applied`, `candidates_retrieved`,
-`llm_call` / `llm_error`, `questions_asked`, `answers_applied`, `attempt_checked`,
-`repair_requested`, `fallback_used`, `plan_saved`, `generation_finished`) and appends one
+`generation_started`, `documents_normalized`, `templates_applied`, `retrieval_fallback`,
+`candidates_retrieved`, `llm_call` / `llm_error`, `questions_asked`, `answers_applied`,
+`placeholders_marked`, `answers_rejected`, `attempt_checked`, `repair_requested`,
+`fallback_used`, `plan_saved`, `generation_finished`) and appends one
 summary line to `<runs>/designer/generations.jsonl`, which `summarize_generations()` reads
 for the metrics shown in the form app (error rate, median time, attempts, repair rounds,
 dry-run time, chosen-block distribution).

@@ -3,8 +3,12 @@
 Steps (seed 001 §1–§6): normalise the documents → retrieve the Top-K blocks → load the
 templates (`hint`: shown as few-shot/constraints; `compose`: composed into fixed nodes;
 `llm-only`: none) → stage 1, the skeleton (its questions are asked through `ask` when given)
-→ stage 2, the wiring → check (every compiler pass, the designer rules, the dry-run) → up to
-`max_attempts - 1` repair rounds with the errors, the spec excerpts and the node diff. No
+→ stage 2, the wiring; settings the model leaves null become typed placeholder vars (never
+defaults, see `designer.placeholders`) → check (every compiler pass, the designer rules, the
+dry-run) → up to `max_attempts - 1` repair rounds with the errors, the spec excerpts and the
+node diff (the first round's against stage 1 or the composed templates). With `ask`, open
+items are asked once at the end (each item once; a model question about a var is that var).
+Retrieval `auto` is hybrid when the provider can embed (see `designer.retrieval_mode`). No
 fallback: a plan that still fails comes back with `ok=False`, its errors and the requirements
 to ask; an LLM failure raises its `BlockError`. Only with `KEIRI_AGENT_LLM_FALLBACK=1|true|yes`
 (or `options.fallback=True`) is a safe placeholder plan returned instead (`fallback=True`).
@@ -27,11 +31,13 @@ from designer.answer import (
     design_model,
     skeleton_model,
 )
+from designer.apply import apply_answers
 from designer.catalog import fallback_plan_data, select_templates, subflow_catalog
 from designer.checks import PlanCheck
 from designer.compose import ComposeResult, compose_templates
 from designer.convert import answer_to_plan, merge_base
 from designer.documents import NO_DOCUMENTS, DocumentSet, normalize_documents
+from designer.placeholders import open_vars
 from designer.prompts import (
     PromptContext,
     repair_prompt,
@@ -39,18 +45,23 @@ from designer.prompts import (
     system_prompt,
     wiring_prompt,
 )
-from designer.repair import blocks_involved, summarize_issues, template_contracts
-from designer.requirements import apply_answers, build_requirements, question_requirements
+from designer.repair import (
+    blocks_involved,
+    skeleton_outline,
+    summarize_issues,
+    template_contracts,
+)
+from designer.requirements import build_requirements, question_requirements
 from designer.result import (
     ApplyMode,
     AskFn,
     DesignEngineOptions,
     GeneratedPlan,
     fallback_enabled,
-    resolve_retrieval,
 )
-from designer.retrieval import retrieve_blocks
-from designer.session import GenerationSession
+from designer.retrieval import Candidate
+from designer.retrieval_mode import choose_retrieval, retrieve_with
+from designer.session import Baseline, GenerationSession
 from designer.templates import LoadedTemplate, TemplateSpec
 
 __all__ = ["generate_plan"]
@@ -83,6 +94,9 @@ class _Generation(GenerationSession):
         self.answers: dict[str, Any] = dict(answers)
         self.catalog = templates
         self.open_questions: list[QuestionAnswer] = []
+        self.declared_types: dict[str, str] = {}
+        self.merged: set[str] = set()  # question ids asked as a placeholder var instead
+        self.asked: set[str] = set()  # requirement ids already put to the user
 
     # -- stages ---------------------------------------------------------------------------
 
@@ -96,8 +110,12 @@ class _Generation(GenerationSession):
         self.result.var_notes.update(
             {v.name: v.description for v in skeleton.vars if v.description}
         )
+        self.declared_types.update({v.name: v.type for v in skeleton.vars if v.type})
+        if self.result.compose is None:
+            self.baseline = Baseline("段1の骨子", skeleton_outline(skeleton), outline=True)
         questions = question_requirements(skeleton.questions)
         if questions and self.ask is not None:
+            self.asked.update(q.id for q in questions)
             got = dict(self.ask(questions, "プランの設計に必要な情報を教えてください"))
             self.emit(
                 "questions_asked",
@@ -129,7 +147,7 @@ class _Generation(GenerationSession):
         if self.opts.plan_id:
             data["id"] = self.opts.plan_id
         self.result.var_notes.update({v.name: v.description for v in answer.vars if v.description})
-        self._fill_known_answers(data)
+        self._open_vars(data, answer)
         return data, issues
 
     def _wire(
@@ -157,6 +175,7 @@ class _Generation(GenerationSession):
                     blocks_involved(last.errors, self.result.data, self.registry),
                     last.diff.render() if last.diff else "",
                     template_contracts(last.errors, templates, compose),
+                    diff_base=last.diff_base,
                 )
             answer = self._call(stage, number, system, user, model)
             self.metrics.attempts = number
@@ -189,6 +208,7 @@ class _Generation(GenerationSession):
         if self.mode == "compose" and templates:
             compose = compose_templates(templates, plan_id=self.opts.plan_id or "composed_plan")
             self.result.compose = compose
+            self.baseline = Baseline("合成済みテンプレート", compose.plan)
             self.emit(
                 "templates_applied",
                 mode="compose",
@@ -208,28 +228,12 @@ class _Generation(GenerationSession):
     def _generate(
         self, templates: list[TemplateSpec], compose: ComposeResult | None, docs_text: str
     ) -> GeneratedPlan:
-        method = resolve_retrieval(self.opts.retrieval)
         query = (
             self.instruction
             if docs_text.startswith(NO_DOCUMENTS)
             else f"{self.instruction}\n{docs_text[:1500]}"
         )
-        template_blocks = [b for t in templates for b in t.blocks()]
-        candidates = retrieve_blocks(
-            query,
-            self.registry,
-            method=method,
-            llm=self._client() if method != "bm25" else None,
-            k_per_category=self.opts.topk_per_category,
-            total=self.opts.topk_total,
-            alpha=self.opts.hybrid_alpha,
-            pinned=[*self.opts.pinned_blocks, *template_blocks],
-        )
-        self.result.candidates = candidates
-        self.metrics.retrieval, self.metrics.candidates = method, len(candidates)
-        self.emit(
-            "candidates_retrieved", method=method, candidates=[c.to_json() for c in candidates]
-        )
+        candidates = self._retrieve(query, [b for t in templates for b in t.blocks()])
         specs = [self.registry.get(c.block_id) for c in candidates]
         subflows = subflow_catalog()
         ctx = PromptContext(
@@ -257,17 +261,100 @@ class _Generation(GenerationSession):
         check, answer = self._wire(ctx, system, skeleton, model, templates, compose)
         self.result.reasoning = answer.reasoning or "structured"
         self._conclude(check, answer)
+        self._after_conclude()
         return self.result
 
-    def _fill_known_answers(self, data: dict[str, Any]) -> None:
-        """Answers already given (design chat, --answer) fill the vars the model left null."""
-        plan_vars = data.get("vars", {})
-        filled = {k: v for k, v in self.answers.items() if k in plan_vars and plan_vars[k] is None}
-        if filled:
-            plan_vars.update(filled)
-            self.emit("answers_applied", vars=sorted(filled))
+    def _retrieve(self, query: str, template_blocks: list[str]) -> list[Candidate]:
+        """Top-K candidates with the chosen retrieval (see `designer.retrieval_mode`)."""
+        requested = choose_retrieval(
+            self.opts.retrieval, self.llm.settings if self.llm is not None else None
+        )
+        candidates, mode = retrieve_with(
+            requested,
+            query,
+            self.registry,
+            client=self._client,
+            k_per_category=self.opts.topk_per_category,
+            total=self.opts.topk_total,
+            alpha=self.opts.hybrid_alpha,
+            pinned=[*self.opts.pinned_blocks, *template_blocks],
+        )
+        if mode.fallback_from is not None:
+            self.emit("retrieval_fallback", reason=mode.reason)
+        self.result.retrieval = mode
+        self.result.candidates = candidates
+        self.metrics.retrieval, self.metrics.candidates = mode.method, len(candidates)
+        self.emit(
+            "candidates_retrieved",
+            method=mode.method,
+            requested=mode.requested,
+            reason=mode.reason,
+            candidates=[c.to_json() for c in candidates],
+        )
+        return candidates
+
+    def _open_vars(self, data: dict[str, Any], answer: DesignAnswer) -> None:
+        """Vars the model left null: filled from answers already given (design chat,
+        --answer), typed; otherwise placeholders (never a silent default)."""
+        declared = {**self.declared_types, **{v.name: v.type for v in answer.vars if v.type}}
+        opened = open_vars(
+            data,
+            self.registry,
+            notes=self.result.var_notes,
+            declared_types=declared,
+            questions=[*answer.questions, *self.open_questions],
+            answers=self.answers,
+        )
+        self.merged |= opened.merged
+        if opened.filled:
+            self.emit("answers_applied", vars=sorted(opened.filled))
+        if opened.placeholders:
+            self.emit(
+                "placeholders_marked",
+                vars=sorted(opened.placeholders),
+                unusable_answers=sorted(opened.problems),
+            )
 
     def _conclude(self, check: PlanCheck, answer: DesignAnswer) -> None:
+        res = self.result
+        self._adopt(check)
+        questions = [
+            q for q in [*answer.questions, *self.open_questions] if q.id not in self.merged
+        ]
+        res.requirements = build_requirements(
+            check.plan if check.plan is not None else check.errors,
+            registry=self.registry,
+            issues=check.errors if check.plan is not None else (),
+            var_notes=res.var_notes,
+            questions=questions,
+        )
+        # Ask once: what the stage-1 questions did not already ask; with a valid plan, only
+        # its placeholders (the model's other questions serve a regeneration).
+        pending = [r for r in res.requirements if r.id not in self.asked]
+        if res.ok:
+            pending = [r for r in pending if r.placeholder() is not None]
+        if not pending or self.ask is None:
+            return
+        self.asked.update(r.id for r in pending)
+        got = dict(self.ask(pending, "プランを完成させるために次の項目を教えてください"))
+        self.emit(
+            "questions_asked", stage="final", ids=[r.id for r in pending], answered=sorted(got)
+        )
+        applied = apply_answers(res.data, res.requirements, got)
+        if applied.problems:
+            self.emit("answers_rejected", problems=[p.model_dump() for p in applied.problems])
+            return
+        check = self._check(applied.plan, [])
+        self._record(len(res.attempts) + 1, "answers", applied.plan, check)
+        self._adopt(check)
+        res.requirements = build_requirements(
+            check.plan if check.plan is not None else check.errors,
+            registry=self.registry,
+            issues=check.errors if check.plan is not None else (),
+            var_notes=res.var_notes,
+        )
+
+    def _adopt(self, check: PlanCheck) -> None:
         res = self.result
         res.plan, res.yaml, res.errors, res.warnings, res.ok = (
             check.plan,
@@ -276,44 +363,9 @@ class _Generation(GenerationSession):
             check.warnings,
             not check.errors,
         )
-        res.requirements = build_requirements(
-            check.plan if check.plan is not None else check.errors,
-            registry=self.registry,
-            issues=check.errors if check.plan is not None else (),
-            var_notes=res.var_notes,
-            questions=[*answer.questions, *self.open_questions],
-        )
-        if not res.ok and res.requirements and self.ask is not None:
-            got = dict(
-                self.ask(res.requirements, "プランを完成させるために次の項目を教えてください")
-            )
-            self.emit(
-                "questions_asked",
-                stage="final",
-                ids=[r.id for r in res.requirements],
-                answered=sorted(got),
-            )
-            applied = apply_answers(res.data, res.requirements, got)
-            if not applied.problems:
-                check = self._check(applied.plan, [])
-                self._record(len(res.attempts) + 1, "answers", applied.plan, check)
-                res.plan, res.yaml, res.errors, res.warnings, res.ok = (
-                    check.plan,
-                    check.yaml,
-                    check.errors,
-                    check.warnings,
-                    not check.errors,
-                )
-                res.requirements = (
-                    []
-                    if res.ok
-                    else build_requirements(
-                        check.errors,
-                        plan=check.plan,
-                        registry=self.registry,
-                        var_notes=res.var_notes,
-                    )
-                )
+
+    def _after_conclude(self) -> None:
+        res = self.result
         if not res.ok and fallback_enabled(self.opts.fallback):
             self._fallback(f"the plan did not validate after {self.metrics.attempts} attempt(s)")
             return

@@ -48,8 +48,9 @@ def system_prompt(
         "実行時に人から受け取るファイルや判断は ui.interactive_input（mode: collect / confirm）で集め、"
         "${ノードID.別名.要件id} で参照する（collected_data に別名を付ける）。",
         "指示や文書から決まらない設定値（シート名、許容差、勘定科目の一覧など）は推測せず ${vars.名前} にし、"
-        "vars に必ず定義する。分かる値は value に、分からなければ value を null（format json）にして "
-        "description に何を確認すべきかを書く。",
+        "vars に必ず定義する。分かる値は value に、分からなければ value を null（format json）にし、"
+        "type に値の型、description にユーザーへの質問文（例: 振込手数料の許容額（円）は？）を書く。"
+        "null の var は実行前にユーザーが与えるプレースホルダになる。同じ内容を questions に重ねて入れない。",
         "ai.process_llm には output_schema（空でないオブジェクト）と、prompt または instruction の"
         "少なくとも一方が必須。下流で配列として使う結果は output_schema の results.items に置き、"
         "${ノードID.別名.items} で参照する。",
@@ -178,6 +179,8 @@ def repair_prompt(
     specs: Sequence[BlockSpec],
     diff: str,
     contracts: str,
+    *,
+    diff_base: str = "前回の出力",
 ) -> str:
     parts = [
         ctx.common(),
@@ -187,7 +190,7 @@ def repair_prompt(
     if specs:
         parts.append("## 関連ブロックの仕様\n" + "\n".join(spec_excerpt(s) for s in specs))
     if diff:
-        parts.append(f"## 前々回からの変更（ノード単位）\n{diff}")
+        parts.append(f"## 前回の出力での変更（ノード単位、{diff_base}との差分）\n{diff}")
     if contracts:
         parts.append(f"## 関係するテンプレートの契約\n{contracts}")
     parts.append(

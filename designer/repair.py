@@ -20,6 +20,7 @@ from blocks.errors import Issue
 from blocks.fileref import FILEREF_SCHEMA_REF
 from blocks.registry import BlockRegistry
 from blocks.spec import BlockSpec, PortSpec
+from designer.answer import SkeletonAnswer
 from designer.compose import ComposeResult
 from designer.templates import TemplateSpec
 
@@ -28,6 +29,7 @@ __all__ = [
     "blocks_involved",
     "describe_port",
     "node_diff",
+    "skeleton_outline",
     "spec_excerpt",
     "summarize_issues",
     "unified_diff",
@@ -158,24 +160,36 @@ class NodeDiff:
         return "\n".join(lines)
 
 
-def node_diff(before: Mapping[str, Any], after: Mapping[str, Any]) -> NodeDiff:
+def node_diff(
+    before: Mapping[str, Any], after: Mapping[str, Any], *, outline: bool = False
+) -> NodeDiff:
+    """Node by node: added, removed, changed keys. `outline=True` when `before` is an outline
+    (the stage-1 steps: id and block only): only the keys it has are compared."""
     old = {n["id"]: n for n in _all_nodes(before.get("graph", [])) if "id" in n}
     new = {n["id"]: n for n in _all_nodes(after.get("graph", [])) if "id" in n}
     diff = NodeDiff(
         added=[n for n in new if n not in old], removed=[n for n in old if n not in new]
     )
     for node_id in (n for n in new if n in old):
+        compared = set(old[node_id]) if outline else set(old[node_id]) | set(new[node_id])
         keys = sorted(
             k
-            for k in set(old[node_id]) | set(new[node_id])
-            if k != "body" and old[node_id].get(k) != new[node_id].get(k)
+            for k in compared
+            if k not in ("body", "id") and old[node_id].get(k) != new[node_id].get(k)
         )
         if keys:
             diff.changed[node_id] = keys
     for key in ("vars", "policy", "ui", "exports", "id"):
+        if outline and key not in before:
+            continue
         if before.get(key) != after.get(key):
             diff.other.append(key)
     return diff
+
+
+def skeleton_outline(skeleton: SkeletonAnswer) -> dict[str, Any]:
+    """The stage-1 answer as outline plan data (steps as nodes with id and block)."""
+    return {"graph": [{"id": s.id, "block": s.block} for s in skeleton.steps]}
 
 
 def unified_diff(before: str, after: str, *, context: int = 2) -> str:

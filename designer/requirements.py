@@ -4,6 +4,8 @@
 requirement model (`blocks.ui.form.Requirement`, so the same form schema and
 `validate_answers` apply, inquire mode) plus a `target` saying where the answer goes:
 
+- a placeholder var (`{placeholder: true, type, question}`, see `designer.placeholders`) →
+  its question, typed by its declared type; the answer is converted to that type;
 - an unresolved `${vars.foo}` (undefined or null) → `foo`, typed from the input it feeds
   (a file port → file, an enum → select with its options, integer → number, ...);
 - a block's missing required input → that input, with the node's unset optional inputs that
@@ -11,7 +13,8 @@ requirement model (`blocks.ui.form.Requirement`, so the same form schema and
 - a missing `output_schema` → a select of output-schema presets (the seed's "enum");
 - `ai.process_llm` without `prompt`/`instruction` → text `prompt`;
 - questions of the model (types text|select|boolean|number|file|table|enum; table → file
-  with `.csv,.xlsx`, enum → select) → answers for the next generation;
+  with `.csv,.xlsx`, enum → select) → answers for the next generation; a question with the
+  id of a var is that var's requirement (one question per missing item);
 - errors no answer can fix → an optional `chat` field for more instructions.
 """
 
@@ -26,21 +29,20 @@ from typing import Any, Literal, cast, get_args
 from blocks.errors import Issue, IssueCode
 from blocks.registry import BlockRegistry
 from blocks.spec import PortSpec, port_json_schema
-from blocks.ui.form import FieldProblem, Requirement, RequirementType, validate_answers
-from compiler.models import Plan, TaskNode
+from blocks.ui.form import Requirement, RequirementType
+from compiler.models import Plan, TaskNode, VarPlaceholder
+from compiler.placeholders import placeholder_of
 from compiler.references import ReferenceSyntaxError, find_references
 from designer.answer import QuestionAnswer
 from designer.checks import ONE_OF_INPUTS
+from designer.placeholders import placeholder_fields
 from designer.presets import OUTPUT_SCHEMA_PRESETS, PORT_PRESETS
 from designer.templates import iter_nodes
 
 __all__ = [
     "OUTPUT_SCHEMA_PRESETS",
     "PORT_PRESETS",
-    "AppliedAnswers",
     "DesignRequirement",
-    "answer_problems",
-    "apply_answers",
     "build_requirements",
     "question_requirements",
 ]
@@ -55,12 +57,29 @@ class DesignRequirement(Requirement):
 
     target: str = ""  # vars.<name> | node.<node_id>.in.<key> | answer.<id> | feedback
     value_format: Literal["text", "json"] = "text"
+    value_type: str = ""  # a placeholder var's JSON type: the answer is converted to it
     source: str = ""
 
     def as_requirement(self) -> dict[str, Any]:
         """The plain `ui.interactive_input` requirement (for a plan's `requirements`)."""
         return self.model_dump(
-            mode="json", exclude_none=True, exclude={"target", "value_format", "source"}
+            mode="json",
+            exclude_none=True,
+            exclude={"target", "value_format", "value_type", "source"},
+        )
+
+    def placeholder(self) -> VarPlaceholder | None:
+        """The placeholder this requirement answers (a var with a declared type), if any."""
+        if not (self.value_type and self.target.startswith("vars.")):
+            return None
+        return VarPlaceholder.model_validate(
+            {
+                "placeholder": True,
+                "type": self.value_type,
+                "question": self.label or self.id,
+                # select options travel as text; the declared type is checked on conversion
+                "options": self.options if self.value_type == "string" else [],
+            }
         )
 
 
@@ -130,6 +149,9 @@ class _Builder:
         target = fields.get("target")
         if any(r.target == target for r in self.found.values()):
             return
+        same = self.found.get(_identifier(req_id))
+        if same is not None and {same.source, fields.get("source")} == {"var", "question"}:
+            return  # a question about a var is that var's requirement: asked once
         ident, n = _identifier(req_id), 2
         base = ident
         while ident in self.found:
@@ -144,14 +166,12 @@ class _Builder:
 
     def var(self, name: str, port_fields: Mapping[str, Any] | None = None) -> None:
         note = self.var_notes.get(name, "")
-        self.add(
-            name,
-            label=note or f"設定値 {name}",
-            description=f"プランの vars.{name} に入る値",
-            target=f"vars.{name}",
-            source="var",
-            **dict(port_fields or {"type": "text"}),
-        )
+        fields: dict[str, Any] = {
+            "type": "text",
+            "label": note or f"設定値 {name}",
+            "description": f"プランの vars.{name} に入る値",
+        }
+        self.add(name, **(fields | dict(port_fields or {})), target=f"vars.{name}", source="var")
 
     def node_input(self, node_id: str, block: str, key: str, required: bool = True) -> None:
         port = self.port(block, key)
@@ -210,6 +230,10 @@ def _strings(value: Any) -> list[str]:
 
 
 def _from_plan(plan: Plan, builder: _Builder) -> None:
+    for name, value in plan.vars.items():
+        ph = placeholder_of(value)
+        if ph is not None:
+            builder.var(name, placeholder_fields(ph))
     for name, fields in _var_uses(plan, builder).items():
         if plan.vars.get(name) is None:
             builder.var(name, fields)
@@ -322,78 +346,3 @@ def build_requirements(
             source="issue",
         )
     return list(builder.found.values())
-
-
-@dataclass
-class AppliedAnswers:
-    plan: dict[str, Any]
-    for_model: dict[str, Any]
-    problems: list[FieldProblem]
-
-
-def answer_problems(req: DesignRequirement, raw: Any) -> list[FieldProblem]:
-    """What is wrong with one answer (empty when it can be applied)."""
-    return _decode(req, raw)[1]
-
-
-def _decode(req: DesignRequirement, raw: Any) -> tuple[Any, list[FieldProblem]]:
-    """The value an answer puts into the plan, or the problems that keep it out."""
-    if req.value_format == "json":
-        if not isinstance(raw, str):
-            return raw, []
-        try:
-            return json.loads(raw), []
-        except ValueError as exc:
-            return None, [FieldProblem(field=req.id, message=f"JSON として読めません: {exc}")]
-    plain = Requirement.model_validate(req.as_requirement())
-    problems = validate_answers("inquire", [plain], {req.id: raw})
-    key = req.target.rsplit(".", 1)[-1]
-    presets = PORT_PRESETS.get(key, {}) if req.target.startswith("node.") else {}
-    return presets.get(str(raw), raw), problems
-
-
-def _set_input(nodes: list[Any], node_id: str, key: str, value: Any) -> bool:
-    for node in nodes:
-        if not isinstance(node, dict):
-            continue
-        if node.get("id") == node_id:
-            node.setdefault("in", {})[key] = value
-            return True
-        body = node.get("body", {}).get("plan", {}).get("graph", [])
-        if _set_input(body, node_id, key, value):
-            return True
-    return False
-
-
-def apply_answers(
-    plan_data: Mapping[str, Any],
-    requirements: Sequence[DesignRequirement],
-    answers: Mapping[str, Any],
-) -> AppliedAnswers:
-    """Put the answers into a copy of the plan data (vars, node inputs); answers meant for the
-    model (questions, feedback) come back in `for_model`. Invalid answers are `problems` and
-    are not applied."""
-    data = json.loads(json.dumps(plan_data))
-    for_model: dict[str, Any] = {}
-    problems: list[FieldProblem] = []
-    for req in requirements:
-        if req.id not in answers or answers[req.id] in (None, ""):
-            continue
-        value, found = _decode(req, answers[req.id])
-        if found:
-            problems.extend(found)
-            continue
-        kind, _, rest = req.target.partition(".")
-        if kind == "vars":
-            data.setdefault("vars", {})[rest] = value
-        elif kind == "node":
-            node_id, _, key = rest.partition(".in.")
-            if not _set_input(data.get("graph", []), node_id, key, value):
-                problems.append(
-                    FieldProblem(field=req.id, message=f"ノード {node_id} がありません")
-                )
-        elif kind == "feedback":
-            for_model["追加指示"] = value
-        else:
-            for_model[rest or req.id] = value
-    return AppliedAnswers(data, for_model, problems)

@@ -8,13 +8,15 @@ from pathlib import Path
 from typing import Any, Literal
 
 from blocks.errors import Issue
-from compiler.models import Plan
+from compiler.models import Plan, VarPlaceholder
+from compiler.placeholders import plan_placeholders
 from designer.compose import ComposeResult
 from designer.documents import DocumentSet
 from designer.events import GenerationMetrics
 from designer.repair import NodeDiff
 from designer.requirements import DesignRequirement
-from designer.retrieval import Candidate, RetrievalMethod
+from designer.retrieval import Candidate
+from designer.retrieval_mode import RetrievalChoice, RetrievalMode
 from keiri import settings
 
 __all__ = [
@@ -26,11 +28,9 @@ __all__ = [
     "GeneratedPlan",
     "RetrievalChoice",
     "fallback_enabled",
-    "resolve_retrieval",
 ]
 
 ApplyMode = Literal["hint", "compose", "llm-only"]
-RetrievalChoice = Literal["auto", "bm25", "embedding", "hybrid"]
 #: Asks the user the given requirements (with a message); returns answers by requirement id.
 AskFn = Callable[[list[DesignRequirement], str], Mapping[str, Any]]
 FALLBACK_ENV = "KEIRI_AGENT_LLM_FALLBACK"
@@ -41,17 +41,6 @@ def fallback_enabled(explicit: bool | None = None) -> bool:
     if explicit is not None:
         return explicit
     return settings.get().llm.agent_fallback
-
-
-def resolve_retrieval(choice: RetrievalChoice) -> RetrievalMethod:
-    """`auto`: hybrid when an embedding model is configured (`KEIRI_EMBEDDING_MODEL` or
-    `AZURE_OPENAI_EMBEDDING_DEPLOYMENT`), else BM25. `KEIRI_DESIGN_RETRIEVAL` overrides auto."""
-    if choice == "auto":
-        llm = settings.get().llm
-        if llm.design_retrieval not in (None, "auto"):
-            return llm.design_retrieval  # type: ignore[return-value]
-        return "hybrid" if llm.embedding_model or llm.azure_embedding_deployment else "bm25"
-    return choice
 
 
 @dataclass(frozen=True)
@@ -97,6 +86,7 @@ class Attempt:
     errors: list[Issue] = field(default_factory=list)
     warnings: list[Issue] = field(default_factory=list)
     diff: NodeDiff | None = None
+    diff_base: str = "前回の出力"
     text_diff: str = ""
     dry_run_ms: float | None = None
 
@@ -107,6 +97,7 @@ class Attempt:
             "errors": [i.model_dump() for i in self.errors],
             "warnings": len(self.warnings),
             "diff": self.diff.to_json() if self.diff else None,
+            "diff_base": self.diff_base,
             "dry_run_ms": self.dry_run_ms,
         }
 
@@ -140,6 +131,12 @@ class GeneratedPlan:
     saved_path: Path | None = None
     events_path: Path | None = None
     data: dict[str, Any] = field(default_factory=dict)
+    retrieval: RetrievalMode | None = None
+
+    @property
+    def placeholders(self) -> dict[str, VarPlaceholder]:
+        """The settings left open (placeholder vars): to be given before a run."""
+        return plan_placeholders(self.plan) if self.plan is not None else {}
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -160,4 +157,9 @@ class GeneratedPlan:
             "documents": self.documents.to_json(),
             "compose": self.compose.to_json() if self.compose else None,
             "var_notes": self.var_notes,
+            "placeholders": [
+                {"name": name, **ph.model_dump(mode="json", exclude={"placeholder"})}
+                for name, ph in self.placeholders.items()
+            ],
+            "retrieval": self.retrieval.to_json() if self.retrieval else None,
         }

@@ -5,8 +5,8 @@
   (Japanese character bigrams, English stems); the query is expanded with the accounting
   glossary.
 - Embeddings through the configured OpenAI/Azure embedding model (`LLMClient.embed`), cosine
-  similarity; block vectors are cached on disk (`<keiri home>/designer/embeddings.json`, keyed
-  by model and text hash), so the catalog is embedded once.
+  similarity; the catalog's vectors are cached by the catalog's content hash (provider, model,
+  every block text) under `<keiri home>/designer/embeddings/`, so a catalog is embedded once.
 - Hybrid: both score lists min-max normalised over the catalog, `alpha * bm25 + (1 - alpha) *
   embedding`.
 
@@ -24,7 +24,7 @@ import tempfile
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 import bm25s
 
@@ -41,6 +41,8 @@ __all__ = [
     "RetrievalMethod",
     "block_category",
     "block_text",
+    "catalog_hash",
+    "clear_memory_caches",
     "rank_blocks",
     "retrieve_blocks",
 ]
@@ -98,11 +100,24 @@ def _weighted_tokens(spec: BlockSpec) -> list[str]:
 class BlockIndex:
     """A BM25 index of block specs."""
 
+    _built: ClassVar[dict[str, BlockIndex]] = {}  # catalog content hash -> index
+
     def __init__(self, specs: Sequence[BlockSpec]) -> None:
         self.specs = list(specs)
         self._bm25 = bm25s.BM25()
         corpus = [_weighted_tokens(s) or ["_"] for s in self.specs]
         self._bm25.index(corpus, show_progress=False)
+
+    @classmethod
+    def of(cls, specs: Sequence[BlockSpec]) -> BlockIndex:
+        """The index of a catalog, built once per catalog content in this process."""
+        key = catalog_hash([f"{s.id}\0{s.model_dump_json()}" for s in specs], "bm25", "")
+        index = cls._built.get(key)
+        if index is None:
+            if len(cls._built) >= 8:
+                cls._built.clear()
+            index = cls._built[key] = cls(specs)
+        return index
 
     def bm25_scores(self, query: str) -> list[float]:
         tokens = tokenize(f"{query} {expand_query(query)}")
@@ -111,50 +126,78 @@ class BlockIndex:
         return [float(x) for x in self._bm25.get_scores(tokens)]
 
 
+_MEMO: dict[Path, list[list[float]]] = {}  # cache file -> vectors, for this process
+
+
+def catalog_hash(texts: Sequence[str], model: str, provider: str) -> str:
+    """The content hash of a catalog as embedded: provider, model and every block's text."""
+    digest = hashlib.sha256(f"{provider}\0{model}".encode())
+    for text in texts:
+        digest.update(b"\0" + text.encode("utf-8"))
+    return digest.hexdigest()
+
+
 class EmbeddingIndex:
-    """Cosine similarity between a query and each block, through `LLMClient.embed`."""
+    """Cosine similarity between a query and each block, through `LLMClient.embed`.
+
+    The catalog's vectors are cached by the catalog's content hash (`catalog_hash`) in
+    `<keiri home>/designer/embeddings/<hash>.json` and in memory: an unchanged catalog is
+    embedded once; any change to a block's text, the model or the provider embeds it again.
+    """
 
     def __init__(
-        self, specs: Sequence[BlockSpec], llm: LLMClient, cache_file: Path | None = None
+        self, specs: Sequence[BlockSpec], llm: LLMClient, cache_dir: Path | None = None
     ) -> None:
         self.specs = list(specs)
         self.llm = llm
-        self.cache_file = cache_file or settings.keiri_home() / "designer" / "embeddings.json"
+        self.cache_dir = cache_dir or settings.keiri_home() / "designer" / "embeddings"
         self._vectors: list[list[float]] | None = None
+        texts = [block_text(s) for s in self.specs]
+        self.texts = texts
+        self.hash = catalog_hash(texts, self.llm.settings.embedding_model or "", llm.provider)
 
-    def _model(self) -> str:
-        return self.llm.settings.embedding_model or ""
+    @property
+    def cache_file(self) -> Path:
+        return self.cache_dir / f"{self.hash[:32]}.json"
 
-    def _load_cache(self) -> dict[str, dict[str, list[float]]]:
+    def _load_cache(self) -> list[list[float]] | None:
         if not self.cache_file.is_file():
-            return {}
+            return None
         try:
             data = json.loads(self.cache_file.read_text(encoding="utf-8"))
         except (OSError, ValueError):
-            return {}  # a broken cache is rebuilt, never trusted
-        return data if isinstance(data, dict) else {}
+            return None  # a broken cache is rebuilt, never trusted
+        vectors = data.get("vectors") if isinstance(data, dict) else None
+        if (
+            data.get("catalog_hash") != self.hash
+            or not isinstance(vectors, list)
+            or len(vectors) != len(self.specs)
+        ):
+            return None
+        return [[float(x) for x in v] for v in vectors]
 
-    def _save_cache(self, cache: dict[str, dict[str, list[float]]]) -> None:
-        self.cache_file.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=self.cache_file.parent, suffix=".tmp")
+    def _save_cache(self, vectors: list[list[float]]) -> None:
+        self.cache_dir.mkdir(parents=True, exist_ok=True)
+        record = {
+            "catalog_hash": self.hash,
+            "model": self.llm.settings.embedding_model,
+            "provider": self.llm.provider,
+            "blocks": [s.id for s in self.specs],
+            "vectors": vectors,
+        }
+        fd, tmp = tempfile.mkstemp(dir=self.cache_dir, suffix=".tmp")
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            json.dump(cache, handle)
+            json.dump(record, handle)
         os.replace(tmp, self.cache_file)
 
     def block_vectors(self) -> list[list[float]]:
-        if self._vectors is not None:
-            return self._vectors
-        cache = self._load_cache()
-        by_hash = cache.setdefault(self._model(), {})
-        texts = [block_text(s) for s in self.specs]
-        keys = [hashlib.sha256(t.encode("utf-8")).hexdigest() for t in texts]
-        missing = [i for i, key in enumerate(keys) if key not in by_hash]
-        if missing:
-            vectors = self.llm.embed([texts[i] for i in missing])
-            for i, vector in zip(missing, vectors, strict=True):
-                by_hash[keys[i]] = vector
-            self._save_cache(cache)
-        self._vectors = [by_hash[key] for key in keys]
+        if self._vectors is None:
+            vectors = _MEMO.get(self.cache_file) or self._load_cache()
+            if vectors is None:
+                vectors = self.llm.embed(self.texts)
+                self._save_cache(vectors)
+            _MEMO[self.cache_file] = vectors
+            self._vectors = vectors
         return self._vectors
 
     def scores(self, query: str) -> list[float]:
@@ -163,6 +206,12 @@ class EmbeddingIndex:
         blocks = self.block_vectors()
         [vector] = self.llm.embed([query])
         return [_cosine(vector, b) for b in blocks]
+
+
+def clear_memory_caches() -> None:
+    """Forget the in-process BM25 indexes and catalog vectors (the files stay)."""
+    _MEMO.clear()
+    BlockIndex._built.clear()
 
 
 def _cosine(a: Sequence[float], b: Sequence[float]) -> float:
@@ -193,7 +242,7 @@ def rank_blocks(
     bm25: list[float] | None = None
     emb: list[float] | None = None
     if method in ("bm25", "hybrid"):
-        bm25 = (index or BlockIndex(specs)).bm25_scores(query)
+        bm25 = (index or BlockIndex.of(specs)).bm25_scores(query)
     if method in ("embedding", "hybrid"):
         if embeddings is None:
             if llm is None:

@@ -4,6 +4,7 @@ metrics, and the final summary line (see `designer.events`)."""
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from pydantic import BaseModel
@@ -18,9 +19,19 @@ from designer.events import DesignEventLog, GenerationMetrics, new_generation_id
 from designer.repair import node_diff, unified_diff
 from designer.result import Attempt, DesignEngineOptions, GeneratedPlan
 
-__all__ = ["GenerationSession"]
+__all__ = ["Baseline", "GenerationSession"]
 
 M = TypeVar("M", bound=BaseModel)
+
+
+@dataclass(frozen=True)
+class Baseline:
+    """What the first attempt is diffed against (so the first repair prompt carries a node
+    diff too): the stage-1 outline, the composed template nodes, or an empty plan."""
+
+    label: str
+    data: dict[str, Any] = field(default_factory=lambda: {"graph": []})
+    outline: bool = False
 
 
 class GenerationSession:
@@ -46,6 +57,7 @@ class GenerationSession:
         self.result.documents = documents
         self.result.metrics = self.metrics
         self.result.events_path = self.events.path if self.events else None
+        self.baseline = Baseline("空の Plan（前回の出力なし）")
 
     def emit(self, event: str, **fields: Any) -> None:
         if self.events is not None:
@@ -99,6 +111,10 @@ class GenerationSession:
         if previous is not None:
             attempt.diff = node_diff(self.result.data, data)
             attempt.text_diff = unified_diff(previous.yaml, check.yaml)
+        else:
+            base = self.baseline
+            attempt.diff = node_diff(base.data, data, outline=base.outline)
+            attempt.diff_base = base.label
         self.result.attempts.append(attempt)
         self.result.data = data
         self.metrics.validation_errors.append(len(check.errors))

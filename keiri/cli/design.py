@@ -92,6 +92,8 @@ def _print_human(result: Any, draft: Path | None) -> None:
 
     shown = ", ".join(f"{c.block_id}{'*' if c.pinned else ''}" for c in result.candidates[:12])
     console.print(f"[dim]candidates ({result.metrics.retrieval}):[/] {escape(shown)}")
+    if result.retrieval is not None:
+        console.print(f"[dim]retrieval: {escape(result.retrieval.describe())}[/]")
     for attempt in result.attempts:
         state = "[green]ok[/]" if not attempt.errors else f"[red]{len(attempt.errors)} error(s)[/]"
         console.print(f"[dim]attempt {attempt.number} ({attempt.stage}):[/] {state}")
@@ -100,13 +102,30 @@ def _print_human(result: Any, draft: Path | None) -> None:
         err_console.print("[yellow]⚠ fallback plan (KEIRI_AGENT_LLM_FALLBACK): review it[/]")
     if result.ok:
         where = f" → {result.saved_path}" if result.saved_path else ""
+        mark, open_ = "[green]✓[/]", ""
+        if result.placeholders:
+            mark, open_ = "[yellow]△[/]", f", {len(result.placeholders)} placeholder(s) to give"
         console.print(
-            f"[green]✓[/] plan {escape(result.plan.id)} generated "
-            f"({result.metrics.attempts} attempt(s), {result.metrics.repair_rounds} repair round(s)){where}"
+            f"{mark} plan {escape(result.plan.id)} generated "
+            f"({result.metrics.attempts} attempt(s), {result.metrics.repair_rounds} repair round(s)"
+            f"{open_}){where}"
         )
-    if result.requirements:
+    if result.ok and result.placeholders:
+        where = result.saved_path or "PLAN"
+        console.print(
+            f"[yellow]⚠ 未設定の項目が {len(result.placeholders)} 件あります"
+            "（プレースホルダとして保存。値を与えるまで実行できません）:[/]"
+        )
+        for name, ph in result.placeholders.items():
+            console.print("  • " + escape(f"{name} [{ph.type}] {ph.question}"))
+            console.print(
+                "    "
+                + escape(f"keiri run {where} --var {name}=…  （生成時なら --answer {name}=…）")
+            )
+    asks = [r for r in result.requirements if not (result.ok and r.placeholder() is not None)]
+    if asks:
         console.print("次の項目を確認してください（--answer ID=値 で指定できます）:")
-        for req in result.requirements:
+        for req in asks:
             need = "必須" if req.required else "任意"
             console.print("  • " + escape(f"{req.id} [{req.type}, {need}] {req.label}"))
     if result.ok:

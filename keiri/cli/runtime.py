@@ -119,6 +119,7 @@ def run_cmd(
     from blocks.registry import BlockRegistry
     from blocks.store import FileStore
     from compiler.compile import compile_file
+    from compiler.placeholders import require_vars
 
     if not plan.is_file():
         raise click.UsageError(f"no such plan file: {plan}")
@@ -139,6 +140,7 @@ def run_cmd(
         raise click.UsageError(
             f"--var {unknown[0]}: the plan declares no such var ({', '.join(sorted(compiled.plan.vars)) or 'none'})"
         )
+    require_vars(compiled, vars_)  # placeholders must be given before anything starts
     _connect(server_timeout)
     from flows import runs
 

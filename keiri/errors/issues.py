@@ -55,6 +55,8 @@ class IssueCode(StrEnum):
     BLOCK_VERSION_INCOMPATIBLE = "BLOCK_VERSION_INCOMPATIBLE"
     UNUSED_OUTPUT = "UNUSED_OUTPUT"
     UNUSED_NODE = "UNUSED_NODE"
+    # A var still to be given (`{placeholder: true}`): a warning, an error when a run starts.
+    VAR_PLACEHOLDER = "VAR_PLACEHOLDER"
     # Dry-run findings.
     DRY_RUN_FAILED = "DRY_RUN_FAILED"
     # IO problems of the validator's own inputs (plan file unreadable, ...).

@@ -52,11 +52,12 @@ def loop(
     }
 
 
-def var(name: str, value: Any, description: str = "") -> dict[str, str]:
+def var(name: str, value: Any, description: str = "", type_: str = "string") -> dict[str, str]:
     return {
         "name": name,
         "value": json.dumps(value, ensure_ascii=False),
         "format": "json",
+        "type": type_,
         "description": description,
     }
 

@@ -83,7 +83,7 @@ def script_success(srv: ScriptedOpenAI) -> None:
     srv.enqueue_chat(design("bank_match", reconciliation_nodes(), layout=["collect"]))
 
 
-NULL_INVOICES = [var("invoices", None, "照合する請求書の一覧（JSON の配列）")]
+NULL_INVOICES = [var("invoices", None, "照合する請求書の一覧（JSON の配列）", "array")]
 
 
 def script_null_var(srv: ScriptedOpenAI, rounds: int = 1) -> None:
@@ -96,6 +96,21 @@ def script_null_var(srv: ScriptedOpenAI, rounds: int = 1) -> None:
                 "bank_match",
                 reconciliation_nodes(invoices="${vars.invoices}"),
                 vars_=NULL_INVOICES,
+                layout=["collect"],
+            )
+        )
+
+
+def script_undefined_var(srv: ScriptedOpenAI, rounds: int = 2) -> None:
+    """The model reads ${vars.tolerance} but never defines it: an error in every round."""
+    srv.enqueue_chat(
+        skeleton([step("collect", "ui.interactive_input"), step("match", "table.reconcile")])
+    )
+    for _ in range(rounds):
+        srv.enqueue_chat(
+            design(
+                "bank_match",
+                reconciliation_nodes(tolerance="${vars.tolerance}"),
                 layout=["collect"],
             )
         )
@@ -166,7 +181,7 @@ def test_generate_end_to_end_json_exit_0(
 def test_generate_failure_exit_1_with_requirements_and_draft(
     server: ScriptedOpenAI, tmp_path: Path
 ) -> None:
-    script_null_var(server, rounds=2)
+    script_undefined_var(server)
     done = run(
         "-i",
         "請求書と入金明細を照合",
@@ -182,8 +197,8 @@ def test_generate_failure_exit_1_with_requirements_and_draft(
     assert any(
         e["code"] == "UNRESOLVED_REFERENCE" and e["node_id"] == "match" for e in doc["errors"]
     )
-    assert [r["id"] for r in doc["requirements"]] == ["invoices"]
-    assert doc["requirements"][0]["value_format"] == "json"
+    assert [r["id"] for r in doc["requirements"]] == ["tolerance"]
+    assert doc["requirements"][0]["target"] == "vars.tolerance"
     assert doc["metrics"]["attempts"] == 2 and doc["metrics"]["repair_rounds"] == 1
     assert Path(doc["draft_path"]).is_file() and not (tmp_path / "x.yaml").exists()
     human = run("-i", "請求書と入金明細を照合", "--retrieval", "bm25", "--no-save")
@@ -198,11 +213,24 @@ def test_generate_failure_exit_1_with_requirements_and_draft(
 
 
 def test_generate_human_output_lists_what_to_ask(server: ScriptedOpenAI) -> None:
-    script_null_var(server, rounds=2)
+    script_undefined_var(server)
     human = run("-i", "請求書と入金明細を照合", "--retrieval", "bm25", "--no-interactive")
     assert human.returncode == 1
-    assert "invoices [text, 必須] 照合する請求書の一覧" in human.stdout
+    assert "tolerance [number, 必須] 設定値 tolerance" in human.stdout
     assert "UNRESOLVED_REFERENCE [match]" in human.stdout and "draft:" in human.stdout
+
+
+def test_generate_null_var_is_a_placeholder_listed_with_how_to_give_it(
+    server: ScriptedOpenAI, designs_dir: Path
+) -> None:
+    script_null_var(server)
+    human = run("-i", "請求書と入金明細を照合", "--retrieval", "bm25", "--no-interactive")
+    assert human.returncode == 0, human.stdout + human.stderr
+    assert "1 placeholder(s) to give" in human.stdout
+    assert "invoices [array] 照合する請求書の一覧（JSON の配列）" in human.stdout
+    [saved] = designs_dir.glob("bank_match_*.yaml")
+    assert f"keiri run {saved} --var invoices=…" in human.stdout
+    assert "VAR_PLACEHOLDER [match]" in human.stdout  # the validator's warning
 
 
 INVOICES = '[{"請求書番号": "INV-1", "取引先": "A社", "請求金額": 1100}]'
@@ -248,7 +276,9 @@ def test_generate_interactive_terminal_chat(server: ScriptedOpenAI, designs_dir:
     assert "入金口座の銀行" in result.output and "照合する請求書の一覧" in result.output
     assert '- bank: "B銀行"' in server.requests[1].user_prompt
     [saved] = designs_dir.glob("bank_match_*.yaml")
-    assert "INV-1" in saved.read_text(encoding="utf-8")
+    text = saved.read_text(encoding="utf-8")
+    assert "INV-1" in text and "placeholder" not in text  # the answer, as an array
+    assert server.pending == 1  # the placeholder was answered: no repair round was needed
 
 
 @pytest.mark.parametrize(

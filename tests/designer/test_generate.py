@@ -174,6 +174,32 @@ def test_unknown_block_wrong_key_and_cycle_are_repaired_in_round_two(
     assert "in  workbook: file [必須]" in repair_user  # the spec excerpt of excel.read_data
     assert "- data.aggregate:" in repair_user  # the suggested block's spec
     assert "```yaml" in repair_user and "data.agregate" in repair_user  # the failed attempt
+    # The first repair already carries the node-level diff: the wiring against stage 1.
+    assert first.diff is not None and first.diff_base == "段1の骨子"
+    assert set(first.diff.added) == {"check", "audit"} and first.diff.changed == {
+        "total": ["block"]
+    }
+    assert "## 前回の出力での変更（ノード単位、段1の骨子との差分）" in repair_user
+    section = repair_user.split("## 前回の出力での変更", 1)[1].split("\n## ", 1)[0]
+    assert "+ 追加: check" in section and "+ 追加: audit" in section
+    assert "~ 変更: total (block)" in section and "read" not in section
+
+
+def test_first_repair_without_stage_one_diffs_against_the_composed_or_empty_plan(
+    script: ScriptedOpenAI, llm: LLMClient, registry: BlockRegistry
+) -> None:
+    broken = expense_nodes()
+    broken[1] = node(
+        "read", "excel.read_data", {"file": "${collect.files.expenses}"}, {"records": "rows"}
+    )
+    script.enqueue_chat(design("expense_totals", broken))
+    script.enqueue_chat(design("expense_totals", expense_nodes()))
+    options = DesignEngineOptions(retrieval="bm25", two_stage=False)
+    result = generate_plan(INSTRUCTION, None, registry, options, llm=llm)
+    assert result.ok and result.metrics.repair_rounds == 1
+    repair_user = chat_bodies(script)[1]["messages"][1]["content"]
+    assert "## 前回の出力での変更（ノード単位、空の Plan（前回の出力なし）との差分）" in repair_user
+    assert "+ 追加: collect" in repair_user and "+ 追加: read" in repair_user
 
 
 def test_generation_that_still_fails_reports_errors_and_requirements(

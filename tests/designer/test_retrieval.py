@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from blocks.core.llm_client import LLMClient
+from blocks.errors import BlockError
 from blocks.registry import BlockRegistry
 from designer.retrieval import EmbeddingIndex, rank_blocks, retrieve_blocks
 from designer.vocabulary import expand_query, stem, tokenize
@@ -98,7 +99,7 @@ def test_hybrid_with_scripted_embeddings_and_catalog_cache(
     script: ScriptedOpenAI, llm: LLMClient, registry: BlockRegistry, tmp_path: Path
 ) -> None:
     script.handler = embedding_handler
-    cache = tmp_path / "embeddings.json"
+    cache = tmp_path / "embeddings"
     specs = registry.specs()
     emb = EmbeddingIndex(specs, llm, cache)
     ranked = rank_blocks("請求書と入金を照合する", specs, method="hybrid", embeddings=emb)
@@ -107,8 +108,11 @@ def test_hybrid_with_scripted_embeddings_and_catalog_cache(
     assert 0.0 <= ranked[-1].score <= ranked[0].score <= 1.0
     first = [r.json for r in script.requests]
     assert len(first) == 2 and len(first[0]["input"]) == len(specs) and len(first[1]["input"]) == 1
-    stored = json.loads(cache.read_text())
-    assert len(stored["text-embedding-3-small"]) == len(specs)
+    # Cached by the catalog's content hash (provider, model, every block text).
+    [stored_file] = cache.glob("*.json")
+    stored = json.loads(stored_file.read_text())
+    assert stored["catalog_hash"] == emb.hash and stored_file.name == f"{emb.hash[:32]}.json"
+    assert stored["blocks"] == [s.id for s in specs] and len(stored["vectors"]) == len(specs)
     # A second index reads the catalog vectors from the cache: only the query is embedded.
     again = EmbeddingIndex(specs, llm, cache)
     only_embedding = rank_blocks(
@@ -116,15 +120,20 @@ def test_hybrid_with_scripted_embeddings_and_catalog_cache(
     )
     assert only_embedding[0].bm25 is None and only_embedding[0].embedding is not None
     assert len(script.requests) == 3
+    # A changed catalog (one block's description) has another hash: embedded again.
+    changed = [*specs[:-1], specs[-1].model_copy(update={"description": "changed"})]
+    other = EmbeddingIndex(changed, llm, cache)
+    assert other.hash != emb.hash
+    other.block_vectors()
+    assert len(script.requests) == 4 and len(list(cache.glob("*.json"))) == 2
 
 
 def test_generation_uses_hybrid_when_an_embedding_model_is_configured(
-    script: ScriptedOpenAI, llm: LLMClient, registry: BlockRegistry, monkeypatch: pytest.MonkeyPatch
+    script: ScriptedOpenAI, llm: LLMClient, registry: BlockRegistry
 ) -> None:
     from designer import DesignEngineOptions, generate_plan
     from tests.designer.answers import design, node, skeleton, step
 
-    monkeypatch.setenv("KEIRI_EMBEDDING_MODEL", "text-embedding-3-small")
     script.handler = embedding_handler
     script.enqueue_chat(skeleton([step("x", "excel.write")]))
     script.enqueue_chat(design("p", [node("x", "excel.write", {"data": [{"a": 1}]})]))
@@ -132,5 +141,56 @@ def test_generation_uses_hybrid_when_an_embedding_model_is_configured(
         "請求書の一覧をExcelに出力する", None, registry, DesignEngineOptions(), llm=llm
     )
     assert result.ok and result.metrics.retrieval == "hybrid"
+    assert result.retrieval is not None and result.retrieval.requested == "auto"
     assert all(c.embedding is not None for c in result.candidates)
     assert [r.endpoint for r in script.requests] == ["embeddings", "embeddings", "chat", "chat"]
+
+
+def test_auto_retrieval_follows_the_configured_provider(monkeypatch: pytest.MonkeyPatch) -> None:
+    from blocks.core.llm_client import LLMSettings
+    from blocks.errors import BlockError
+    from designer.retrieval_mode import choose_retrieval
+
+    openai = choose_retrieval("auto", LLMSettings(api_key="sk-test-0123456789"))
+    assert (openai.method, openai.embedding_model) == ("hybrid", "text-embedding-3-small")
+    assert "text-embedding-3-small" in openai.describe() and "ハイブリッド" in openai.label
+    assert choose_retrieval("auto", LLMSettings()).method == "bm25"  # no key: no embeddings
+    azure = LLMSettings(provider="azure", api_key="k", embedding_model=None)
+    assert "AZURE_OPENAI_EMBEDDING_DEPLOYMENT" in choose_retrieval("auto", azure).reason
+    assert choose_retrieval("bm25", LLMSettings(api_key="k")).method == "bm25"
+    monkeypatch.setenv("KEIRI_DESIGN_RETRIEVAL", "bm25")
+    assert choose_retrieval("auto", LLMSettings(api_key="k")).method == "bm25"
+    monkeypatch.delenv("KEIRI_DESIGN_RETRIEVAL")
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test-0123456789")
+    assert choose_retrieval("auto").method == "hybrid"  # from the environment
+    failed = openai.failed(
+        BlockError("API_ERROR", "404 model not found", details={"reason": "bad_request"})
+    )
+    assert (failed.method, failed.fallback_from) == (
+        "bm25",
+        "hybrid",
+    ) and "bad_request" in failed.reason
+
+
+def test_auto_continues_on_bm25_when_the_endpoint_cannot_embed(
+    script: ScriptedOpenAI, llm: LLMClient, registry: BlockRegistry
+) -> None:
+    from designer import DesignEngineOptions, generate_plan
+    from tests.designer.answers import design, node, skeleton, step
+
+    script.enqueue(ScriptedResponse.error(404, "no embeddings here", type_="not_found"))
+    script.enqueue_chat(skeleton([step("x", "excel.write")]))
+    script.enqueue_chat(design("p", [node("x", "excel.write", {"data": [{"a": 1}]})]))
+    result = generate_plan(
+        "請求書の一覧をExcelに出力する", None, registry, DesignEngineOptions(), llm=llm
+    )
+    assert result.ok and result.retrieval is not None
+    assert (result.retrieval.requested, result.retrieval.method) == ("auto", "bm25")
+    assert (
+        result.retrieval.fallback_from == "hybrid"
+        and "埋め込みを取得できなかった" in result.retrieval.reason
+    )
+    assert result.to_json()["retrieval"]["method"] == "bm25"
+    with pytest.raises(BlockError):  # an explicit choice is not replaced
+        script.enqueue(ScriptedResponse.error(404, "no embeddings here", type_="not_found"))
+        generate_plan("請求書", None, registry, DesignEngineOptions(retrieval="hybrid"), llm=llm)

@@ -8,51 +8,47 @@ Sections: 指示とドキュメント → テンプレート（タグ・検索�
 
 from __future__ import annotations
 
-import json
+import os
 from dataclasses import replace
 from typing import Any, cast
 
 import streamlit as st
 
+from blocks.core.llm_client import LLMClient
 from blocks.errors import BlockError, Issue, IssuesFound
 from blocks.registry import BlockRegistry
-from blocks.store import FileStore
 from designer import (
     DesignEngineOptions,
-    DesignRequirement,
     GeneratedPlan,
     LoadedTemplate,
-    apply_answers,
     check_plan_text,
     extract_documents,
     generate_plan,
     load_templates,
-    plan_to_yaml,
-    retrieve_blocks,
     save_plan,
     summarize_generations,
 )
 from designer.repair import describe_port
-from designer.requirements import answer_problems
-from designer.result import ApplyMode, RetrievalChoice
+from designer.result import ApplyMode
+from designer.retrieval import Candidate
+from designer.retrieval_mode import (
+    RetrievalChoice,
+    RetrievalMode,
+    choose_retrieval,
+    retrieve_with,
+)
+from ui_app.views.design_chat import (
+    K,
+    block_registry,
+    chat_section,
+    get_value,
+    missing_section,
+    set_value,
+)
 
 __all__ = ["render"]
 
-K = "design::"
 MODES = {"hint": "ヒント（例として提示）", "compose": "合成（固定ノード）", "llm-only": "使わない"}
-
-
-@st.cache_resource
-def _registry() -> BlockRegistry:
-    return BlockRegistry()
-
-
-def _get(name: str, default: Any = None) -> Any:
-    return st.session_state.get(K + name, default)
-
-
-def _set(name: str, value: Any) -> None:
-    st.session_state[K + name] = value
 
 
 def _show_issues(issues: list[Issue]) -> None:
@@ -85,7 +81,7 @@ def _template_section(catalog: dict[str, LoadedTemplate]) -> tuple[list[str], st
     left, right = st.columns(2)
     chosen_tags = left.multiselect("タグで絞り込み", tags, key=K + "tags")
     search = right.text_input("検索", key=K + "template_search").strip().lower()
-    selected_now = list(_get("templates", []))
+    selected_now = list(get_value("templates", []))
     visible = [
         t.id
         for t in catalog.values()
@@ -114,6 +110,25 @@ def _template_section(catalog: dict[str, LoadedTemplate]) -> tuple[list[str], st
     return selected, str(mode)
 
 
+@st.cache_data(show_spinner=False, ttl=900, max_entries=64)
+def _ranked(
+    instruction: str, mode: dict[str, Any], k: int, total: int, pinned: tuple[str, ...], _at: str
+) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """Top-K candidates and the retrieval used (cached per text, mode and endpoint `_at`:
+    one query embedding each)."""
+    wanted = RetrievalMode(**{k: v for k, v in mode.items() if k != "label"})
+    found, used = retrieve_with(
+        wanted,
+        instruction,
+        block_registry(),
+        client=LLMClient.from_env,
+        k_per_category=k,
+        total=total,
+        pinned=pinned,
+    )
+    return [c.to_json() for c in found], used.to_json()
+
+
 def _candidates_section(
     instruction: str, registry: BlockRegistry, options: DesignEngineOptions
 ) -> list[str]:
@@ -121,13 +136,22 @@ def _candidates_section(
     if not instruction.strip():
         st.caption("指示を入力すると候補ブロックが表示されます")
         return []
-    candidates = retrieve_blocks(
-        instruction,
-        registry,
-        k_per_category=options.topk_per_category,
-        total=options.topk_total,
-        pinned=options.pinned_blocks,
-    )
+    endpoint = os.environ.get("OPENAI_BASE_URL") or os.environ.get("AZURE_OPENAI_ENDPOINT", "")
+    try:
+        found, used = _ranked(
+            instruction,
+            choose_retrieval(options.retrieval).to_json(),
+            options.topk_per_category,
+            options.topk_total,
+            tuple(options.pinned_blocks),
+            endpoint,
+        )
+    except BlockError as exc:
+        _show_block_error(exc)
+        return []
+    mode = RetrievalMode(**{k: v for k, v in used.items() if k != "label"})
+    st.caption(f"検索方式: {mode.describe()}")
+    candidates = [Candidate(**c) for c in found]
     rows = []
     for cand in candidates:
         spec = registry.get(cand.block_id)
@@ -185,7 +209,7 @@ def _run_generation(
             result = generate_plan(
                 instruction,
                 docs,
-                _registry(),
+                block_registry(),
                 opts,
                 templates,
                 cast(ApplyMode, mode),
@@ -194,10 +218,10 @@ def _run_generation(
     except BlockError as exc:
         _show_block_error(exc)
         return
-    _set("result", result)
-    _set("requirements", [r.model_dump() for r in result.requirements])
-    _set("answers", {})
-    _set("check", None)
+    set_value("result", result)
+    set_value("requirements", [r.model_dump() for r in result.requirements])
+    set_value("answers", {})
+    set_value("check", None)
     st.session_state[K + "yaml"] = result.yaml
 
 
@@ -224,7 +248,13 @@ def _result_section(result: GeneratedPlan) -> None:
     if result.reasoning:
         st.caption(f"設計メモ: {result.reasoning}")
     shown = ", ".join(c.block_id for c in result.candidates)
-    st.caption(f"LLM に提示した候補（{result.metrics.retrieval}）: {shown}")
+    mode = result.retrieval.describe() if result.retrieval else result.metrics.retrieval
+    st.caption(f"LLM に提示した候補（検索方式: {mode}）: {shown}")
+    if result.placeholders:
+        st.warning(
+            f"未設定の設定値が {len(result.placeholders)} 件あります（プレースホルダ）。"
+            "設計チャットで回答するまで、このプランは実行できません。"
+        )
     if result.compose is not None and result.compose.conflicts:
         for conflict in result.compose.conflicts:
             st.warning(f"合成の競合: {conflict.message} → {conflict.resolution}")
@@ -239,131 +269,10 @@ def _result_section(result: GeneratedPlan) -> None:
                 st.caption(f"{issue.code} {issue.location()}: {issue.message}")
 
 
-def _missing_section(result: GeneratedPlan | None, check_errors: list[Issue]) -> None:
-    st.subheader("不足項目")
-    reqs = [DesignRequirement.model_validate(r) for r in _get("requirements", [])]
-    null_vars = [r for r in reqs if r.target.startswith("vars.")]
-    inputs = [r for r in reqs if r.target.startswith("node.")]
-    ui_nodes = [] if result is None or result.plan is None else result.plan.ui.layout
-    if not (null_vars or inputs or check_errors):
-        st.caption("不足項目はありません")
-    if null_vars:
-        st.markdown("未解決の `${vars.*}`: " + ", ".join(f"`{r.target[5:]}`" for r in null_vars))
-    if inputs:
-        st.markdown("未設定の入力: " + ", ".join(f"`{r.target[5:]}`" for r in inputs))
-    if ui_nodes:
-        st.markdown("人が操作するノード: " + ", ".join(f"`{n}`" for n in ui_nodes))
-    if check_errors:
-        codes: dict[str, int] = {}
-        for issue in check_errors:
-            codes[issue.code] = codes.get(issue.code, 0) + 1
-        st.markdown("不整合: " + ", ".join(f"{c} × {n}" for c, n in codes.items()))
-
-
-def _answer_widget(req: DesignRequirement) -> Any:
-    key = f"{K}chat::{req.id}"
-    label = req.label + ("" if req.required else "（任意）")
-    if req.type == "boolean":
-        return st.checkbox(label, key=key)
-    if req.type == "number":
-        step = 1.0 if req.validation.integer else 0.01
-        number = st.number_input(label, value=None, step=step, key=key)
-        return int(number) if number is not None and float(number).is_integer() else number
-    if req.type == "select":
-        return st.selectbox(label, req.options, index=None, key=key)
-    if req.type in ("file", "files", "folder"):
-        accept = [e.lstrip(".") for e in req.extensions()] or None
-        files = st.file_uploader(
-            label, type=accept, accept_multiple_files=req.type != "file", key=key
-        )
-        if not files:
-            return None
-        store = FileStore()
-        stored = [
-            store.put_bytes(f.getvalue(), f.name).model_dump(mode="json")
-            for f in (files if isinstance(files, list) else [files])
-        ]
-        return stored if req.type != "file" else stored[0]
-    return st.text_area(label, key=key) if req.type == "chat" else st.text_input(label, key=key)
-
-
-def _chat_section() -> None:
-    st.subheader("設計チャット")
-    reqs = [DesignRequirement.model_validate(r) for r in _get("requirements", [])]
-    answers: dict[str, Any] = dict(_get("answers", {}))
-    if not reqs:
-        st.caption("確認事項はありません")
-        return
-    done = [r for r in reqs if r.id in answers]
-    st.progress(len(done) / len(reqs), text=f"{len(done)} / {len(reqs)} 件回答済み")
-    for req in done:
-        st.chat_message("assistant").write(req.label)
-        value = answers[req.id]
-        st.chat_message("user").write(
-            "（スキップ）" if value is None else json.dumps(value, ensure_ascii=False)
-        )
-    pending = [r for r in reqs if r.id not in answers]
-    if pending:
-        req = pending[0]
-        with st.chat_message("assistant"):
-            st.write(req.label)
-            for extra in (req.description, req.hint):
-                if extra:
-                    st.caption(extra)
-            value = _answer_widget(req)
-        send, skip = st.columns(2)
-        if send.button("回答", key=K + "chat_send"):
-            problems = answer_problems(req, value) if value not in (None, "") else []
-            if value in (None, "") and req.required:
-                st.error("回答を入力してください")
-            elif problems:
-                for p in problems:
-                    st.error(f"{p.field}: {p.message}")
-            else:
-                answers[req.id] = value
-                _set("answers", answers)
-                st.rerun()
-        if not req.required and skip.button("スキップ", key=K + "chat_skip"):
-            answers[req.id] = None
-            _set("answers", answers)
-            st.rerun()
-    preview = {r.target[5:]: answers[r.id] for r in done if r.target.startswith("vars.")}
-    if preview:
-        st.caption("vars のプレビュー")
-        st.json(preview)
-    if not pending and st.button("回答を反映して検証", key=K + "chat_apply"):
-        _apply_chat(reqs, answers)
-
-
-def _apply_chat(reqs: list[DesignRequirement], answers: dict[str, Any]) -> None:
-    result: GeneratedPlan | None = _get("result")
-    data = result.data if result is not None else {}
-    applied = apply_answers(data, reqs, {k: v for k, v in answers.items() if v is not None})
-    for problem in applied.problems:
-        st.error(f"{problem.field}: {problem.message}")
-    if applied.problems:
-        return
-    text = plan_to_yaml(applied.plan)
-    st.session_state[K + "yaml"] = text
-    check = check_plan_text(text, _registry())
-    _set("check", check)
-    if result is not None:
-        result.data, result.yaml, result.plan = applied.plan, text, check.plan
-        result.ok, result.errors, result.warnings = check.ok, check.errors, check.warnings
-    var_answers = {
-        r.target[5:]: applied.plan["vars"][r.target[5:]]
-        for r in reqs
-        if r.target.startswith("vars.") and answers.get(r.id) is not None
-    }
-    _set("model_answers", {**applied.for_model, **var_answers})
-    _set("requirements", [])
-    st.rerun()
-
-
 def render() -> None:
     """The Design page."""
     st.header("プラン設計")
-    registry = _registry()
+    registry = block_registry()
     catalog = _templates()
     st.subheader("指示とドキュメント")
     instruction = st.text_area(
@@ -381,7 +290,7 @@ def render() -> None:
     templates, mode = _template_section(catalog)
     options = _options()
     pinned = _candidates_section(instruction, registry, options)
-    model_answers = dict(_get("model_answers", {}))
+    model_answers = dict(get_value("model_answers", {}))
     label = "回答を使って再生成" if model_answers else "自動生成"
     if st.button(label, type="primary", key=K + "generate"):
         if not instruction.strip():
@@ -390,29 +299,29 @@ def render() -> None:
             _run_generation(
                 instruction, list(uploads or []), templates, mode, options, pinned, model_answers
             )
-    result: GeneratedPlan | None = _get("result")
+    result: GeneratedPlan | None = get_value("result")
     if result is not None:
         _result_section(result)
-    check = _get("check")
-    _missing_section(
+    check = get_value("check")
+    missing_section(
         result, check.errors if check is not None else (result.errors if result else [])
     )
-    _chat_section()
+    chat_section()
     st.subheader("Plan YAML")
     text = st.text_area("YAML（編集できます）", key=K + "yaml", height=420)
     left, right = st.columns(2)
     if left.button("検証/ドライラン", key=K + "validate"):
         check = check_plan_text(text, registry)
-        _set("check", check)
+        set_value("check", check)
     if right.button("登録", key=K + "register"):
         check = check_plan_text(text, registry)
-        _set("check", check)
+        set_value("check", check)
         if check.ok and check.plan is not None:
             path = save_plan(text, check.plan.id)
             st.success(f"登録しました: {path}")
         else:
             st.error("検証エラーがあるため登録できません")
-    check = _get("check")
+    check = get_value("check")
     if check is not None:
         if check.ok:
             st.success(f"検証とドライランに合格しました（ドライラン {check.dry_run_ms} ms）")
