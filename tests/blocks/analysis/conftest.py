@@ -13,11 +13,17 @@ from tests.blocks.analysis.script import AnalysisScript
 from tests.support.openai_server import LLM_ENV, TEST_API_KEY, ScriptedOpenAI
 
 
+@pytest.fixture(scope="session")
+def keiri_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One keiri home for the session (its matplotlib font cache is built once)."""
+    return tmp_path_factory.mktemp("keiri-home")
+
+
 @pytest.fixture(autouse=True)
-def _clean_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def _clean_env(monkeypatch: pytest.MonkeyPatch, keiri_home: Path) -> None:
     for name in LLM_ENV:
         monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("KEIRI_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("KEIRI_HOME", str(keiri_home))
 
 
 @pytest.fixture
