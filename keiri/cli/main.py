@@ -171,7 +171,7 @@ def _register_optional() -> None:
     """Runtime commands live in their own modules; register those that exist."""
     import importlib
 
-    for module in ("keiri.cli.runtime", "keiri.cli.ops", "keiri.cli.design", "keiri.cli.ui_cmd", "keiri.cli.analyze"):
+    for module in ("keiri.cli.runtime", "keiri.cli.ops", "keiri.cli.design", "keiri.cli.ui_cmd"):
         try:
             mod = importlib.import_module(module)
         except ModuleNotFoundError as exc:
@@ -179,6 +179,7 @@ def _register_optional() -> None:
                 continue
             raise
         mod.register(cli)
+    importlib.import_module("keiri.cli.analyze").register(cli)
 
 
 def main(argv: list[str] | None = None) -> int:

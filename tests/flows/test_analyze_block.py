@@ -100,7 +100,9 @@ def test_an_ask_turn_pauses_the_run_and_the_answer_completes_it(
     [chart] = outputs["charts"]
     assert chart["name"] == "diff.png" and chart["uri"].startswith("keiri://store/")
     assert "はい、手数料です" in script.prompts("ReasonOutput")[1]
-    events = [json.loads(line) for line in Path(doc["log"]).read_text(encoding="utf-8").splitlines()]
+    events = [
+        json.loads(line) for line in Path(doc["log"]).read_text(encoding="utf-8").splitlines()
+    ]
     kinds = [e["event"] for e in events]
     assert "node_paused" in kinds and "node_resumed" in kinds and "analysis_action" in kinds
     resumed = next(e for e in events if e["event"] == "node_resumed")

@@ -48,8 +48,16 @@ def script_monthly_report(script: AnalysisScript) -> None:
         "月次売上の分析",
         [
             {"section_type": "text", "content": "## 結論\n売上は毎月増えており、3月が最大です。"},
-            {"section_type": "table", "content": "monthly_sales.csv", "description": "月別売上合計"},
-            {"section_type": "image", "content": "monthly_sales.png", "description": "月次売上の推移"},
+            {
+                "section_type": "table",
+                "content": "monthly_sales.csv",
+                "description": "月別売上合計",
+            },
+            {
+                "section_type": "image",
+                "content": "monthly_sales.png",
+                "description": "月次売上の推移",
+            },
         ],
         suggestions=["部門別の推移を比較する", "前年同月と比べる"],
     )
@@ -77,7 +85,7 @@ def test_upload_then_a_question_then_the_report(page: AppTest, script: AnalysisS
     assert script.left == 0
     assert [m.name for m in at.chat_message] == ["user", "assistant", "user", "assistant"]
     report = at.chat_message[3]
-    assert report.subheader[0].value == "月次売上の分析"
+    assert report.header[0].value == "月次売上の分析"
     assert "3月が最大" in report.markdown[0].value
     table = report.dataframe[0].value
     assert table["売上合計"].tolist() == [200000, 220000, 265000]

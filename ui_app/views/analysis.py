@@ -10,6 +10,7 @@ checkpointer. A turn ends with a question (shown as the assistant's message) or 
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -31,14 +32,18 @@ __all__ = ["render", "render_report"]
 
 K = "analysis::"
 _STATE_KEYS = ("messages", "df", "df_info", "execution_results", "assumptions", "workspace_dir")
-_PROGRESS = {
-    "analysis_reason": lambda f: f"推論 {f['loop']}: "
-    + {"ask": "質問します", "act": "分析を実行します", "finalize": "レポートを作成します"}.get(
-        f["next_action"], f["next_action"]
+_PROGRESS: dict[str, Callable[[dict[str, Any]], str]] = {
+    "analysis_reason": lambda f: (
+        f"推論 {f['loop']}: "
+        + {"ask": "質問します", "act": "分析を実行します", "finalize": "レポートを作成します"}.get(
+            f["next_action"], f["next_action"]
+        )
     ),
-    "analysis_action": lambda f: f"実行 {f['loop']}: "
-    + ("成功" if f["success"] else f"失敗（{f['error']}）")
-    + f"（{f['seconds']:.1f} 秒）",
+    "analysis_action": lambda f: (
+        f"実行 {f['loop']}: "
+        + ("成功" if f["success"] else f"失敗（{f['error']}）")
+        + f"（{f['seconds']:.1f} 秒）"
+    ),
     "sandbox_violation": lambda f: f"⚠ {f['violation']}",
     "analysis_loop_cap": lambda f: "⚠ 分析ループの上限に達しました（中間結果を作成します）",
     "analysis_report": lambda f: f"レポート「{f['title']}」を作成しました",
@@ -117,7 +122,7 @@ def _upload() -> None:
 
 def render_report(report: ReportOutput, workspace: Path, *, key: str) -> None:
     """The seed's `render_report`: sections by type, then the suggestions."""
-    st.subheader(report.title)
+    st.header(report.title)
     for section in report.sections:
         if section.section_type == "text":
             st.markdown(section.content)
@@ -161,7 +166,7 @@ def _turn(prompt: str) -> None:
         def progress(event: str, **fields: Any) -> None:
             show = _PROGRESS.get(event)
             if show is not None:
-                status.write(show(fields))
+                st.write(show(fields))  # inside the status container
 
         try:
             with LLMClient.from_env() as llm:

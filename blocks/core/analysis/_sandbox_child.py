@@ -181,12 +181,16 @@ class _Policy:
                 verb = "書き込み" if writing else "読み取り"
                 self.deny(f"ワークスペース外のファイルの{verb}は許可されていません（{path}）")
         elif event in ("os.listdir", "os.scandir"):
-            if not self.inside(args[0] if args[0] is not None else ".", (self.workspace, *self.read_roots)):
+            if not self.inside(
+                args[0] if args[0] is not None else ".", (self.workspace, *self.read_roots)
+            ):
                 self.deny(f"ワークスペース外のフォルダの一覧は許可されていません（{args[0]}）")
         elif event in _PATH_EVENTS:
             for path in args[: _PATH_EVENTS[event]]:
                 if path is not None and not self.inside(path, (self.workspace,)):
-                    self.deny(f"ワークスペース外のファイル操作（{event}）は許可されていません（{path}）")
+                    self.deny(
+                        f"ワークスペース外のファイル操作（{event}）は許可されていません（{path}）"
+                    )
         elif event.startswith(_NETWORK_EVENTS):
             self.deny(f"ネットワーク接続（{event}）は許可されていません")
         elif event.startswith(_PROCESS_EVENTS):
@@ -230,8 +234,10 @@ _PROCESS_EVENTS = (
 def _guarded_import(allowed: frozenset[str], policy: _Policy) -> Any:
     real_import = builtins.__import__
 
-    def guarded(name: str, globals: Any = None, locals: Any = None, fromlist: Any = (), level: int = 0) -> Any:  # noqa: A002
-        if level == 0 and name.split(".")[0] not in allowed:
+    def guarded(
+        name: str, globals: Any = None, locals: Any = None, fromlist: Any = (), level: int = 0
+    ) -> Any:
+        if level == 0 and name.split(".", maxsplit=1)[0] not in allowed:
             policy.deny(
                 f"import {name} は許可されていません（使えるのは pandas, numpy, sklearn, "
                 "matplotlib, seaborn と安全な標準モジュールのみ）"

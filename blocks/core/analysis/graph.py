@@ -147,9 +147,7 @@ class AnalysisGraph:
             max_loops=MAX_LOOPS,
         )
         path = write_report(workspace, report)
-        self.emit(
-            "analysis_report", title=report.title, intermediate=intermediate, path=str(path)
-        )
+        self.emit("analysis_report", title=report.title, intermediate=intermediate, path=str(path))
         note = f"レポート「{report.title}」を作成しました。"
         if intermediate:
             note += "（分析ループの上限に達したため中間結果です）"

@@ -75,7 +75,11 @@ def _settle(section: ReportSection, workspace: Path, produced: set[str]) -> Repo
         frame = read_data(path, path.name)
     except Exception as exc:
         return _missing(section, f"表 {relative} を読めません（{exc}）")
-    records = _records(json.loads(frame.head(_TABLE_ROWS).to_json(orient="records", force_ascii=False, date_format="iso")))
+    records = _records(
+        json.loads(
+            frame.head(_TABLE_ROWS).to_json(orient="records", force_ascii=False, date_format="iso")
+        )
+    )
     description = section.description or relative
     if len(frame) > _TABLE_ROWS:
         description += f"（先頭 {_TABLE_ROWS} 行 / 全 {len(frame)} 行）"

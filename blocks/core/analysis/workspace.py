@@ -74,8 +74,10 @@ def read_data(source: Path | bytes, name: str, *, sheet: str | None = None) -> p
                 text = raw.decode(encoding)
             except UnicodeDecodeError:
                 continue
-            return _parse(lambda: pd.read_csv(io.StringIO(text)), name)
-        raise _invalid(name, "文字コードを判別できません（UTF-8 でも Shift_JIS(cp932) でもありません）")
+            return _parse(lambda text=text: pd.read_csv(io.StringIO(text)), name)
+        raise _invalid(
+            name, "文字コードを判別できません（UTF-8 でも Shift_JIS(cp932) でもありません）"
+        )
     if suffix in (".xlsx", ".xlsm"):
         frame = _parse(
             lambda: pd.read_excel(io.BytesIO(raw), sheet_name=sheet or 0, engine="calamine"), name
@@ -128,7 +130,9 @@ def verify_outputs(
             continue
         stat = path.stat()
         if stat.st_mtime < since - 1:
-            problems.append(f"{item.file_name}: この実行では更新されていません（以前のファイルです）")
+            problems.append(
+                f"{item.file_name}: この実行では更新されていません（以前のファイルです）"
+            )
             continue
         if stat.st_size == 0:
             problems.append(f"{item.file_name}: 空のファイルです")

@@ -64,7 +64,9 @@ class AnalyzeBlock(Block):
         df = self._frame(ctx, inputs, workspace)
         llm, owned = _client(ctx)
         try:
-            graph = build_graph(llm, emit=lambda event, **f: ctx.emit(event, node_id=ctx.node_id, **f))
+            graph = build_graph(
+                llm, emit=lambda event, **f: ctx.emit(event, node_id=ctx.node_id, **f)
+            )
             turn = run_turn(graph, new_state(df, workspace), inputs["question"])
             given = deque(_given_answers(ctx.run_inputs))
             asked = 0
@@ -120,8 +122,12 @@ class AnalyzeBlock(Block):
                 hint=f"--input {ctx.node_id}.answer=回答 で回答を渡してください",
             )
         # Each question pauses under its own key: the first under the node's, then `<node>_q<n>`.
-        asking = ctx if number == 1 else dataclasses.replace(ctx, node_id=f"{ctx.node_id}_q{number}")
-        values = ctx.human_input.request(asking, question_form(turn.question or "", ctx.node_id, number))
+        asking = (
+            ctx if number == 1 else dataclasses.replace(ctx, node_id=f"{ctx.node_id}_q{number}")
+        )
+        values = ctx.human_input.request(
+            asking, question_form(turn.question or "", ctx.node_id, number)
+        )
         answer = values.get(ANSWER_FIELD)
         if not isinstance(answer, str) or not answer.strip():
             raise BlockError(
@@ -136,7 +142,9 @@ class AnalyzeBlock(Block):
     def _outputs(self, ctx: BlockContext, turn: TurnResult, workspace: Path) -> dict[str, Any]:
         report = turn.report
         if report is None:  # pragma: no cover - a report turn always has one
-            raise BlockError(ErrorCode.BLOCK_FAILED, "レポートがありません", details={"node_id": ctx.node_id})
+            raise BlockError(
+                ErrorCode.BLOCK_FAILED, "レポートがありません", details={"node_id": ctx.node_id}
+            )
         markdown = render_markdown(report)
         images = [
             ctx.store((workspace / s.content).read_bytes(), Path(s.content).name, "image/png")

@@ -14,7 +14,7 @@ from typing import Any
 
 from tests.support.openai_server import RecordedRequest, ScriptedResponse
 
-__all__ = ["AnalysisScript", "SALES_CSV"]
+__all__ = ["SALES_CSV", "AnalysisScript"]
 
 SALES_CSV = """日付,部門,売上
 2024-01-05,営業部,120000
@@ -29,7 +29,9 @@ SALES_CSV = """日付,部門,売上
 @dataclass
 class AnalysisScript:
     queues: dict[str, deque[Any]] = field(
-        default_factory=lambda: {k: deque() for k in ("ReasonOutput", "CodeGenOutput", "ReportOutput")}
+        default_factory=lambda: {
+            k: deque() for k in ("ReasonOutput", "CodeGenOutput", "ReportOutput")
+        }
     )
     seen: list[tuple[str, str]] = field(default_factory=list)
     _lock: threading.Lock = field(default_factory=threading.Lock)
@@ -54,20 +56,28 @@ class AnalysisScript:
         self.queues["CodeGenOutput"].append({"code": code, "expected_outputs": expected})
         return self
 
-    def report(self, title: str, sections: list[dict[str, Any]], suggestions: list[str] | None = None) -> AnalysisScript:
+    def report(
+        self, title: str, sections: list[dict[str, Any]], suggestions: list[str] | None = None
+    ) -> AnalysisScript:
         full = [{"description": None, **s} for s in sections]
-        self.queues["ReportOutput"].append({"title": title, "sections": full, "suggestions": suggestions})
+        self.queues["ReportOutput"].append(
+            {"title": title, "sections": full, "suggestions": suggestions}
+        )
         return self
 
     def handler(self, request: RecordedRequest) -> ScriptedResponse | None:
         if request.endpoint != "chat":
             return None
-        name = (request.json or {}).get("response_format", {}).get("json_schema", {}).get("name", "")
+        name = (
+            (request.json or {}).get("response_format", {}).get("json_schema", {}).get("name", "")
+        )
         with self._lock:
             self.seen.append((name, request.user_prompt))
             queue = self.queues.get(name)
             if not queue:
-                return ScriptedResponse.error(500, f"no scripted {name} answer left", type_="scripted")
+                return ScriptedResponse.error(
+                    500, f"no scripted {name} answer left", type_="scripted"
+                )
             return ScriptedResponse.chat(queue.popleft())
 
     def prompts(self, kind: str) -> list[str]:

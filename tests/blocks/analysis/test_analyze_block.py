@@ -78,7 +78,9 @@ def test_a_question_without_anyone_to_answer_is_a_clear_error(
     assert "--input analyze.answer=" in caught.value.hint
 
 
-def test_data_and_records_are_exclusive(block: AnalyzeBlock, llm: LLMClient, tmp_path: Path) -> None:
+def test_data_and_records_are_exclusive(
+    block: AnalyzeBlock, llm: LLMClient, tmp_path: Path
+) -> None:
     with pytest.raises(BlockError) as caught:
         block.execute(_ctx(tmp_path, llm), {"question": "分析して"})
     assert caught.value.code == ErrorCode.INPUT_VALIDATION_FAILED

@@ -22,16 +22,28 @@ from tests.blocks.analysis.script import SALES_CSV, AnalysisScript
 
 ESCAPE = "pd.io.common.os"  # a path to the real `os` module past the import guard
 CASES = {
-    "read_etc_passwd": ("print(open('/etc/passwd').read())", "ワークスペース外のファイルの読み取り"),
-    "write_parent": ("open('../escape.txt', 'w').write('x')", "ワークスペース外のファイルの書き込み"),
+    "read_etc_passwd": (
+        "print(open('/etc/passwd').read())",
+        "ワークスペース外のファイルの読み取り",
+    ),
+    "write_parent": (
+        "open('../escape.txt', 'w').write('x')",
+        "ワークスペース外のファイルの書き込み",
+    ),
     "list_root": ("import pathlib\nprint(list(pathlib.Path('/').iterdir()))", "フォルダの一覧"),
     "socket": (
         f"imp = {ESCAPE}.sys.modules['importlib'].import_module\n"
         "s = imp('socket').socket()\ns.connect(('1.1.1.1', 80))",
         "サンドボックス違反",
     ),
-    "os_system": (f"{ESCAPE}.system('touch /tmp/keiri_sandbox_pwned')", "プロセスの起動（os.system）"),
-    "subprocess_run": ("import subprocess\nsubprocess.run(['ls'])", "import subprocess は許可されていません"),
+    "os_system": (
+        f"{ESCAPE}.system('touch /tmp/keiri_sandbox_pwned')",
+        "プロセスの起動（os.system）",
+    ),
+    "subprocess_run": (
+        "import subprocess\nsubprocess.run(['ls'])",
+        "import subprocess は許可されていません",
+    ),
     "subprocess_past_the_guard": (
         f"sp = {ESCAPE}.sys.modules['importlib'].import_module('subprocess')\n"
         "sp.run(['touch', '/tmp/keiri_sandbox_pwned'])",
@@ -63,7 +75,9 @@ def _state(workspace: Path) -> AgentState:
     )
 
 
-def _act(node: AnalysisGraph, script: AnalysisScript, state: AgentState, code: str) -> ExecutionResult:
+def _act(
+    node: AnalysisGraph, script: AnalysisScript, state: AgentState, code: str
+) -> ExecutionResult:
     script.code(code)
     update = node.code_exec(state)
     result: ExecutionResult = update["execution_results"][-1]
@@ -94,7 +108,9 @@ def test_forbidden_code_is_stopped_with_a_clear_error(
     code, expected = CASES[case]
     wall = 8 if case == "loop_forever" else 60
     events: list[tuple[str, dict]] = []
-    node = AnalysisGraph(llm, Sandbox(SandboxLimits(wall_seconds=wall)), emit=lambda e, **f: events.append((e, f)))
+    node = AnalysisGraph(
+        llm, Sandbox(SandboxLimits(wall_seconds=wall)), emit=lambda e, **f: events.append((e, f))
+    )
     state = _state(workspace)
     outside_before = _snapshot(tmp_path)
     pwned = Path("/tmp/keiri_sandbox_pwned")
@@ -107,7 +123,9 @@ def test_forbidden_code_is_stopped_with_a_clear_error(
     assert _processes_in(workspace) == []
     assert not pwned.exists()
     assert not (workspace.parent / "escape.txt").exists()
-    created_outside = {p for p in _snapshot(tmp_path) - outside_before if not p.is_relative_to(workspace)}
+    created_outside = {
+        p for p in _snapshot(tmp_path) - outside_before if not p.is_relative_to(workspace)
+    }
     assert created_outside == set()
     [action] = [f for e, f in events if e == "analysis_action"]
     assert action["success"] is False
