@@ -1,7 +1,7 @@
 """Benchmark: the analysis sandbox's start overhead per action. The same generated code (a
-monthly aggregation of 10,000 rows) runs in the sandbox (a fresh child process with rlimits,
-network namespace, seccomp, audit hook, libraries imported) and in-process (`exec` with the
-same namespace), in the same run. Prints medians, the overhead per action and the ratio.
+monthly aggregation of 10,000 rows) runs in the sandbox — forked from the fork server (the
+default) and in a fresh interpreter (`fork_server=False`), each action with rlimits, network
+namespace, seccomp and audit hook — and in-process (`exec`), in the same run. Prints medians, the overhead per action and the ratio.
 
 Run: .venv/bin/python bench/bench_analysis_sandbox.py [--repeat 5] [--rows 10000]
 No target: the overhead is the price of isolation (one process per action, the seed's

@@ -314,10 +314,8 @@ def _set_limits(job: dict[str, Any]) -> None:
     signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # an oversized write raises EFBIG instead
 
 
-def main() -> int:
-    job: dict[str, Any] = pickle.loads(sys.stdin.buffer.read())
-    result_fd = os.dup(1)
-    os.dup2(2, 1)  # stray C-level output goes to the (size-limited) log, not the result
+def run_job(job: dict[str, Any], result_fd: int) -> None:
+    """Apply the sandbox, run the job's code, write the JSON outcome to `result_fd`."""
     sys.dont_write_bytecode = True
     _set_limits(job)
     layers = ["rlimit"]
@@ -375,8 +373,80 @@ def main() -> int:
     while view:
         written = os.write(result_fd, view)
         view = view[written:]
+
+
+def main() -> int:
+    """One action: the job on stdin, the outcome on the original stdout."""
+    job: dict[str, Any] = pickle.loads(sys.stdin.buffer.read())
+    result_fd = os.dup(1)
+    os.dup2(2, 1)  # stray C-level output goes to the (size-limited) log, not the result
+    run_job(job, result_fd)
+    return 0
+
+
+# -- the fork server -------------------------------------------------------------------------
+
+
+def _reap(signum: int, frame: Any) -> None:
+    """SIGCHLD: report every finished action as `EXIT <pid> <wait status>`."""
+    while True:
+        try:
+            pid, status = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return
+        if pid == 0:
+            return
+        os.write(1, f"EXIT {pid} {status}\n".encode())
+
+
+def _forked(job_dir: str) -> None:
+    """In the forked action: own session, files of the job folder, then `run_job`."""
+    signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+    os.setsid()
+    null = os.open(os.devnull, os.O_RDONLY)
+    os.dup2(null, 0)
+    log = os.open(os.path.join(job_dir, "log"), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    os.dup2(log, 1)
+    os.dup2(log, 2)
+    result_fd = os.open(
+        os.path.join(job_dir, "result.json"), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600
+    )
+    with open(os.path.join(job_dir, "job.pkl"), "rb") as handle:
+        job = pickle.load(handle)
+    run_job(job, result_fd)
+
+
+def serve() -> int:
+    """Import the libraries once, then fork one action per `RUN <id> <job folder>` line.
+
+    Answers `PID <id> <pid>` at once and `EXIT <pid> <status>` when the action ends. The
+    server itself runs no generated code; each forked action sandboxes itself before it runs.
+    """
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot
+    import matplotlib_fontja
+    import pandas
+
+    del matplotlib_fontja, pandas
+    signal.signal(signal.SIGCHLD, _reap)
+    os.write(1, b"READY\n")
+    for line in sys.stdin:
+        command, request, job_dir = [*line.split(" ", 2), "", ""][:3]
+        if command != "RUN":
+            continue
+        pid = os.fork()
+        if pid == 0:
+            code = 1
+            try:
+                _forked(job_dir.strip())
+                code = 0
+            finally:
+                os._exit(code)
+        os.write(1, f"PID {request} {pid}\n".encode())
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(serve() if sys.argv[1:] == ["--server"] else main())

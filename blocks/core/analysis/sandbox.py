@@ -1,8 +1,10 @@
 """Sandboxed execution of generated analysis code: one child process per action.
 
-`Sandbox.run(code, df, workspace)` starts `python -I _sandbox_child.py`, sends it the code
-and the DataFrame over stdin, waits at most `limits.wall_seconds` (the parent kills the whole
-process group on expiry) and returns a `SandboxRun`. Every violation comes back as a
+`Sandbox.run(code, df, workspace)` runs the code in a new process — forked from a long-lived
+fork server (`_sandbox_child.py --server`, which imported pandas and matplotlib once and runs
+no generated code itself), or with `fork_server=False` a fresh `python -I _sandbox_child.py`
+— waits at most `limits.wall_seconds` (the parent kills the action's process group on
+expiry) and returns a `SandboxRun`. The action sandboxes itself before the code runs. Every violation comes back as a
 readable Japanese error (and in `violations`, even when the code swallowed the exception);
 the parent never raises for what the code did, only when the child cannot start at all.
 
@@ -33,19 +35,24 @@ layers were active.
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import importlib.util
 import json
 import os
 import pickle
+import shutil
 import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+import uuid
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar, NoReturn
 
 import pandas as pd
 
@@ -124,14 +131,18 @@ class Sandbox:
         *,
         isolate_network: bool = True,
         seccomp: bool = True,
+        fork_server: bool = True,
     ) -> None:
         self.limits = limits or SandboxLimits()
         self.isolate_network = isolate_network
         self.seccomp = seccomp
+        self.fork_server = fork_server
 
     def run(self, code: str, df: pd.DataFrame | None, workspace: Path) -> SandboxRun:
         workspace = workspace.resolve()
         job = pickle.dumps(self._job(code, df, workspace), protocol=pickle.HIGHEST_PROTOCOL)
+        if self.fork_server:
+            return self._run_forked(job)
         started = time.monotonic()
         with tempfile.TemporaryFile() as log:
             try:
@@ -172,6 +183,33 @@ class Sandbox:
             log.seek(0)
             tail = log.read()[-2000:].decode("utf-8", "replace")
         return self._result(out, proc.returncode, seconds, tail)
+
+    def _run_forked(self, job: bytes) -> SandboxRun:
+        """The same action forked from the fork server (libraries already imported)."""
+        server = _ForkServer.get(self._env())
+        job_dir = Path(tempfile.mkdtemp(prefix="keiri-sandbox-"))
+        try:
+            (job_dir / "job.pkl").write_bytes(job)
+            started = time.monotonic()
+            returncode = server.run(job_dir, self.limits.wall_seconds)
+            seconds = time.monotonic() - started
+            if returncode is None:
+                return SandboxRun(
+                    ok=False,
+                    stdout="",
+                    error=(
+                        f"TimeoutError: 実行時間の上限（{self.limits.wall_seconds:g} 秒）を"
+                        "超えたため、処理を停止しました"
+                    ),
+                    seconds=seconds,
+                )
+            result = job_dir / "result.json"
+            out = result.read_bytes() if result.is_file() else b""
+            log = job_dir / "log"
+            tail = log.read_bytes()[-2000:].decode("utf-8", "replace") if log.is_file() else ""
+            return self._result(out, returncode, seconds, tail)
+        finally:
+            shutil.rmtree(job_dir, ignore_errors=True)
 
     # -- helpers ------------------------------------------------------------------------------
 
@@ -233,6 +271,108 @@ class Sandbox:
             seconds=seconds,
             exit_code=returncode,
         )
+
+
+class _ForkServer:
+    """One long-lived `_sandbox_child.py --server` per environment: it imports pandas and
+    matplotlib once and forks one action per request, so an action does not pay the imports.
+    The parent keeps the wall clock: it kills an action's process group on expiry."""
+
+    _servers: ClassVar[dict[tuple[tuple[str, str], ...], _ForkServer]] = {}
+    _servers_lock = threading.Lock()
+
+    def __init__(self, env: dict[str, str]) -> None:
+        self._proc = subprocess.Popen(
+            [sys.executable, "-I", str(_CHILD), "--server"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            cwd="/",
+            env=env,
+            start_new_session=True,
+            close_fds=True,
+        )
+        self._write_lock = threading.Lock()
+        self._changed = threading.Condition()
+        self._pids: dict[str, int] = {}
+        self._exits: dict[int, int] = {}
+        self._ready = False
+        self._dead = False
+        threading.Thread(target=self._read, name="keiri-sandbox-server", daemon=True).start()
+
+    @classmethod
+    def get(cls, env: dict[str, str]) -> _ForkServer:
+        key = tuple(sorted(env.items()))
+        with cls._servers_lock:
+            server = cls._servers.get(key)
+            if server is None or server._dead:
+                server = cls._servers[key] = cls(env)
+                atexit.register(server.close)
+            return server
+
+    def _read(self) -> None:
+        assert self._proc.stdout is not None
+        for raw in self._proc.stdout:
+            parts = raw.decode("ascii", "replace").split()
+            with self._changed:
+                if parts[:1] == ["READY"]:
+                    self._ready = True
+                elif parts[:1] == ["PID"] and len(parts) == 3:
+                    self._pids[parts[1]] = int(parts[2])
+                elif parts[:1] == ["EXIT"] and len(parts) == 3:
+                    self._exits[int(parts[1])] = os.waitstatus_to_exitcode(int(parts[2]))
+                self._changed.notify_all()
+        with self._changed:
+            self._dead = True
+            self._changed.notify_all()
+
+    def _wait(self, done: Callable[[], bool], timeout: float) -> bool:
+        with self._changed:
+            return self._changed.wait_for(lambda: done() or self._dead, timeout) and done()
+
+    def run(self, job_dir: Path, wall_seconds: float) -> int | None:
+        """The action's exit code, or None when the wall clock killed it."""
+        request = uuid.uuid4().hex
+        if not self._wait(lambda: self._ready, 120):
+            self._failed("the fork server did not start")
+        with self._write_lock:
+            assert self._proc.stdin is not None
+            try:
+                self._proc.stdin.write(f"RUN {request} {job_dir}\n".encode())
+                self._proc.stdin.flush()
+            except OSError:
+                self._failed("the fork server is gone")
+        if not self._wait(lambda: request in self._pids, 30):
+            self._failed("the fork server did not start the action")
+        pid = self._pids.pop(request)
+        if self._wait(lambda: pid in self._exits, wall_seconds):
+            return self._exits.pop(pid)
+        if self._dead:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(pid, signal.SIGKILL)
+            self._failed("the fork server stopped during the action")
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(pid, signal.SIGKILL)  # the action runs in its own session
+        self._wait(lambda: pid in self._exits, 30)
+        self._exits.pop(pid, None)
+        return None
+
+    def _failed(self, why: str) -> NoReturn:
+        self.close()
+        raise BlockError(
+            ErrorCode.DEPENDENCY_NOT_FOUND,
+            f"分析コードの実行環境を起動できませんでした（{why}）",
+            details={"reason": "sandbox_start"},
+            hint="もう一度実行してください。繰り返す場合は Python 環境（pandas, matplotlib）を確認してください",
+            recoverable=True,
+        )
+
+    def close(self) -> None:
+        self._dead = True
+        if self._proc.poll() is None:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(self._proc.pid, signal.SIGKILL)
+        self._proc.wait()
 
 
 def _mpl_config_dir() -> Path:

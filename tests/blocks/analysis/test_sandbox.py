@@ -180,3 +180,13 @@ def test_allowed_libraries_work_and_write_into_the_workspace(
     assert result.success, result.error
     assert "IPAexGothic" in (result.stdout or "")
     assert [o.file_name for o in result.outputs] == ["dept.png"]
+
+
+def test_the_fresh_interpreter_mode_applies_the_same_sandbox(workspace: Path) -> None:
+    sandbox = Sandbox(SandboxLimits(wall_seconds=60), fork_server=False)
+    blocked = sandbox.run("print(open('/etc/passwd').read())", None, workspace)
+    assert not blocked.ok and "ワークスペース外のファイルの読み取り" in (blocked.error or "")
+    assert "audit" in blocked.layers
+    fine = sandbox.run("print(1 + 1)", None, workspace)
+    assert fine.ok and fine.stdout == "2\n"
+    assert _processes_in(workspace) == []
