@@ -26,7 +26,8 @@ What it does NOT protect against: the audit hook and the import guard are Python
 code that reaches native memory without ctypes (a bug in a C extension) is stopped only by
 the kernel layers; C extensions that open files themselves (not through Python's `open`)
 are not seen by the hook (numpy/pandas/matplotlib read and write through Python); reads of
-world-readable files inside the Python installation are allowed; CPU and memory exhaustion
+world-readable files inside the Python installation are allowed; `os.stat` raises no audit
+event, so whether an outside path exists can be learnt (not its content); CPU and memory exhaustion
 of the machine by many concurrent actions is not limited across actions (one action: 1 GiB,
 3 min); timing side channels. Without unshare or seccomp permission (some containers) the
 network and process guards rest on the audit hook alone — `SandboxRun.layers` says which
