@@ -209,6 +209,7 @@ def _register_optional() -> None:
                 continue
             raise
         mod.register(cli)
+    importlib.import_module("keiri.cli.analyze").register(cli)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,0 +1,124 @@
+"""`keiri analyze`: the data-analysis agent of seed 002 on the terminal.
+
+    keiri analyze DATA --question TEXT [--answer TEXT]... [--sheet NAME] [--json]
+
+DATA is a CSV (UTF-8 or cp932) or an Excel workbook. A new workspace
+`<keiri home>/workspace/<yyyymmddhhmmss>/` receives a copy of the data, the charts and tables
+of the analysis and `report.md`. When the agent asks a question, the next `--answer` is
+given; without one it is asked on the terminal (when stdin is one), else the command fails.
+Exit 0 when the report is written, 1 when the analysis failed (including an unanswered
+question), 2 for usage errors. `--json` prints one document: `report` (the seed's
+`ReportOutput`), `workspace`, `loops`, `executions` (the `ExecutionResult` list), and
+`question` / `error` (null unless the analysis stopped there).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections import deque
+from pathlib import Path
+from typing import Any
+
+import click
+
+from keiri.cli.main import EXIT_FAILED, ExitWith
+from keiri.cli.render import console, err_console, print_json, render_block_error
+
+__all__ = ["analyze_cmd", "register"]
+
+
+def register(cli: click.Group) -> None:
+    """Add `analyze` to the `keiri` group."""
+    cli.add_command(analyze_cmd)
+
+
+def _progress(event: str, **fields: Any) -> None:
+    if event == "analysis_reason":
+        err_console.print(f"[dim]推論 {fields['loop']}: {fields['next_action']}[/]")
+    elif event == "analysis_action":
+        state = "[green]成功[/]" if fields["success"] else "[red]失敗[/]"
+        err_console.print(f"[dim]実行 {fields['loop']}:[/] {state} ({fields['seconds']:.1f} 秒)")
+    elif event == "sandbox_violation":
+        err_console.print(f"[yellow]⚠ {fields['violation']}[/]")
+    elif event == "analysis_loop_cap":
+        err_console.print("[yellow]⚠ 分析ループの上限に達しました（中間結果を作成します）[/]")
+
+
+def _document(
+    state: Any, workspace: Path, *, question: str | None = None, error: Any = None
+) -> dict[str, Any]:
+    report = state.final_report if state is not None else None
+    return {
+        "report": report.model_dump(mode="json") if report is not None else None,
+        "workspace": str(workspace),
+        "loops": state.loop_count if state is not None else 0,
+        "executions": [r.model_dump(mode="json") for r in state.execution_results]
+        if state is not None
+        else [],
+        "question": question,
+        "error": error,
+    }
+
+
+@click.command("analyze")
+@click.argument("data", type=click.Path(path_type=Path))
+@click.option("--question", "-q", required=True, help="What to analyse (Japanese or English).")
+@click.option(
+    "--answer",
+    "answers",
+    multiple=True,
+    help="Answer to the agent's next question (repeatable, used in order).",
+)
+@click.option("--sheet", help="The sheet of an Excel workbook (default: the first).")
+@click.option("--json", "as_json", is_flag=True, help="One JSON document on stdout.")
+def analyze_cmd(
+    data: Path, question: str, answers: tuple[str, ...], sheet: str | None, as_json: bool
+) -> None:
+    """Analyse DATA (CSV/XLSX) with the agent: exit 0 report written, 1 failed."""
+    from blocks.core.analysis import build_graph, new_state, run_turn
+    from blocks.core.analysis.workspace import create_workspace, read_data, save_upload
+    from blocks.core.llm_client import LLMClient
+    from blocks.errors import BlockError
+
+    if not data.is_file():
+        raise click.UsageError(f"no such data file: {data}")
+    if not question.strip():
+        raise click.UsageError("--question must not be empty")
+    workspace = create_workspace()
+    state = None
+    try:
+        copy = save_upload(workspace, data.name, data.read_bytes())
+        df = read_data(copy, copy.name, sheet=sheet)
+        state = new_state(df, workspace)
+        with LLMClient.from_env() as llm:
+            graph = build_graph(llm, emit=None if as_json else _progress)
+            pending = deque(answers)
+            turn = run_turn(graph, state, question)
+            while turn.kind == "ask":
+                state = turn.state
+                asked = turn.question or ""
+                if pending:
+                    reply = pending.popleft()
+                elif sys.stdin.isatty() and not as_json:
+                    reply = click.prompt(f"質問: {asked}", err=True)
+                else:
+                    if as_json:
+                        print_json(_document(state, workspace, question=asked))
+                    err_console.print(f"[red]✗[/] エージェントが質問しています: {asked}")
+                    err_console.print("  💡 --answer で回答を渡して、もう一度実行してください")
+                    raise ExitWith(EXIT_FAILED)
+                turn = run_turn(graph, state, reply)
+            state = turn.state
+    except BlockError as exc:
+        if not as_json:
+            raise
+        print_json(_document(state, workspace, error=exc.to_dict()))
+        render_block_error(exc)
+        raise ExitWith(EXIT_FAILED) from None
+    if as_json:
+        print_json(_document(state, workspace))
+        return
+    from rich.markdown import Markdown
+
+    console.print(Markdown(turn.report_path.read_text(encoding="utf-8")))  # type: ignore[union-attr]
+    console.print(f"[green]✓[/] レポートを作成しました: {turn.report_path}")

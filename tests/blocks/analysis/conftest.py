@@ -1,0 +1,47 @@
+"""Fixtures for the analysis agent: a real LLMClient over a scripted model, a workspace."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from blocks.core.analysis import Sandbox, SandboxLimits
+from blocks.core.llm_client import LLMClient, LLMSettings
+from tests.blocks.analysis.script import AnalysisScript
+from tests.support.openai_server import LLM_ENV, TEST_API_KEY, ScriptedOpenAI
+
+
+@pytest.fixture(scope="session")
+def keiri_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One keiri home for the session (its matplotlib font cache is built once)."""
+    return tmp_path_factory.mktemp("keiri-home")
+
+
+@pytest.fixture(autouse=True)
+def _clean_env(monkeypatch: pytest.MonkeyPatch, keiri_home: Path) -> None:
+    for name in LLM_ENV:
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("KEIRI_HOME", str(keiri_home))
+
+
+@pytest.fixture
+def script() -> AnalysisScript:
+    return AnalysisScript()
+
+
+@pytest.fixture
+def llm(script: AnalysisScript) -> Iterator[LLMClient]:
+    server = ScriptedOpenAI(handler=script.handler)
+    client = LLMClient(
+        LLMSettings(api_key=TEST_API_KEY, max_retries=0), http_client=server.http_client()
+    )
+    yield client
+    client.close()
+
+
+@pytest.fixture(scope="session")
+def sandbox() -> Sandbox:
+    # The seed's limits, with a shorter wall clock so a runaway test ends sooner.
+    return Sandbox(SandboxLimits(wall_seconds=60))

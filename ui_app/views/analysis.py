@@ -1,0 +1,208 @@
+"""分析: the data-analysis agent of seed 002 — upload a table, chat, get a report.
+
+One `graph.invoke()` per user message (`blocks.core.analysis.run_turn`); the state lives in
+`st.session_state` as the seed lays it out (`analysis::messages`, `analysis::df`,
+`analysis::workspace_dir`, plus the agent's results and assumptions) — no LangGraph
+checkpointer. A turn ends with a question (shown as the assistant's message) or a report
+(rendered per section: Markdown, image, table, then 追加の分析案). Keys start `analysis::`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import streamlit as st
+
+from blocks.core.analysis import AgentState, ReportOutput, build_graph, run_turn
+from blocks.core.analysis.report import REPORT_FILE, section_table
+from blocks.core.analysis.workspace import (
+    create_workspace,
+    dataframe_info,
+    read_data,
+    save_upload,
+)
+from blocks.core.llm_client import LLMClient
+from blocks.errors import BlockError
+from ui_app.errors import render_error
+
+__all__ = ["render", "render_report"]
+
+K = "analysis::"
+_STATE_KEYS = ("messages", "df", "df_info", "execution_results", "assumptions", "workspace_dir")
+_PROGRESS: dict[str, Callable[[dict[str, Any]], str]] = {
+    "analysis_reason": lambda f: (
+        f"推論 {f['loop']}: "
+        + {"ask": "質問します", "act": "分析を実行します", "finalize": "レポートを作成します"}.get(
+            f["next_action"], f["next_action"]
+        )
+    ),
+    "analysis_action": lambda f: (
+        f"実行 {f['loop']}: "
+        + ("成功" if f["success"] else f"失敗（{f['error']}）")
+        + f"（{f['seconds']:.1f} 秒）"
+    ),
+    "sandbox_violation": lambda f: f"⚠ {f['violation']}",
+    "analysis_loop_cap": lambda f: "⚠ 分析ループの上限に達しました（中間結果を作成します）",
+    "analysis_report": lambda f: f"レポート「{f['title']}」を作成しました",
+}
+
+
+def _get(name: str, default: Any = None) -> Any:
+    return st.session_state.get(K + name, default)
+
+
+def _set(name: str, value: Any) -> None:
+    st.session_state[K + name] = value
+
+
+def _reset() -> None:
+    for key in [k for k in st.session_state if str(k).startswith(K)]:
+        del st.session_state[key]
+
+
+# -- state <-> AgentState ------------------------------------------------------------------
+
+
+def _agent_state() -> AgentState:
+    """Build the graph's input from `st.session_state` (the seed's data flow)."""
+    return AgentState(
+        messages=_get("messages", []),
+        df=_get("df"),
+        df_info=_get("df_info"),
+        execution_results=_get("execution_results", []),
+        assumptions=_get("assumptions", []),
+        workspace_dir=_get("workspace_dir"),
+    )
+
+
+def _keep(state: AgentState) -> None:
+    for name in _STATE_KEYS:
+        _set(name, getattr(state, name))
+
+
+# -- upload ----------------------------------------------------------------------------------
+
+
+def _workspace() -> Path:
+    if _get("workspace_dir") is None:
+        _set("workspace_dir", str(create_workspace()))
+    return Path(_get("workspace_dir"))
+
+
+def _upload() -> None:
+    uploaded = st.file_uploader(
+        "分析するデータ（CSV または Excel）", type=["csv", "xlsx"], key=K + "uploader"
+    )
+    if uploaded is None:
+        return
+    data = uploaded.getvalue()
+    digest = hashlib.sha256(data).hexdigest()
+    if _get("upload") != digest:
+        try:
+            path = save_upload(_workspace(), uploaded.name, data)
+            df = read_data(path, uploaded.name)
+        except BlockError as exc:
+            render_error(exc, key="analysis-upload")
+            return
+        _set("df", df)
+        _set("df_info", dataframe_info(df))
+        _set("upload", digest)
+        _set("data_name", uploaded.name)
+    df = _get("df")
+    st.caption(f"{_get('data_name')}: {df.shape[0]:,} 行 × {df.shape[1]} 列")
+    with st.expander("データのプレビュー"):
+        st.dataframe(df.head(20))
+
+
+# -- rendering -------------------------------------------------------------------------------
+
+
+def render_report(report: ReportOutput, workspace: Path, *, key: str) -> None:
+    """The seed's `render_report`: sections by type, then the suggestions."""
+    st.header(report.title)
+    for section in report.sections:
+        if section.section_type == "text":
+            st.markdown(section.content)
+        elif section.section_type == "image":
+            st.image(str(workspace / section.content), caption=section.description)
+        else:
+            if section.description:
+                st.caption(section.description)
+            st.dataframe(section_table(section), hide_index=True)
+    if report.suggestions:
+        st.markdown("**追加の分析案**")
+        st.markdown("\n".join(f"- {s}" for s in report.suggestions))
+    markdown = workspace / REPORT_FILE
+    if markdown.is_file():
+        st.download_button(
+            "レポート（Markdown）をダウンロード",
+            markdown.read_bytes(),
+            file_name=REPORT_FILE,
+            mime="text/markdown",
+            key=K + f"download-{key}",
+        )
+
+
+def _history() -> None:
+    workspace = Path(_get("workspace_dir") or ".")
+    for index, entry in enumerate(_get("chat", [])):
+        with st.chat_message(entry["role"]):
+            if entry.get("text"):
+                st.markdown(entry["text"])
+            if entry.get("report") is not None:
+                render_report(entry["report"], workspace, key=str(index))
+
+
+def _turn(prompt: str) -> None:
+    chat = [*_get("chat", []), {"role": "user", "text": prompt}]
+    _set("chat", chat)
+    with st.chat_message("user"):
+        st.markdown(prompt)
+    with st.chat_message("assistant"), st.status("分析中…", expanded=True) as status:
+
+        def progress(event: str, **fields: Any) -> None:
+            show = _PROGRESS.get(event)
+            if show is not None:
+                st.write(show(fields))  # inside the status container
+
+        try:
+            with LLMClient.from_env() as llm:
+                result = run_turn(build_graph(llm, emit=progress), _agent_state(), prompt)
+        except BlockError as exc:
+            status.update(label="分析に失敗しました", state="error")
+            _set("error", exc)
+            return
+        _set("error", None)
+        _keep(result.state)
+        if result.kind == "ask":
+            status.update(label="確認したいことがあります", state="complete", expanded=False)
+            chat.append({"role": "assistant", "text": result.question})
+        else:
+            status.update(label="分析が完了しました", state="complete", expanded=False)
+            chat.append({"role": "assistant", "text": None, "report": result.report})
+    st.rerun()
+
+
+def render() -> None:
+    st.title("分析")
+    st.caption(
+        "表データをアップロードして、分析したい内容を話しかけてください。"
+        "エージェントがコードを書いて安全な環境で実行し、日本語のレポートにまとめます。"
+    )
+    _upload()
+    _history()
+    error = _get("error")
+    if error is not None:
+        render_error(error, key="analysis-turn")
+    prompt = st.chat_input("分析したい内容（例: 月別の売上推移を分析して）", key=K + "chat_input")
+    if prompt:
+        _turn(prompt)
+    if _get("chat"):
+        st.button("新しい分析を始める", on_click=_reset, key=K + "reset")
+
+
+if __name__ == "__main__":  # run as a page by st.navigation
+    render()
