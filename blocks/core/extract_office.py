@@ -11,10 +11,12 @@ from __future__ import annotations
 import datetime as dt
 import io
 import zipfile
+import zlib
 from collections.abc import Iterable, Iterator
 from typing import Any
 
 from blocks.core.extract_types import DOCX, XLSX, ExtractOptions, RawText, file_error
+from blocks.core.office_guard import check_sheet_extent, check_xml_parts
 from blocks.errors import ErrorCode
 
 __all__ = ["check_package", "extract_docx", "extract_xlsx", "format_cell"]
@@ -23,11 +25,17 @@ _BROKEN_HINT = "open the file in Office and save it again; a partial upload also
 
 
 def check_package(data: bytes, name: str, media_type: str, opts: ExtractOptions) -> None:
-    """Reject an OOXML package whose parts would unpack beyond `opts.max_unpacked`."""
+    """Reject an OOXML package whose parts would unpack beyond `opts.max_unpacked`, that
+    declares DTDs/entities (XML bombs), or (XLSX) whose sheets span more than `opts.max_cells`.
+    """
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as package:
             infos = package.infolist()
-    except (zipfile.BadZipFile, OSError, ValueError) as exc:
+            _check_sizes(infos, name, media_type, opts)
+            check_xml_parts(package, name, media_type)
+            if media_type == XLSX:
+                check_sheet_extent(package, name, media_type, opts.max_cells)
+    except (zipfile.BadZipFile, OSError, ValueError, EOFError, zlib.error) as exc:
         raise file_error(
             ErrorCode.FILE_INVALID,
             f"the file is corrupt or truncated (its ZIP container cannot be read: {exc})",
@@ -35,6 +43,11 @@ def check_package(data: bytes, name: str, media_type: str, opts: ExtractOptions)
             media_type=media_type,
             hint=_BROKEN_HINT,
         ) from exc
+
+
+def _check_sizes(
+    infos: list[zipfile.ZipInfo], name: str, media_type: str, opts: ExtractOptions
+) -> None:
     unpacked = sum(info.file_size for info in infos)
     if unpacked > opts.max_unpacked:
         raise file_error(
@@ -89,6 +102,7 @@ def _parts_text(parts: Iterable[Any]) -> Iterator[str]:
 def extract_docx(data: bytes, name: str, opts: ExtractOptions) -> RawText:
     import docx
     from docx.opc.exceptions import PackageNotFoundError
+    from lxml.etree import LxmlError  # type: ignore[import-untyped]
 
     check_package(data, name, DOCX, opts)
     try:
@@ -97,7 +111,7 @@ def extract_docx(data: bytes, name: str, opts: ExtractOptions) -> RawText:
         headers = list(_parts_text(s.header for s in sections))
         body = [_block_text(block) for block in document.iter_inner_content()]
         footers = list(_parts_text(s.footer for s in sections))
-    except (PackageNotFoundError, KeyError, ValueError, zipfile.BadZipFile) as exc:
+    except (PackageNotFoundError, KeyError, ValueError, zipfile.BadZipFile, LxmlError) as exc:
         raise file_error(
             ErrorCode.FILE_INVALID,
             f"the Word document cannot be read ({type(exc).__name__}: {exc})",
