@@ -11,6 +11,8 @@ import re
 from decimal import Decimal
 from typing import Any
 
+from blocks.core.doc_kinds import classify, is_title_line
+from blocks.core.invoice_evidence import assess_fields
 from blocks.core.invoice_text import (
     DATE_PATTERN,
     amount_pattern,
@@ -19,11 +21,8 @@ from blocks.core.invoice_text import (
     parse_amount_text,
 )
 
-__all__ = ["SIMPLIFIED_TITLES", "extract_invoice_fields"]
+__all__ = ["extract_invoice_fields"]
 
-SIMPLIFIED_TITLES = ("適格簡易請求書", "領収書", "領収証", "レシート")
-_TITLES = ("適格簡易請求書", "適格請求書", "請求書", "領収書", "領収証", "レシート", "納品書")
-_TITLE = re.compile(rf"^(?:御|ご)?({'|'.join(_TITLES)})(?!番号|No|NO|日|書|一式|を|の|が|は)")
 _AMOUNT = amount_pattern()
 _AMOUNT_RE = re.compile(rf"(?<![\d.,])(?:{_AMOUNT})(?![\d,])(?!\s*%)")
 _NUM_WORD = re.compile(
@@ -52,11 +51,13 @@ _TAX_WITH_RATE = re.compile(rf"消費税等?額?\s*\(\s*(\d+)\s*%\s*\)\s*[:：]?
 _SINGLE_RATE_TOTAL = re.compile(
     rf"(?:税抜合計|税抜金額|合計\(税抜\)|小計\(税抜\)|課税対象額|小計)\s*[:：]?\s*({_AMOUNT})"
 )
+# Total labels, strongest first; each group's matches are candidates of the grand total.
 _TOTAL_LABELS = (
-    r"合計(?:金額)?\s*\(税込\)",
-    r"税込合計|ご請求金額|今回ご請求額|請求金額|お支払金額|お支払い金額|総額",
-    r"(?<!小)合計",
+    r"(?:税込)?合計(?:金額)?\s*\(税込\)|税込合計(?:金額)?|(?:今回)?(?:ご|御)請求(?:金)?額(?:合計)?"
+    r"|請求金額(?:合計)?|お支払(?:い)?金額|お支払額|総額|総計|領収金額",
+    r"(?<![小対象])合計(?:金額)?(?!\s*\(税抜)",
 )
+_CJK_SPACE = re.compile(r"(?<=[\u3040-\u30ff\u4e00-\u9fff【(])\s+(?=[\u3040-\u30ff\u4e00-\u9fff】)])")
 _REG_STRICT = re.compile(r"(?<![A-Za-z0-9])T ?-? ?(\d(?:[ -]?\d){12})(?![\d-])")
 _REG_LABEL = re.compile(r"登録番号\s*[:：]?\s*(\S*)")
 _BUYER = re.compile(r"^(.+?)\s*(御中|様|殿)(?:\s|$)")
@@ -152,7 +153,7 @@ def _lines(tokens: list[str]) -> list[dict[str, Any]]:
                 items.append(item)
 
     for token in tokens:
-        if _BARRIER.search(token) or DATE_PATTERN.fullmatch(token) or _TITLE.match(token):
+        if _BARRIER.search(token) or DATE_PATTERN.fullmatch(token) or is_title_line(token):
             close()
             description, numbers = None, []
             continue
@@ -202,12 +203,21 @@ def _rates(flat: str) -> tuple[dict[str, Any], dict[str, Any], bool | None, dict
     return totals, taxes, inclusive, raw
 
 
-def _total(flat: str) -> tuple[Any, str | None]:
-    for label in _TOTAL_LABELS:
-        match = re.search(rf"(?:{label})\s*[:：]?\s*({_AMOUNT})", flat)
-        if match:
-            return _amount(match.group(1)), match.group(0)
-    return None, None
+def _total(flat: str) -> tuple[Any, str | None, list[dict[str, Any]]]:
+    """The grand total (the first match of the strongest label group), its text, and every
+    candidate of every label group (for the arithmetic cross-check)."""
+    squeezed = _CJK_SPACE.sub("", flat)
+    candidates: list[dict[str, Any]] = []
+    for rank, label in enumerate(_TOTAL_LABELS):
+        pattern = rf"[【(]?(?:{label})[】)]?\s*[:：]?\s*({_AMOUNT})(?![\d,]|\s*%)"
+        for match in re.finditer(pattern, squeezed):
+            value = _amount(match.group(1))
+            if value is not None and not any(c["value"] == value for c in candidates):
+                candidates.append({"value": value, "text": match.group(0).strip(), "rank": rank})
+    if not candidates:
+        return None, None, []
+    first = candidates[0]
+    return first["value"], first["text"], candidates
 
 
 def _transaction_date(flat: str, notes: list[dict[str, str]]) -> tuple[str | None, str | None]:
@@ -261,8 +271,9 @@ def _issuer(tokens: list[str], buyer: str | None) -> tuple[str | None, str | Non
         return not (
             _ADDRESS.search(token)
             or _BUYER.match(token)
-            or _TITLE.match(token)
+            or is_title_line(token)
             or DATE_PATTERN.search(token)
+            or "担当" in token
             or (buyer is not None and token == buyer)
         )
 
@@ -298,15 +309,16 @@ def extract_invoice_fields(text: str, source: dict[str, Any] | None = None) -> d
     flat = " ".join(tokens)
     notes: list[dict[str, str]] = []
     raw: dict[str, str] = {}
-    title = next((m.group(1) for t in tokens[:15] if (m := _TITLE.match(t))), None)
-    if title:
-        raw["title"] = next(t for t in tokens if _TITLE.match(t))
+    kind = classify(text)
+    title = kind.title
+    if kind.line:
+        raw["title"] = kind.line
     registration, raw_reg = _registration(tokens)
     date, raw_date = _transaction_date(flat, notes)
     buyer, raw_buyer = _buyer(tokens)
     issuer, raw_issuer = _issuer(tokens, buyer)
     totals, taxes, inclusive, raw_rates = _rates(flat)
-    total, raw_total = _total(flat)
+    total, raw_total, total_candidates = _total(flat)
     lines = _lines(tokens)
     for line in lines:  # no rate column: the marked items are the reduced-rate ones
         line["rate_stated"] = line["rate"] is not None
@@ -331,16 +343,10 @@ def extract_invoice_fields(text: str, source: dict[str, Any] | None = None) -> d
     reduced_note = _REDUCED_NOTE.search(flat)
     if reduced_note:
         raw["reduced_rate_note"] = reduced_note.group(0)
-    return {
+    fields = {
         "source": source,
         "title": title,
-        "document_type": (
-            None
-            if title is None
-            else "simplified_invoice"
-            if title in SIMPLIFIED_TITLES
-            else "invoice"
-        ),
+        "document_type": kind.kind,
         "issuer_name": issuer,
         "registration_number": registration,
         "transaction_date": date,
@@ -353,4 +359,6 @@ def extract_invoice_fields(text: str, source: dict[str, Any] | None = None) -> d
         "total": total,
         "notes": notes,
         "raw_matches": raw,
+        "total_candidates": total_candidates,
     }
+    return assess_fields(fields)

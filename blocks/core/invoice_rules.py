@@ -15,6 +15,8 @@ from collections import Counter
 from decimal import ROUND_DOWN, ROUND_HALF_UP, ROUND_UP, Decimal
 from typing import Any
 
+from blocks.core.doc_kinds import INVOICE_KINDS
+
 __all__ = [
     "ROUNDING_MODES",
     "RULES",
@@ -52,6 +54,7 @@ RULES: dict[str, str] = {
     "line_amounts_mismatch": "warning",
     "line_amount_mismatch": "warning",
     "buyer_name_missing": "error",
+    "total_unconfirmed": "warning",
 }
 
 
@@ -305,7 +308,16 @@ def check_invoices(
     """Findings of every invoice and a summary with `passed` per invoice."""
     findings: list[dict[str, Any]] = []
     results = []
+    not_invoices: list[dict[str, Any]] = []
     for index, fields in enumerate(items):
+        kind = fields.get("document_type")
+        if fields.get("excluded"):
+            continue
+        if not fields.get("error") and kind is not None and kind not in INVOICE_KINDS:
+            not_invoices.append(
+                {"file": _file_of(fields, index), "document_type": kind, "title": fields.get("title")}
+            )
+            continue
         inv = _Invoice(fields, _file_of(fields, index))
         simplified = fields.get("document_type") == "simplified_invoice"
         used: str | None = None
@@ -332,6 +344,17 @@ def check_invoices(
             _check_items(inv, simplified)
             _check_reduced(inv)
             used = _check_amounts(inv, simplified, rounding)
+            mismatch = any(x["rule"] == "total_mismatch" for x in inv.findings)
+            if (fields.get("status") or {}).get("total") == "要確認" and not mismatch:
+                listed = ", ".join(
+                    f"{c['value']:,}円（{c['text']}）"
+                    for c in (fields.get("candidates") or {}).get("total", [])
+                )
+                inv.add(
+                    "total_unconfirmed",
+                    "total",
+                    f"合計を確定できません: {fields['review_reasons'].get('total', '')}。候補: {listed}",
+                )
         errors = sum(1 for x in inv.findings if x["severity"] == "error")
         results.append(
             {
@@ -346,7 +369,8 @@ def check_invoices(
         findings += inv.findings
     errors = sum(1 for x in findings if x["severity"] == "error")
     summary = {
-        "invoices": len(items),
+        "invoices": len(results),
+        "not_invoices": not_invoices,
         "passed": sum(1 for r in results if r["passed"]),
         "failed": sum(1 for r in results if not r["passed"]),
         "errors": errors,

@@ -20,7 +20,7 @@ from blocks.core.folder_processor import ArchiveLimits, ZipMember, folder_summar
 from blocks.errors import BlockError
 from blocks.fileref import FileRef
 
-__all__ = ["ParseZip2TierBlock"]
+__all__ = ["ParseZip2TierBlock", "skip_reason"]
 
 
 def _file_entry(member: ZipMember, result: ExtractResult | None) -> dict[str, Any]:
@@ -35,12 +35,26 @@ def _file_entry(member: ZipMember, result: ExtractResult | None) -> dict[str, An
         "text_truncated": False,
         "pages": None,
         "error": None,
+        "skipped": None,
     }
+    reason = skip_reason(member)
+    if reason is not None:
+        entry["skipped"] = reason
+        return entry
     if isinstance(result, BlockError):
         entry["error"] = {"code": result.code, "message": result.message}
     elif result is not None:
         entry.update(text=result.text, text_truncated=result.truncated, pages=result.pages)
     return entry
+
+
+def skip_reason(member: ZipMember) -> str | None:
+    """Files that are not evidence: Office lock files (`~$請求書.xlsx`) and empty files."""
+    if member.name.startswith("~$"):
+        return "Office のロックファイル（~$）"
+    if member.size == 0:
+        return "空のファイル（0 バイト）"
+    return None
 
 
 class ParseZip2TierBlock(Block):
@@ -80,6 +94,9 @@ class ParseZip2TierBlock(Block):
         files = [_file_entry(m, r) for m, r in zip(members, results, strict=True)]
         errors = []
         for entry, result in zip(files, results, strict=True):
+            if entry["skipped"]:
+                skipped(entry["path"], entry["skipped"])
+                continue
             if isinstance(result, BlockError):
                 errors.append(
                     {

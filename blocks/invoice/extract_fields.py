@@ -16,6 +16,10 @@ def fields_of_document(document: dict[str, Any]) -> dict[str, Any]:
     """Fields of one evidence file (`evidence_data.files[i]`). A file without text gives fields
     whose `error` says why, so `invoice.check` reports it instead of guessing."""
     source = {"name": document.get("name"), "path": document.get("path")}
+    if document.get("skipped"):
+        fields = extract_invoice_fields("", source)
+        fields["excluded"] = str(document["skipped"])
+        return fields
     text = document.get("text")
     if not isinstance(text, str) or not text.strip():
         error = document.get("error") or {
