@@ -8,6 +8,7 @@ arithmetic contradicts it, nor when two labelled totals disagree.
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 from typing import Any
 
@@ -51,8 +52,10 @@ def _total(fields: dict[str, Any]) -> tuple[str, str | None, list[dict[str, Any]
         fitting = [c for c in fields["total_candidates"] if _dec(c["value"]) in expected]
         if not fitting:
             computed = ", ".join(f"{v:,}円" for v in sorted(expected))
-            return REVIEW, f"記載の合計が税率ごとの金額と税額の計算（{computed}）と一致しません", (
-                candidates + [{"value": int(v), "text": "計算値"} for v in sorted(expected)]
+            return (
+                REVIEW,
+                f"記載の合計が税率ごとの金額と税額の計算（{computed}）と一致しません",
+                (candidates + [{"value": int(v), "text": "計算値"} for v in sorted(expected)]),
             )
         fields["total"] = fitting[0]["value"]
         fields["raw_matches"]["total"] = fitting[0]["text"]
@@ -62,6 +65,16 @@ def _total(fields: dict[str, Any]) -> tuple[str, str | None, list[dict[str, Any]
         return CONFIRMED, None, candidates
     if len(strong) > 1:
         return REVIEW, "合計の候補が複数あり、一致しません", candidates
+    chosen = strong[0]
+    if chosen["value"] < 100 and not re.search(r"[¥￥円,]", chosen["text"]):
+        return (
+            REVIEW,
+            "合計の欄の数値が小さく、金額の記載（¥・円・桁区切り）がありません",
+            candidates,
+        )
+    amounts = [ln["amount"] for ln in fields.get("lines") or [] if ln.get("amount") is not None]
+    if amounts and max(amounts) > chosen["value"]:
+        return REVIEW, "合計が明細の金額より小さく、計算が合いません", candidates
     if fields.get("total") is not None and _dec(fields["total"]) <= 0:
         return REVIEW, "合計が0以下です", candidates
     return CONFIRMED, None, candidates

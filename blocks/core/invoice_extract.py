@@ -42,7 +42,7 @@ _COMPANY = re.compile(
     r"株式会社|有限会社|合同会社|合資会社|合名会社|\(株\)|\(有\)|法人|商店|事務所|商会"
 )
 _RATE_LABEL = re.compile(r"(\d+(?:\.\d+)?)\s*%[^\d%。]{0,12}?対象")
-_SEGMENT_END = re.compile(r"合計|総額|ご請求|請求金額|請求額|お支払|[※]")
+_SEGMENT_END = re.compile(r"税込合計|税込金額合計|合計|総額|ご請求|請求金額|請求額|お支払|[※]")
 _SUBTOTAL = re.compile(
     rf"(?:小計|対象額|対象金額|課税対象額|税抜金額|税込金額|計)\s*[:：]?\s*({_AMOUNT})"
 )
@@ -57,7 +57,9 @@ _TOTAL_LABELS = (
     r"|請求金額(?:合計)?|お支払(?:い)?金額|お支払額|総額|総計|領収金額",
     r"(?<![小対象])合計(?:金額)?(?!\s*\(税抜)",
 )
-_CJK_SPACE = re.compile(r"(?<=[\u3040-\u30ff\u4e00-\u9fff【(])\s+(?=[\u3040-\u30ff\u4e00-\u9fff】)])")
+_CJK_SPACE = re.compile(
+    r"(?<=[\u3040-\u30ff\u4e00-\u9fff【(])\s+(?=[\u3040-\u30ff\u4e00-\u9fff】)])"
+)
 _REG_STRICT = re.compile(r"(?<![A-Za-z0-9])T ?-? ?(\d(?:[ -]?\d){12})(?![\d-])")
 _REG_LABEL = re.compile(r"登録番号\s*[:：]?\s*(\S*)")
 _BUYER = re.compile(r"^(.+?)\s*(御中|様|殿)(?:\s|$)")

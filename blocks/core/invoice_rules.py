@@ -315,7 +315,11 @@ def check_invoices(
             continue
         if not fields.get("error") and kind is not None and kind not in INVOICE_KINDS:
             not_invoices.append(
-                {"file": _file_of(fields, index), "document_type": kind, "title": fields.get("title")}
+                {
+                    "file": _file_of(fields, index),
+                    "document_type": kind,
+                    "title": fields.get("title"),
+                }
             )
             continue
         inv = _Invoice(fields, _file_of(fields, index))

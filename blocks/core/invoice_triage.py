@@ -100,7 +100,9 @@ def account_files(
     payables (rows are recognised by their file path)."""
     by_path = {_path(m["left"], 0): m for m in matched}
     payables = triage(items)["payables"]
-    skipped = {_path(payables[s["index"]], 0): s for s in skipped_left if s["index"] < len(payables)}
+    skipped = {
+        _path(payables[s["index"]], 0): s for s in skipped_left if s["index"] < len(payables)
+    }
     rows = []
     for index, fields in enumerate(items):
         outcome, reason = _classify(fields)
