@@ -63,10 +63,11 @@ def main(argv: list[str] | None = None) -> int:
             extracted = extract_text(folder / item["file"], max_chars=200_000)
             text = extracted.text
             pages = extracted.pages or 1
+            ocr = extracted.ocr_pages > 0
         except Exception as exc:  # report and count as all-missing
             print(f"{item['file']}: {exc}")
-            text, pages = "", 1
-        fields = extract_invoice_fields(text)
+            text, pages, ocr = "", 1, False
+        fields = extract_invoice_fields(text, from_ocr=ocr)
         timing[group].append((time.perf_counter() - started) / pages)
         kind_hits.append(fields["document_type"] == item["kind"])
         if args.show_errors and not kind_hits[-1]:

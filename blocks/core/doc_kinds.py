@@ -24,6 +24,19 @@ _BRACKETS = re.compile(r"[【】\[\]「」『』()〔〕<>《》◆■□●○]
 _AFTER = re.compile(r"^(?:$|NO|№|#|\d|控|兼)")
 
 
+_CUES = (
+    ("上記正に領収", "simplified_invoice"),
+    ("領収", "simplified_invoice"),
+    ("御見積金額", "quotation"),
+    ("お支払通知", "payment_notice"),
+    ("御請求額", "invoice"),
+    ("ご請求額", "invoice"),
+    ("ご請求金額", "invoice"),
+    ("請求日", "invoice"),
+    ("請求番号", "invoice"),
+)
+
+
 @dataclass(frozen=True)
 class KindMatch:
     kind: str | None
@@ -71,6 +84,10 @@ def classify(text: str) -> KindMatch:
     phrase = next((p for p in phrases if p in flat), None)
     if phrase is not None:
         return KindMatch("cover_letter", None, phrase)
+    squeezed = "".join(flat.split())
+    for cue, kind in _CUES:  # no readable title (an OCR'd scan): the labels tell the kind
+        if cue in squeezed:
+            return KindMatch(kind, None, cue)
     return KindMatch(None, None, None)
 
 

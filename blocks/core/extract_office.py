@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import io
+import re
 import zipfile
 import zlib
 from collections.abc import Iterable, Iterator
@@ -138,6 +139,39 @@ def format_cell(value: Any) -> str:
     return " ".join(str(value).split("\n")).replace("\t", " ")
 
 
+_TEXT_FORMAT = re.compile(r'^(?:"([^"]*)")?@(?:"([^"]*)")?$')
+
+
+def _format_literals(
+    data: bytes, opts: ExtractOptions, start: tuple[int, int]
+) -> dict[tuple[int, int], str]:
+    """Text cells whose number format adds words (`@" 御中"`, `"請求先: "@`): the text
+    Excel shows, by (row, column) from 0. The package was checked by `check_package`."""
+    from openpyxl import load_workbook
+
+    out: dict[tuple[int, int], str] = {}
+    try:
+        workbook = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+        sheet = workbook.worksheets[0]
+        for r, row in enumerate(
+            sheet.iter_rows(
+                min_row=start[0] + 1,
+                min_col=start[1] + 1,
+                max_row=start[0] + opts.xlsx_max_rows,
+                max_col=start[1] + opts.xlsx_max_cols,
+            )
+        ):
+            for c, cell in enumerate(row):
+                fmt = getattr(cell, "number_format", "General") or "General"
+                match = _TEXT_FORMAT.match(fmt) if "@" in fmt else None
+                if match and isinstance(cell.value, str):
+                    out[(r, c)] = f"{match.group(1) or ''}{cell.value}{match.group(2) or ''}"
+        workbook.close()
+    except (KeyError, ValueError, TypeError, zipfile.BadZipFile, OSError):
+        return {}  # the calamine text stays as read; the format is an extra
+    return out
+
+
 def extract_xlsx(data: bytes, name: str, opts: ExtractOptions) -> RawText:
     from python_calamine import CalamineError, CalamineWorkbook, PasswordError
 
@@ -147,6 +181,7 @@ def extract_xlsx(data: bytes, name: str, opts: ExtractOptions) -> RawText:
         sheet = workbook.get_sheet_by_index(0)
         rows = sheet.to_python(nrows=opts.xlsx_max_rows)
         height, width = sheet.height, sheet.width
+        start = sheet.start
     except PasswordError as exc:
         raise file_error(
             ErrorCode.FILE_ENCRYPTED,
@@ -163,9 +198,12 @@ def extract_xlsx(data: bytes, name: str, opts: ExtractOptions) -> RawText:
             media_type=XLSX,
             hint=_BROKEN_HINT,
         ) from exc
+    formatted = _format_literals(data, opts, start) if start else {}
     lines = [
-        "\t".join(format_cell(v) for v in row[: opts.xlsx_max_cols]).rstrip("\t")
-        for row in rows[: opts.xlsx_max_rows]
+        "\t".join(
+            formatted.get((r, c)) or format_cell(v) for c, v in enumerate(row[: opts.xlsx_max_cols])
+        ).rstrip("\t")
+        for r, row in enumerate(rows[: opts.xlsx_max_rows])
     ]
     while lines and not lines[-1]:
         lines.pop()

@@ -12,6 +12,8 @@ import re
 from decimal import Decimal
 from typing import Any
 
+from blocks.core.invoice_rules import registration_problem
+
 __all__ = ["CONFIRMED", "MISSING", "REVIEW", "assess_fields", "expected_totals"]
 
 CONFIRMED, REVIEW, MISSING = "確定", "要確認", "なし"
@@ -29,6 +31,8 @@ def expected_totals(fields: dict[str, Any]) -> set[Decimal]:
     if not totals or any(v is None for v in [*totals.values(), *taxes.values()]):
         return set()
     base = sum((_dec(v) for v in totals.values()), Decimal(0))
+    if fields.get("non_taxable") is not None:
+        base += _dec(fields["non_taxable"])
     tax = sum((_dec(v) for v in taxes.values()), Decimal(0))
     inclusive = fields.get("amounts_include_tax")
     allowed = set()
@@ -65,6 +69,8 @@ def _total(fields: dict[str, Any]) -> tuple[str, str | None, list[dict[str, Any]
         return CONFIRMED, None, candidates
     if len(strong) > 1:
         return REVIEW, "合計の候補が複数あり、一致しません", candidates
+    if fields.get("text_source") == "ocr":
+        return REVIEW, "OCR で読んだ合計を計算で確かめられません", candidates
     chosen = strong[0]
     if chosen["value"] < 100 and not re.search(r"[¥￥円,]", chosen["text"]):
         return (
@@ -92,8 +98,12 @@ def assess_fields(fields: dict[str, Any]) -> dict[str, Any]:
         reasons["total"] = reason
     if listed:
         candidates["total"] = listed
+    ocr = fields.get("text_source") == "ocr"
     date_notes = [n for n in fields.get("notes") or [] if n.get("field") == "transaction_date"]
-    if fields.get("transaction_date"):
+    if fields.get("transaction_date") and ocr:
+        status["transaction_date"] = REVIEW
+        reasons["transaction_date"] = "OCR で読んだ日付です（読み違いの可能性）"
+    elif fields.get("transaction_date"):
         status["transaction_date"] = CONFIRMED
     elif date_notes:
         status["transaction_date"] = REVIEW
@@ -102,6 +112,16 @@ def assess_fields(fields: dict[str, Any]) -> dict[str, Any]:
         status["transaction_date"] = MISSING
     for name in _SIMPLE_FIELDS:
         status[name] = CONFIRMED if fields.get(name) else MISSING
+        if fields.get(name) and ocr and name != "registration_number":
+            status[name] = REVIEW
+            reasons[name] = "OCR で読んだ名称です（読み違いの可能性）"
+    number = fields.get("registration_number")
+    problem = registration_problem(str(number)) if number else None
+    if problem is not None:
+        status["registration_number"] = REVIEW
+        reasons["registration_number"] = problem[1]
+    if ocr:
+        fields["from_ocr"] = [k for k, v in status.items() if v != MISSING]
     fields["status"] = status
     fields["review_reasons"] = reasons
     fields["candidates"] = candidates

@@ -56,6 +56,11 @@ _TOTAL_LABELS = (
     r"(?:税込)?合計(?:金額)?\s*\(税込\)|税込合計(?:金額)?|(?:今回)?(?:ご|御)請求(?:金)?額(?:合計)?"
     r"|請求金額(?:合計)?|お支払(?:い)?金額|お支払額|総額|総計|領収金額",
     r"(?<![小対象])合計(?:金額)?(?!\s*\(税抜)",
+    r"(?<![単抜体象価])金額(?=\s*[:：]?\s*[¥￥])",
+)
+_NON_TAXABLE = re.compile(
+    rf"(?:非課税|不課税|対象外|立替金)(?:\s*\((?:立替金|非課税|対象外)\))?(?:分|額|対象|合計)?\s*[:：]?\s*"
+    rf"({_AMOUNT})(?![\d,]|\s*%)"
 )
 _CJK_SPACE = re.compile(
     r"(?<=[\u3040-\u30ff\u4e00-\u9fff【(])\s+(?=[\u3040-\u30ff\u4e00-\u9fff】)])"
@@ -305,8 +310,18 @@ def _issuer(tokens: list[str], buyer: str | None) -> tuple[str | None, str | Non
     return None, None
 
 
-def extract_invoice_fields(text: str, source: dict[str, Any] | None = None) -> dict[str, Any]:
-    """The qualified-invoice fields of one document's text (see the block spec)."""
+def _non_taxable(flat: str) -> tuple[Any, str | None]:
+    match = _NON_TAXABLE.search(flat)
+    if match is None:
+        return None, None
+    return _amount(match.group(1)), match.group(0)
+
+
+def extract_invoice_fields(
+    text: str, source: dict[str, Any] | None = None, *, from_ocr: bool = False
+) -> dict[str, Any]:
+    """The qualified-invoice fields of one document's text (see the block spec); `from_ocr`
+    when the text came from OCR (fields are then only 確定 when a check confirms them)."""
     tokens = _tokens(text)
     flat = " ".join(tokens)
     notes: list[dict[str, str]] = []
@@ -321,6 +336,9 @@ def extract_invoice_fields(text: str, source: dict[str, Any] | None = None) -> d
     issuer, raw_issuer = _issuer(tokens, buyer)
     totals, taxes, inclusive, raw_rates = _rates(flat)
     total, raw_total, total_candidates = _total(flat)
+    non_taxable, raw_non_taxable = _non_taxable(flat)
+    if raw_non_taxable:
+        raw["non_taxable"] = raw_non_taxable
     lines = _lines(tokens)
     for line in lines:  # no rate column: the marked items are the reduced-rate ones
         line["rate_stated"] = line["rate"] is not None
@@ -362,5 +380,8 @@ def extract_invoice_fields(text: str, source: dict[str, Any] | None = None) -> d
         "notes": notes,
         "raw_matches": raw,
         "total_candidates": total_candidates,
+        "non_taxable": non_taxable,
+        "kind_evidence": "title" if kind.title else ("cue" if kind.kind else None),
+        "text_source": "ocr" if from_ocr else "text",
     }
     return assess_fields(fields)

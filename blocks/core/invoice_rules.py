@@ -260,6 +260,8 @@ def _check_amounts(inv: _Invoice, simplified: bool, rounding: str) -> str | None
         inv.missing("total_missing", "total", "請求金額（税込合計）")
     elif totals:
         base = sum(Decimal(str(v)) for v in totals.values())
+        if f.get("non_taxable") is not None:  # 非課税・対象外・立替金 are outside the rates
+            base += Decimal(str(f["non_taxable"]))
         tax = sum(Decimal(str(v)) for v in taxes.values())
         allowed = {base if b else base + tax for b in bases}
         if Decimal(str(total)) not in allowed:

@@ -36,6 +36,7 @@ def _file_entry(member: ZipMember, result: ExtractResult | None) -> dict[str, An
         "pages": None,
         "error": None,
         "skipped": None,
+        "ocr_pages": 0,
     }
     reason = skip_reason(member)
     if reason is not None:
@@ -44,7 +45,12 @@ def _file_entry(member: ZipMember, result: ExtractResult | None) -> dict[str, An
     if isinstance(result, BlockError):
         entry["error"] = {"code": result.code, "message": result.message}
     elif result is not None:
-        entry.update(text=result.text, text_truncated=result.truncated, pages=result.pages)
+        entry.update(
+            text=result.text,
+            text_truncated=result.truncated,
+            pages=result.pages,
+            ocr_pages=result.ocr_pages,
+        )
     return entry
 
 

@@ -29,7 +29,7 @@ def fields_of_document(document: dict[str, Any]) -> dict[str, Any]:
         fields = extract_invoice_fields("", source)
         fields["error"] = {"code": str(error.get("code")), "message": str(error.get("message"))}
         return fields
-    fields = extract_invoice_fields(text, source)
+    fields = extract_invoice_fields(text, source, from_ocr=bool(document.get("ocr_pages")))
     fields["text_truncated"] = bool(document.get("text_truncated", False))
     return fields
 
