@@ -383,5 +383,6 @@ def extract_invoice_fields(
         "non_taxable": non_taxable,
         "kind_evidence": "title" if kind.title else ("cue" if kind.kind else None),
         "text_source": "ocr" if from_ocr else "text",
+        "extraction": "rules",
     }
     return assess_fields(fields)
