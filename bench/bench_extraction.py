@@ -16,6 +16,7 @@ import statistics
 import sys
 import tempfile
 import time
+import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +27,15 @@ sys.path.insert(0, str(ROOT / "samples"))
 from blocks.core.file_processor import extract_text  # noqa: E402
 from blocks.core.invoice_extract import extract_invoice_fields  # noqa: E402
 
-FIELDS = ("total", "transaction_date", "issuer_name", "registration_number", "buyer_name")
+FIELDS = (
+    "total",
+    "transaction_date",
+    "issuer_name",
+    "registration_number",
+    "buyer_name",
+    "tax_by_rate",
+    "lines",
+)
 INVOICE_KINDS = {"invoice", "simplified_invoice"}
 
 
@@ -39,7 +48,20 @@ def _corpus(path: Path | None) -> tuple[Path, list[dict[str, Any]]]:
     return target, generate(target)
 
 
+def _lines(items: list[dict[str, Any]]) -> list[tuple[str, Any, Any]]:
+    return [
+        (
+            unicodedata.normalize("NFKC", str(i["description"])).replace(" ※", ""),
+            i["amount"],
+            None if i.get("non_taxable") else i["rate"],
+        )
+        for i in items
+    ]
+
+
 def _compare(field: str, got: Any, want: Any) -> bool:
+    if field == "lines":
+        return _lines(got or []) == _lines(want)
     if field == "buyer_name" and want is None:
         return got in (None, "上様")
     return bool(got == want)
@@ -76,6 +98,8 @@ def main(argv: list[str] | None = None) -> int:
             continue
         status = fields.get("status") or {}
         for field in FIELDS:
+            if field == "lines" and item["kind"] != "invoice":
+                continue  # receipts print no item table
             ok = _compare(field, fields.get(field), item[field])
             hits[group].setdefault(field, []).append(ok)
             if status.get(field) == "要確認":

@@ -127,6 +127,10 @@ class Doc:
             "buyer_name": self.buyer,
             "tax_by_rate": {str(r): v for r, v in self.taxes().items()},
             "non_taxable": self.non_taxable(),
+            "lines": [
+                {"description": line.description, "amount": line.amount, "rate": line.rate}
+                for line in self.lines
+            ],
         }
 
 
@@ -312,6 +316,9 @@ def _pdf(doc: Doc) -> bytes:
         y = top - 130
         for rate, base in doc.bases().items():
             cv.t(200, y, f"{rate}%対象 {_yen(base)} 内消費税 {_yen(taxes[rate])}", 9)
+            y -= 13
+        if doc.non_taxable():
+            cv.t(200, y, f"非課税 {_yen(doc.non_taxable())}", 9)
             y -= 13
         _parties(cv, doc, y - 10, True)
         cv.t(60, y - 110, "※は軽減税率対象", 7)

@@ -26,9 +26,18 @@ __all__ = ["extract_invoice_fields"]
 _AMOUNT = amount_pattern()
 _AMOUNT_RE = re.compile(rf"(?<![\d.,])(?:{_AMOUNT})(?![\d,])(?!\s*%)")
 _NUM_WORD = re.compile(
-    r"^(?:[¥]?-?\d[\d,]*(?:\.\d+)?円?-?|(?:軽減(?:税率)?)?\d+(?:\.\d+)?%(?:\(軽減税率\))?"
-    r"|[×xX*@]|\d+\s*[×xX*]\s*[¥]?\d[\d,]*円?)$"
+    r"^(?:[¥]?-?\d[\d,]*(?:\.\d+)?円?-?|(?:軽減(?:税率)?)?\d+(?:\.\d+)?%(?:\(軽減税率\)|※|\*)?"
+    r"|[×xX*@]|\d+\s*[×xX*]\s*[¥]?\d[\d,]*円?|非課税|不課税|対象外)$"
 )
+_EXEMPT = re.compile(r"非課税|不課税|対象外")
+# Header cells of a line-item table: a description column and the amount column at least.
+_ITEM_HEADS = frozenset(
+    {"品名", "品目", "摘要", "内容", "商品名", "項目", "明細", "品名・規格", "品番・品名",
+     "作業内容", "件名", "商品", "品名/内容"}
+)  # fmt: skip
+_TABLE_HEADS = _ITEM_HEADS | {"No", "No.", "NO", "#", "番号", "数量", "単価", "金額", "税率",
+                              "単位", "税区分", "区分", "備考", "消費税"}  # fmt: skip
+_NUMERIC_HEADS = frozenset({"数量", "単価", "金額", "税率", "税区分"})
 _QTY_PRICE = re.compile(r"(\d[\d,]*)\s*[×xX*]\s*[¥]?(\d[\d,]*)円?")
 _RATE_WORD = re.compile(r"(軽減(?:税率)?)?\s*(\d+(?:\.\d+)?)\s*%(\s*\(軽減税率\))?")
 _MARKERS = "※*☆★◎"
@@ -41,15 +50,23 @@ _ADDRESS = re.compile(r"^(?:〒|\d{3}-\d{4}|東京都|北海道|大阪府|京都
 _COMPANY = re.compile(
     r"株式会社|有限会社|合同会社|合資会社|合名会社|\(株\)|\(有\)|法人|商店|事務所|商会"
 )
-_RATE_LABEL = re.compile(r"(\d+(?:\.\d+)?)\s*%[^\d%。]{0,12}?対象")
+_RATE_LABEL = re.compile(r"(\d+(?:\.\d+)?)\s*%(?:(?!課税|額)[^\d%。]){0,12}?対象")
 _SEGMENT_END = re.compile(r"税込合計|税込金額合計|合計|総額|ご請求|請求金額|請求額|お支払|[※]")
+_NOT_RATE = r"(?![\d,.]|\s*%)"  # an amount is not the "10" of "(10%)"
 _SUBTOTAL = re.compile(
-    rf"(?:小計|対象額|対象金額|課税対象額|税抜金額|税込金額|計)\s*[:：]?\s*({_AMOUNT})"
+    rf"(?:小計|対象額|対象金額|課税対象額|税抜金額|税込金額|本体価格|計)\s*[:：]?\s*({_AMOUNT}){_NOT_RATE}"
 )
-_TAX = re.compile(rf"(?:内消費税|消費税等?額?|税額|内税)\s*[:：]?\s*\(?\s*({_AMOUNT})")
-_TAX_WITH_RATE = re.compile(rf"消費税等?額?\s*\(\s*(\d+)\s*%\s*\)\s*[:：]?\s*({_AMOUNT})")
+_TAX = re.compile(rf"(?:内消費税|消費税等?額?|税額|内税)\s*[:：]?\s*\(?\s*({_AMOUNT}){_NOT_RATE}")
+_TAX_WITH_RATE = re.compile(
+    rf"(?:内)?消費税等?額?\s*[(（]\s*(\d+)\s*%\s*[)）]\s*[:：]?\s*({_AMOUNT}){_NOT_RATE}"
+)
+_BASE_WITH_RATE = re.compile(
+    rf"(?:課税対象額|対象額|対象金額|本体価格|税抜金額|小計|課税標準額)\s*[(（]\s*(\d+)\s*%\s*"
+    rf"(?:対象)?[)）]\s*[:：]?\s*({_AMOUNT}){_NOT_RATE}"
+)
 _SINGLE_RATE_TOTAL = re.compile(
-    rf"(?:税抜合計|税抜金額|合計\(税抜\)|小計\(税抜\)|課税対象額|小計)\s*[:：]?\s*({_AMOUNT})"
+    rf"(?:税抜合計|税抜金額|合計\(税抜\)|小計\(税抜\)|課税対象額|本体価格|小計)\s*[:：]?\s*"
+    rf"({_AMOUNT}){_NOT_RATE}"
 )
 # Total labels, strongest first; each group's matches are candidates of the grand total.
 _TOTAL_LABELS = (
@@ -108,6 +125,8 @@ def _split_numbers(token: str) -> tuple[str, list[str]]:
 
 def _line_item(description: str, numbers: list[str]) -> dict[str, Any] | None:
     text = " ".join(numbers)
+    exempt = bool(_EXEMPT.search(text))
+    text = _EXEMPT.sub(" ", text)
     rate: int | float | None = None
     reduced_label = False
     match = _RATE_WORD.search(text)
@@ -144,11 +163,28 @@ def _line_item(description: str, numbers: list[str]) -> dict[str, Any] | None:
         "rate": rate,
         "reduced_rate": marked or reduced_label or rate == 8,
         "marked": marked or reduced_label,
+        "non_taxable": exempt,
     }
 
 
-def _lines(tokens: list[str]) -> list[dict[str, Any]]:
-    """Item rows: a text cell followed by number cells, between barrier cells."""
+def _table_start(tokens: list[str]) -> tuple[int, int] | None:
+    """(index after the header, number of value columns) of the line-item table: header cells
+    naming a description column and 金額 (one cell each, or one line of words)."""
+    for i in range(len(tokens)):
+        heads: list[str] = []
+        j = i
+        while j < len(tokens) and (words := tokens[j].split()) and set(words) <= _TABLE_HEADS:
+            heads += words
+            j += 1
+        if _ITEM_HEADS & set(heads) and "金額" in heads:
+            return j, max(1, sum(1 for h in heads if h in _NUMERIC_HEADS))
+    return None
+
+
+def _lines(tokens: list[str]) -> tuple[list[dict[str, Any]], str]:
+    """Item rows and where they came from: `table` (the rows under the line-item header, up to
+    the first summary cell: never bank details, notes or totals) or `free` (no header: text
+    cells followed by number cells, between barrier cells)."""
     items: list[dict[str, Any]] = []
     description: str | None = None
     numbers: list[str] = []
@@ -159,6 +195,23 @@ def _lines(tokens: list[str]) -> list[dict[str, Any]]:
             if item is not None:
                 items.append(item)
 
+    table = _table_start(tokens)
+    if table is not None:
+        start, width = table
+        for token in tokens[start:]:
+            if _BARRIER.search(token):
+                break  # the summary (小計, 対象, 消費税, 合計...) ends the table
+            if DATE_PATTERN.fullmatch(token) or is_title_line(token):
+                continue  # a repeated page header
+            text, tail = _split_numbers(token)
+            if text:
+                close()
+                description, numbers = text, list(tail)[:width]
+            elif description is not None:
+                # Values beyond the columns belong to the next row (its No.): dropped.
+                numbers += tail[: max(0, width - len(numbers))]
+        close()
+        return items, "table"
     for token in tokens:
         if _BARRIER.search(token) or DATE_PATTERN.fullmatch(token) or is_title_line(token):
             close()
@@ -171,7 +224,7 @@ def _lines(tokens: list[str]) -> list[dict[str, Any]]:
         elif description is not None:
             numbers += tail
     close()
-    return items
+    return items, "free"
 
 
 def _rates(flat: str) -> tuple[dict[str, Any], dict[str, Any], bool | None, dict[str, str]]:
@@ -200,6 +253,10 @@ def _rates(flat: str) -> tuple[dict[str, Any], dict[str, Any], bool | None, dict
     for match in _TAX_WITH_RATE.finditer(flat):
         taxes.setdefault(match.group(1), _amount(match.group(2)))
         raw.setdefault(f"tax_by_rate.{match.group(1)}", match.group(0))
+    for match in _BASE_WITH_RATE.finditer(flat):  # 課税対象額(10%) / 本体価格(8%)
+        totals.setdefault(match.group(1), _amount(match.group(2)))
+        raw.setdefault(f"totals_by_rate.{match.group(1)}", match.group(0))
+        inclusive = False if inclusive is None else inclusive
     if not totals and len(taxes) == 1:  # one rate: its total is the tax-excluded subtotal
         single = _SINGLE_RATE_TOTAL.search(flat)
         if single is not None:
@@ -339,10 +396,10 @@ def extract_invoice_fields(
     non_taxable, raw_non_taxable = _non_taxable(flat)
     if raw_non_taxable:
         raw["non_taxable"] = raw_non_taxable
-    lines = _lines(tokens)
+    lines, lines_source = _lines(tokens)
     for line in lines:  # no rate column: the marked items are the reduced-rate ones
         line["rate_stated"] = line["rate"] is not None
-        if line["rate"] is None:
+        if line["rate"] is None and not line["non_taxable"]:
             line["rate"] = 8 if line["marked"] else 10
             line["reduced_rate"] = line["marked"]
     if inclusive is None and total is not None and totals:
@@ -384,5 +441,6 @@ def extract_invoice_fields(
         "kind_evidence": "title" if kind.title else ("cue" if kind.kind else None),
         "text_source": "ocr" if from_ocr else "text",
         "extraction": "rules",
+        "lines_source": lines_source,
     }
     return assess_fields(fields)
