@@ -30,6 +30,8 @@ _NUM_WORD = re.compile(
     r"|[×xX*@]|\d+\s*[×xX*]\s*[¥]?\d[\d,]*円?|非課税|不課税|対象外)$"
 )
 _EXEMPT = re.compile(r"非課税|不課税|対象外")
+_SPECK = re.compile(r"^[\s.。、・'\"]+|[\s.。、・'\"]+$")  # OCR specks around a row
+_ROW_NUMBER = re.compile(r"^\d{1,3}\s+(?=\D)")
 # Header cells of a line-item table: a description column and the amount column at least.
 _ITEM_HEADS = frozenset(
     {"品名", "品目", "摘要", "内容", "商品名", "項目", "明細", "品名・規格", "品番・品名",
@@ -168,13 +170,26 @@ def _line_item(description: str, numbers: list[str]) -> dict[str, Any] | None:
     }
 
 
+_HEAD_WORD = re.compile("|".join(sorted(map(re.escape, _TABLE_HEADS), key=len, reverse=True)))
+
+
+def _head_words(token: str) -> list[str]:
+    """The header words of a cell, also when OCR ran them together (品名数量単価金額税率)."""
+    words = token.split()
+    if set(words) <= _TABLE_HEADS:
+        return words
+    squeezed = "".join(words)
+    found = _HEAD_WORD.findall(squeezed)
+    return found if "".join(found) == squeezed else []
+
+
 def _table_start(tokens: list[str]) -> tuple[int, int] | None:
     """(index after the header, number of value columns) of the line-item table: header cells
     naming a description column and 金額 (one cell each, or one line of words)."""
     for i in range(len(tokens)):
         heads: list[str] = []
         j = i
-        while j < len(tokens) and (words := tokens[j].split()) and set(words) <= _TABLE_HEADS:
+        while j < len(tokens) and (words := _head_words(tokens[j])) and set(words) <= _TABLE_HEADS:
             heads += words
             j += 1
         if _ITEM_HEADS & set(heads) and "金額" in heads:
@@ -204,7 +219,8 @@ def _lines(tokens: list[str]) -> tuple[list[dict[str, Any]], str]:
                 break  # the summary (小計, 対象, 消費税, 合計...) ends the table
             if DATE_PATTERN.fullmatch(token) or is_title_line(token):
                 continue  # a repeated page header
-            text, tail = _split_numbers(token)
+            text, tail = _split_numbers(_SPECK.sub("", token))
+            text = _ROW_NUMBER.sub("", text)  # "1 コピー用紙" on one OCR line: drop the No.
             if text:
                 close()
                 description, numbers = text, list(tail)[:width]
