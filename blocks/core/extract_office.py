@@ -142,16 +142,21 @@ def format_cell(value: Any) -> str:
 _TEXT_FORMAT = re.compile(r'^(?:"([^"]*)")?@(?:"([^"]*)")?$')
 
 
-def _format_literals(
-    data: bytes, opts: ExtractOptions, start: tuple[int, int]
-) -> dict[tuple[int, int], str]:
-    """Text cells whose number format adds words (`@" 御中"`, `"請求先: "@`): the text
-    Excel shows, by (row, column) from 0. The package was checked by `check_package`."""
+def _sheet_extras(
+    data: bytes, opts: ExtractOptions, start: tuple[int, int], rows: list[list[Any]]
+) -> tuple[dict[tuple[int, int], str], list[str]]:
+    """What calamine's values miss, from the first sheet's XML (openpyxl, read-only):
+    text cells whose number format adds words (`@" 御中"`, `"請求先: "@`) as Excel shows them,
+    by (row, column) from `start` (calamine's first used cell, 0-based); and the cells holding
+    a formula without a saved result (calamine reads them as empty). The package was checked
+    by `check_package`."""
     from openpyxl import load_workbook
+    from openpyxl.utils.cell import get_column_letter
 
-    out: dict[tuple[int, int], str] = {}
+    formatted: dict[tuple[int, int], str] = {}
+    uncached: list[str] = []
     try:
-        workbook = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+        workbook = load_workbook(io.BytesIO(data), read_only=True, data_only=False)
         sheet = workbook.worksheets[0]
         for r, row in enumerate(
             sheet.iter_rows(
@@ -162,14 +167,20 @@ def _format_literals(
             )
         ):
             for c, cell in enumerate(row):
+                value = cell.value
+                if isinstance(value, str) and value.startswith("="):
+                    cached = rows[r][c] if r < len(rows) and c < len(rows[r]) else None
+                    if cached in (None, ""):
+                        uncached.append(f"{get_column_letter(start[1] + c + 1)}{start[0] + r + 1}")
+                    continue
                 fmt = getattr(cell, "number_format", "General") or "General"
                 match = _TEXT_FORMAT.match(fmt) if "@" in fmt else None
-                if match and isinstance(cell.value, str):
-                    out[(r, c)] = f"{match.group(1) or ''}{cell.value}{match.group(2) or ''}"
+                if match and isinstance(value, str):
+                    formatted[(r, c)] = f"{match.group(1) or ''}{value}{match.group(2) or ''}"
         workbook.close()
     except (KeyError, ValueError, TypeError, zipfile.BadZipFile, OSError):
-        return {}  # the calamine text stays as read; the format is an extra
-    return out
+        return {}, []  # the calamine text stays as read; these are extras
+    return formatted, uncached
 
 
 def extract_xlsx(data: bytes, name: str, opts: ExtractOptions) -> RawText:
@@ -198,7 +209,7 @@ def extract_xlsx(data: bytes, name: str, opts: ExtractOptions) -> RawText:
             media_type=XLSX,
             hint=_BROKEN_HINT,
         ) from exc
-    formatted = _format_literals(data, opts, start) if start else {}
+    formatted, uncached = _sheet_extras(data, opts, start, rows) if start else ({}, [])
     lines = [
         "\t".join(
             formatted.get((r, c)) or format_cell(v) for c, v in enumerate(row[: opts.xlsx_max_cols])
@@ -208,4 +219,13 @@ def extract_xlsx(data: bytes, name: str, opts: ExtractOptions) -> RawText:
     while lines and not lines[-1]:
         lines.pop()
     truncated = height > opts.xlsx_max_rows or width > opts.xlsx_max_cols
-    return RawText("\n".join(lines), None, truncated)
+    notes: tuple[str, ...] = ()
+    if uncached:
+        shown = ", ".join(uncached[:10]) + (
+            f" ほか{len(uncached) - 10}セル" if len(uncached) > 10 else ""
+        )
+        notes = (
+            f"数式の計算結果が保存されていないセルがあります（空として読みました）: {shown}。"
+            "Excel で開いて保存し直してください",
+        )
+    return RawText("\n".join(lines), None, truncated, 0, notes)

@@ -74,6 +74,7 @@ class RawText(NamedTuple):
     pages: int | None
     truncated: bool
     ocr_pages: int = 0
+    notes: tuple[str, ...] = ()
 
 
 def file_error(

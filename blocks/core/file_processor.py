@@ -142,6 +142,7 @@ class ExtractedText:
     pages: int | None
     truncated: bool
     ocr_pages: int = 0
+    notes: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -294,7 +295,7 @@ def extract_with(source: Source, name: str, options: ExtractOptions) -> Extracte
     text, truncated = raw.text, raw.truncated
     if len(text) > options.max_chars:
         text, truncated = text[: options.max_chars], True
-    return ExtractedText(name, actual, text, raw.pages, truncated, raw.ocr_pages)
+    return ExtractedText(name, actual, text, raw.pages, truncated, raw.ocr_pages, raw.notes)
 
 
 def extract_text(

@@ -55,6 +55,7 @@ RULES: dict[str, str] = {
     "line_amount_mismatch": "warning",
     "buyer_name_missing": "error",
     "total_unconfirmed": "warning",
+    "text_note": "warning",
 }
 
 
@@ -335,6 +336,9 @@ def check_invoices(
                 f"テキストを読み取れないため確認できません（{error.get('code')}: {error.get('message')}）",
             )
         else:
+            for note in fields.get("notes") or []:
+                if note.get("field") == "text":
+                    inv.add("text_note", "text", str(note.get("message")))
             if fields.get("text_truncated"):
                 inv.add(
                     "text_truncated",

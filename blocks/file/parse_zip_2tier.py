@@ -37,6 +37,7 @@ def _file_entry(member: ZipMember, result: ExtractResult | None) -> dict[str, An
         "error": None,
         "skipped": None,
         "ocr_pages": 0,
+        "notes": [],
     }
     reason = skip_reason(member)
     if reason is not None:
@@ -50,6 +51,7 @@ def _file_entry(member: ZipMember, result: ExtractResult | None) -> dict[str, An
             text_truncated=result.truncated,
             pages=result.pages,
             ocr_pages=result.ocr_pages,
+            notes=list(result.notes),
         )
     return entry
 
@@ -85,7 +87,10 @@ class ParseZip2TierBlock(Block):
             unpacked = read_zip(handle, ctx.file_store, limits, name=source.name, on_skip=skipped)
             if inputs["extract_text"]:
                 options = ExtractOptions(
-                    max_pages=inputs["max_pages"], max_chars=inputs["text_limit"]
+                    max_pages=inputs["max_pages"],
+                    max_chars=inputs["text_limit"],
+                    xlsx_max_rows=inputs["xlsx_max_rows"],
+                    xlsx_max_cols=inputs["xlsx_max_cols"],
                 )
 
                 def stored() -> Iterator[tuple[Path | bytes, str]]:

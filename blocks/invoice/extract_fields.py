@@ -40,6 +40,7 @@ def fields_of_document(
         return fields
     fields = reader(text, source, from_ocr=bool(document.get("ocr_pages")))
     fields["text_truncated"] = bool(document.get("text_truncated", False))
+    fields["notes"] += [{"field": "text", "message": str(n)} for n in document.get("notes") or []]
     return fields
 
 

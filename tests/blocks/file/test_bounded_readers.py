@@ -91,3 +91,15 @@ def test_an_entity_declaring_xlsx_is_file_invalid(run: Run, put: Put) -> None:
     with pytest.raises(BlockError) as info:
         run("excel.read_data", workbook=put(data, "明細.xlsx"))
     assert info.value.code == "FILE_INVALID"
+
+
+def test_sheet_limits_are_settable_from_the_plan(run: Run, put: Put) -> None:
+    cells = {f"A{row}": f"明細{row}" for row in range(1, 121)}
+    archive = io.BytesIO()
+    with zipfile.ZipFile(archive, "w") as zf:
+        zf.writestr("取引先A/請求書.xlsx", sheet_xlsx(cells))
+    ref = put(archive.getvalue(), "証跡.zip")
+    default = run("file.parse_zip_2tier", zip_bytes=ref)["evidence_data"]["files"][0]
+    assert default["text"].splitlines()[-1] == "明細120" and not default["text_truncated"]
+    cut = run("file.parse_zip_2tier", zip_bytes=ref, xlsx_max_rows=50)["evidence_data"]["files"]
+    assert cut[0]["text"].splitlines()[-1] == "明細50" and cut[0]["text_truncated"]

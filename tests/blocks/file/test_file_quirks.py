@@ -59,3 +59,18 @@ def test_text_from_an_excel_number_format_is_kept() -> None:
     workbook.save(buffer)
     text = extract_text(buffer.getvalue(), "請求書.xlsx").text
     assert text.splitlines()[0] == "株式会社サンプル商事 御中"
+
+
+def test_formula_cells_without_saved_results_are_reported() -> None:
+    workbook = Workbook()
+    sheet = workbook.active
+    assert sheet is not None
+    sheet["A1"] = "御請求額"
+    sheet["B1"] = "=SUM(B2:B3)"  # openpyxl saves no result: Excel would compute it on open
+    sheet["B2"], sheet["B3"] = 1000, 100
+    buffer = io.BytesIO()
+    workbook.save(buffer)
+    extracted = extract_text(buffer.getvalue(), "請求書.xlsx")
+    assert extracted.text.splitlines()[0] == "御請求額"
+    (note,) = extracted.notes
+    assert "B1" in note and "数式" in note
