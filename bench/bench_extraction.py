@@ -69,12 +69,73 @@ def _compare(field: str, got: Any, want: Any, scan: bool) -> bool:
     return bool(got == want)
 
 
+def _pdf_engines() -> dict[str, Any]:
+    """Text of a PDF by pypdf (plain and layout mode) and, when installed, pdfplumber."""
+    import io
+
+    from pypdf import PdfReader
+
+    def plain(data: bytes) -> str:
+        return "\n\n".join(p.extract_text() for p in PdfReader(io.BytesIO(data)).pages)
+
+    def layout(data: bytes) -> str:
+        pages = PdfReader(io.BytesIO(data)).pages
+        return "\n\n".join(p.extract_text(extraction_mode="layout") for p in pages)
+
+    engines: dict[str, Any] = {"pypdf": plain, "pypdf-layout": layout}
+    try:
+        import pdfplumber
+    except ImportError:
+        print("(pdfplumber is not installed: pip install pdfplumber to compare it too)")
+        return engines
+
+    def plumber(data: bytes, *, keep_layout: bool = False) -> str:
+        with pdfplumber.open(io.BytesIO(data)) as pdf:
+            return "\n\n".join(p.extract_text(layout=keep_layout) or "" for p in pdf.pages)
+
+    engines["pdfplumber"] = plumber
+    engines["pdfplumber-layout"] = lambda data: plumber(data, keep_layout=True)
+    return engines
+
+
+def compare_pdf_engines(folder: Path, expected: list[dict[str, Any]]) -> None:
+    """Field and kind accuracy of the rules on the text-layer PDFs, per PDF text engine."""
+    for name, engine in _pdf_engines().items():
+        hits: list[bool] = []
+        kinds: list[bool] = []
+        times: list[float] = []
+        for item in expected:
+            if item["format"] != "pdf":
+                continue
+            data = (folder / item["file"]).read_bytes()
+            started = time.perf_counter()
+            text = unicodedata.normalize("NFKC", engine(data))
+            times.append(time.perf_counter() - started)
+            fields = extract_invoice_fields(text)
+            kinds.append(fields["document_type"] == item["kind"])
+            if item["kind"] in INVOICE_KINDS:
+                hits += [
+                    _compare(f, fields.get(f), item[f], False)
+                    for f in FIELDS
+                    if not (f == "lines" and item["kind"] != "invoice")
+                ]
+        print(f"  {name:<18} fields {sum(hits) / len(hits):.3f}  kind {sum(kinds) / len(kinds):.3f}"
+              f"  median s/document {statistics.median(times):.4f}")  # fmt: skip
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--corpus", type=Path)
     parser.add_argument("--show-errors", action="store_true")
+    parser.add_argument(
+        "--compare-pdf-engines", action="store_true", help="pypdf vs pdfplumber on text PDFs"
+    )
     args = parser.parse_args(argv)
     folder, expected = _corpus(args.corpus)
+    if args.compare_pdf_engines:
+        print("PDF text engines on the text-layer PDFs:")
+        compare_pdf_engines(folder, expected)
+        return 0
     hits: dict[str, dict[str, list[bool]]] = {"text": {}, "scan": {}}
     kind_hits: list[bool] = []
     confident_wrong: list[str] = []
