@@ -87,7 +87,7 @@ _CJK_SPACE = re.compile(
 )
 _REG_STRICT = re.compile(r"(?<![A-Za-z0-9])T ?-? ?(\d(?:[ -]?\d){12})(?![\d-])")
 _REG_LABEL = re.compile(r"登録番号\s*[:：]?\s*(\S*)")
-_BUYER = re.compile(r"^(.+?)\s*(御中|様|殿)(?:\s|$)")
+_BUYER = re.compile(r"^(.+?)\s*(御中|様|殿|宛)(?:\s|$)")
 _ISSUER_LABEL = re.compile(r"^(?:発行者|発行元|販売者|事業者名|請求元)\s*[:：]?\s*(.*)$")
 _REDUCED_NOTE = re.compile(rf"[{_MARKERS}]\s*印?\s*(?:は|の|:|=)?[^。\d]{{0,15}}?(?:軽減|8\s*%)")
 _DATE_LABELS = (

@@ -29,6 +29,10 @@ __all__ = [
 ROUNDING_MODES = {"down": ROUND_DOWN, "half_up": ROUND_HALF_UP, "up": ROUND_UP}
 _ROUNDING_JA = {"down": "切り捨て", "half_up": "四捨五入", "up": "切り上げ"}
 _RATES = {"10", "8"}
+# A payment notice (支払通知書・仕入明細書) issued by the purchaser is the other route to the
+# purchase tax credit: it must carry the same items (the supplier's registration number and
+# name, the date, per-rate totals and tax), so it is checked with the same rules.
+_CHECKED_KINDS = INVOICE_KINDS | {"payment_notice"}
 
 #: Every rule id with its severity, for documentation and the block spec.
 RULES: dict[str, str] = {
@@ -316,7 +320,7 @@ def check_invoices(
         kind = fields.get("document_type")
         if fields.get("excluded"):
             continue
-        if not fields.get("error") and kind is not None and kind not in INVOICE_KINDS:
+        if not fields.get("error") and kind is not None and kind not in _CHECKED_KINDS:
             not_invoices.append(
                 {
                     "file": _file_of(fields, index),
