@@ -13,42 +13,23 @@ from typing import Any
 
 from blocks.core.doc_kinds import classify, is_title_line
 from blocks.core.invoice_evidence import assess_fields
+from blocks.core.invoice_lines import (
+    AMOUNT,
+    AMOUNT_RE,
+    BARRIER,
+    MARKERS,
+    amount_value,
+    item_lines,
+    number_value,
+)
 from blocks.core.invoice_text import (
     DATE_PATTERN,
-    amount_pattern,
     date_from_match,
     nfkc,
-    parse_amount_text,
 )
 
 __all__ = ["extract_invoice_fields"]
 
-_AMOUNT = amount_pattern()
-_AMOUNT_RE = re.compile(rf"(?<![\d.,])(?:{_AMOUNT})(?![\d,])(?!\s*%)")
-_NUM_WORD = re.compile(
-    r"^(?:[¥]?-?\d[\d,]*(?:\.\d+)?円?-?|(?:軽減(?:税率)?)?\d+(?:\.\d+)?%(?:\(軽減税率\)|※|\*)?"
-    r"|[×xX*@]|\d+\s*[×xX*]\s*[¥]?\d[\d,]*円?|非課税|不課税|対象外)$"
-)
-_EXEMPT = re.compile(r"非課税|不課税|対象外")
-_SPECK = re.compile(r"^[\s.。、・'\"]+|[\s.。、・'\"]+$")  # OCR specks around a row
-_ROW_NUMBER = re.compile(r"^\d{1,3}\s+(?=\D)")
-# Header cells of a line-item table: a description column and the amount column at least.
-_ITEM_HEADS = frozenset(
-    {"品名", "品目", "摘要", "内容", "商品名", "項目", "明細", "品名・規格", "品番・品名",
-     "作業内容", "件名", "商品", "品名/内容"}
-)  # fmt: skip
-_TABLE_HEADS = _ITEM_HEADS | {"No", "No.", "NO", "#", "番号", "数量", "単価", "金額", "税率",
-                              "単位", "税区分", "区分", "備考", "消費税"}  # fmt: skip
-_NUMERIC_HEADS = frozenset({"数量", "単価", "金額", "税率", "税区分"})
-_QTY_PRICE = re.compile(r"(\d[\d,]*)\s*[×xX*]\s*[¥]?(\d[\d,]*)円?")
-_RATE_WORD = re.compile(r"(軽減(?:税率)?)?\s*(\d+(?:\.\d+)?)\s*%(\s*\(軽減税率\))?")
-_MARKERS = "※*☆★◎"
-_BARRIER = re.compile(
-    r"登録番号|御中|様$|様\s|請求日|発行日|取引日|納品日|日付|請求書番号|請求No|^No\.|"
-    r"ご請求|請求金額|請求額|対象|小計|消費税|税額|合計|総額|内訳|お支払|振込|支払期限|期日|"
-    r"銀行|口座|TEL|FAX|電話|〒|ページ|^\d+\s*/\s*\d+|発行者|備考|本体価格|課税対象|課税標準|"
-    r"税抜金額|税込金額|総計"
-)
 _ADDRESS = re.compile(r"^(?:〒|\d{3}-\d{4}|東京都|北海道|大阪府|京都府|\S{2,3}県)|TEL|FAX|電話|@")
 _COMPANY = re.compile(
     r"株式会社|有限会社|合同会社|合資会社|合名会社|\(株\)|\(有\)|法人|商店|事務所|商会"
@@ -57,19 +38,19 @@ _RATE_LABEL = re.compile(r"(\d+(?:\.\d+)?)\s*%(?:(?!課税|額)[^\d%。]){0,12}?
 _SEGMENT_END = re.compile(r"税込合計|税込金額合計|合計|総額|ご請求|請求金額|請求額|お支払|[※]")
 _NOT_RATE = r"(?![\d,.]|\s*%)"  # an amount is not the "10" of "(10%)"
 _SUBTOTAL = re.compile(
-    rf"(?:小計|対象額|対象金額|課税対象額|税抜金額|税込金額|本体価格|計)\s*[:：]?\s*({_AMOUNT}){_NOT_RATE}"
+    rf"(?:小計|対象額|対象金額|課税対象額|税抜金額|税込金額|本体価格|計)\s*[:：]?\s*({AMOUNT}){_NOT_RATE}"
 )
-_TAX = re.compile(rf"(?:内消費税|消費税等?額?|税額|内税)\s*[:：]?\s*\(?\s*({_AMOUNT}){_NOT_RATE}")
+_TAX = re.compile(rf"(?:内消費税|消費税等?額?|税額|内税)\s*[:：]?\s*\(?\s*({AMOUNT}){_NOT_RATE}")
 _TAX_WITH_RATE = re.compile(
-    rf"(?:内)?消費税等?額?\s*[(（]\s*(\d+)\s*%\s*[)）]\s*[:：]?\s*({_AMOUNT}){_NOT_RATE}"
+    rf"(?:内)?消費税等?額?\s*[(（]\s*(\d+)\s*%\s*[)）]\s*[:：]?\s*({AMOUNT}){_NOT_RATE}"
 )
 _BASE_WITH_RATE = re.compile(
     rf"(?:課税対象額|対象額|対象金額|本体価格|税抜金額|小計|課税標準額)\s*[(（]\s*(\d+)\s*%\s*"
-    rf"(?:対象)?[)）]\s*[:：]?\s*({_AMOUNT}){_NOT_RATE}"
+    rf"(?:対象)?[)）]\s*[:：]?\s*({AMOUNT}){_NOT_RATE}"
 )
 _SINGLE_RATE_TOTAL = re.compile(
     rf"(?:税抜合計|税抜金額|合計\(税抜\)|小計\(税抜\)|課税対象額|本体価格|小計)\s*[:：]?\s*"
-    rf"({_AMOUNT}){_NOT_RATE}"
+    rf"({AMOUNT}){_NOT_RATE}"
 )
 # Total labels, strongest first; each group's matches are candidates of the grand total.
 _TOTAL_LABELS = (
@@ -80,7 +61,7 @@ _TOTAL_LABELS = (
 )
 _NON_TAXABLE = re.compile(
     rf"(?:非課税|不課税|対象外|立替金)(?:\s*\((?:立替金|非課税|対象外)\))?(?:分|額|対象|合計)?\s*[:：]?\s*"
-    rf"({_AMOUNT})(?![\d,]|\s*%)"
+    rf"({AMOUNT})(?![\d,]|\s*%)"
 )
 _CJK_SPACE = re.compile(
     r"(?<=[\u3040-\u30ff\u4e00-\u9fff【(])\s+(?=[\u3040-\u30ff\u4e00-\u9fff】)])"
@@ -89,7 +70,7 @@ _REG_STRICT = re.compile(r"(?<![A-Za-z0-9])T ?-? ?(\d(?:[ -]?\d){12})(?![\d-])")
 _REG_LABEL = re.compile(r"登録番号\s*[:：]?\s*(\S*)")
 _BUYER = re.compile(r"^(.+?)\s*(御中|様|殿|宛)(?:\s|$)")
 _ISSUER_LABEL = re.compile(r"^(?:発行者|発行元|販売者|事業者名|請求元)\s*[:：]?\s*(.*)$")
-_REDUCED_NOTE = re.compile(rf"[{_MARKERS}]\s*印?\s*(?:は|の|:|=)?[^。\d]{{0,15}}?(?:軽減|8\s*%)")
+_REDUCED_NOTE = re.compile(rf"[{MARKERS}]\s*印?\s*(?:は|の|:|=)?[^。\d]{{0,15}}?(?:軽減|8\s*%)")
 _DATE_LABELS = (
     ("取引日", "取引年月日", "納品日", "売上日", "ご利用日", "利用日", "お買上日"),
     ("請求日", "発行日", "日付", "作成日"),
@@ -97,151 +78,9 @@ _DATE_LABELS = (
 _DUE_LABELS = ("支払期限", "振込期限", "お支払期日", "お支払期限", "支払期日", "期日", "有効期限")
 
 
-def _number(value: Decimal | None) -> int | float | None:
-    if value is None:
-        return None
-    return int(value) if value == value.to_integral_value() else float(value)
-
-
-def _amount(text: str) -> int | float | None:
-    try:
-        return _number(parse_amount_text(text.rstrip("-")))
-    except ValueError:
-        return None
-
-
 def _tokens(text: str) -> list[str]:
     """Cells: every tab-separated part of every line, NFKC, stripped, non-empty."""
     return [c.strip() for line in nfkc(text).splitlines() for c in line.split("\t") if c.strip()]
-
-
-def _split_numbers(token: str) -> tuple[str, list[str]]:
-    """`"牛乳 1L ※ 11 × 231 2,541"` -> ("牛乳 1L ※", ["11", "×", "231", "2,541"])."""
-    if _NUM_WORD.match(token):
-        return "", [token]
-    words = token.split()
-    tail: list[str] = []
-    while len(words) > 1 and _NUM_WORD.match(words[-1]):
-        tail.insert(0, words.pop())
-    return " ".join(words), tail
-
-
-def _line_item(description: str, numbers: list[str]) -> dict[str, Any] | None:
-    text = " ".join(numbers)
-    exempt = bool(_EXEMPT.search(text))
-    text = _EXEMPT.sub(" ", text)
-    rate: int | float | None = None
-    reduced_label = False
-    match = _RATE_WORD.search(text)
-    if match:
-        rate = _number(Decimal(match.group(2)))
-        reduced_label = bool(match.group(1) or match.group(3))
-        text = text[: match.start()] + " " + text[match.end() :]
-    elif numbers and numbers[-1] in ("0.1", "0.10", "0.08"):
-        rate = round(float(numbers[-1]) * 100)
-        text = " ".join(numbers[:-1])
-    quantity = unit_price = None
-    pair = _QTY_PRICE.search(text)
-    if pair:
-        quantity, unit_price = _amount(pair.group(1)), _amount(pair.group(2))
-        text = text[: pair.start()] + " " + text[pair.end() :]
-    values = [m.group(0) for m in _AMOUNT_RE.finditer(text)]
-    if not values:
-        return None
-    amount = _amount(values[-1])
-    if len(values) >= 3:
-        quantity, unit_price = _amount(values[0]), _amount(values[1])
-    elif len(values) == 2:
-        if re.search(r"[¥円]", values[0]):
-            unit_price = _amount(values[0])
-        else:
-            quantity = _amount(values[0])
-    marked = any(m in description for m in _MARKERS)
-    clean = description.strip(" " + _MARKERS).replace(" ※", "").strip()
-    return {
-        "description": clean,
-        "quantity": quantity,
-        "unit_price": unit_price,
-        "amount": amount,
-        "rate": rate,
-        "reduced_rate": marked or reduced_label or rate == 8,
-        "marked": marked or reduced_label,
-        "non_taxable": exempt,
-    }
-
-
-_HEAD_WORD = re.compile("|".join(sorted(map(re.escape, _TABLE_HEADS), key=len, reverse=True)))
-
-
-def _head_words(token: str) -> list[str]:
-    """The header words of a cell, also when OCR ran them together (品名数量単価金額税率)."""
-    words = token.split()
-    if set(words) <= _TABLE_HEADS:
-        return words
-    squeezed = "".join(words)
-    found = _HEAD_WORD.findall(squeezed)
-    return found if "".join(found) == squeezed else []
-
-
-def _table_start(tokens: list[str]) -> tuple[int, int] | None:
-    """(index after the header, number of value columns) of the line-item table: header cells
-    naming a description column and 金額 (one cell each, or one line of words)."""
-    for i in range(len(tokens)):
-        heads: list[str] = []
-        j = i
-        while j < len(tokens) and (words := _head_words(tokens[j])) and set(words) <= _TABLE_HEADS:
-            heads += words
-            j += 1
-        if _ITEM_HEADS & set(heads) and "金額" in heads:
-            return j, max(1, sum(1 for h in heads if h in _NUMERIC_HEADS))
-    return None
-
-
-def _lines(tokens: list[str]) -> tuple[list[dict[str, Any]], str]:
-    """Item rows and where they came from: `table` (the rows under the line-item header, up to
-    the first summary cell: never bank details, notes or totals) or `free` (no header: text
-    cells followed by number cells, between barrier cells)."""
-    items: list[dict[str, Any]] = []
-    description: str | None = None
-    numbers: list[str] = []
-
-    def close() -> None:
-        if description and numbers and re.search(r"[^\d\s,.%¥円×xX*-]", description):
-            item = _line_item(description, numbers)
-            if item is not None:
-                items.append(item)
-
-    table = _table_start(tokens)
-    if table is not None:
-        start, width = table
-        for token in tokens[start:]:
-            if _BARRIER.search(token):
-                break  # the summary (小計, 対象, 消費税, 合計...) ends the table
-            if DATE_PATTERN.fullmatch(token) or is_title_line(token):
-                continue  # a repeated page header
-            text, tail = _split_numbers(_SPECK.sub("", token))
-            text = _ROW_NUMBER.sub("", text)  # "1 コピー用紙" on one OCR line: drop the No.
-            if text:
-                close()
-                description, numbers = text, list(tail)[:width]
-            elif description is not None:
-                # Values beyond the columns belong to the next row (its No.): dropped.
-                numbers += tail[: max(0, width - len(numbers))]
-        close()
-        return items, "table"
-    for token in tokens:
-        if _BARRIER.search(token) or DATE_PATTERN.fullmatch(token) or is_title_line(token):
-            close()
-            description, numbers = None, []
-            continue
-        text, tail = _split_numbers(token)
-        if text:
-            close()
-            description, numbers = text, list(tail)
-        elif description is not None:
-            numbers += tail
-    close()
-    return items, "free"
 
 
 def _rates(flat: str) -> tuple[dict[str, Any], dict[str, Any], bool | None, dict[str, str]]:
@@ -251,34 +90,34 @@ def _rates(flat: str) -> tuple[dict[str, Any], dict[str, Any], bool | None, dict
     inclusive: bool | None = None
     labels = list(_RATE_LABEL.finditer(flat))
     for i, label in enumerate(labels):
-        rate = str(_number(Decimal(label.group(1))))
+        rate = str(number_value(Decimal(label.group(1))))
         end = labels[i + 1].start() if i + 1 < len(labels) else len(flat)
         stop = _SEGMENT_END.search(flat, label.end(), end)
         segment = flat[label.end() : stop.start() if stop else end]
         raw[f"totals_by_rate.{rate}"] = (label.group(0) + segment).strip()
-        subtotal = _SUBTOTAL.search(segment) or _AMOUNT_RE.search(segment)
+        subtotal = _SUBTOTAL.search(segment) or AMOUNT_RE.search(segment)
         if subtotal is not None:
-            totals[rate] = _amount(subtotal.group(subtotal.lastindex or 0))
+            totals[rate] = amount_value(subtotal.group(subtotal.lastindex or 0))
         tax = _TAX.search(segment)
         if tax is not None:
-            taxes[rate] = _amount(tax.group(1))
+            taxes[rate] = amount_value(tax.group(1))
         around = label.group(0) + segment
         if "税込" in around or "内消費税" in around or "内税" in around:
             inclusive = True
         elif "税抜" in around or "外税" in around:
             inclusive = False if inclusive is None else inclusive
     for match in _TAX_WITH_RATE.finditer(flat):
-        taxes.setdefault(match.group(1), _amount(match.group(2)))
+        taxes.setdefault(match.group(1), amount_value(match.group(2)))
         raw.setdefault(f"tax_by_rate.{match.group(1)}", match.group(0))
     for match in _BASE_WITH_RATE.finditer(flat):  # 課税対象額(10%) / 本体価格(8%)
-        totals.setdefault(match.group(1), _amount(match.group(2)))
+        totals.setdefault(match.group(1), amount_value(match.group(2)))
         raw.setdefault(f"totals_by_rate.{match.group(1)}", match.group(0))
         inclusive = False if inclusive is None else inclusive
     if not totals and len(taxes) == 1:  # one rate: its total is the tax-excluded subtotal
         single = _SINGLE_RATE_TOTAL.search(flat)
         if single is not None:
             (rate,) = taxes
-            totals[rate] = _amount(single.group(1))
+            totals[rate] = amount_value(single.group(1))
             raw[f"totals_by_rate.{rate}"] = single.group(0)
             inclusive = False if "税抜" in single.group(0) or "課税" in single.group(0) else None
     return totals, taxes, inclusive, raw
@@ -290,9 +129,9 @@ def _total(flat: str) -> tuple[Any, str | None, list[dict[str, Any]]]:
     squeezed = _CJK_SPACE.sub("", flat)
     candidates: list[dict[str, Any]] = []
     for rank, label in enumerate(_TOTAL_LABELS):
-        pattern = rf"[【(]?(?:{label})[】)]?\s*[:：]?\s*({_AMOUNT})(?![\d,]|\s*%)"
+        pattern = rf"[【(]?(?:{label})[】)]?\s*[:：]?\s*({AMOUNT})(?![\d,]|\s*%)"
         for match in re.finditer(pattern, squeezed):
-            value = _amount(match.group(1))
+            value = amount_value(match.group(1))
             if value is not None and not any(c["value"] == value for c in candidates):
                 candidates.append({"value": value, "text": match.group(0).strip(), "rank": rank})
     if not candidates:
@@ -341,7 +180,7 @@ def _registration(tokens: list[str]) -> tuple[str | None, str | None]:
 def _buyer(tokens: list[str]) -> tuple[str | None, str | None]:
     for token in tokens:
         match = _BUYER.match(token)
-        if match and not _BARRIER.search(match.group(1)):
+        if match and not BARRIER.search(match.group(1)):
             name = match.group(1).strip()
             return ("上様" if name == "上" else name), token  # 上様: the no-name placeholder
     return None, None
@@ -374,12 +213,12 @@ def _issuer(tokens: list[str], buyer: str | None) -> tuple[str | None, str | Non
             candidate = tokens[back]
             if (
                 usable(candidate)
-                and not _BARRIER.search(candidate)
+                and not BARRIER.search(candidate)
                 and (_COMPANY.search(candidate) or not re.search(r"\d", candidate))
             ):
                 return candidate, candidate
     for token in tokens:
-        if _COMPANY.search(token) and usable(token) and not _BARRIER.search(token):
+        if _COMPANY.search(token) and usable(token) and not BARRIER.search(token):
             return token, token
     return None, None
 
@@ -388,7 +227,7 @@ def _non_taxable(flat: str) -> tuple[Any, str | None]:
     match = _NON_TAXABLE.search(flat)
     if match is None:
         return None, None
-    return _amount(match.group(1)), match.group(0)
+    return amount_value(match.group(1)), match.group(0)
 
 
 def extract_invoice_fields(
@@ -413,7 +252,7 @@ def extract_invoice_fields(
     non_taxable, raw_non_taxable = _non_taxable(flat)
     if raw_non_taxable:
         raw["non_taxable"] = raw_non_taxable
-    lines, lines_source = _lines(tokens)
+    lines, lines_source = item_lines(tokens)
     for line in lines:  # no rate column: the marked items are the reduced-rate ones
         line["rate_stated"] = line["rate"] is not None
         if line["rate"] is None and not line["non_taxable"]:
