@@ -12,6 +12,7 @@ from decimal import Decimal
 from typing import Any
 
 from blocks.core.doc_kinds import classify, is_title_line
+from blocks.core.extract_pdf import PAGE_SEPARATOR
 from blocks.core.invoice_evidence import assess_fields
 from blocks.core.invoice_lines import (
     AMOUNT,
@@ -230,11 +231,36 @@ def _non_taxable(flat: str) -> tuple[Any, str | None]:
     return amount_value(match.group(1)), match.group(0)
 
 
+def _evidence(text: str, raw: dict[str, str], pages: int | None) -> dict[str, dict[str, Any]]:
+    """{field: {text, page}}: the text each field came from and its PDF page (1-based; None
+    when the document has no pages or its page breaks cannot be told apart)."""
+    chunks = [_squeeze(c) for c in text.split(PAGE_SEPARATOR)] if pages and pages > 1 else []
+    if chunks and len(chunks) not in (pages, (pages or 0) + 1):  # +1: the form-field block
+        chunks = []
+    out: dict[str, dict[str, Any]] = {}
+    for field, quote in raw.items():
+        page: int | None = 1 if pages == 1 else None
+        hits = [i + 1 for i, chunk in enumerate(chunks) if _squeeze(quote) in chunk]
+        if hits:
+            page = hits[0]
+        out[field] = {"text": quote, "page": page}
+    return out
+
+
+def _squeeze(text: str) -> str:
+    return "".join(nfkc(text).split())
+
+
 def extract_invoice_fields(
-    text: str, source: dict[str, Any] | None = None, *, from_ocr: bool = False
+    text: str,
+    source: dict[str, Any] | None = None,
+    *,
+    from_ocr: bool = False,
+    pages: int | None = None,
 ) -> dict[str, Any]:
     """The qualified-invoice fields of one document's text (see the block spec); `from_ocr`
-    when the text came from OCR (fields are then only 確定 when a check confirms them)."""
+    when the text came from OCR (fields are then only 確定 when a check confirms them);
+    `pages` the PDF's page count (for the page of each field's evidence)."""
     tokens = _tokens(text)
     flat = " ".join(tokens)
     notes: list[dict[str, str]] = []
@@ -299,4 +325,5 @@ def extract_invoice_fields(
         "extraction": "rules",
         "lines_source": lines_source,
     }
+    fields["evidence"] = _evidence(text, raw, pages)
     return assess_fields(fields)

@@ -38,7 +38,9 @@ def fields_of_document(
         fields = extract_invoice_fields("", source)
         fields["error"] = {"code": str(error.get("code")), "message": str(error.get("message"))}
         return fields
-    fields = reader(text, source, from_ocr=bool(document.get("ocr_pages")))
+    fields = reader(
+        text, source, from_ocr=bool(document.get("ocr_pages")), pages=document.get("pages")
+    )
     fields["text_truncated"] = bool(document.get("text_truncated", False))
     fields["notes"] += [{"field": "text", "message": str(n)} for n in document.get("notes") or []]
     return fields
@@ -77,7 +79,9 @@ class ExtractFieldsBlock(Block):
         if inputs.get("method", "rules") == "llm":
             client = _llm(ctx)
 
-            def reader(text: str, source: Any = None, *, from_ocr: bool = False) -> dict[str, Any]:
+            def reader(
+                text: str, source: Any = None, *, from_ocr: bool = False, pages: Any = None
+            ) -> dict[str, Any]:
                 return extract_with_llm(client, text, source, from_ocr=from_ocr)
 
         if "documents" in given:

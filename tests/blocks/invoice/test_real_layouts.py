@@ -99,3 +99,15 @@ def test_bank_details_document_numbers_and_calendars_are_not_line_items(run: Run
     descriptions = " ".join(ln["description"] for ln in fields["lines"])
     for noise in ("銀行", "普通", "No.", "日 月 火", "10%)"):
         assert noise not in descriptions
+
+
+def test_each_field_carries_its_evidence_and_page(run: Run) -> None:
+    page1 = (
+        "請求書\n株式会社サンプル商事 御中\n2024年4月1日\n株式会社テスト\n登録番号 T7000012050002"
+    )
+    page2 = "10%対象 ¥10,000 消費税 ¥1,000\nご請求金額 ¥11,000"
+    document = {"name": "a.pdf", "path": "a.pdf", "text": f"{page1}\n\n{page2}", "pages": 2}
+    fields = run("invoice.extract_fields", document=document)["fields"]
+    assert fields["evidence"]["total"] == {"text": "ご請求金額 ¥11,000", "page": 2}
+    assert fields["evidence"]["registration_number"]["page"] == 1
+    assert fields["status"]["total"] == "確定"
