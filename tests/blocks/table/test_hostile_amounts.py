@@ -9,6 +9,8 @@ from decimal import Decimal
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from blocks.core.amounts import AmountError, parse_amount
 from blocks.errors import BlockError
@@ -85,3 +87,20 @@ def test_reconcile_with_a_hostile_cell_is_fast_and_reports_it(run: Run) -> None:
     skipped = out["summary"]["skipped_right"]
     assert [s["index"] for s in skipped] == list(range(len(HOSTILE)))
     assert all(s["invalid"][0]["field"] == "出金" for s in skipped)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=200))
+def test_any_text_is_an_amount_or_an_amount_error(text: str) -> None:
+    try:
+        value = parse_amount(text)
+    except AmountError:
+        return
+    assert value is None or (value.is_finite() and abs(value) < Decimal(10) ** 15)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(min_value=-(10**14), max_value=10**14))
+def test_formatted_yen_amounts_round_trip(number: int) -> None:
+    text = f"¥{abs(number):,}" if number >= 0 else f"△{abs(number):,}円"
+    assert parse_amount(text) == Decimal(number)
