@@ -115,6 +115,11 @@ def assess_fields(fields: dict[str, Any]) -> dict[str, Any]:
         if fields.get(name) and ocr and name != "registration_number":
             status[name] = REVIEW
             reasons[name] = "OCR で読んだ名称です（読み違いの可能性）"
+    if fields.get("issuer_name") and fields.get("issuer_cue") == "weak":
+        status["issuer_name"] = REVIEW
+        reasons["issuer_name"] = (
+            "発行者の手がかり（発行者欄、登録番号や住所の近くの会社名）がありません"
+        )
     number = fields.get("registration_number")
     problem = registration_problem(str(number)) if number else None
     if problem is not None:

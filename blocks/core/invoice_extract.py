@@ -187,7 +187,10 @@ def _buyer(tokens: list[str]) -> tuple[str | None, str | None]:
     return None, None
 
 
-def _issuer(tokens: list[str], buyer: str | None) -> tuple[str | None, str | None]:
+def _issuer(tokens: list[str], buyer: str | None) -> tuple[str | None, str | None, str | None]:
+    """(name, text, cue): the cue is `label` (発行者: …), `registration` or `address` (the
+    name beside the 登録番号 or the address, with a legal form), or `weak` (anything else)."""
+
     def usable(token: str) -> bool:
         return not (
             _ADDRESS.search(token)
@@ -203,13 +206,18 @@ def _issuer(tokens: list[str], buyer: str | None) -> tuple[str | None, str | Non
         if label:
             name = label.group(1) or (tokens[i + 1] if i + 1 < len(tokens) else "")
             if name:
-                return name.strip(), token if label.group(1) else f"{token} {name}"
+                return name.strip(), token if label.group(1) else f"{token} {name}", "label"
     anchors = [i for i, t in enumerate(tokens) if "登録番号" in t or _REG_STRICT.search(t)]
     anchors += [i for i, t in enumerate(tokens) if _ADDRESS.match(t)]
     for anchor in anchors:
+        kind = (
+            "registration"
+            if "登録番号" in tokens[anchor] or _REG_STRICT.search(tokens[anchor])
+            else "address"
+        )
         head = tokens[anchor].split("登録番号")[0].strip()
         if "登録番号" in tokens[anchor] and head and usable(head):
-            return head, tokens[anchor]
+            return head, tokens[anchor], kind if _COMPANY.search(head) else "weak"
         for back in range(anchor - 1, max(anchor - 5, -1), -1):
             candidate = tokens[back]
             if (
@@ -217,11 +225,11 @@ def _issuer(tokens: list[str], buyer: str | None) -> tuple[str | None, str | Non
                 and not BARRIER.search(candidate)
                 and (_COMPANY.search(candidate) or not re.search(r"\d", candidate))
             ):
-                return candidate, candidate
+                return candidate, candidate, kind if _COMPANY.search(candidate) else "weak"
     for token in tokens:
         if _COMPANY.search(token) and usable(token) and not BARRIER.search(token):
-            return token, token
-    return None, None
+            return token, token, "weak"
+    return None, None, None
 
 
 def _non_taxable(flat: str) -> tuple[Any, str | None]:
@@ -272,7 +280,7 @@ def extract_invoice_fields(
     registration, raw_reg = _registration(tokens)
     date, raw_date = _transaction_date(flat, notes)
     buyer, raw_buyer = _buyer(tokens)
-    issuer, raw_issuer = _issuer(tokens, buyer)
+    issuer, raw_issuer, issuer_cue = _issuer(tokens, buyer)
     totals, taxes, inclusive, raw_rates = _rates(flat)
     total, raw_total, total_candidates = _total(flat)
     non_taxable, raw_non_taxable = _non_taxable(flat)
@@ -324,6 +332,7 @@ def extract_invoice_fields(
         "text_source": "ocr" if from_ocr else "text",
         "extraction": "rules",
         "lines_source": lines_source,
+        "issuer_cue": issuer_cue,
     }
     fields["evidence"] = _evidence(text, raw, pages)
     return assess_fields(fields)

@@ -111,3 +111,11 @@ def test_each_field_carries_its_evidence_and_page(run: Run) -> None:
     assert fields["evidence"]["total"] == {"text": "ご請求金額 ¥11,000", "page": 2}
     assert fields["evidence"]["registration_number"]["page"] == 1
     assert fields["status"]["total"] == "確定"
+
+
+def test_an_issuer_without_cues_is_to_be_checked(run: Run) -> None:
+    weak = _fields(run, "請求書\n株式会社サンプル商事 御中\n株式会社どこか\n合計 ¥1,100")
+    assert weak["issuer_name"] == "株式会社どこか"
+    assert weak["status"]["issuer_name"] == "要確認"
+    strong = _fields(run, EXCEL_STYLE)
+    assert (strong["issuer_cue"], strong["status"]["issuer_name"]) == ("registration", "確定")
