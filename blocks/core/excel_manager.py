@@ -12,12 +12,12 @@ import contextlib
 import datetime as dt
 import difflib
 import json
-import unicodedata
 import zipfile
+import zlib
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from copy import copy
 from dataclasses import asdict, dataclass
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any, Literal, cast
 
 import python_calamine
@@ -34,6 +34,9 @@ from openpyxl.utils.cell import (
 )
 from openpyxl.worksheet.worksheet import Worksheet
 
+from blocks.core.amounts import AmountError, parse_amount, plain_number
+from blocks.core.office_guard import DEFAULT_MAX_CELLS, check_sheet_extent, check_xml_parts
+from blocks.core.statements import csv_rows
 from blocks.errors import BlockError, ErrorCode
 
 __all__ = [
@@ -42,8 +45,11 @@ __all__ = [
     "SheetWritten",
     "TableWrite",
     "cell_value",
+    "guard_workbook",
+    "is_text_table",
     "parse_cell",
     "read_records",
+    "read_rows",
     "write_tables",
 ]
 
@@ -102,6 +108,57 @@ def _file_error(exc: Exception, name: str, path: Path) -> BlockError:
     )
 
 
+def guard_workbook(path: Path, name: str, max_cells: int = DEFAULT_MAX_CELLS) -> None:
+    """Check an XLSX/XLSM package before a reader allocates for it: no DTD/entities in its
+    XML, every sheet's used area within `max_cells` (FILE_INVALID / FILE_TOO_LARGE). Legacy
+    .xls files (not a ZIP) are left to the reader."""
+    with path.open("rb") as handle:
+        if handle.read(4) != b"PK\x03\x04":
+            return
+    media = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+    try:
+        with zipfile.ZipFile(path) as package:
+            check_xml_parts(package, name, media)
+            check_sheet_extent(package, name, media, max_cells)
+    except (zipfile.BadZipFile, OSError, EOFError, ValueError, zlib.error) as exc:
+        raise _file_error(exc, name, path) from exc
+
+
+def is_text_table(path: Path, name: str) -> bool:
+    """True for a file named .csv/.tsv/.txt that is not a workbook (a ZIP or OLE container)."""
+    if PurePosixPath(name).suffix.lower() not in (".csv", ".tsv", ".txt"):
+        return False
+    with path.open("rb") as handle:
+        head = handle.read(8)
+    return not (head.startswith(b"PK") or head.startswith(_OLE_MAGIC))
+
+
+def read_rows(
+    path: Path,
+    name: str,
+    sheet: str | None = None,
+    max_row: int | None = None,
+    max_cells: int = DEFAULT_MAX_CELLS,
+) -> tuple[str, list[list[Any]]]:
+    """(sheet name, raw cell values row by row) of one sheet, after `guard_workbook`."""
+    guard_workbook(path, name, max_cells)
+    try:
+        workbook = python_calamine.CalamineWorkbook.from_path(str(path))
+    except Exception as exc:  # calamine raises several unrelated types for bad files
+        raise _file_error(exc, name, path) from exc
+    names = list(workbook.sheet_names)
+    if not names:
+        raise BlockError(ErrorCode.FILE_INVALID, f"workbook {name!r} has no sheets")
+    target = names[0] if sheet is None else sheet
+    if target not in names:
+        raise _unknown_sheet(f"workbook {name!r}", target, names)
+    try:
+        rows = workbook.get_sheet_by_name(target).to_python(skip_empty_area=False, nrows=max_row)
+    except Exception as exc:
+        raise _file_error(exc, name, path) from exc
+    return target, rows
+
+
 def _unknown_sheet(kind: str, sheet: str, known: Sequence[str]) -> BlockError:
     close = difflib.get_close_matches(sheet, list(known), n=3, cutoff=0.4)
     suggestion = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
@@ -134,6 +191,7 @@ def read_records(
     sheet: str | None = None,
     cell_range: str | None = None,
     header_row: int = 1,
+    max_cells: int = DEFAULT_MAX_CELLS,
 ) -> SheetData:
     """Read one sheet (or `cell_range` of it) as records keyed by the `header_row` cells.
 
@@ -152,20 +210,12 @@ def read_records(
                 hint='write a range like "A1:F200" (or "A:F" for whole columns)',
             ) from exc
     min_col, min_row, max_col, max_row = bounds[0] or 1, bounds[1] or 1, bounds[2], bounds[3]
-    try:
-        workbook = python_calamine.CalamineWorkbook.from_path(str(path))
-    except Exception as exc:  # calamine raises several unrelated types for bad files
-        raise _file_error(exc, name, path) from exc
-    names = list(workbook.sheet_names)
-    if not names:
-        raise BlockError(ErrorCode.FILE_INVALID, f"workbook {name!r} has no sheets")
-    target = names[0] if sheet is None else sheet
-    if target not in names:
-        raise _unknown_sheet(f"workbook {name!r}", target, names)
-    try:
-        rows = workbook.get_sheet_by_name(target).to_python(skip_empty_area=False, nrows=max_row)
-    except Exception as exc:
-        raise _file_error(exc, name, path) from exc
+    if is_text_table(path, name):
+        table, _ = csv_rows(path.read_bytes(), name, max_rows=max_cells)
+        rows: list[list[Any]] = [list(r) for r in table[:max_row]]
+        target = sheet or PurePosixPath(name).stem
+    else:
+        target, rows = read_rows(path, name, sheet, max_row, max_cells)
     header_index = min_row - 1 + header_row - 1
     if header_index >= len(rows):
         raise BlockError(
@@ -273,17 +323,15 @@ def cell_value(value: Any, column: Column, where: str) -> Any:
             ) from exc
     if column.kind == "number" and isinstance(value, str):
         try:
-            text = unicodedata.normalize("NFKC", value)
-            text = text.replace(",", "").replace("¥", "").replace("円", "").strip()
-            number = float(text)
-        except ValueError as exc:
+            number = parse_amount(value)
+        except AmountError as exc:
             raise BlockError(
                 ErrorCode.INPUT_VALIDATION_FAILED,
                 f"{where}: {value!r} is not a number (column {column.header!r} has type number)",
                 details={"field": where, "actual_value": value},
                 hint="remove the text or declare the column as text",
             ) from exc
-        return int(number) if number.is_integer() else number
+        return None if number is None else plain_number(number)
     if column.kind == "text" and not isinstance(value, str):
         value = json.dumps(value, ensure_ascii=False) if isinstance(value, dict | list) else value
         return str(value).lower() if isinstance(value, bool) else str(value)
@@ -535,6 +583,7 @@ def _write_into(sheet: Worksheet, table: TableWrite, created: bool) -> SheetWrit
 
 def _load_template(path: Path, name: str) -> tuple[Workbook, list[str]]:
     warnings: list[str] = []
+    guard_workbook(path, name)
     try:
         with zipfile.ZipFile(path) as archive:
             parts = archive.namelist()

@@ -10,11 +10,14 @@ from __future__ import annotations
 
 import datetime as dt
 import io
+import re
 import zipfile
+import zlib
 from collections.abc import Iterable, Iterator
 from typing import Any
 
 from blocks.core.extract_types import DOCX, XLSX, ExtractOptions, RawText, file_error
+from blocks.core.office_guard import check_sheet_extent, check_xml_parts
 from blocks.errors import ErrorCode
 
 __all__ = ["check_package", "extract_docx", "extract_xlsx", "format_cell"]
@@ -23,11 +26,17 @@ _BROKEN_HINT = "open the file in Office and save it again; a partial upload also
 
 
 def check_package(data: bytes, name: str, media_type: str, opts: ExtractOptions) -> None:
-    """Reject an OOXML package whose parts would unpack beyond `opts.max_unpacked`."""
+    """Reject an OOXML package whose parts would unpack beyond `opts.max_unpacked`, that
+    declares DTDs/entities (XML bombs), or (XLSX) whose sheets span more than `opts.max_cells`.
+    """
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as package:
             infos = package.infolist()
-    except (zipfile.BadZipFile, OSError, ValueError) as exc:
+            _check_sizes(infos, name, media_type, opts)
+            check_xml_parts(package, name, media_type)
+            if media_type == XLSX:
+                check_sheet_extent(package, name, media_type, opts.max_cells)
+    except (zipfile.BadZipFile, OSError, ValueError, EOFError, zlib.error) as exc:
         raise file_error(
             ErrorCode.FILE_INVALID,
             f"the file is corrupt or truncated (its ZIP container cannot be read: {exc})",
@@ -35,6 +44,11 @@ def check_package(data: bytes, name: str, media_type: str, opts: ExtractOptions)
             media_type=media_type,
             hint=_BROKEN_HINT,
         ) from exc
+
+
+def _check_sizes(
+    infos: list[zipfile.ZipInfo], name: str, media_type: str, opts: ExtractOptions
+) -> None:
     unpacked = sum(info.file_size for info in infos)
     if unpacked > opts.max_unpacked:
         raise file_error(
@@ -89,6 +103,7 @@ def _parts_text(parts: Iterable[Any]) -> Iterator[str]:
 def extract_docx(data: bytes, name: str, opts: ExtractOptions) -> RawText:
     import docx
     from docx.opc.exceptions import PackageNotFoundError
+    from lxml.etree import LxmlError  # type: ignore[import-untyped]
 
     check_package(data, name, DOCX, opts)
     try:
@@ -97,7 +112,7 @@ def extract_docx(data: bytes, name: str, opts: ExtractOptions) -> RawText:
         headers = list(_parts_text(s.header for s in sections))
         body = [_block_text(block) for block in document.iter_inner_content()]
         footers = list(_parts_text(s.footer for s in sections))
-    except (PackageNotFoundError, KeyError, ValueError, zipfile.BadZipFile) as exc:
+    except (PackageNotFoundError, KeyError, ValueError, zipfile.BadZipFile, LxmlError) as exc:
         raise file_error(
             ErrorCode.FILE_INVALID,
             f"the Word document cannot be read ({type(exc).__name__}: {exc})",
@@ -124,6 +139,50 @@ def format_cell(value: Any) -> str:
     return " ".join(str(value).split("\n")).replace("\t", " ")
 
 
+_TEXT_FORMAT = re.compile(r'^(?:"([^"]*)")?@(?:"([^"]*)")?$')
+
+
+def _sheet_extras(
+    data: bytes, opts: ExtractOptions, start: tuple[int, int], rows: list[list[Any]]
+) -> tuple[dict[tuple[int, int], str], list[str]]:
+    """What calamine's values miss, from the first sheet's XML (openpyxl, read-only):
+    text cells whose number format adds words (`@" 御中"`, `"請求先: "@`) as Excel shows them,
+    by (row, column) from `start` (calamine's first used cell, 0-based); and the cells holding
+    a formula without a saved result (calamine reads them as empty). The package was checked
+    by `check_package`."""
+    from openpyxl import load_workbook
+    from openpyxl.utils.cell import get_column_letter
+
+    formatted: dict[tuple[int, int], str] = {}
+    uncached: list[str] = []
+    try:
+        workbook = load_workbook(io.BytesIO(data), read_only=True, data_only=False)
+        sheet = workbook.worksheets[0]
+        for r, row in enumerate(
+            sheet.iter_rows(
+                min_row=start[0] + 1,
+                min_col=start[1] + 1,
+                max_row=start[0] + opts.xlsx_max_rows,
+                max_col=start[1] + opts.xlsx_max_cols,
+            )
+        ):
+            for c, cell in enumerate(row):
+                value = cell.value
+                if isinstance(value, str) and value.startswith("="):
+                    cached = rows[r][c] if r < len(rows) and c < len(rows[r]) else None
+                    if cached in (None, ""):
+                        uncached.append(f"{get_column_letter(start[1] + c + 1)}{start[0] + r + 1}")
+                    continue
+                fmt = getattr(cell, "number_format", "General") or "General"
+                match = _TEXT_FORMAT.match(fmt) if "@" in fmt else None
+                if match and isinstance(value, str):
+                    formatted[(r, c)] = f"{match.group(1) or ''}{value}{match.group(2) or ''}"
+        workbook.close()
+    except (KeyError, ValueError, TypeError, zipfile.BadZipFile, OSError):
+        return {}, []  # the calamine text stays as read; these are extras
+    return formatted, uncached
+
+
 def extract_xlsx(data: bytes, name: str, opts: ExtractOptions) -> RawText:
     from python_calamine import CalamineError, CalamineWorkbook, PasswordError
 
@@ -133,6 +192,7 @@ def extract_xlsx(data: bytes, name: str, opts: ExtractOptions) -> RawText:
         sheet = workbook.get_sheet_by_index(0)
         rows = sheet.to_python(nrows=opts.xlsx_max_rows)
         height, width = sheet.height, sheet.width
+        start = sheet.start
     except PasswordError as exc:
         raise file_error(
             ErrorCode.FILE_ENCRYPTED,
@@ -149,11 +209,23 @@ def extract_xlsx(data: bytes, name: str, opts: ExtractOptions) -> RawText:
             media_type=XLSX,
             hint=_BROKEN_HINT,
         ) from exc
+    formatted, uncached = _sheet_extras(data, opts, start, rows) if start else ({}, [])
     lines = [
-        "\t".join(format_cell(v) for v in row[: opts.xlsx_max_cols]).rstrip("\t")
-        for row in rows[: opts.xlsx_max_rows]
+        "\t".join(
+            formatted.get((r, c)) or format_cell(v) for c, v in enumerate(row[: opts.xlsx_max_cols])
+        ).rstrip("\t")
+        for r, row in enumerate(rows[: opts.xlsx_max_rows])
     ]
     while lines and not lines[-1]:
         lines.pop()
     truncated = height > opts.xlsx_max_rows or width > opts.xlsx_max_cols
-    return RawText("\n".join(lines), None, truncated)
+    notes: tuple[str, ...] = ()
+    if uncached:
+        shown = ", ".join(uncached[:10]) + (
+            f" ほか{len(uncached) - 10}セル" if len(uncached) > 10 else ""
+        )
+        notes = (
+            f"数式の計算結果が保存されていないセルがあります（空として読みました）: {shown}。"
+            "Excel で開いて保存し直してください",
+        )
+    return RawText("\n".join(lines), None, truncated, 0, notes)

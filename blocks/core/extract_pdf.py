@@ -1,5 +1,6 @@
 """PDF text with pypdf: the first `max_pages` pages, stopping early once `max_chars` is reached.
 
+Pages without a text layer (scans) are rendered and read with OCR (`blocks.core.extract_ocr`).
 A PDF protected only by an owner password (printing/copy restrictions, common on invoices)
 opens with the empty user password and is read; one that needs a user password is
 FILE_ENCRYPTED. A corrupt or truncated file is FILE_INVALID.
@@ -9,16 +10,19 @@ from __future__ import annotations
 
 import io
 import logging
+import unicodedata
 
 from pypdf import PasswordType, PdfReader
 from pypdf.errors import DependencyError, LimitReachedError, PyPdfError
 
+from blocks.core.extract_ocr import ocr_image, pdf_page_images
 from blocks.core.extract_types import PDF, ExtractOptions, RawText, file_error
 from blocks.errors import BlockError, ErrorCode
 
 __all__ = ["PAGE_SEPARATOR", "extract_pdf"]
 
 PAGE_SEPARATOR = "\n\n"
+_MIN_TEXT = 10  # a page with less text than this is a scan: OCR it
 _log = logging.getLogger(__name__)
 
 
@@ -82,4 +86,22 @@ def extract_pdf(data: bytes, name: str, opts: ExtractOptions) -> RawText:
             exception=type(exc).__name__,
         ) from exc
     truncated = page_count > len(parts)
-    return RawText(PAGE_SEPARATOR.join(parts), page_count, truncated)
+    parts = [unicodedata.normalize("NFKC", text) for text in parts]  # ⽉⽇⾦ from Chrome
+    blank = [i for i, text in enumerate(parts) if len(text.strip()) < _MIN_TEXT]
+    if blank and opts.ocr:
+        for index, image in zip(blank, pdf_page_images(data, blank, name), strict=True):
+            parts[index] = ocr_image(image, name)
+    fields = _form_values(reader)
+    if fields:
+        parts.append(fields)
+    return RawText(PAGE_SEPARATOR.join(parts), page_count, truncated, len(blank) if opts.ocr else 0)
+
+
+def _form_values(reader: PdfReader) -> str:
+    """Values typed into the PDF's form fields, one `name: value` line each."""
+    try:
+        values = reader.get_form_text_fields() or {}
+    except (PyPdfError, ValueError, KeyError, TypeError, AttributeError):
+        return ""
+    lines = [f"{name}: {value}" for name, value in values.items() if value not in (None, "")]
+    return unicodedata.normalize("NFKC", "\n".join(lines))

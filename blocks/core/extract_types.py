@@ -47,7 +47,9 @@ class ExtractOptions:
     `max_pages` caps PDF pages read, `max_chars` the characters returned, `xlsx_max_rows` /
     `xlsx_max_cols` the top-left range of the first sheet. `max_bytes` is the largest file
     accepted (FILE_TOO_LARGE above it); `max_unpacked` the largest declared unpacked size of
-    a DOCX/XLSX package (a guard against bombs disguised as Office files).
+    a DOCX/XLSX package (a guard against bombs disguised as Office files); `max_cells` the
+    largest used area (rows x columns from A1) of any sheet of an XLSX; `ocr` whether
+    image-only PDF pages and photos are read with Tesseract.
     """
 
     max_pages: int = 20
@@ -56,6 +58,8 @@ class ExtractOptions:
     xlsx_max_cols: int = 20
     max_bytes: int = 100 * 1000 * 1000
     max_unpacked: int = 200 * 1000 * 1000
+    max_cells: int = 5_000_000
+    ocr: bool = True
 
     def __post_init__(self) -> None:
         for key in ("max_pages", "max_chars", "xlsx_max_rows", "xlsx_max_cols", "max_bytes"):
@@ -69,6 +73,8 @@ class RawText(NamedTuple):
     text: str
     pages: int | None
     truncated: bool
+    ocr_pages: int = 0
+    notes: tuple[str, ...] = ()
 
 
 def file_error(

@@ -21,6 +21,7 @@ from functools import partial
 from pathlib import Path, PurePosixPath
 from typing import Any, BinaryIO
 
+from blocks.core.extract_ocr import IMAGE_TYPES, extract_image
 from blocks.core.extract_office import extract_docx, extract_xlsx
 from blocks.core.extract_pdf import extract_pdf
 from blocks.core.extract_plain import extract_plain, looks_like_text
@@ -55,6 +56,7 @@ __all__ = [
 ]
 
 HEAD_BYTES = 4096
+_PDF_HEADER_WINDOW = 1024  # PDF readers accept the header within the first 1024 bytes
 Source = bytes | Path | BinaryIO
 Extractor = Callable[[bytes, str, ExtractOptions], RawText]
 
@@ -66,6 +68,7 @@ _EXTRACTORS: dict[str, Extractor] = {
     MARKDOWN: partial(extract_plain, media_type=MARKDOWN),
     CSV: partial(extract_plain, media_type=CSV),
     TSV: partial(extract_plain, media_type=TSV),
+    **{media: partial(extract_image, media_type=media) for media in IMAGE_TYPES},
 }
 SUPPORTED_MEDIA_TYPES = frozenset(_EXTRACTORS)
 _TEXT_TYPES = frozenset({TEXT, MARKDOWN, CSV, TSV})
@@ -138,6 +141,8 @@ class ExtractedText:
     text: str
     pages: int | None
     truncated: bool
+    ocr_pages: int = 0
+    notes: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -157,7 +162,7 @@ def sniff_media_type(head: bytes, name: str, zip_part_names: Collection[str] | N
     """
     if not head:
         return OCTET  # nothing to sniff: an empty file has no type
-    if head.lstrip(b" \t\r\n")[:5] == b"%PDF-":
+    if b"%PDF-" in head[:_PDF_HEADER_WINDOW]:  # a BOM or junk before the header, as pypdf
         return PDF
     kind = next((media for magic, media in _MAGIC if head.startswith(magic)), None)
     if kind == ZIP and zip_part_names is not None and "[Content_Types].xml" in zip_part_names:
@@ -274,7 +279,7 @@ def extract_with(source: Source, name: str, options: ExtractOptions) -> Extracte
     _check_type(data, name, actual, parts)
     extractor = _EXTRACTORS.get(actual)
     if extractor is None:
-        supported = "PDF, DOCX, XLSX, TXT, MD, CSV, TSV"
+        supported = "PDF, DOCX, XLSX, TXT, MD, CSV, TSV, PNG, JPEG, TIFF"
         advice = {
             ZIP: "open archives with file.parse_zip_2tier",
             OLE: "save it as .docx/.xlsx in Office first",
@@ -290,7 +295,7 @@ def extract_with(source: Source, name: str, options: ExtractOptions) -> Extracte
     text, truncated = raw.text, raw.truncated
     if len(text) > options.max_chars:
         text, truncated = text[: options.max_chars], True
-    return ExtractedText(name, actual, text, raw.pages, truncated)
+    return ExtractedText(name, actual, text, raw.pages, truncated, raw.ocr_pages, raw.notes)
 
 
 def extract_text(

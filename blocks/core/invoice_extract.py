@@ -11,57 +11,67 @@ import re
 from decimal import Decimal
 from typing import Any
 
+from blocks.core.doc_kinds import classify, is_title_line
+from blocks.core.extract_pdf import PAGE_SEPARATOR
+from blocks.core.invoice_evidence import assess_fields
+from blocks.core.invoice_lines import (
+    AMOUNT,
+    AMOUNT_RE,
+    BARRIER,
+    MARKERS,
+    amount_value,
+    item_lines,
+    number_value,
+)
 from blocks.core.invoice_text import (
     DATE_PATTERN,
-    amount_pattern,
     date_from_match,
     nfkc,
-    parse_amount_text,
 )
 
-__all__ = ["SIMPLIFIED_TITLES", "extract_invoice_fields"]
+__all__ = ["extract_invoice_fields"]
 
-SIMPLIFIED_TITLES = ("適格簡易請求書", "領収書", "領収証", "レシート")
-_TITLES = ("適格簡易請求書", "適格請求書", "請求書", "領収書", "領収証", "レシート", "納品書")
-_TITLE = re.compile(rf"^(?:御|ご)?({'|'.join(_TITLES)})(?!番号|No|NO|日|書|一式|を|の|が|は)")
-_AMOUNT = amount_pattern()
-_AMOUNT_RE = re.compile(rf"(?<![\d.,])(?:{_AMOUNT})(?![\d,])(?!\s*%)")
-_NUM_WORD = re.compile(
-    r"^(?:[¥]?-?\d[\d,]*(?:\.\d+)?円?-?|(?:軽減(?:税率)?)?\d+(?:\.\d+)?%(?:\(軽減税率\))?"
-    r"|[×xX*@]|\d+\s*[×xX*]\s*[¥]?\d[\d,]*円?)$"
-)
-_QTY_PRICE = re.compile(r"(\d[\d,]*)\s*[×xX*]\s*[¥]?(\d[\d,]*)円?")
-_RATE_WORD = re.compile(r"(軽減(?:税率)?)?\s*(\d+(?:\.\d+)?)\s*%(\s*\(軽減税率\))?")
-_MARKERS = "※*☆★◎"
-_BARRIER = re.compile(
-    r"登録番号|御中|様$|様\s|請求日|発行日|取引日|納品日|日付|請求書番号|請求No|^No\.|"
-    r"ご請求|請求金額|請求額|対象|小計|消費税|税額|合計|総額|内訳|お支払|振込|支払期限|期日|"
-    r"銀行|口座|TEL|FAX|電話|〒|ページ|^\d+\s*/\s*\d+|発行者|備考"
-)
 _ADDRESS = re.compile(r"^(?:〒|\d{3}-\d{4}|東京都|北海道|大阪府|京都府|\S{2,3}県)|TEL|FAX|電話|@")
 _COMPANY = re.compile(
     r"株式会社|有限会社|合同会社|合資会社|合名会社|\(株\)|\(有\)|法人|商店|事務所|商会"
 )
-_RATE_LABEL = re.compile(r"(\d+(?:\.\d+)?)\s*%[^\d%。]{0,12}?対象")
-_SEGMENT_END = re.compile(r"合計|総額|ご請求|請求金額|請求額|お支払|[※]")
+_RATE_LABEL = re.compile(r"(\d+(?:\.\d+)?)\s*%(?:(?!課税|額)[^\d%。]){0,12}?対象")
+_SEGMENT_END = re.compile(r"税込合計|税込金額合計|合計|総額|ご請求|請求金額|請求額|お支払|[※]")
+_NOT_RATE = r"(?![\d,.]|\s*%)"  # an amount is not the "10" of "(10%)"
 _SUBTOTAL = re.compile(
-    rf"(?:小計|対象額|対象金額|課税対象額|税抜金額|税込金額|計)\s*[:：]?\s*({_AMOUNT})"
+    rf"(?:小計|対象額|対象金額|課税対象額|税抜金額|税込金額|本体価格|計)\s*[:：]?\s*({AMOUNT}){_NOT_RATE}"
 )
-_TAX = re.compile(rf"(?:内消費税|消費税等?額?|税額|内税)\s*[:：]?\s*\(?\s*({_AMOUNT})")
-_TAX_WITH_RATE = re.compile(rf"消費税等?額?\s*\(\s*(\d+)\s*%\s*\)\s*[:：]?\s*({_AMOUNT})")
+_TAX = re.compile(rf"(?:内消費税|消費税等?額?|税額|内税)\s*[:：]?\s*\(?\s*({AMOUNT}){_NOT_RATE}")
+_TAX_WITH_RATE = re.compile(
+    rf"(?:内)?消費税等?額?\s*[(（]\s*(\d+)\s*%\s*[)）]\s*[:：]?\s*({AMOUNT}){_NOT_RATE}"
+)
+_BASE_WITH_RATE = re.compile(
+    rf"(?:課税対象額|対象額|対象金額|本体価格|税抜金額|小計|課税標準額)\s*[(（]\s*(\d+)\s*%\s*"
+    rf"(?:対象)?[)）]\s*[:：]?\s*({AMOUNT}){_NOT_RATE}"
+)
 _SINGLE_RATE_TOTAL = re.compile(
-    rf"(?:税抜合計|税抜金額|合計\(税抜\)|小計\(税抜\)|課税対象額|小計)\s*[:：]?\s*({_AMOUNT})"
+    rf"(?:税抜合計|税抜金額|合計\(税抜\)|小計\(税抜\)|課税対象額|本体価格|小計)\s*[:：]?\s*"
+    rf"({AMOUNT}){_NOT_RATE}"
 )
+# Total labels, strongest first; each group's matches are candidates of the grand total.
 _TOTAL_LABELS = (
-    r"合計(?:金額)?\s*\(税込\)",
-    r"税込合計|ご請求金額|今回ご請求額|請求金額|お支払金額|お支払い金額|総額",
-    r"(?<!小)合計",
+    r"(?:税込)?合計(?:金額)?\s*\(税込\)|税込合計(?:金額)?|(?:今回)?(?:ご|御)請求(?:金)?額(?:合計)?"
+    r"|請求金額(?:合計)?|お支払(?:い)?金額|お支払額|総額|総計|領収金額",
+    r"(?<![小対象])合計(?:金額)?(?!\s*\(税抜)",
+    r"(?<![単抜体象価])金額(?=\s*[:：]?\s*[¥￥])",
+)
+_NON_TAXABLE = re.compile(
+    rf"(?:非課税|不課税|対象外|立替金)(?:\s*\((?:立替金|非課税|対象外)\))?(?:分|額|対象|合計)?\s*[:：]?\s*"
+    rf"({AMOUNT})(?![\d,]|\s*%)"
+)
+_CJK_SPACE = re.compile(
+    r"(?<=[\u3040-\u30ff\u4e00-\u9fff【(])\s+(?=[\u3040-\u30ff\u4e00-\u9fff】)])"
 )
 _REG_STRICT = re.compile(r"(?<![A-Za-z0-9])T ?-? ?(\d(?:[ -]?\d){12})(?![\d-])")
 _REG_LABEL = re.compile(r"登録番号\s*[:：]?\s*(\S*)")
-_BUYER = re.compile(r"^(.+?)\s*(御中|様|殿)(?:\s|$)")
+_BUYER = re.compile(r"^(.+?)\s*(御中|様|殿|宛)(?:\s|$)")
 _ISSUER_LABEL = re.compile(r"^(?:発行者|発行元|販売者|事業者名|請求元)\s*[:：]?\s*(.*)$")
-_REDUCED_NOTE = re.compile(rf"[{_MARKERS}]\s*印?\s*(?:は|の|:|=)?[^。\d]{{0,15}}?(?:軽減|8\s*%)")
+_REDUCED_NOTE = re.compile(rf"[{MARKERS}]\s*印?\s*(?:は|の|:|=)?[^。\d]{{0,15}}?(?:軽減|8\s*%)")
 _DATE_LABELS = (
     ("取引日", "取引年月日", "納品日", "売上日", "ご利用日", "利用日", "お買上日"),
     ("請求日", "発行日", "日付", "作成日"),
@@ -69,101 +79,9 @@ _DATE_LABELS = (
 _DUE_LABELS = ("支払期限", "振込期限", "お支払期日", "お支払期限", "支払期日", "期日", "有効期限")
 
 
-def _number(value: Decimal | None) -> int | float | None:
-    if value is None:
-        return None
-    return int(value) if value == value.to_integral_value() else float(value)
-
-
-def _amount(text: str) -> int | float | None:
-    try:
-        return _number(parse_amount_text(text.rstrip("-")))
-    except ValueError:
-        return None
-
-
 def _tokens(text: str) -> list[str]:
     """Cells: every tab-separated part of every line, NFKC, stripped, non-empty."""
     return [c.strip() for line in nfkc(text).splitlines() for c in line.split("\t") if c.strip()]
-
-
-def _split_numbers(token: str) -> tuple[str, list[str]]:
-    """`"牛乳 1L ※ 11 × 231 2,541"` -> ("牛乳 1L ※", ["11", "×", "231", "2,541"])."""
-    if _NUM_WORD.match(token):
-        return "", [token]
-    words = token.split()
-    tail: list[str] = []
-    while len(words) > 1 and _NUM_WORD.match(words[-1]):
-        tail.insert(0, words.pop())
-    return " ".join(words), tail
-
-
-def _line_item(description: str, numbers: list[str]) -> dict[str, Any] | None:
-    text = " ".join(numbers)
-    rate: int | float | None = None
-    reduced_label = False
-    match = _RATE_WORD.search(text)
-    if match:
-        rate = _number(Decimal(match.group(2)))
-        reduced_label = bool(match.group(1) or match.group(3))
-        text = text[: match.start()] + " " + text[match.end() :]
-    elif numbers and numbers[-1] in ("0.1", "0.10", "0.08"):
-        rate = round(float(numbers[-1]) * 100)
-        text = " ".join(numbers[:-1])
-    quantity = unit_price = None
-    pair = _QTY_PRICE.search(text)
-    if pair:
-        quantity, unit_price = _amount(pair.group(1)), _amount(pair.group(2))
-        text = text[: pair.start()] + " " + text[pair.end() :]
-    values = [m.group(0) for m in _AMOUNT_RE.finditer(text)]
-    if not values:
-        return None
-    amount = _amount(values[-1])
-    if len(values) >= 3:
-        quantity, unit_price = _amount(values[0]), _amount(values[1])
-    elif len(values) == 2:
-        if re.search(r"[¥円]", values[0]):
-            unit_price = _amount(values[0])
-        else:
-            quantity = _amount(values[0])
-    marked = any(m in description for m in _MARKERS)
-    clean = description.strip(" " + _MARKERS).replace(" ※", "").strip()
-    return {
-        "description": clean,
-        "quantity": quantity,
-        "unit_price": unit_price,
-        "amount": amount,
-        "rate": rate,
-        "reduced_rate": marked or reduced_label or rate == 8,
-        "marked": marked or reduced_label,
-    }
-
-
-def _lines(tokens: list[str]) -> list[dict[str, Any]]:
-    """Item rows: a text cell followed by number cells, between barrier cells."""
-    items: list[dict[str, Any]] = []
-    description: str | None = None
-    numbers: list[str] = []
-
-    def close() -> None:
-        if description and numbers and re.search(r"[^\d\s,.%¥円×xX*-]", description):
-            item = _line_item(description, numbers)
-            if item is not None:
-                items.append(item)
-
-    for token in tokens:
-        if _BARRIER.search(token) or DATE_PATTERN.fullmatch(token) or _TITLE.match(token):
-            close()
-            description, numbers = None, []
-            continue
-        text, tail = _split_numbers(token)
-        if text:
-            close()
-            description, numbers = text, list(tail)
-        elif description is not None:
-            numbers += tail
-    close()
-    return items
 
 
 def _rates(flat: str) -> tuple[dict[str, Any], dict[str, Any], bool | None, dict[str, str]]:
@@ -173,41 +91,54 @@ def _rates(flat: str) -> tuple[dict[str, Any], dict[str, Any], bool | None, dict
     inclusive: bool | None = None
     labels = list(_RATE_LABEL.finditer(flat))
     for i, label in enumerate(labels):
-        rate = str(_number(Decimal(label.group(1))))
+        rate = str(number_value(Decimal(label.group(1))))
         end = labels[i + 1].start() if i + 1 < len(labels) else len(flat)
         stop = _SEGMENT_END.search(flat, label.end(), end)
         segment = flat[label.end() : stop.start() if stop else end]
         raw[f"totals_by_rate.{rate}"] = (label.group(0) + segment).strip()
-        subtotal = _SUBTOTAL.search(segment) or _AMOUNT_RE.search(segment)
+        subtotal = _SUBTOTAL.search(segment) or AMOUNT_RE.search(segment)
         if subtotal is not None:
-            totals[rate] = _amount(subtotal.group(subtotal.lastindex or 0))
+            totals[rate] = amount_value(subtotal.group(subtotal.lastindex or 0))
         tax = _TAX.search(segment)
         if tax is not None:
-            taxes[rate] = _amount(tax.group(1))
+            taxes[rate] = amount_value(tax.group(1))
         around = label.group(0) + segment
         if "税込" in around or "内消費税" in around or "内税" in around:
             inclusive = True
         elif "税抜" in around or "外税" in around:
             inclusive = False if inclusive is None else inclusive
     for match in _TAX_WITH_RATE.finditer(flat):
-        taxes.setdefault(match.group(1), _amount(match.group(2)))
+        taxes.setdefault(match.group(1), amount_value(match.group(2)))
         raw.setdefault(f"tax_by_rate.{match.group(1)}", match.group(0))
+    for match in _BASE_WITH_RATE.finditer(flat):  # 課税対象額(10%) / 本体価格(8%)
+        totals.setdefault(match.group(1), amount_value(match.group(2)))
+        raw.setdefault(f"totals_by_rate.{match.group(1)}", match.group(0))
+        inclusive = False if inclusive is None else inclusive
     if not totals and len(taxes) == 1:  # one rate: its total is the tax-excluded subtotal
         single = _SINGLE_RATE_TOTAL.search(flat)
         if single is not None:
             (rate,) = taxes
-            totals[rate] = _amount(single.group(1))
+            totals[rate] = amount_value(single.group(1))
             raw[f"totals_by_rate.{rate}"] = single.group(0)
             inclusive = False if "税抜" in single.group(0) or "課税" in single.group(0) else None
     return totals, taxes, inclusive, raw
 
 
-def _total(flat: str) -> tuple[Any, str | None]:
-    for label in _TOTAL_LABELS:
-        match = re.search(rf"(?:{label})\s*[:：]?\s*({_AMOUNT})", flat)
-        if match:
-            return _amount(match.group(1)), match.group(0)
-    return None, None
+def _total(flat: str) -> tuple[Any, str | None, list[dict[str, Any]]]:
+    """The grand total (the first match of the strongest label group), its text, and every
+    candidate of every label group (for the arithmetic cross-check)."""
+    squeezed = _CJK_SPACE.sub("", flat)
+    candidates: list[dict[str, Any]] = []
+    for rank, label in enumerate(_TOTAL_LABELS):
+        pattern = rf"[【(]?(?:{label})[】)]?\s*[:：]?\s*({AMOUNT})(?![\d,]|\s*%)"
+        for match in re.finditer(pattern, squeezed):
+            value = amount_value(match.group(1))
+            if value is not None and not any(c["value"] == value for c in candidates):
+                candidates.append({"value": value, "text": match.group(0).strip(), "rank": rank})
+    if not candidates:
+        return None, None, []
+    first = candidates[0]
+    return first["value"], first["text"], candidates
 
 
 def _transaction_date(flat: str, notes: list[dict[str, str]]) -> tuple[str | None, str | None]:
@@ -250,19 +181,23 @@ def _registration(tokens: list[str]) -> tuple[str | None, str | None]:
 def _buyer(tokens: list[str]) -> tuple[str | None, str | None]:
     for token in tokens:
         match = _BUYER.match(token)
-        if match and not _BARRIER.search(match.group(1)):
+        if match and not BARRIER.search(match.group(1)):
             name = match.group(1).strip()
             return ("上様" if name == "上" else name), token  # 上様: the no-name placeholder
     return None, None
 
 
-def _issuer(tokens: list[str], buyer: str | None) -> tuple[str | None, str | None]:
+def _issuer(tokens: list[str], buyer: str | None) -> tuple[str | None, str | None, str | None]:
+    """(name, text, cue): the cue is `label` (発行者: …), `registration` or `address` (the
+    name beside the 登録番号 or the address, with a legal form), or `weak` (anything else)."""
+
     def usable(token: str) -> bool:
         return not (
             _ADDRESS.search(token)
             or _BUYER.match(token)
-            or _TITLE.match(token)
+            or is_title_line(token)
             or DATE_PATTERN.search(token)
+            or "担当" in token
             or (buyer is not None and token == buyer)
         )
 
@@ -271,46 +206,90 @@ def _issuer(tokens: list[str], buyer: str | None) -> tuple[str | None, str | Non
         if label:
             name = label.group(1) or (tokens[i + 1] if i + 1 < len(tokens) else "")
             if name:
-                return name.strip(), token if label.group(1) else f"{token} {name}"
+                return name.strip(), token if label.group(1) else f"{token} {name}", "label"
     anchors = [i for i, t in enumerate(tokens) if "登録番号" in t or _REG_STRICT.search(t)]
     anchors += [i for i, t in enumerate(tokens) if _ADDRESS.match(t)]
     for anchor in anchors:
+        kind = (
+            "registration"
+            if "登録番号" in tokens[anchor] or _REG_STRICT.search(tokens[anchor])
+            else "address"
+        )
         head = tokens[anchor].split("登録番号")[0].strip()
         if "登録番号" in tokens[anchor] and head and usable(head):
-            return head, tokens[anchor]
+            return head, tokens[anchor], kind if _COMPANY.search(head) else "weak"
         for back in range(anchor - 1, max(anchor - 5, -1), -1):
             candidate = tokens[back]
             if (
                 usable(candidate)
-                and not _BARRIER.search(candidate)
+                and not BARRIER.search(candidate)
                 and (_COMPANY.search(candidate) or not re.search(r"\d", candidate))
             ):
-                return candidate, candidate
+                return candidate, candidate, kind if _COMPANY.search(candidate) else "weak"
     for token in tokens:
-        if _COMPANY.search(token) and usable(token) and not _BARRIER.search(token):
-            return token, token
-    return None, None
+        if _COMPANY.search(token) and usable(token) and not BARRIER.search(token):
+            return token, token, "weak"
+    return None, None, None
 
 
-def extract_invoice_fields(text: str, source: dict[str, Any] | None = None) -> dict[str, Any]:
-    """The qualified-invoice fields of one document's text (see the block spec)."""
+def _non_taxable(flat: str) -> tuple[Any, str | None]:
+    match = _NON_TAXABLE.search(flat)
+    if match is None:
+        return None, None
+    return amount_value(match.group(1)), match.group(0)
+
+
+def _evidence(text: str, raw: dict[str, str], pages: int | None) -> dict[str, dict[str, Any]]:
+    """{field: {text, page}}: the text each field came from and its PDF page (1-based; None
+    when the document has no pages or its page breaks cannot be told apart)."""
+    chunks = [_squeeze(c) for c in text.split(PAGE_SEPARATOR)] if pages and pages > 1 else []
+    if chunks and len(chunks) not in (pages, (pages or 0) + 1):  # +1: the form-field block
+        chunks = []
+    out: dict[str, dict[str, Any]] = {}
+    for field, quote in raw.items():
+        page: int | None = 1 if pages == 1 else None
+        hits = [i + 1 for i, chunk in enumerate(chunks) if _squeeze(quote) in chunk]
+        if hits:
+            page = hits[0]
+        out[field] = {"text": quote, "page": page}
+    return out
+
+
+def _squeeze(text: str) -> str:
+    return "".join(nfkc(text).split())
+
+
+def extract_invoice_fields(
+    text: str,
+    source: dict[str, Any] | None = None,
+    *,
+    from_ocr: bool = False,
+    pages: int | None = None,
+) -> dict[str, Any]:
+    """The qualified-invoice fields of one document's text (see the block spec); `from_ocr`
+    when the text came from OCR (fields are then only 確定 when a check confirms them);
+    `pages` the PDF's page count (for the page of each field's evidence)."""
     tokens = _tokens(text)
     flat = " ".join(tokens)
     notes: list[dict[str, str]] = []
     raw: dict[str, str] = {}
-    title = next((m.group(1) for t in tokens[:15] if (m := _TITLE.match(t))), None)
-    if title:
-        raw["title"] = next(t for t in tokens if _TITLE.match(t))
+    kind = classify(text)
+    title = kind.title
+    if kind.line:
+        raw["title"] = kind.line
     registration, raw_reg = _registration(tokens)
     date, raw_date = _transaction_date(flat, notes)
     buyer, raw_buyer = _buyer(tokens)
-    issuer, raw_issuer = _issuer(tokens, buyer)
+    issuer, raw_issuer, issuer_cue = _issuer(tokens, buyer)
     totals, taxes, inclusive, raw_rates = _rates(flat)
-    total, raw_total = _total(flat)
-    lines = _lines(tokens)
+    total, raw_total, total_candidates = _total(flat)
+    non_taxable, raw_non_taxable = _non_taxable(flat)
+    if raw_non_taxable:
+        raw["non_taxable"] = raw_non_taxable
+    lines, lines_source = item_lines(tokens)
     for line in lines:  # no rate column: the marked items are the reduced-rate ones
         line["rate_stated"] = line["rate"] is not None
-        if line["rate"] is None:
+        if line["rate"] is None and not line["non_taxable"]:
             line["rate"] = 8 if line["marked"] else 10
             line["reduced_rate"] = line["marked"]
     if inclusive is None and total is not None and totals:
@@ -331,16 +310,10 @@ def extract_invoice_fields(text: str, source: dict[str, Any] | None = None) -> d
     reduced_note = _REDUCED_NOTE.search(flat)
     if reduced_note:
         raw["reduced_rate_note"] = reduced_note.group(0)
-    return {
+    fields = {
         "source": source,
         "title": title,
-        "document_type": (
-            None
-            if title is None
-            else "simplified_invoice"
-            if title in SIMPLIFIED_TITLES
-            else "invoice"
-        ),
+        "document_type": kind.kind,
         "issuer_name": issuer,
         "registration_number": registration,
         "transaction_date": date,
@@ -353,4 +326,13 @@ def extract_invoice_fields(text: str, source: dict[str, Any] | None = None) -> d
         "total": total,
         "notes": notes,
         "raw_matches": raw,
+        "total_candidates": total_candidates,
+        "non_taxable": non_taxable,
+        "kind_evidence": "title" if kind.title else ("cue" if kind.kind else None),
+        "text_source": "ocr" if from_ocr else "text",
+        "extraction": "rules",
+        "lines_source": lines_source,
+        "issuer_cue": issuer_cue,
     }
+    fields["evidence"] = _evidence(text, raw, pages)
+    return assess_fields(fields)

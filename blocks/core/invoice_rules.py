@@ -15,6 +15,8 @@ from collections import Counter
 from decimal import ROUND_DOWN, ROUND_HALF_UP, ROUND_UP, Decimal
 from typing import Any
 
+from blocks.core.doc_kinds import INVOICE_KINDS
+
 __all__ = [
     "ROUNDING_MODES",
     "RULES",
@@ -27,6 +29,10 @@ __all__ = [
 ROUNDING_MODES = {"down": ROUND_DOWN, "half_up": ROUND_HALF_UP, "up": ROUND_UP}
 _ROUNDING_JA = {"down": "切り捨て", "half_up": "四捨五入", "up": "切り上げ"}
 _RATES = {"10", "8"}
+# A payment notice (支払通知書・仕入明細書) issued by the purchaser is the other route to the
+# purchase tax credit: it must carry the same items (the supplier's registration number and
+# name, the date, per-rate totals and tax), so it is checked with the same rules.
+_CHECKED_KINDS = INVOICE_KINDS | {"payment_notice"}
 
 #: Every rule id with its severity, for documentation and the block spec.
 RULES: dict[str, str] = {
@@ -52,6 +58,8 @@ RULES: dict[str, str] = {
     "line_amounts_mismatch": "warning",
     "line_amount_mismatch": "warning",
     "buyer_name_missing": "error",
+    "total_unconfirmed": "warning",
+    "text_note": "warning",
 }
 
 
@@ -257,6 +265,8 @@ def _check_amounts(inv: _Invoice, simplified: bool, rounding: str) -> str | None
         inv.missing("total_missing", "total", "請求金額（税込合計）")
     elif totals:
         base = sum(Decimal(str(v)) for v in totals.values())
+        if f.get("non_taxable") is not None:  # 非課税・対象外・立替金 are outside the rates
+            base += Decimal(str(f["non_taxable"]))
         tax = sum(Decimal(str(v)) for v in taxes.values())
         allowed = {base if b else base + tax for b in bases}
         if Decimal(str(total)) not in allowed:
@@ -305,7 +315,20 @@ def check_invoices(
     """Findings of every invoice and a summary with `passed` per invoice."""
     findings: list[dict[str, Any]] = []
     results = []
+    not_invoices: list[dict[str, Any]] = []
     for index, fields in enumerate(items):
+        kind = fields.get("document_type")
+        if fields.get("excluded"):
+            continue
+        if not fields.get("error") and kind is not None and kind not in _CHECKED_KINDS:
+            not_invoices.append(
+                {
+                    "file": _file_of(fields, index),
+                    "document_type": kind,
+                    "title": fields.get("title"),
+                }
+            )
+            continue
         inv = _Invoice(fields, _file_of(fields, index))
         simplified = fields.get("document_type") == "simplified_invoice"
         used: str | None = None
@@ -317,6 +340,9 @@ def check_invoices(
                 f"テキストを読み取れないため確認できません（{error.get('code')}: {error.get('message')}）",
             )
         else:
+            for note in fields.get("notes") or []:
+                if note.get("field") == "text":
+                    inv.add("text_note", "text", str(note.get("message")))
             if fields.get("text_truncated"):
                 inv.add(
                     "text_truncated",
@@ -332,6 +358,17 @@ def check_invoices(
             _check_items(inv, simplified)
             _check_reduced(inv)
             used = _check_amounts(inv, simplified, rounding)
+            mismatch = any(x["rule"] == "total_mismatch" for x in inv.findings)
+            if (fields.get("status") or {}).get("total") == "要確認" and not mismatch:
+                listed = ", ".join(
+                    f"{c['value']:,}円（{c['text']}）"
+                    for c in (fields.get("candidates") or {}).get("total", [])
+                )
+                inv.add(
+                    "total_unconfirmed",
+                    "total",
+                    f"合計を確定できません: {fields['review_reasons'].get('total', '')}。候補: {listed}",
+                )
         errors = sum(1 for x in inv.findings if x["severity"] == "error")
         results.append(
             {
@@ -346,7 +383,8 @@ def check_invoices(
         findings += inv.findings
     errors = sum(1 for x in findings if x["severity"] == "error")
     summary = {
-        "invoices": len(items),
+        "invoices": len(results),
+        "not_invoices": not_invoices,
         "passed": sum(1 for r in results if r["passed"]),
         "failed": sum(1 for r in results if not r["passed"]),
         "errors": errors,

@@ -9,7 +9,9 @@ from __future__ import annotations
 import datetime as dt
 import re
 import unicodedata
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
+
+from blocks.core.amounts import parse_amount
 
 __all__ = [
     "DATE_PATTERN",
@@ -51,22 +53,12 @@ def amount_pattern() -> str:
 
 
 def parse_amount_text(text: str) -> Decimal | None:
-    """`"１２，３４５円"` -> 12345; `"△500"` -> -500; `""` -> None; raises ValueError."""
-    cleaned = nfkc(text).strip()
-    for noise in ("¥", "￥", "円", ",", " ", "(税込)", "(税抜)", "税込", "税抜"):
+    """`"１２，３４５円"` -> 12345; `"△500"` -> -500; `""` -> None; raises ValueError
+    (`AmountError`) for anything outside the bounded grammar of `blocks.core.amounts`."""
+    cleaned = nfkc(text)
+    for noise in ("(税込)", "(税抜)", "税込", "税抜"):
         cleaned = cleaned.replace(noise, "")
-    if not cleaned:
-        return None
-    negative = cleaned[0] in "-△▲"
-    if negative:
-        cleaned = cleaned[1:]
-    try:
-        value = Decimal(cleaned)
-    except InvalidOperation as exc:
-        raise ValueError(f"{text!r} is not an amount") from exc
-    if not value.is_finite():
-        raise ValueError(f"{text!r} is not an amount")
-    return -value if negative else value
+    return parse_amount(cleaned)
 
 
 def _era_year(era: str, year: str) -> int:

@@ -9,6 +9,7 @@ original order — and a row is never used twice. Everything is deterministic.
 from __future__ import annotations
 
 import datetime as dt
+import math
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
@@ -16,7 +17,9 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from blocks.core.invoice_text import name_similarity, nfkc, parse_amount_text, parse_date_text
+from blocks.core.amounts import AmountError, parse_amount
+from blocks.core.dates import DateError, parse_date_value
+from blocks.core.invoice_text import name_similarity, nfkc
 from blocks.errors import BlockError, ErrorCode
 
 __all__ = ["ReconcileOptions", "reconcile"]
@@ -47,38 +50,41 @@ def _bad(field_path: str, message: str, hint: str, value: Any = None) -> BlockEr
     )
 
 
-def _amount(value: Any, where: str) -> Decimal | None:
-    if value is None:
-        return None
-    if isinstance(value, bool):
-        raise _bad(where, f"{where} is a boolean, not an amount", "amounts are numbers", value)
-    if isinstance(value, int | float | Decimal):
-        return Decimal(str(value))
-    try:
-        return parse_amount_text(str(value))
-    except ValueError as exc:
-        raise _bad(
-            where, f"{where}: {value!r} is not an amount", "write 12345 or ¥12,345", value
-        ) from exc
+_NOT_TRANSACTION = ("前月繰越", "前日繰越", "次月繰越", "繰越", "合計", "小計", "総計")
 
 
-def _date(value: Any, where: str) -> dt.date | None:
-    if value is None or value == "":
-        return None
-    if isinstance(value, dt.date):
-        return value
+def _invalid(where: str, value: Any, reason: str) -> dict[str, Any]:
+    shown = value if isinstance(value, int | float | str) or value is None else str(value)
+    if isinstance(shown, float) and not math.isfinite(shown):
+        shown = str(shown)
+    return {"field": where, "value": shown, "reason": reason}
+
+
+def _amount(value: Any, where: str, invalid: list[dict[str, Any]]) -> Decimal | None:
     try:
-        parsed = parse_date_text(str(value))
-    except ValueError as exc:
-        raise _bad(where, f"{where}: {exc}", "check the day of the month", value) from exc
-    if parsed is None:
-        raise _bad(
-            where,
-            f"{where}: {value!r} is not a date",
-            'write "2024-04-01", "2024/04/01", "2024年4月1日" or "令和6年4月1日"',
-            value,
-        )
-    return parsed
+        return parse_amount(value)
+    except AmountError as exc:
+        invalid.append(_invalid(where, value, exc.reason))
+        return None
+
+
+def _date(value: Any, where: str, invalid: list[dict[str, Any]]) -> dt.date | None:
+    try:
+        return parse_date_value(value)
+    except DateError as exc:
+        invalid.append(_invalid(where, value, exc.reason))
+        return None
+
+
+def _row_note(row: dict[str, Any]) -> str | None:
+    """ "前月繰越" / "合計" rows of a statement are not transactions."""
+    for value in row.values():
+        if isinstance(value, str):
+            text = nfkc(value).replace(" ", "").replace("\u3000", "")
+            hit = next((w for w in _NOT_TRANSACTION if text.startswith(w)), None)
+            if hit:
+                return f"取引ではない行（{hit}）"
+    return None
 
 
 def _key(value: Any) -> str | None:
@@ -106,20 +112,34 @@ def _frame(
         if not isinstance(row, dict):
             raise _bad(f"{side}[{index}]", f"{side}[{index}] is not an object", "rows are objects")
         parsed: dict[str, Any] = {"index": index}
-        missing = []
+        missing: list[str] = []
+        invalid: list[dict[str, Any]] = []
         if amount is not None:
-            parsed["amount"] = _amount(row.get(amount), f"{side}[{index}].{amount}")
-            missing += [amount] if parsed["amount"] is None else []
+            parsed["amount"] = _amount(row.get(amount), amount, invalid)
+            bad = any(x["field"] == amount for x in invalid)
+            missing += [amount] if parsed["amount"] is None and not bad else []
         if date is not None:
-            parsed["date"] = _date(row.get(date), f"{side}[{index}].{date}")
-            missing += [date] if parsed["date"] is None else []
+            parsed["date"] = _date(row.get(date), date, invalid)
+            bad = any(x["field"] == date for x in invalid)
+            missing += [date] if parsed["date"] is None and not bad else []
         for i, key in enumerate(keys):
             parsed[f"k{i}"] = _key(row.get(key))
             missing += [key] if parsed[f"k{i}"] is None else []
         if name is not None:
             parsed["name"] = str(row.get(name) or "")
-        if missing:
-            skipped.append({"index": index, "missing": missing})
+        note = _row_note(row) if (missing or invalid) else None
+        if missing or invalid:
+            reasons = [f"{m} が空" for m in missing]
+            reasons += [f"{x['field']} = {x['value']!r}: {x['reason']}" for x in invalid]
+            skipped.append(
+                {
+                    "index": index,
+                    "missing": missing,
+                    "invalid": invalid,
+                    "reason": note or "、".join(reasons),
+                    "kind": "not_transaction" if note else "incomplete",
+                }
+            )
         else:
             records.append(parsed)
     frame = pd.DataFrame.from_records(records, columns=_columns(amount, date, keys, name))

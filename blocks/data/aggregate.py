@@ -1,4 +1,10 @@
-"""`data.aggregate`: sums of numeric fields, overall and per group, in first-seen group order."""
+"""`data.aggregate`: sums of numeric fields, overall and per group, in first-seen group order.
+
+Values are parsed with the bounded amount grammar of `blocks.core.amounts` (`¥12,345`,
+`△500`, full-width digits); NaN, infinities, exponents and oversized numbers are invalid.
+Every invalid cell is listed in one INPUT_VALIDATION_FAILED error — a total is never computed
+over values that are not amounts.
+"""
 
 from __future__ import annotations
 
@@ -7,35 +13,29 @@ from typing import Any
 
 from blocks.base import Block
 from blocks.context import BlockContext
+from blocks.core.amounts import AmountError, parse_amount, plain_number
 from blocks.errors import BlockError, ErrorCode
 
 __all__ = ["AggregateBlock"]
 
-
-def _number(value: Any, field: str, index: int) -> Decimal:
-    if value is None or value == "":
-        return Decimal(0)
-    if isinstance(value, bool) or not isinstance(value, int | float | str):
-        raise BlockError(
-            ErrorCode.INPUT_VALIDATION_FAILED,
-            f"records[{index}].{field} is not a number: {value!r}",
-            details={"field": f"records[{index}].{field}"},
-            hint="clean the value upstream",
-        )
-    try:
-        # Decimal keeps yen exact; str() avoids binary float artefacts.
-        return Decimal(str(value).replace(",", ""))
-    except ArithmeticError as exc:
-        raise BlockError(
-            ErrorCode.INPUT_VALIDATION_FAILED,
-            f"records[{index}].{field} is not a number: {value!r}",
-            details={"field": f"records[{index}].{field}"},
-            hint="clean the value upstream",
-        ) from exc
+_LISTED = 50
 
 
-def _plain(value: Decimal) -> int | float:
-    return int(value) if value == value.to_integral_value() else float(value)
+def _invalid_error(invalid: list[dict[str, Any]]) -> BlockError:
+    first = invalid[0]
+    shown = ", ".join(f"{x['field']} ({x['reason']})" for x in invalid[:5])
+    more = f" and {len(invalid) - 5} more" if len(invalid) > 5 else ""
+    return BlockError(
+        ErrorCode.INPUT_VALIDATION_FAILED,
+        f"{len(invalid)} value(s) are not amounts: {shown}{more}",
+        details={
+            "field": first["field"],
+            "actual_value": first["value"],
+            "invalid_cells": invalid[:_LISTED],
+            "invalid_count": len(invalid),
+        },
+        hint="金額の列に数値以外（NaN、Infinity、指数表記、文字）が入っています。元データを修正してください",
+    )
 
 
 class AggregateBlock(Block):
@@ -45,6 +45,7 @@ class AggregateBlock(Block):
         group_by: str | None = inputs.get("group_by")
         totals = {f: Decimal(0) for f in fields}
         groups: dict[str, dict[str, Any]] = {}
+        invalid: list[dict[str, Any]] = []
         for index, record in enumerate(records):
             key = record.get(group_by) if group_by else None
             group = groups.setdefault(
@@ -52,17 +53,26 @@ class AggregateBlock(Block):
             )
             group["count"] += 1
             for field in fields:
-                amount = _number(record.get(field), field, index)
+                value = record.get(field)
+                try:
+                    amount = parse_amount(value) or Decimal(0)
+                except AmountError as exc:
+                    shown = value if isinstance(value, str | int) else repr(value)
+                    where = f"records[{index}].{field}"
+                    invalid.append({"field": where, "value": shown, "reason": exc.reason})
+                    continue
                 totals[field] += amount
                 group["totals"][field] += amount
+        if invalid:
+            raise _invalid_error(invalid)
         return {
-            "totals": {f: _plain(v) for f, v in totals.items()},
+            "totals": {f: plain_number(v) for f, v in totals.items()},
             "count": len(records),
             "groups": [
                 {
                     "key": g["key"],
                     "count": g["count"],
-                    "totals": {f: _plain(v) for f, v in g["totals"].items()},
+                    "totals": {f: plain_number(v) for f, v in g["totals"].items()},
                 }
                 for g in groups.values()
             ]

@@ -20,7 +20,7 @@ from blocks.core.folder_processor import ArchiveLimits, ZipMember, folder_summar
 from blocks.errors import BlockError
 from blocks.fileref import FileRef
 
-__all__ = ["ParseZip2TierBlock"]
+__all__ = ["ParseZip2TierBlock", "skip_reason"]
 
 
 def _file_entry(member: ZipMember, result: ExtractResult | None) -> dict[str, Any]:
@@ -35,12 +35,34 @@ def _file_entry(member: ZipMember, result: ExtractResult | None) -> dict[str, An
         "text_truncated": False,
         "pages": None,
         "error": None,
+        "skipped": None,
+        "ocr_pages": 0,
+        "notes": [],
     }
+    reason = skip_reason(member)
+    if reason is not None:
+        entry["skipped"] = reason
+        return entry
     if isinstance(result, BlockError):
         entry["error"] = {"code": result.code, "message": result.message}
     elif result is not None:
-        entry.update(text=result.text, text_truncated=result.truncated, pages=result.pages)
+        entry.update(
+            text=result.text,
+            text_truncated=result.truncated,
+            pages=result.pages,
+            ocr_pages=result.ocr_pages,
+            notes=list(result.notes),
+        )
     return entry
+
+
+def skip_reason(member: ZipMember) -> str | None:
+    """Files that are not evidence: Office lock files (`~$請求書.xlsx`) and empty files."""
+    if member.name.startswith("~$"):
+        return "Office のロックファイル（~$）"
+    if member.size == 0:
+        return "空のファイル（0 バイト）"
+    return None
 
 
 class ParseZip2TierBlock(Block):
@@ -65,7 +87,10 @@ class ParseZip2TierBlock(Block):
             unpacked = read_zip(handle, ctx.file_store, limits, name=source.name, on_skip=skipped)
             if inputs["extract_text"]:
                 options = ExtractOptions(
-                    max_pages=inputs["max_pages"], max_chars=inputs["text_limit"]
+                    max_pages=inputs["max_pages"],
+                    max_chars=inputs["text_limit"],
+                    xlsx_max_rows=inputs["xlsx_max_rows"],
+                    xlsx_max_cols=inputs["xlsx_max_cols"],
                 )
 
                 def stored() -> Iterator[tuple[Path | bytes, str]]:
@@ -80,6 +105,9 @@ class ParseZip2TierBlock(Block):
         files = [_file_entry(m, r) for m, r in zip(members, results, strict=True)]
         errors = []
         for entry, result in zip(files, results, strict=True):
+            if entry["skipped"]:
+                skipped(entry["path"], entry["skipped"])
+                continue
             if isinstance(result, BlockError):
                 errors.append(
                     {

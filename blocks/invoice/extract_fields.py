@@ -1,21 +1,34 @@
-"""`invoice.extract_fields`: the fields of Japanese invoices from text, without an LLM."""
+"""`invoice.extract_fields`: the fields of Japanese invoices from text — by rules (default,
+deterministic) or by an LLM (`method: llm`, the same schema and checks)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from blocks.base import Block
 from blocks.context import BlockContext
 from blocks.core.invoice_extract import extract_invoice_fields
+from blocks.core.invoice_llm import extract_with_llm
+from blocks.core.llm_client import LLMClient
 from blocks.errors import BlockError, ErrorCode
 
 __all__ = ["ExtractFieldsBlock", "fields_of_document"]
 
+Reader = Callable[..., dict[str, Any]]
 
-def fields_of_document(document: dict[str, Any]) -> dict[str, Any]:
+
+def fields_of_document(
+    document: dict[str, Any], reader: Reader = extract_invoice_fields
+) -> dict[str, Any]:
     """Fields of one evidence file (`evidence_data.files[i]`). A file without text gives fields
-    whose `error` says why, so `invoice.check` reports it instead of guessing."""
+    whose `error` says why, so `invoice.check` reports it instead of guessing; a lock or empty
+    file gives fields whose `excluded` says so."""
     source = {"name": document.get("name"), "path": document.get("path")}
+    if document.get("skipped"):
+        fields = extract_invoice_fields("", source)
+        fields["excluded"] = str(document["skipped"])
+        return fields
     text = document.get("text")
     if not isinstance(text, str) or not text.strip():
         error = document.get("error") or {
@@ -25,9 +38,26 @@ def fields_of_document(document: dict[str, Any]) -> dict[str, Any]:
         fields = extract_invoice_fields("", source)
         fields["error"] = {"code": str(error.get("code")), "message": str(error.get("message"))}
         return fields
-    fields = extract_invoice_fields(text, source)
+    fields = reader(
+        text, source, from_ocr=bool(document.get("ocr_pages")), pages=document.get("pages")
+    )
     fields["text_truncated"] = bool(document.get("text_truncated", False))
+    fields["notes"] += [{"field": "text", "message": str(n)} for n in document.get("notes") or []]
     return fields
+
+
+def _llm(ctx: BlockContext) -> LLMClient:
+    injected = ctx.services.get("llm_client")
+    if injected is None:
+        return LLMClient.from_env()
+    if not isinstance(injected, LLMClient):
+        raise BlockError(
+            ErrorCode.API_ERROR,
+            f"ctx.services['llm_client'] is a {type(injected).__name__}, not an LLMClient",
+            details={"reason": "config", "field": "services.llm_client"},
+            hint="provide a blocks.core.llm_client.LLMClient, or none to use the environment",
+        )
+    return injected
 
 
 class ExtractFieldsBlock(Block):
@@ -45,14 +75,21 @@ class ExtractFieldsBlock(Block):
                 hint="one invoice: text or document (evidence_data.files[i]); "
                 "several: documents (evidence_data.files)",
             )
+        reader: Reader = extract_invoice_fields
+        if inputs.get("method", "rules") == "llm":
+            client = _llm(ctx)
+
+            def reader(
+                text: str, source: Any = None, *, from_ocr: bool = False, pages: Any = None
+            ) -> dict[str, Any]:
+                return extract_with_llm(client, text, source, from_ocr=from_ocr)
+
         if "documents" in given:
-            fields_list = [fields_of_document(d) for d in inputs["documents"]]
+            fields_list = [fields_of_document(d, reader) for d in inputs["documents"]]
             return {"fields": None, "fields_list": fields_list}
         if "document" in given:
-            fields = fields_of_document(inputs["document"])
+            fields = fields_of_document(inputs["document"], reader)
         else:
             name = inputs.get("source_name")
-            fields = extract_invoice_fields(
-                inputs["text"], {"name": name, "path": None} if name else None
-            )
+            fields = reader(inputs["text"], {"name": name, "path": None} if name else None)
         return {"fields": fields, "fields_list": [fields]}

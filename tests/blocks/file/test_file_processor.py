@@ -218,8 +218,10 @@ def test_empty_file_and_too_large(invoice_pdfs: list[bytes], tmp_path: Path) -> 
 
 
 def test_unsupported_formats_say_what_to_do(office_files: dict[str, bytes]) -> None:
-    png = _error(b"\x89PNG\r\n\x1a\n" + bytes(32), "receipt.png")
-    assert png.code == ErrorCode.FILE_INVALID and "supported formats" in png.hint
+    gif = _error(b"GIF89a" + bytes(32), "receipt.gif")  # PNG/JPEG/TIFF are read with OCR
+    assert gif.code == ErrorCode.FILE_INVALID and "supported formats" in gif.hint
+    png = _error(b"\x89PNG\r\n\x1a\n" + bytes(32), "receipt.png")  # a broken photo
+    assert png.code == ErrorCode.FILE_INVALID and "JPEG or PNG" in png.hint
     plain_zip = io.BytesIO()
     with zipfile.ZipFile(plain_zip, "w") as zf:
         zf.writestr("a.txt", "x")

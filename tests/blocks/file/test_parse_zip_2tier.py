@@ -138,14 +138,18 @@ def test_per_file_errors_are_reported_not_silent(
     out = _parse(run, put, data)
     files = out["evidence_data"]["files"]
     codes = [f["error"]["code"] if f["error"] else None for f in files]
-    assert codes == ["FILE_ENCRYPTED", "FILE_INVALID", "FILE_INVALID", None]
+    assert codes == ["FILE_ENCRYPTED", "FILE_INVALID", None, None]
     assert all(f["text"] is None for f in files[:3]) and "請求書" in files[3]["text"]
     assert files[1]["media_type"] == "application/pdf"  # the content, not the name
-    assert [e["path"] for e in out["errors"]] == [f["path"] for f in files[:3]]
+    assert [e["path"] for e in out["errors"]] == [f["path"] for f in files[:2]]
     assert all(e["hint"] for e in out["errors"])
     reported = [(f["path"], f["error"]["code"]) for e, f in events if e == "file_error"]
-    assert reported == [(f["path"], f["error"]["code"]) for f in files[:3]]
+    assert reported == [(f["path"], f["error"]["code"]) for f in files[:2]]
+    # an empty file is not evidence: kept in the list, skipped with its reason and an event
     assert files[2]["media_type"] == "application/octet-stream"  # empty: nothing to sniff
+    assert files[2]["skipped"] == "空のファイル（0 バイト）"
+    skipped = [(f["path"], f["reason"]) for e, f in events if e == "archive_member_skipped"]
+    assert skipped == [("みどり印刷/空.txt", "空のファイル（0 バイト）")]
 
 
 def test_nested_zip_is_opened_to_the_depth_limit(run: Run, put: Put) -> None:

@@ -73,7 +73,15 @@ def test_tolerance_and_window_match_fee_deductions_and_later_payments(run: Run) 
     assert out["unmatched_right"] == [DEPOSITS[3]]
     assert [m["left_index"] for m in out["differences"]] == [0, 1, 2]
     summary = out["summary"]
-    assert summary["skipped_right"] == [{"index": 2, "missing": ["入金"]}]
+    assert summary["skipped_right"] == [
+        {
+            "index": 2,
+            "missing": ["入金"],
+            "invalid": [],
+            "reason": "入金 が空",
+            "kind": "incomplete",
+        }
+    ]
     assert summary["skipped_left"] == []
     assert (summary["left_count"], summary["right_count"]) == (4, 5)
     assert (summary["matched_count"], summary["unmatched_left_count"]) == (3, 1)
@@ -153,7 +161,9 @@ def test_exact_keys_then_amount_difference(run: Run) -> None:
     )
     assert _pairs(out) == [(0, 1), (1, 0)]
     assert out["matched"][0]["amount_diff"] == 100
-    assert out["summary"]["skipped_left"] == [{"index": 2, "missing": ["伝票番号"]}]
+    assert [(x["index"], x["missing"]) for x in out["summary"]["skipped_left"]] == [
+        (2, ["伝票番号"])
+    ]
     assert out["unmatched_right"] == [statement[2]]
     same = run("table.reconcile", left=ledger[:2], right=ledger[:2], keys=["伝票番号"])
     assert _pairs(same) == [(0, 0), (1, 1)]
@@ -212,26 +222,68 @@ def test_bad_options_name_the_field(run: Run, inputs: dict[str, Any], field: str
 
 
 @pytest.mark.parametrize(
-    ("row", "field"),
+    ("row", "field", "reason"),
     [
-        ({"amount": "一万円", "date": "2024-04-01"}, "left[0].amount"),
-        ({"amount": 100, "date": "4月1日"}, "left[0].date"),
-        ({"amount": 100, "date": "2024-02-30"}, "left[0].date"),
+        ({"amount": "一万円", "date": "2024-04-01"}, "amount", "金額の形式ではありません"),
+        ({"amount": "9e999999", "date": "2024-04-01"}, "amount", "金額の形式ではありません"),
+        ({"amount": "NaN", "date": "2024-04-01"}, "amount", "金額の形式ではありません"),
+        (
+            {"amount": float("nan"), "date": "2024-04-01"},
+            "amount",
+            "数値ではありません（NaN・無限大）",
+        ),
+        ({"amount": "sNaN", "date": "2024-04-01"}, "amount", "金額の形式ではありません"),
+        ({"amount": "Infinity", "date": "2024-04-01"}, "amount", "金額の形式ではありません"),
+        ({"amount": 100, "date": "4月1日"}, "date", "日付の形式ではありません"),
+        ({"amount": 100, "date": "2024-02-30"}, "date", "存在しない日付です"),
     ],
 )
-def test_unreadable_values_are_errors_not_skips(run: Run, row: dict[str, Any], field: str) -> None:
-    with pytest.raises(BlockError) as info:
-        run(
-            "table.reconcile",
-            left=[row],
-            right=DEPOSITS,
-            left_amount="amount",
-            right_amount="入金",
-            left_date="date",
-            right_date="日付",
-        )
-    assert info.value.code == "INPUT_VALIDATION_FAILED"
-    assert info.value.details["field"] == field
+def test_unreadable_values_are_reported_per_cell_without_halting(
+    run: Run, row: dict[str, Any], field: str, reason: str
+) -> None:
+    good = {"amount": 110000, "date": "2024-04-01"}
+    out = run(
+        "table.reconcile",
+        left=[row, good],
+        right=DEPOSITS,
+        left_amount="amount",
+        right_amount="入金",
+        left_date="date",
+        right_date="日付",
+        amount_tolerance=880,
+        date_window_days=40,
+    )
+    (skipped,) = out["summary"]["skipped_left"]
+    assert skipped["index"] == 0 and skipped["kind"] == "incomplete"
+    assert [(x["field"], x["reason"]) for x in skipped["invalid"]] == [(field, reason)]
+    assert reason in skipped["reason"]
+    assert [m["left_index"] for m in out["matched"]] == [1]
+
+
+def test_statement_rows_that_are_not_transactions_are_skipped_with_a_note(run: Run) -> None:
+    statement = [
+        {"日付": "前月繰越", "摘要": None, "出金": None, "残高": 500000},
+        {"日付": 45390, "摘要": "ﾌﾘｺﾐ ﾔﾏﾀﾞｼﾖｳﾃﾝ", "出金": "¥110,000", "残高": 390000},
+        {"日付": None, "摘要": "合計", "出金": 110000, "残高": None},
+        {"日付": "R6.4.30", "摘要": "ﾃｽｳﾘﾖｳ", "出金": "▲440", "残高": 389560},
+    ]
+    out = run(
+        "table.reconcile",
+        left=[{"amount": 110000, "date": "2024-04-01"}],
+        right=statement,
+        left_amount="amount",
+        right_amount="出金",
+        left_date="date",
+        right_date="日付",
+        date_window_days=10,
+    )
+    assert [(m["left_index"], m["right_index"]) for m in out["matched"]] == [(0, 1)]
+    assert out["matched"][0]["date_diff_days"] == 7  # serial 45390 = 2024-04-08
+    skipped = {x["index"]: x for x in out["summary"]["skipped_right"]}
+    assert set(skipped) == {0, 2}
+    assert skipped[0]["kind"] == skipped[2]["kind"] == "not_transaction"
+    assert "前月繰越" in skipped[0]["reason"] and "合計" in skipped[2]["reason"]
+    assert out["summary"]["unmatched_right_count"] == 1  # the ▲440 fee, dated 2024-04-30
 
 
 def test_empty_sides_give_empty_results(run: Run) -> None:

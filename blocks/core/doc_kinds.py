@@ -1,0 +1,104 @@
+"""The kind of a business document from its title: invoice, receipt (simplified invoice),
+quotation, purchase order, delivery note, payment notice, credit note, cover letter.
+
+Titles live in `doc_kinds.yaml` (a team adds its own). A title is looked for in the first
+lines of the text, after NFKC and with spaces removed, so `御 請 求 書` and `【請求書】` are
+recognised. Returns the kind, the matched title and the line it came from.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import yaml
+
+__all__ = ["INVOICE_KINDS", "KINDS", "KindMatch", "classify", "is_title_line"]
+
+_FIRST_LINES = 25
+_BRACKETS = re.compile(r"[【】\[\]「」『』()〔〕<>《》◆■□●○]")
+# A title is followed by nothing, a document number or a date, not by more words.
+_AFTER = re.compile(r"^(?:$|NO|№|#|\d|控|兼)")
+
+
+_CUES = (
+    ("上記正に領収", "simplified_invoice"),
+    ("領収", "simplified_invoice"),
+    ("御見積金額", "quotation"),
+    ("お支払通知", "payment_notice"),
+    ("御請求額", "invoice"),
+    ("ご請求額", "invoice"),
+    ("ご請求金額", "invoice"),
+    ("請求日", "invoice"),
+    ("請求番号", "invoice"),
+)
+
+
+@dataclass(frozen=True)
+class KindMatch:
+    kind: str | None
+    title: str | None
+    line: str | None
+
+
+@cache
+def _table() -> tuple[list[tuple[str, str]], tuple[str, ...], frozenset[str]]:
+    raw = yaml.safe_load(Path(__file__).with_name("doc_kinds.yaml").read_text(encoding="utf-8"))
+    titles = [(t.upper(), kind) for kind, names in raw["kinds"].items() for t in names]
+    titles.sort(key=lambda pair: -len(pair[0]))
+    return titles, tuple(raw["cover_letter_phrases"]), frozenset(raw["invoice_kinds"])
+
+
+def _squeeze(line: str) -> str:
+    text = unicodedata.normalize("NFKC", line)
+    return _BRACKETS.sub("", "".join(text.split())).upper()
+
+
+def is_title_line(line: str) -> bool:
+    """True when the cell/line is a document title (so it is never taken as a party)."""
+    return _title(line) is not None
+
+
+def _title(line: str) -> tuple[str, str] | None:
+    squeezed = _squeeze(line)
+    if len(squeezed) > 24:
+        return None
+    for title, kind in _table()[0]:
+        if squeezed.startswith(title) and _AFTER.match(squeezed[len(title) :]):
+            return title, kind
+    return None
+
+
+def classify(text: str) -> KindMatch:
+    """The kind of the document whose (extracted) text is `text`."""
+    lines = [c for raw in text.splitlines() for c in raw.split("\t") if c.strip()]
+    for line in lines[:_FIRST_LINES]:
+        found = _title(line)
+        if found is not None:
+            return KindMatch(found[1], found[0], line.strip())
+    _, phrases, _ = _table()
+    flat = unicodedata.normalize("NFKC", text)
+    phrase = next((p for p in phrases if p in flat), None)
+    if phrase is not None:
+        return KindMatch("cover_letter", None, phrase)
+    squeezed = "".join(flat.split())
+    for cue, kind in _CUES:  # no readable title (an OCR'd scan): the labels tell the kind
+        if cue in squeezed:
+            return KindMatch(kind, None, cue)
+    return KindMatch(None, None, None)
+
+
+KINDS = (
+    "invoice",
+    "simplified_invoice",
+    "quotation",
+    "purchase_order",
+    "delivery_note",
+    "payment_notice",
+    "credit_note",
+    "cover_letter",
+)
+INVOICE_KINDS = _table()[2]

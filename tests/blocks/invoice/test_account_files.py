@@ -1,0 +1,157 @@
+"""The report accounts for every file: an evidence ZIP mixing invoices, a receipt, a quotation,
+a payment notice, a cover letter, a scan without text, an unreadable file, a lock file and an
+empty file, reconciled against a cp932 bank CSV holding 前月繰越 and 合計 rows. Every file gets
+one outcome with its reason and the counts add up to the files in the ZIP."""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from pypdf import PdfWriter
+
+Run = Callable[..., dict[str, Any]]
+Put = Callable[[Path], dict[str, Any]]
+EVIDENCE = Path(__file__).resolve().parents[3] / "samples" / "evidence" / "invoices"
+
+RECEIPT = "領 収 書\n上様\n2024年4月8日\nカフェ・テスト株式会社\n登録番号 T1234567890123\nコーヒー ※ 2 ¥330 ¥660\n8%対象 ¥660 内消費税 ¥48\n合計 ¥660\n※は軽減税率対象"
+QUOTE = "御 見 積 書\n株式会社サンプル商事 御中\n2024年4月2日\n株式会社山田商店\n御見積金額 ¥110,000\n有効期限 2024年5月1日"
+NOTICE = "検収兼お支払通知書\n株式会社山田商店 御中\n支払日 2024年4月30日\n合計\n1\n¥5,500"
+CONTRADICTED = "請求書\n株式会社サンプル商事 御中\n請求日 2024年4月3日\n有限会社テスト\n登録番号 T1234567890123\n作業費 1 ¥10,000 ¥10,000 10%\n10%対象 ¥10,000 消費税 ¥1,000\nご請求金額 ¥12,000"
+STATEMENT = (
+    "日付,摘要,お引出し,お預入れ,差引残高\r\n"
+    '2024/04/01,前月繰越,,,"1,000,000"\r\n'
+    '2024/04/30,ﾌﾘｺﾐ ﾔﾏﾀﾞｼﾖｳﾃﾝ,"35,698",,"964,302"\r\n'
+    '2024/04/10,ｶﾌｴ ﾃｽﾄ,660,,"963,642"\r\n'
+    ',合計,"36,358",,\r\n'
+)
+
+
+def _blank_pdf() -> bytes:
+    writer = PdfWriter()
+    writer.add_blank_page(595, 842)  # what a scan without a text layer yields without OCR
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def _zip() -> bytes:
+    members = {
+        "株式会社山田商店/請求書_2024年04月_001.pdf": (
+            EVIDENCE / "inv_001_yamada.pdf"
+        ).read_bytes(),
+        "カフェ/領収書.txt": RECEIPT.encode(),
+        "株式会社山田商店/見積書.txt": QUOTE.encode(),
+        "支払通知/通知.txt": NOTICE.encode(),
+        "有限会社テスト/請求書.txt": CONTRADICTED.encode(),
+        "送付状.txt": "株式会社サンプル商事 御中\n請求書一式を送付いたします。".encode(),
+        "スキャン/請求書_scan.pdf": _blank_pdf(),
+        "壊れた/請求書.pdf": b"%PDF-1.4\n garbage",
+        "有限会社みどり印刷/~$請求書.xlsx": b"\x05owner" + b"\x00" * 50,
+        "有限会社みどり印刷/空.pdf": b"",
+    }
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as archive:
+        for name, data in members.items():
+            archive.writestr(name, data)
+    return out.getvalue()
+
+
+def test_every_file_of_a_mixed_zip_has_an_outcome_and_the_counts_add_up(
+    run: Run, put: Put, tmp_path: Path
+) -> None:
+    zip_path = tmp_path / "証跡.zip"
+    zip_path.write_bytes(_zip())
+    csv_path = tmp_path / "明細.csv"
+    csv_path.write_bytes(STATEMENT.encode("cp932"))
+    evidence = run("file.parse_zip_2tier", zip_bytes=put(zip_path))["evidence_data"]
+    fields = [run("invoice.extract_fields", document=f)["fields"] for f in evidence["files"]]
+    triage = run("invoice.triage", fields=fields)
+    checked = run("invoice.check", fields=fields, rounding="detect")
+    statement = run("table.read_statement", statement=put(csv_path))
+    reconciled = run(
+        "table.reconcile",
+        left=triage["payables"],
+        right=statement["records"],
+        left_amount="total",
+        right_amount="出金",
+        left_date="transaction_date",
+        right_date="日付",
+        amount_tolerance=660,
+        date_window_days=10,
+    )
+    out = run(
+        "invoice.account_files",
+        fields=fields,
+        matched=reconciled["matched"],
+        skipped_left=reconciled["summary"]["skipped_left"],
+    )
+    outcome = {r["file"]: (r["outcome"], r["reason"]) for r in out["rows"]}
+    assert len(outcome) == evidence["total_files"] == 10
+    assert outcome["株式会社山田商店/請求書_2024年04月_001.pdf"][0] == "照合済"
+    assert outcome["カフェ/領収書.txt"][0] == "照合済"
+    assert outcome["株式会社山田商店/見積書.txt"] == ("請求書以外", "見積書")
+    assert outcome["支払通知/通知.txt"] == ("請求書以外", "支払通知書")
+    assert outcome["送付状.txt"] == ("請求書以外", "送付状")
+    assert outcome["有限会社テスト/請求書.txt"][0] == "要確認"
+    assert "一致しません" in outcome["有限会社テスト/請求書.txt"][1]
+    assert outcome["スキャン/請求書_scan.pdf"][0] == "読取不可"
+    assert outcome["壊れた/請求書.pdf"][0] == "読取不可"
+    assert outcome["壊れた/請求書.pdf"][1].startswith("FILE_INVALID")
+    assert outcome["有限会社みどり印刷/~$請求書.xlsx"][0] == "除外"
+    assert outcome["有限会社みどり印刷/空.pdf"] == ("除外", "空のファイル（0 バイト）")
+    summary = out["summary"]
+    assert sum(v for k, v in summary.items() if k != "files") == summary["files"] == 10
+    assert summary == {
+        "files": 10, "照合済": 2, "未照合": 0, "要確認": 1, "請求書以外": 3, "読取不可": 2, "除外": 2
+    }  # fmt: skip
+    # the statement's 前月繰越 and 合計 rows are skipped with a note, reconciliation completed
+    assert [s["reason"] for s in statement["skipped"]] == [
+        "取引ではない行（前月繰越）", "取引ではない行（合計）"
+    ]  # fmt: skip
+    # non-invoices are listed, not failed as invoices; the contradicted total is flagged
+    kinds = {n["file"]: n["document_type"] for n in checked["summary"]["not_invoices"]}
+    assert kinds == {"株式会社山田商店/見積書.txt": "quotation", "送付状.txt": "cover_letter"}
+    # a payment notice (the purchaser-issued route) is checked with its own items
+    notice = next(r for r in checked["summary"]["results"] if r["file"] == "支払通知/通知.txt")
+    assert notice["document_type"] == "payment_notice" and not notice["passed"]
+    rules = {(f["file"], f["rule"]) for f in checked["findings"]}
+    assert ("有限会社テスト/請求書.txt", "total_mismatch") in rules
+    assert not any(f["file"] == "株式会社山田商店/見積書.txt" for f in checked["findings"])
+
+
+def test_a_total_contradicted_by_the_arithmetic_is_never_confirmed(run: Run) -> None:
+    fields = run("invoice.extract_fields", text=CONTRADICTED)["fields"]
+    assert fields["total"] == 12000
+    assert fields["status"]["total"] == "要確認"
+    listed = fields["candidates"]["total"]
+    assert listed[0] == {"value": 12000, "text": "ご請求金額 ¥12,000"}
+    assert {"value": 11000, "text": "計算値"} in listed  # 10,000 + 1,000 tax
+
+
+def test_labels_and_spaced_titles_of_real_invoices(run: Run) -> None:
+    for label in (
+        "合計金額",
+        "ご請求額",
+        "御請求額",
+        "(合計)",
+        "【合計】",
+        "合 計",
+        "税込合計金額",
+    ):
+        text = (
+            "御 請 求 書\n株式会社サンプル商事 御中\n2024年4月1日\n株式会社テスト\n"
+            f"10%対象 ¥10,000 消費税 ¥1,000\n{label} ¥11,000"
+        )
+        fields = run("invoice.extract_fields", text=text)["fields"]
+        assert fields["document_type"] == "invoice", label
+        assert (fields["total"], fields["status"]["total"]) == (11000, "確定"), label
+        assert fields["issuer_name"] == "株式会社テスト", label
+
+
+def test_a_row_number_under_a_total_header_is_not_a_confirmed_total(run: Run) -> None:
+    fields = run("invoice.extract_fields", text="請求書\n合計\n1\n品名 ¥5,500")["fields"]
+    assert fields["status"]["total"] != "確定" or fields["total"] != 1
