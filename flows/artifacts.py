@@ -7,8 +7,8 @@ from typing import Any
 
 from prefect.artifacts import create_markdown_artifact, create_table_artifact
 
-from blocks.errors import BlockError
 from compiler.engine import RunResult
+from keiri.errors import error_markdown
 
 __all__ = ["publish_run_artifacts"]
 
@@ -35,20 +35,6 @@ def _files(value: Any, found: list[dict[str, Any]]) -> None:
     elif isinstance(value, list):
         for item in value:
             _files(item, found)
-
-
-def error_markdown(error: BlockError) -> str:
-    lines = [f"## ❌ {error.code}", "", f"**{error.message}**", ""]
-    if error.node_id:
-        lines.append(f"- node: `{error.node_id}`")
-    lines.append(f"- recoverable: {'yes — retry the run' if error.recoverable else 'no'}")
-    if error.hint:
-        lines += ["", f"💡 {error.hint}"]
-    details = {k: v for k, v in error.details.items() if k != "node_id"}
-    if details:
-        lines += ["", "| detail | value |", "| --- | --- |"]
-        lines += [f"| {k} | {_cell(v)} |" for k, v in details.items()]
-    return "\n".join(lines)
 
 
 def publish_run_artifacts(result: RunResult, form_url: str | None = None) -> None:
