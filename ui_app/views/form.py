@@ -8,13 +8,14 @@ their fields and kept; the run stays paused. A second submit of the same pause i
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 import streamlit as st
 
 from blocks.errors import BlockError
 from blocks.ui.form import FieldProblem, Requirement, validate_answers
+from keiri.messages import local_time
 from ui_app import backend, nav
 from ui_app.auth import current_user
 from ui_app.errors import render_error, render_field_problems
@@ -71,7 +72,7 @@ def submit(
         return
     state[SUBMITTED + run_id] = {
         "by": who,
-        "at": datetime.now().strftime("%Y-%m-%d %H:%M:%S"),
+        "at": local_time(datetime.now(UTC), "%Y-%m-%d %H:%M:%S"),
         "key": pause_key,
         "node_id": entry.get("node_id"),
     }
@@ -94,11 +95,7 @@ def _header(form: PausedForm) -> None:
     if definition.get("message"):
         st.markdown(str(definition["message"]))
     asked = definition.get("asked_at")
-    since = (
-        datetime.fromtimestamp(float(asked)).strftime("%Y-%m-%d %H:%M")
-        if isinstance(asked, int | float)
-        else "不明"
-    )
+    since = local_time(asked if isinstance(asked, int | float) else None)
     st.caption(
         f"種類: {_MODES.get(form.mode, form.mode)} ・ 担当: {definition.get('assignee') or '未指定'}"
         f" ・ 待機開始: {since} ・ 実行: {form.run.name}"

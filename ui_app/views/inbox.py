@@ -8,6 +8,7 @@ from datetime import datetime
 import streamlit as st
 
 from blocks.errors import BlockError
+from keiri.messages import local_time
 from ui_app import backend, nav
 from ui_app.backend import InboxItem
 from ui_app.errors import render_error
@@ -30,9 +31,9 @@ def _card(item: InboxItem) -> None:
         with left:
             st.markdown(f"**{item.message or '（メッセージなし）'}**")
             since = (
-                f"{item.asked_at:%Y-%m-%d %H:%M}（{waited(item.asked_at)}）"
+                f"{local_time(item.asked_at.astimezone())}（{waited(item.asked_at)}）"
                 if item.asked_at
-                else "不明"
+                else local_time(None)
             )
             st.caption(
                 f"計画: {item.plan_id or '?'} ・ ノード: {item.node_id or '?'} ・ "
