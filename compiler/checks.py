@@ -9,6 +9,7 @@ from typing import Any
 from blocks.errors import IssueCode
 from blocks.registry import did_you_mean
 from blocks.spec import port_json_schema
+from blocks.ui.safe_regex import pattern_problem
 from blocks.validation import validate_value
 from compiler.compile import CompileContext, scopes_of
 from compiler.models import LoopNode, TaskNode
@@ -212,17 +213,16 @@ def check_requirements(ctx: CompileContext, cnode: CompiledNode) -> None:
                         "swap or fix the bounds",
                     )
             regex = validation.get("regex")
-            if isinstance(regex, str):
-                try:
-                    re.compile(regex)
-                except re.error as exc:
-                    ctx.issue(
-                        IssueCode.INVALID_EXPRESSION,
-                        f"validation.regex is not a valid regex: {exc}",
-                        (*path, "validation", "regex"),
-                        cnode.id,
-                        "fix the regular expression",
-                    )
+            problem = pattern_problem(regex) if isinstance(regex, str) else None
+            if problem is not None:
+                ctx.issue(
+                    IssueCode.INVALID_EXPRESSION,
+                    problem.message,
+                    (*path, "validation", "regex"),
+                    cnode.id,
+                    "write the pattern without backreferences, lookaround or nested repeats",
+                    severity=problem.severity,
+                )
 
 
 #: Block-specific static checks, dispatched by block id (no if-chains on ids).
@@ -263,7 +263,7 @@ def pass_ui(ctx: CompileContext) -> None:
         check = STATIC_CHECKS.get(cnode.spec.id)
         if check is not None:
             check(ctx, cnode)
-        if layout and cnode.spec.id.startswith("ui.") and cnode.id not in seen:
+        if layout and cnode.spec.human_input and cnode.id not in seen:
             ctx.issue(
                 IssueCode.UI_LAYOUT_MISMATCH,
                 f"UI node {cnode.id!r} is missing from ui.layout",

@@ -355,9 +355,7 @@ def _check_inputs(
     from blocks.ui.interactive_input import parse_requirements
 
     humans = sorted(
-        n
-        for n, c in compiled.all_nodes.items()
-        if c.spec is not None and c.spec.id.startswith("ui.")
+        n for n, c in compiled.all_nodes.items() if c.spec is not None and c.spec.human_input
     )
     issues: list[Issue] = []
     for node_id, answers in model.inputs.items():

@@ -178,12 +178,11 @@ def reset(state: MutableMapping[Any, Any], key: str) -> None:
 
 
 def answers(entry: Entry, fields: list[Requirement]) -> dict[str, Any]:
-    """The answers to validate and resume with: empty fields are left out ("not answered"),
-    so a required one is reported as missing and an optional one takes its default."""
+    """The answers to validate and resume with: fields holding nothing (`None`: no number, no
+    choice, no file) are left out, so a required one is reported as missing and an optional
+    one takes its default. `""` and `[]` are answers like on the command line."""
     values = entry.get("values", {})
-    return {
-        f.id: values.get(f.id) for f in fields if not FIELD_TYPES[f.type].is_empty(values.get(f.id))
-    }
+    return {f.id: values.get(f.id) for f in fields if values.get(f.id) is not None}
 
 
 def group_problems(problems: list[FieldProblem]) -> dict[str, list[str]]:

@@ -58,7 +58,7 @@ class FieldValueError(ValueError):
 
 # --- numbers: Japanese amount notation ------------------------------------------------------
 
-_AMOUNT = re.compile(r"^[+-]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?$")
+_AMOUNT = re.compile(r"^(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?$")
 _MINUS = ("△", "▲", "-", "−", "ー")
 
 

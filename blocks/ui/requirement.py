@@ -59,7 +59,8 @@ class Requirement(BaseModel):
     @property
     def must_answer(self) -> bool:
         """Required and without a default: leaving it out is a problem ("必須項目です")."""
-        return self.required and self.default is None and self.type != "boolean"
+        empty = self.default is None or self.default == "" or self.default == []
+        return self.required and empty and self.type != "boolean"
 
 
 class FieldProblem(BaseModel):

@@ -184,11 +184,9 @@ def _node_fields(compiled: Any, node_id: str) -> dict[str, Any]:
     from blocks.ui.interactive_input import parse_requirements
 
     cnode = compiled.all_nodes.get(node_id)
-    if cnode is None or cnode.spec is None or not cnode.spec.id.startswith("ui."):
+    if cnode is None or cnode.spec is None or not cnode.spec.human_input:
         humans = sorted(
-            n
-            for n, c in compiled.all_nodes.items()
-            if c.spec is not None and c.spec.id.startswith("ui.")
+            n for n, c in compiled.all_nodes.items() if c.spec is not None and c.spec.human_input
         )
         hint = did_you_mean(node_id, humans) or f"human-input nodes: {', '.join(humans) or 'none'}"
         raise click.UsageError(
