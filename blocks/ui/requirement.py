@@ -59,7 +59,7 @@ class Requirement(BaseModel):
     @property
     def must_answer(self) -> bool:
         """Required and without a default: leaving it out is a problem ("必須項目です")."""
-        empty = self.default is None or self.default == "" or self.default == []
+        empty = self.default is None or self.default in ("", [])
         return self.required and empty and self.type != "boolean"
 
 
