@@ -82,7 +82,7 @@ CATALOG: dict[str, dict[Language, str]] = {
         "en": "The value does not have the expected format",
     },
     "field.pattern_example": {
-        "ja": "入力の形式が正しくありません（例: {example}）",
+        "ja": "入力の形式が正しくありません（入力例: {example}）",
         "en": "The value does not have the expected format (e.g. {example})",
     },
     "field.not_option": {

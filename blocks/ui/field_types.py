@@ -188,7 +188,8 @@ def _regex_checks(req: Requirement, value: Any) -> list[str]:
     if req.validation.message:
         return [req.validation.message]
     if req.hint:
-        return [t("field.pattern_example", example=req.hint)]
+        example = re.sub(r"^(例|入力例|e\.g\.)\s*[:：]?\s*", "", req.hint.strip())
+        return [t("field.pattern_example", example=example)]
     return [t("field.pattern")]
 
 

@@ -174,7 +174,7 @@ def test_plan_regexes_run_in_re2_and_never_reach_the_schema() -> None:
     messages = {p.field: p.message for p in problems}
     assert messages == {
         "period": "入力の形式が正しくありません",
-        "month": "入力の形式が正しくありません（例: 2024-05）",
+        "month": "入力の形式が正しくありません（入力例: 2024-05）",
         "code": "英大文字 3 文字で入力してください",
     }
     assert not any("^" in m or "\\d" in m for m in messages.values())
