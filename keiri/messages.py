@@ -152,6 +152,7 @@ CATALOG: dict[str, dict[Language, str]] = {
     "form.number_placeholder": {"ja": "例: 120,000", "en": "e.g. 120,000"},
     "form.select_placeholder": {"ja": "選択してください", "en": "Choose an option"},
     "form.hint_prefix": {"ja": "ヒント: {hint}", "en": "Hint: {hint}"},
+    "form.browse_files": {"ja": "ファイルを選ぶ", "en": "Browse files"},
     "form.upload_help": {
         "ja": "ファイルをここにドラッグするか、「ファイルを選ぶ」を押してください（1 ファイル {limit} まで）",
         "en": "Drag files here or press Browse files (up to {limit} per file)",
