@@ -7,8 +7,9 @@ style sheet adds it to Streamlit's own font families ("Source Sans", "Source Cod
 "Source Serif") for the Japanese code points only (`unicode-range`), so Latin text and the
 Material icons (which need no emoji font) keep their fonts.
 
-Streamlit's file uploader shows English texts ("Upload", "200MB per file • PDF"); the style
-sheet hides them and relabels the button, and `ui_app.fields` shows the same in Japanese.
+Streamlit's file uploader shows English texts ("Upload", "200MB per file • PDF") and text
+boxes "Press Enter to apply"; the style sheet hides them and relabels the upload button, and
+`ui_app.fields` says the same in Japanese.
 """
 
 from __future__ import annotations
@@ -66,6 +67,7 @@ def css() -> str:
     upload = t("form.browse_files").replace('"', "")
     return f"""{faces}
 [data-testid="stFileUploaderDropzoneInstructions"] {{ display: none; }}
+[data-testid="InputInstructions"] {{ display: none; }}
 [data-testid="stFileUploaderDropzone"] button [data-testid="stMarkdownContainer"],
 [data-testid="stFileUploaderDropzone"] button p {{ font-size: 0; }}
 [data-testid="stFileUploaderDropzone"] button [data-testid="stMarkdownContainer"]::after,

@@ -238,7 +238,8 @@ class FormSpec(BaseModel):
             for message in FIELD_TYPES[req.type].form_checks(req, value):
                 problems.append(FieldProblem(field=req.id, message=message))
         order = {f.id: i for i, f in enumerate(self.fields)}
-        return sorted(problems, key=lambda p: order.get(p.field, len(order)))
+        # Unknown fields first: usually the typo behind a "missing" field.
+        return sorted(problems, key=lambda p: order.get(p.field, -1))
 
     def complete(self, answers: dict[str, Any]) -> dict[str, Any]:
         """The answers with every field filled (defaults for the unanswered) and numbers
