@@ -24,6 +24,7 @@ from typing import Any
 from blocks.errors import BlockError
 from blocks.fileref import FileRef
 from blocks.store import FileStore
+from blocks.ui.amounts import AmountError, format_amount, integral, parse_amount
 from blocks.ui.requirement import Requirement
 from blocks.ui.safe_regex import pattern_matches
 from keiri.messages import t
@@ -48,52 +49,8 @@ _SAMPLE_FILE = FileRef(
 ).model_dump(mode="json")
 
 
-class FieldValueError(ValueError):
-    """A value that does not convert or does not fit; the message is for people."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
-
-
-# --- numbers: Japanese amount notation ------------------------------------------------------
-
-_AMOUNT = re.compile(r"^(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?$")
-_MINUS = ("△", "▲", "-", "−", "ー")
-
-
-def integral(value: int | float) -> int | float:
-    """120000.0 -> 120000: an integral amount stays an integer wherever it came from."""
-    if isinstance(value, float) and math.isfinite(value) and value.is_integer():
-        return int(value)
-    return value
-
-
-def parse_amount(text: str) -> int | float:
-    """A number as accountants write it: `120000`, `120,000`, `１２０，０００`, `120,000円`,
-    `¥120,000`, `△5,000` / `▲5,000` (negative). Integral values come back as `int`."""
-    s = unicodedata.normalize("NFKC", text).strip().replace(" ", "")
-    negative = False
-    if s[:1] in _MINUS:
-        negative, s = True, s[1:]
-    elif s[:1] == "+":
-        s = s[1:]
-    s = s.removeprefix("¥").removeprefix("\\").removesuffix("円")
-    if s[:1] in _MINUS and not negative:  # ¥-5,000
-        negative, s = True, s[1:]
-    if not s or not _AMOUNT.match(s):
-        raise FieldValueError(t("field.not_number"))
-    number = float(s.replace(",", "")) if "." in s else int(s.replace(",", ""))
-    if not math.isfinite(number):
-        raise FieldValueError(t("field.not_finite"))
-    return integral(-number if negative else number)
-
-
-def _format_amount(value: Any) -> str:
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        return str(value)
-    value = integral(value)
-    return f"{value:,}" if isinstance(value, int) else f"{value:,.10g}"
+#: A value that does not convert or does not fit; `.message` is for people.
+FieldValueError = AmountError
 
 
 # --- the type record ------------------------------------------------------------------------
@@ -243,12 +200,12 @@ def _number_check(req: Requirement, value: Any) -> str | None:
     if isinstance(value, float) and not math.isfinite(value):
         return t("field.not_finite")
     if req.validation.integer and isinstance(value, float) and not value.is_integer():
-        return t("field.not_integer", value=_format_amount(value))
+        return t("field.not_integer", value=format_amount(value))
     low, high = _number_bounds(req)
     if value < low:
-        return t("field.too_small", limit=_format_amount(low), value=_format_amount(value))
+        return t("field.too_small", limit=format_amount(low), value=format_amount(value))
     if value > high:
-        return t("field.too_large", limit=_format_amount(high), value=_format_amount(value))
+        return t("field.too_large", limit=format_amount(high), value=format_amount(value))
     return None
 
 
@@ -264,7 +221,7 @@ NUMBER = FieldType(
     empty=None,
     sample=lambda r: integral(r.validation.min) if r.validation.min is not None else 1,
     parse=_number_parse,
-    display=lambda _r, v: _format_amount(v),
+    display=lambda _r, v: format_amount(v),
 )
 
 # --- boolean --------------------------------------------------------------------------------
