@@ -194,6 +194,55 @@ CATALOG: dict[str, dict[Language, str]] = {
     "state.RETRYING": {"ja": "再試行中", "en": "Retrying"},
     "state.TIMEDOUT": {"ja": "時間切れ", "en": "Timed out"},
     "state.RESUMING": {"ja": "再開中", "en": "Resuming"},
+    # --- form app pages ---
+    "form.mode.collect": {"ja": "入力", "en": "Input"},
+    "form.mode.confirm": {"ja": "確認・承認", "en": "Review and approval"},
+    "form.mode.inquire": {"ja": "質問への回答", "en": "Answer to a question"},
+    "form.mode.mixed": {"ja": "入力と承認", "en": "Input and approval"},
+    "form.submitted": {
+        "ja": "送信しました。{by} が {at} に実行を再開しました。",
+        "en": "Submitted. {by} resumed the run at {at}.",
+    },
+    "form.meta": {
+        "ja": "種類: {mode} ・ 担当: {assignee} ・ 待機開始: {since} ・ 実行: {run}",
+        "en": "Kind: {mode} · Assignee: {assignee} · Waiting since: {since} · Run: {run}",
+    },
+    "form.unassigned": {"ja": "未指定", "en": "unassigned"},
+    "form.context": {"ja": "参考情報", "en": "Context"},
+    "form.reject_note": {
+        "ja": "「承認する」にチェックせずに送信すると、却下として記録されます。",
+        "en": "Submitting without ticking Approve records a rejection.",
+    },
+    "form.submit": {"ja": "送信して再開", "en": "Submit and resume"},
+    "form.reset": {"ja": "入力をリセット", "en": "Reset the form"},
+    "form.title": {"ja": "入力フォーム", "en": "Form"},
+    "form.choose_from_inbox": {
+        "ja": "受信箱から、入力を待っている実行を選んでください。",
+        "en": "Choose a run waiting for input in the inbox.",
+    },
+    "form.to_inbox": {"ja": "受信箱へ", "en": "To the inbox"},
+    "form.to_runs": {"ja": "実行履歴を見る", "en": "See recent runs"},
+    "inbox.title": {"ja": "受信箱", "en": "Inbox"},
+    "inbox.caption": {
+        "ja": "入力・確認・承認を待っている実行です。古い依頼から順に並びます。",
+        "en": "Runs waiting for input, review or approval, oldest first.",
+    },
+    "inbox.refresh": {"ja": "更新", "en": "Refresh"},
+    "inbox.empty": {"ja": "入力待ちの実行はありません。", "en": "No run is waiting for input."},
+    "inbox.no_message": {"ja": "（メッセージなし）", "en": "(no message)"},
+    "inbox.meta": {
+        "ja": "計画: {plan} ・ ノード: {node} ・ 担当: {assignee} ・ 待機開始: {since}",
+        "en": "Plan: {plan} · Node: {node} · Assignee: {assignee} · Waiting since: {since}",
+    },
+    "inbox.cannot_open": {
+        "ja": "このフォームはここでは開けません: {problem}",
+        "en": "This form cannot be opened here: {problem}",
+    },
+    "inbox.open_form": {"ja": "フォームを開く", "en": "Open the form"},
+    "time.just_now": {"ja": "たった今", "en": "just now"},
+    "time.days_ago": {"ja": "{n} 日前", "en": "{n} d ago"},
+    "time.hours_ago": {"ja": "{n} 時間前", "en": "{n} h ago"},
+    "time.minutes_ago": {"ja": "{n} 分前", "en": "{n} min ago"},
     # --- times ---
     "time.unknown": {"ja": "不明", "en": "unknown"},
 }
