@@ -14,6 +14,7 @@ boxes "Press Enter to apply"; the style sheet hides them and relabels the upload
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -52,7 +53,7 @@ def ensure_font() -> Path:
     source, target = font_source(), static_font()
     if not target.exists() or target.stat().st_size != source.stat().st_size:
         target.parent.mkdir(parents=True, exist_ok=True)
-        partial = target.with_suffix(".tmp")
+        partial = target.with_name(f"{target.name}.{os.getpid()}.tmp")  # apps may start at once
         shutil.copyfile(source, partial)
         partial.replace(target)
     return target
