@@ -19,7 +19,9 @@ import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
-from typing import Any
+from typing import Annotated, Any
+
+from pydantic import Strict
 
 from blocks.errors import BlockError
 from blocks.fileref import FileRef
@@ -53,6 +55,9 @@ _SAMPLE_FILE = FileRef(
 FieldValueError = AmountError
 
 
+_STRICT_STR = Annotated[str, Strict()]
+_STRICT_NUMBER = Annotated[int, Strict()] | Annotated[float, Strict()]
+
 # --- the type record ------------------------------------------------------------------------
 
 
@@ -62,7 +67,7 @@ class FieldType:
 
     name: str
     #: The Python type of an answer (pydantic validates it strictly).
-    python_type: Callable[[Requirement], Any]
+    python_type: Callable[[Requirement], Any]  # strict: no "12" for 12, as JSON Schema
     #: The JSON Schema of an answer: what the Prefect server evaluates.
     json_schema: Callable[[Requirement], dict[str, Any]]
     #: The constraints of `json_schema` beyond the type, as a check: a message or None.
@@ -77,6 +82,8 @@ class FieldType:
     display: Callable[[Requirement, Any], str]
     #: Checks no JSON Schema carries (plan regexes, file extensions and sizes): messages.
     form_checks: Callable[[Requirement, Any], list[str]] = lambda _r, _v: []
+    #: A valid value as the node returns it (numbers: integral ones as int).
+    normalize: Callable[[Any], Any] = lambda v: v
 
     def is_empty(self, value: Any) -> bool:
         """None, and "" or [] for the types whose empty value that is (never False)."""
@@ -93,6 +100,9 @@ def _path(raw: str) -> Path | None:
 
 
 def _read_text(raw: str, limit: int) -> str:
+    """`VALUE`, or the contents of `@PATH`; `@@…` is the literal text `@…`."""
+    if raw.startswith("@@"):
+        return raw[1:]
     path = _path(raw)
     if path is None:
         return raw
@@ -156,7 +166,7 @@ def _text_parse(req: Requirement, raw: str, _store: FileStore | None) -> str:
 
 TEXT = FieldType(
     name="text",
-    python_type=lambda _r: str,
+    python_type=lambda _r: _STRICT_STR,
     json_schema=_text_schema,
     check=_text_check,
     empty="",
@@ -167,7 +177,7 @@ TEXT = FieldType(
 )
 CHAT = FieldType(
     name="chat",
-    python_type=lambda _r: str,
+    python_type=lambda _r: _STRICT_STR,
     json_schema=_text_schema,
     check=_text_check,
     empty="",
@@ -215,13 +225,14 @@ def _number_parse(req: Requirement, raw: str, _store: FileStore | None) -> int |
 
 NUMBER = FieldType(
     name="number",
-    python_type=lambda _r: int | float,
+    python_type=lambda _r: _STRICT_NUMBER,
     json_schema=_number_schema,
     check=_number_check,
     empty=None,
     sample=lambda r: integral(r.validation.min) if r.validation.min is not None else 1,
     parse=_number_parse,
     display=lambda _r, v: format_amount(v),
+    normalize=integral,
 )
 
 # --- boolean --------------------------------------------------------------------------------
@@ -241,7 +252,7 @@ def _boolean_parse(_req: Requirement, raw: str, _store: FileStore | None) -> boo
 
 BOOLEAN = FieldType(
     name="boolean",
-    python_type=lambda _r: bool,
+    python_type=lambda _r: Annotated[bool, Strict()],
     json_schema=lambda _r: {"type": "boolean"},
     check=lambda _r, _v: None,
     empty=False,

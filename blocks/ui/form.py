@@ -29,7 +29,7 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 from blocks.store import FileStore
-from blocks.ui.field_types import FIELD_TYPES, FieldType, FieldValueError, integral
+from blocks.ui.field_types import FIELD_TYPES, FieldType, FieldValueError
 from blocks.ui.requirement import FieldProblem, Requirement, RequirementType, Validation
 from keiri.messages import t
 
@@ -94,16 +94,11 @@ def _annotation(req: Requirement, ftype: FieldType) -> Any:
         message = ftype.check(req, value)
         if message:
             raise PydanticCustomError("keiri", "{message}", {"message": message})
-        if ftype.name == "number":
-            return integral(value)
-        return value
+        return ftype.normalize(value)
 
-    python_type = ftype.python_type(req)
-    if ftype.name == "number":
-        python_type = Annotated[int, Field(strict=True)] | Annotated[float, Field(strict=True)]
-    elif ftype.name in ("text", "chat", "boolean"):
-        python_type = Annotated[python_type, Field(strict=True)]
-    return Annotated[python_type, AfterValidator(check), WithJsonSchema(ftype.json_schema(req))]
+    return Annotated[
+        ftype.python_type(req), AfterValidator(check), WithJsonSchema(ftype.json_schema(req))
+    ]
 
 
 class FormSpec(BaseModel):

@@ -63,7 +63,8 @@ def convert_answers(
     store: FileStore,
 ) -> dict[str, Any]:
     """Convert FIELD=VALUE pairs for one form by each field's type (`FIELD_TYPES[...].parse`:
-    Japanese amounts for numbers, `@PATH` for files and text); repeated file fields accumulate.
+    Japanese amounts for numbers, `@PATH` for files and text, `@@…` for a text starting with
+    `@`); repeated file fields accumulate.
     A value that does not convert is a usage error naming the field."""
     answers: dict[str, Any] = {}
     for field, value in items:

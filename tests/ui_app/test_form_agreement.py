@@ -139,6 +139,8 @@ def _cli_text(req: Requirement, val: Any, paths: list[Path]) -> list[str]:
         return [f"{req.id}={'true' if val else 'false'}"]
     if req.type == "number":
         return [f"{req.id}={_typed_number(val)}"]
+    if isinstance(val, str) and val.startswith("@"):
+        return [f"{req.id}=@{val}"]  # `@@…`: the literal text, not a file
     return [f"{req.id}={val}"]
 
 
