@@ -155,9 +155,26 @@ def _regex_checks(req: Requirement, value: Any) -> list[str]:
     if req.validation.message:
         return [req.validation.message]
     if req.hint:
-        example = re.sub(r"^(例|入力例|e\.g\.)\s*[:：]?\s*", "", req.hint.strip())
-        return [t("field.pattern_example", example=example)]
+        return [t("field.pattern_example", example=_example(req))]
     return [t("field.pattern")]
+
+
+def _example(req: Requirement) -> str:
+    """The requirement's hint without its 「例」 prefix (how people write an example)."""
+    return re.sub(r"^(例|入力例|e\.g\.)\s*[:：]?\s*", "", req.hint.strip())
+
+
+def _text_sample(default: str) -> Callable[[Requirement], str]:
+    """The dry-run text: the hint when it fits the plan's pattern (a sample that fails its own
+    field's check would be no sample), else `default`."""
+
+    def sample(req: Requirement) -> str:
+        example = _example(req)
+        if example and req.validation.regex and pattern_matches(req.validation.regex, example):
+            return example
+        return default
+
+    return sample
 
 
 def _text_parse(req: Requirement, raw: str, _store: FileStore | None) -> str:
@@ -170,7 +187,7 @@ TEXT = FieldType(
     json_schema=_text_schema,
     check=_text_check,
     empty="",
-    sample=lambda _r: "サンプル",
+    sample=_text_sample("サンプル"),
     parse=_text_parse,
     display=lambda _r, v: str(v),
     form_checks=_regex_checks,
@@ -181,7 +198,7 @@ CHAT = FieldType(
     json_schema=_text_schema,
     check=_text_check,
     empty="",
-    sample=lambda _r: "サンプルの回答",
+    sample=_text_sample("サンプルの回答"),
     parse=_text_parse,
     display=lambda _r, v: str(v),
     form_checks=_regex_checks,

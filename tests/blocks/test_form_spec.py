@@ -198,10 +198,18 @@ def test_dry_run_samples_and_the_stored_definition_come_from_the_spec() -> None:
         {"id": "amount", "type": "number", "label": "金額", "validation": {"min": 10}},
         {"id": "method", "type": "select", "label": "支払方法", "options": ["振込", "現金"]},
         {"id": "evidence", "type": "files", "label": "証憑"},
+        {
+            "id": "month",
+            "type": "text",
+            "label": "対象月",
+            "hint": "例: 2024-04",
+            "validation": {"regex": r"^\d{4}-\d{2}$"},
+        },
         mode="confirm",
     )
     sample = form.sample()
     assert sample["amount"] == 10 and sample["method"] == "振込" and len(sample["evidence"]) == 1
+    assert sample["month"] == "2024-04"  # the hint, since it fits the pattern
     assert not form.problems(sample)
     definition = form.definition()
     assert definition["schema"] == form.json_schema() and definition["mode"] == "confirm"
