@@ -303,7 +303,7 @@ def _distinct(shots: list[bytes]) -> int:
     for image in images:
         same = any(
             k.size == image.size
-            and sum(v > 64 for v in ImageChops.difference(k, image).getdata()) < 20
+            and sum(v > 64 for v in ImageChops.difference(k, image).tobytes()) < 20
             for k in kinds
         )
         if not same:
@@ -318,7 +318,7 @@ def _ink(png: bytes) -> int:
     from PIL import Image
 
     image = Image.open(io.BytesIO(png)).convert("L")
-    return sum(1 for value in image.getdata() if value < 128)
+    return sum(1 for value in image.tobytes() if value < 128)
 
 
 def test_japanese_renders_without_a_system_cjk_font(
