@@ -102,6 +102,11 @@ class BlockSpec(BaseModel):
         default=False,
         description="The implementation derives dry-run outputs from the inputs (Block.dry_run)",
     )
+    human_input: bool = Field(
+        default=False,
+        description="The block asks a person (pauses the run for a form); its `requirements` "
+        "input and `mode` define the form, answered with `--input NODE.FIELD=VALUE`",
+    )
 
     @field_validator("version")
     @classmethod

@@ -24,7 +24,8 @@ from prefect.client.schemas.sorting import FlowRunSort
 
 from blocks.errors import BlockError, ErrorCode
 from blocks.ui.form import FieldProblem, Requirement, validate_answers
-from flows.run_inputs import create_once, filter_values, read_value
+from flows import resume_marker
+from flows.run_inputs import read_value
 from keiri.errors import AlreadyResumed, InvalidRunId, RunNotFound, RunNotPaused
 
 __all__ = [
@@ -139,10 +140,7 @@ class PausedForm:
 
 def last_resume(run_id: str) -> dict[str, Any] | None:
     """Who resumed the run last, and when (`{"by", "at", "key", "node_id"}`)."""
-    values = [
-        v for v in filter_values(parse_run_id(run_id), "keiri-resumed-") if isinstance(v, dict)
-    ]
-    return max(values, key=lambda v: str(v.get("at", ""))) if values else None
+    return resume_marker.last_resume(parse_run_id(run_id))
 
 
 def read_paused_form(run_id: str) -> PausedForm:
@@ -204,35 +202,21 @@ def resume_run(run_id: str, answers: dict[str, Any], who: str) -> PausedForm:
         "key": key,
         "node_id": form.node_id,
     }
-    # Creating the record is the "once" gate: a second submit for the same pause conflicts.
-    if not create_once(parse_run_id(run_id), f"keiri-resumed-{key}", record):
-        previous = last_resume(run_id) or {}
-        raise AlreadyResumed(
-            f"already resumed by {previous.get('by', '?')} at {previous.get('at', '?')}",
-            details={
-                "run_id": run_id,
-                "resumed_by": previous.get("by"),
-                "resumed_at": previous.get("at"),
-            },
-        )
-    with get_client(sync_client=True) as client:
-        result = client.resume_flow_run(
-            parse_run_id(run_id), run_input={**answers, "answered_by": who}
-        )
-    if result.status.value != "ACCEPT":
-        # Refused: the pause still waits, so open the gate again for a corrected submit.
+    # The "once" gate: taken atomically, released if anything below fails.
+    with resume_marker.held(parse_run_id(run_id), key, record):
         with get_client(sync_client=True) as client:
-            client.delete_flow_run_input(
-                flow_run_id=parse_run_id(run_id), key=f"keiri-resumed-{key}"
+            result = client.resume_flow_run(
+                parse_run_id(run_id), run_input={**answers, "answered_by": who}
             )
-        reason = getattr(result.details, "reason", "") or str(result.details)
-        raise BlockError(
-            ErrorCode.INPUT_VALIDATION_FAILED,
-            f"the Prefect server refused the answers: {reason}",
-            details={"run_id": run_id, "node_id": form.node_id, "status": result.status.value},
-            hint="the run is still paused; correct the values and resume again",
-            recoverable=True,
-        )
+        if result.status.value != "ACCEPT":
+            reason = getattr(result.details, "reason", "") or str(result.details)
+            raise BlockError(
+                ErrorCode.INPUT_VALIDATION_FAILED,
+                f"the Prefect server refused the answers: {reason}",
+                details={"run_id": run_id, "node_id": form.node_id, "status": result.status.value},
+                hint="the run is still paused; correct the values and resume again",
+                recoverable=True,
+            )
     return form
 
 

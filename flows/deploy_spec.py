@@ -349,8 +349,13 @@ def _check_inputs(
 ) -> list[Issue]:
     from blocks.ui.form import form_schema, validate_answers
     from blocks.ui.interactive_input import parse_requirements
+    from compiler.scope import CompiledTask
 
-    humans = sorted(n for n, c in compiled.all_nodes.items() if c.block_id.startswith("ui."))
+    humans = sorted(
+        n
+        for n, c in compiled.all_nodes.items()
+        if isinstance(c, CompiledTask) and c.spec.human_input
+    )
     issues: list[Issue] = []
     for node_id, answers in model.inputs.items():
         loc: tuple[str | int, ...] = ("inputs", node_id)

@@ -390,7 +390,7 @@ class PrefectHumanInput:
         from prefect.flow_runs import pause_flow_run, suspend_flow_run
 
         from blocks.errors import ErrorCode
-        from blocks.ui.form import Requirement, form_model
+        from blocks.ui.form import run_input_model
 
         run_ctx = FlowRunContext.get()
         if run_ctx is None or run_ctx.flow_run is None:
@@ -402,11 +402,7 @@ class PrefectHumanInput:
         flow_run = run_ctx.flow_run
         key = re.sub(r"[^a-z0-9-]", "-", ctx.task_name.lower())
         timeout_s = int(ctx.services.get("timeout_ms") or self.default_timeout_s * 1000) // 1000
-        model = form_model(
-            form["mode"],
-            [Requirement.model_validate(r) for r in form["requirements"]],
-            name=f"Form_{key}",
-        )
+        model = run_input_model({**form, "node_id": ctx.node_id}, name=f"Form_{key}")
         definition = {
             **form,
             "node_id": ctx.node_id,

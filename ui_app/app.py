@@ -1,6 +1,7 @@
 """The form app's entry script: `streamlit run ui_app/app.py` (started by `keiri ui`).
 
-Access control first (`ui_app.auth.gate`), then the pages (`ui_app.nav`).
+The Japanese web font and widget texts first (`ui_app.style`), then access control
+(`ui_app.auth.gate`), then the pages (`ui_app.nav`).
 """
 
 from __future__ import annotations
@@ -8,11 +9,13 @@ from __future__ import annotations
 import streamlit as st
 
 from keiri import settings
-from ui_app import auth, nav
+from ui_app import auth, nav, style
 
 __all__: list[str] = []
 
 settings.load_dotenv_file()  # `.env` in the working directory (never overrides, never logged)
-st.set_page_config(page_title="keiri フォーム", page_icon="🧾", layout="wide")
+st.set_page_config(page_title="keiri フォーム", page_icon=":material/receipt_long:", layout="wide")
+style.ensure_font()
+style.apply()
 auth.gate()
 nav.run()

@@ -16,6 +16,7 @@ import streamlit as st
 
 from blocks.errors import BlockError
 from keiri.errors import KeiriError
+from keiri.messages import t
 
 __all__ = ["as_block_error", "as_error", "render_error", "render_field_problems"]
 
@@ -51,18 +52,21 @@ def render_error(
 ) -> None:
     """`key` makes the retry button unique on the page; `on_retry` runs on its press."""
     err = as_error(error)
-    st.error(f"❌ {err.message}")
-    with st.expander("エラー詳細"):
-        st.caption(f"コード: {err.code}" + (f" ・ ノード: {err.node_id}" if err.node_id else ""))
+    st.error(err.message, icon=":material/error:")
+    with st.expander(t("error.details")):
+        st.caption(
+            t("error.code", code=err.code)
+            + (" ・ " + t("error.node", node=err.node_id) if err.node_id else "")
+        )
         st.json(err.details)
         snapshot = getattr(err, "input_snapshot", None)
         if snapshot:
-            st.caption("エラー時の入力")
+            st.caption(t("error.snapshot"))
             st.json(snapshot)
     if err.hint:
-        st.info(f"💡 {err.hint}")
+        st.info(err.hint, icon=":material/lightbulb:")
     if err.recoverable and on_retry is not None:
-        st.button("再実行", key=f"{key}::retry", on_click=on_retry, type="primary")
+        st.button(t("error.retry"), key=f"{key}::retry", on_click=on_retry, type="primary")
 
 
 def render_field_problems(messages: list[str]) -> None:

@@ -20,10 +20,11 @@ from blocks.core.folder_processor import read_zip
 from blocks.errors import BlockError
 from blocks.store import FileStore
 from blocks.ui.form import Requirement
+from keiri.messages import t
 from ui_app.errors import render_error, render_field_problems
-from ui_app.session_state import Entry, widget_key
+from ui_app.session_state import Entry, widget_key, widget_text, widget_value
 
-__all__ = ["SIMPLE_TYPES", "human_size", "pull_widget_values", "render_field"]
+__all__ = ["SIMPLE_TYPES", "WIDGETS", "human_size", "pull_widget_values", "render_field"]
 
 #: Types whose widget holds the value itself (seeded from, and read back into, the entry).
 SIMPLE_TYPES = ("text", "select", "boolean", "number")
@@ -41,7 +42,7 @@ def human_size(size: int) -> str:
 
 
 def _label(req: Requirement) -> str:
-    return req.label + ("（必須）" if req.required and req.type != "boolean" else "")
+    return req.label + (t("form.required_mark") if req.must_answer else "")
 
 
 def _help(req: Requirement) -> str | None:
@@ -51,11 +52,9 @@ def _help(req: Requirement) -> str | None:
 def _seed(key: str, req: Requirement, value: Any) -> str:
     wkey = widget_key(key, req.id)
     if wkey not in st.session_state:
-        if req.type == "number" and value is not None:
-            value = int(value) if req.validation.integer else float(value)
         if req.type == "select" and value not in req.options:
             value = None
-        st.session_state[wkey] = value
+        st.session_state[wkey] = widget_text(req, value)
     return wkey
 
 
@@ -67,12 +66,12 @@ def pull_widget_values(
     for req in fields:
         wkey = widget_key(key, req.id)
         if req.type in SIMPLE_TYPES and wkey in state:
-            entry["values"][req.id] = state[wkey]
+            entry["values"][req.id] = widget_value(req, state[wkey])
 
 
 def _text(req: Requirement, key: str, entry: Entry) -> None:
     wkey = _seed(key, req, entry["values"].get(req.id) or "")
-    widget = st.text_area if (req.model_extra or {}).get("multiline") else st.text_input
+    widget = st.text_area if req.multiline else st.text_input
     widget(
         _label(req),
         key=wkey,
@@ -92,7 +91,7 @@ def _select(req: Requirement, key: str, entry: Entry) -> None:
         key=wkey,
         help=_help(req),
         format_func=str,
-        placeholder="選択してください",
+        placeholder=t("form.select_placeholder"),
     )
     entry["values"][req.id] = st.session_state[wkey]
 
@@ -104,20 +103,15 @@ def _boolean(req: Requirement, key: str, entry: Entry) -> None:
 
 
 def _number(req: Requirement, key: str, entry: Entry) -> None:
-    v = req.validation
+    """A text box, so amounts can be typed as accountants write them (`120,000円`, `△5,000`)."""
     wkey = _seed(key, req, entry["values"].get(req.id))
-    cast: Callable[[float], float | int] = int if v.integer else float
-    st.number_input(
+    st.text_input(
         _label(req),
         key=wkey,
-        value=None,
-        min_value=cast(v.min) if v.min is not None else None,
-        max_value=cast(v.max) if v.max is not None else None,
-        step=1 if v.integer else None,
         help=_help(req),
-        placeholder="数値を入力",
+        placeholder=req.hint or t("form.number_placeholder"),
     )
-    entry["values"][req.id] = st.session_state[wkey]
+    entry["values"][req.id] = widget_value(req, st.session_state[wkey])
 
 
 def _chat_submitted(key: str, field: str) -> None:
@@ -190,6 +184,13 @@ def _extensions(req: Requirement) -> list[str] | None:
     return exts or None
 
 
+def _upload_help() -> None:
+    """Streamlit's own dropzone texts are English and hidden by the app's style sheet
+    (`ui_app.style`); this says the same in the reader's language."""
+    limit_mb = int(st.get_option("server.maxUploadSize"))
+    st.caption(":material/upload_file: " + t("form.upload_help", limit=f"{limit_mb} MB"))
+
+
 def _show_stored(req: Requirement, entry: Entry) -> None:
     value = entry["values"].get(req.id)
     refs = [value] if isinstance(value, dict) else list(value or [])
@@ -198,7 +199,8 @@ def _show_stored(req: Requirement, entry: Entry) -> None:
     total = sum(int(r.get("size", 0)) for r in refs)
     names = ", ".join(str(r.get("name")) for r in refs[:5]) + (" …" if len(refs) > 5 else "")
     st.caption(
-        f":material/check_circle: 受け付けたファイル {len(refs)} 件（{human_size(total)}）: {names}"
+        ":material/check_circle: "
+        + t("form.accepted_files", count=len(refs), size=human_size(total), names=names)
     )
 
 
@@ -212,6 +214,7 @@ def _file(req: Requirement, key: str, entry: Entry) -> None:
         on_change=_uploaded,
         args=(key, req, wkey, False),
     )
+    _upload_help()
     _show_stored(req, entry)
 
 
@@ -226,6 +229,7 @@ def _files(req: Requirement, key: str, entry: Entry) -> None:
         on_change=_uploaded,
         args=(key, req, wkey, False),
     )
+    _upload_help()
     _show_stored(req, entry)
 
 
@@ -247,10 +251,12 @@ def _folder(req: Requirement, key: str, entry: Entry) -> None:
         on_change=_uploaded,
         args=(key, req, wkey, as_zip),
     )
+    _upload_help()
     _show_stored(req, entry)
 
 
-_RENDERERS: dict[str, Callable[[Requirement, str, Entry], None]] = {
+#: The Streamlit widget of each field type (`blocks.ui.field_types.FIELD_TYPES`, same keys).
+WIDGETS: dict[str, Callable[[Requirement, str, Entry], None]] = {
     "text": _text,
     "select": _select,
     "boolean": _boolean,
@@ -264,9 +270,9 @@ _RENDERERS: dict[str, Callable[[Requirement, str, Entry], None]] = {
 
 def render_field(req: Requirement, key: str, entry: Entry, problems: list[str]) -> None:
     """The widget of one field, its hint, its upload error and its validation messages."""
-    _RENDERERS[req.type](req, key, entry)
-    if req.hint and req.type not in ("text", "chat"):
-        st.caption(f"💡 {req.hint}")
+    WIDGETS[req.type](req, key, entry)
+    if req.hint and req.type not in ("text", "chat", "number"):
+        st.caption(":material/lightbulb: " + t("form.hint_prefix", hint=req.hint))
     upload_error = entry.get("upload_errors", {}).get(req.id)
     if upload_error:
         render_error(upload_error, key=widget_key(key, req.id) + "::upload")

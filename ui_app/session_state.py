@@ -18,7 +18,8 @@ from collections.abc import MutableMapping
 from dataclasses import dataclass
 from typing import Any
 
-from blocks.ui.form import FieldProblem, Requirement
+from blocks.ui.field_types import FIELD_TYPES, FieldValueError
+from blocks.ui.form import FieldProblem, FormSpec, Requirement
 
 __all__ = [
     "SchemaChange",
@@ -32,6 +33,8 @@ __all__ = [
     "reset",
     "state_key",
     "widget_key",
+    "widget_text",
+    "widget_value",
 ]
 
 Entry = dict[str, Any]
@@ -46,39 +49,45 @@ def widget_key(key: str, field: str) -> str:
 
 
 def form_fields(mode: str, requirements: list[Requirement]) -> list[Requirement]:
-    """The fields a person fills: the requirements, plus `approved` and `response` in
-    confirm/mixed mode (the same fields as the form schema of `blocks.ui.form`)."""
-    fields = list(requirements)
-    ids = {r.id for r in fields}
-    if mode in ("confirm", "mixed"):
-        if "approved" not in ids:
-            fields.append(
-                Requirement(id="approved", type="boolean", label="承認する", required=False)
-            )
-        if "response" not in ids:
-            fields.append(
-                Requirement.model_validate(
-                    {
-                        "id": "response",
-                        "type": "text",
-                        "label": "コメント",
-                        "required": False,
-                        "multiline": True,
-                    }
-                )
-            )
-    return fields
+    """The fields a person fills (`FormSpec.fields`: the requirements, plus `approved` and
+    `response` in confirm/mixed mode)."""
+    return FormSpec.build(mode, requirements).fields
 
 
 def initial_value(req: Requirement) -> Any:
     """The value a field starts with: its default, else the empty value of its type."""
     if req.default is not None:
         return copy.deepcopy(req.default)
-    return {"boolean": False, "text": "", "chat": "", "files": [], "folder": []}.get(req.type)
+    return copy.deepcopy(FIELD_TYPES[req.type].empty)
 
 
 def initial_values(fields: list[Requirement]) -> dict[str, Any]:
     return {f.id: initial_value(f) for f in fields}
+
+
+def widget_value(req: Requirement, raw: Any) -> Any:
+    """A widget's value as an answer. Number fields are typed as text in Japanese amount
+    notation (`120,000円`, `△5,000`): parsed here; text that is not a number stays text, so
+    validation names the problem."""
+    if req.type != "number" or not isinstance(raw, str):
+        return raw
+    if not raw.strip():
+        return None
+    try:
+        return FIELD_TYPES["number"].parse(req, raw, None)
+    except FieldValueError:
+        return raw
+
+
+def widget_text(req: Requirement, value: Any) -> Any:
+    """What a widget shows for a stored value (numbers as `120,000`)."""
+    if req.type != "number":
+        return value
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        return value
+    return FIELD_TYPES["number"].display(req, value)
 
 
 @dataclass(frozen=True)
@@ -168,21 +177,12 @@ def reset(state: MutableMapping[Any, Any], key: str) -> None:
         del state[name]
 
 
-def _empty(req: Requirement, value: Any) -> bool:
-    if value is None:
-        return True
-    if req.type in ("text", "chat"):
-        return isinstance(value, str) and value == ""
-    if req.type in ("files", "folder"):
-        return isinstance(value, list) and not value
-    return False
-
-
 def answers(entry: Entry, fields: list[Requirement]) -> dict[str, Any]:
-    """The answers to validate and resume with: empty fields are left out ("not answered"),
-    so a required one is reported as missing."""
+    """The answers to validate and resume with: fields holding nothing (`None`: no number, no
+    choice, no file) are left out, so a required one is reported as missing and an optional
+    one takes its default. `""` and `[]` are answers like on the command line."""
     values = entry.get("values", {})
-    return {f.id: values.get(f.id) for f in fields if not _empty(f, values.get(f.id))}
+    return {f.id: values.get(f.id) for f in fields if values.get(f.id) is not None}
 
 
 def group_problems(problems: list[FieldProblem]) -> dict[str, list[str]]:

@@ -18,25 +18,10 @@ from pydantic import ValidationError
 from blocks.base import Block
 from blocks.context import BlockContext
 from blocks.errors import BlockError, ErrorCode
-from blocks.fileref import FileRef
-from blocks.ui.form import Requirement, form_schema, validate_answers
+from blocks.ui.form import FormSpec, Requirement
+from keiri.messages import t
 
-__all__ = ["DRY_RUN_SAMPLES", "InteractiveInputBlock", "parse_requirements"]
-
-_SAMPLE_FILE = FileRef(
-    uri="keiri://store/" + "0" * 64, name="sample.bin", size=0, sha256="0" * 64
-).model_dump(mode="json")
-
-#: Declared dry-run values per requirement type (used when a requirement has no default).
-DRY_RUN_SAMPLES: dict[str, Any] = {
-    "file": _SAMPLE_FILE,
-    "files": [_SAMPLE_FILE],
-    "folder": [_SAMPLE_FILE],
-    "text": "サンプル",
-    "chat": "サンプルの回答",
-    "boolean": True,
-    "number": 1,
-}
+__all__ = ["InteractiveInputBlock", "form_spec", "parse_requirements"]
 
 
 def parse_requirements(raw: list[Any], node_id: str) -> list[Requirement]:
@@ -52,25 +37,27 @@ def parse_requirements(raw: list[Any], node_id: str) -> list[Requirement]:
         ) from exc
 
 
+def form_spec(inputs: dict[str, Any], node_id: str) -> FormSpec:
+    """The form of a node from its inputs (mode, requirements, message, context)."""
+    return FormSpec.build(
+        inputs.get("mode") or "collect",
+        parse_requirements(inputs.get("requirements") or [], node_id),
+        message=str(inputs.get("message") or ""),
+        context=inputs.get("context"),
+    )
+
+
 class InteractiveInputBlock(Block):
     runs_in_flow: ClassVar[bool] = True
 
     def form(self, inputs: dict[str, Any], node_id: str) -> dict[str, Any]:
-        mode = inputs.get("mode") or "collect"
-        requirements = parse_requirements(inputs.get("requirements") or [], node_id)
-        return {
-            "mode": mode,
-            "message": inputs.get("message") or "",
-            "assignee": inputs.get("assignee"),
-            "requirements": [r.model_dump(mode="json") for r in requirements],
-            "schema": form_schema(mode, requirements),
-            "context": inputs.get("context") or {},
-        }
+        """The stored form definition (what the form app renders)."""
+        return {**form_spec(inputs, node_id).definition(), "assignee": inputs.get("assignee")}
 
     def run(self, ctx: BlockContext, inputs: dict[str, Any]) -> dict[str, Any]:
-        form = self.form(inputs, ctx.node_id)
-        mode = form["mode"]
-        requirements = [Requirement.model_validate(r) for r in form["requirements"]]
+        spec = form_spec(inputs, ctx.node_id)
+        form = {**spec.definition(), "assignee": inputs.get("assignee")}
+        mode = spec.mode
         asked = time.monotonic()
         if ctx.run_inputs:
             answers = dict(ctx.run_inputs)
@@ -89,10 +76,8 @@ class InteractiveInputBlock(Block):
             source = str(answers.pop("_source", "form"))
         # `_`-prefixed keys are keiri's own metadata; None means "not answered".
         answers = {k: v for k, v in answers.items() if not k.startswith("_") and v is not None}
-        for name, prop in form["schema"]["properties"].items():
-            if name not in answers and "default" in prop:
-                answers[name] = prop["default"]
-        problems = validate_answers(mode, requirements, answers)
+        answers.pop("answered_by", None)
+        problems = spec.problems(answers)
         if problems:
             raise BlockError(
                 ErrorCode.INPUT_VALIDATION_FAILED,
@@ -102,12 +87,13 @@ class InteractiveInputBlock(Block):
                     "field": problems[0].field,
                     "problems": [p.model_dump() for p in problems],
                 },
-                hint="correct the highlighted fields and submit again",
+                hint=t("field.fix_hint"),
                 recoverable=True,
             )
-        collected = {r.id: answers.get(r.id) for r in requirements}
-        approved = answers.get("approved") if mode in ("confirm", "mixed") else None
-        response = answers.get("response")
+        complete = spec.complete(answers)
+        collected = {r.id: complete[r.id] for r in spec.requirements}
+        approved = complete.get("approved") if mode in ("confirm", "mixed") else None
+        response = complete.get("response")
         metadata = {
             "answered_by": answered_by,
             "answered_at": datetime.now(UTC).isoformat(timespec="seconds"),
@@ -132,18 +118,10 @@ class InteractiveInputBlock(Block):
         }
 
     def dry_run(self, ctx: BlockContext, inputs: dict[str, Any]) -> dict[str, Any] | None:
-        mode = inputs.get("mode") or "collect"
-        requirements = parse_requirements(inputs.get("requirements") or [], ctx.node_id)
-        collected: dict[str, Any] = {}
-        for req in requirements:
-            if req.default is not None:
-                collected[req.id] = req.default
-            elif req.type == "select" and req.options:
-                collected[req.id] = req.options[0]
-            else:
-                collected[req.id] = DRY_RUN_SAMPLES[req.type]
+        spec = form_spec(inputs, ctx.node_id)
+        mode = spec.mode
         return {
-            "collected_data": collected,
+            "collected_data": spec.sample(),
             "approved": True if mode in ("confirm", "mixed") else None,
             "response": "" if mode in ("confirm", "mixed", "inquire") else None,
             "metadata": {

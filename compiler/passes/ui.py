@@ -3,11 +3,11 @@ requirements of a human-input form: ids, options, defaults, validation bounds)."
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
 from blocks.errors import IssueCode
 from blocks.registry import did_you_mean
+from blocks.ui.safe_regex import pattern_problem
 from compiler.passes.context import CompileContext
 from compiler.scope import CompiledNode, CompiledTask
 
@@ -102,17 +102,16 @@ def check_requirements(ctx: CompileContext, cnode: CompiledNode) -> None:
                         "swap or fix the bounds",
                     )
             regex = validation.get("regex")
-            if isinstance(regex, str):
-                try:
-                    re.compile(regex)
-                except re.error as exc:
-                    ctx.issue(
-                        IssueCode.INVALID_EXPRESSION,
-                        f"validation.regex is not a valid regex: {exc}",
-                        (*path, "validation", "regex"),
-                        cnode.id,
-                        "fix the regular expression",
-                    )
+            problem = pattern_problem(regex) if isinstance(regex, str) else None
+            if problem is not None:
+                ctx.issue(
+                    IssueCode.INVALID_EXPRESSION,
+                    problem.message,
+                    (*path, "validation", "regex"),
+                    cnode.id,
+                    "write the pattern without backreferences, lookaround or nested repeats",
+                    severity=problem.severity,
+                )
 
 
 #: Block-specific static checks, dispatched by block id (no if-chains on ids).
@@ -153,7 +152,7 @@ def pass_ui(ctx: CompileContext) -> None:
         check = STATIC_CHECKS.get(cnode.spec.id)
         if check is not None:
             check(ctx, cnode)
-        if layout and cnode.spec.id.startswith("ui.") and cnode.id not in seen:
+        if layout and cnode.spec.human_input and cnode.id not in seen:
             ctx.issue(
                 IssueCode.UI_LAYOUT_MISMATCH,
                 f"UI node {cnode.id!r} is missing from ui.layout",

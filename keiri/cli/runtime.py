@@ -168,8 +168,12 @@ def _node_fields(compiled: Any, node_id: str) -> dict[str, Any]:
     from compiler.scope import CompiledTask
 
     cnode = compiled.all_nodes.get(node_id)
-    if not isinstance(cnode, CompiledTask) or not cnode.block_id.startswith("ui."):
-        humans = sorted(n for n, c in compiled.all_nodes.items() if c.block_id.startswith("ui."))
+    if not isinstance(cnode, CompiledTask) or not cnode.spec.human_input:
+        humans = sorted(
+            n
+            for n, c in compiled.all_nodes.items()
+            if isinstance(c, CompiledTask) and c.spec.human_input
+        )
         hint = did_you_mean(node_id, humans) or f"human-input nodes: {', '.join(humans) or 'none'}"
         raise click.UsageError(
             f"--input {node_id}.…: {node_id!r} is not a human-input node; {hint}"

@@ -34,6 +34,8 @@ def streamlit_command(host: str, port: int) -> list[str]:
         "--browser.gatherUsageStats", "false",
         "--server.fileWatcherType", "none",
         "--client.toolbarMode", "minimal",
+        # ui_app/static/: the Japanese web font (ui_app.style), so no client needs a CJK font.
+        "--server.enableStaticServing", "true",
     ]  # fmt: skip
 
 
@@ -75,6 +77,9 @@ def ui_cmd(host: str, port: int) -> None:
     console.print(
         f"keiri form app: {url}  (access: {access_mode(configured_env(), secrets)}, Prefect: {api_url})"
     )
+    from ui_app.style import ensure_font
+
+    ensure_font()  # served from ui_app/static/ (Streamlit looks for the folder at start)
     process = subprocess.Popen(streamlit_command(host, port), env=env)
     # A service manager stops `keiri ui` with SIGTERM: pass it on so Streamlit stops too.
     previous = signal.signal(signal.SIGTERM, lambda signum, _frame: process.send_signal(signum))

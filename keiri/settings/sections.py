@@ -62,6 +62,11 @@ def _yes(value: Any) -> Any:
     return value.strip().lower() in {"1", "true", "yes"} if isinstance(value, str) else value
 
 
+def _language(value: Any) -> Any:
+    """`ja_JP.UTF-8` -> `ja`: a locale counts by its language prefix."""
+    return value.strip().lower()[:2] if isinstance(value, str) else value
+
+
 def _lower(value: Any) -> Any:
     return value.lower() if isinstance(value, str) else value
 
@@ -339,8 +344,11 @@ class NotifySettings(Section):
 class LanguageSettings(Section):
     """The language and time zone people read."""
 
-    lang: Literal["ja", "en"] = Field(
-        "ja", validation_alias=_env("KEIRI_LANG"), description="Language of messages."
+    lang: Annotated[Literal["ja", "en"], BeforeValidator(_language)] = Field(
+        "ja",
+        validation_alias=_env("KEIRI_LANG"),
+        description="Language of messages (`ja` or `en`; a locale such as `ja_JP.UTF-8` counts "
+        "by its prefix).",
     )
     timezone: str = Field(
         "Asia/Tokyo",

@@ -57,7 +57,7 @@ def test_collect_with_valid_answers(tmp_path: Path, registry: BlockRegistry) -> 
         "evidence_zip": ref,
         "amount": 12,
         "period": "2024-05",
-        "note": None,
+        "note": "",
         "proceed": False,
     }
     assert out["metadata"]["answered_by"] == "yamada" and out["metadata"]["mode"] == "collect"

@@ -28,7 +28,7 @@ def test_public_address_without_access_control_is_refused(
     monkeypatch.delenv("KEIRI_UI_SECRET", raising=False)
     at = AppTest.from_file(str(APP)).run()
     assert texts(at, "error") == [
-        "❌ アクセス制御が設定されていないため、フォームアプリを表示できません"
+        ":material/error: アクセス制御が設定されていないため、フォームアプリを表示できません"
     ]
     assert not at.title and not at.button  # nothing else is served
 
@@ -59,7 +59,7 @@ def test_short_secret_is_refused(public: None, monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.setenv("KEIRI_UI_SECRET", "short")
     at = AppTest.from_file(str(APP)).run()
     assert texts(at, "error") == [
-        "❌ アクセス制御が設定されていないため、フォームアプリを表示できません"
+        ":material/error: アクセス制御が設定されていないため、フォームアプリを表示できません"
     ]
 
 
@@ -96,7 +96,7 @@ def test_resume_is_attributed_to_the_logged_in_user(
     at = AppTest.from_file(str(APP), default_timeout=30)
     at.query_params["run"] = run_id
     at = _login(at.run(), "佐藤", SECRET)
-    at.number_input[0].set_value(500)
+    next(w for w in at.text_input if str(w.label).startswith("金額")).input("500")
     at.checkbox[0].check()
     next(b for b in at.button if b.label == "送信して再開").click().run()
     view = wait_for_run(run_id, since_pause_key="ask", timeout=90)

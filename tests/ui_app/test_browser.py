@@ -234,12 +234,145 @@ def test_invalid_value_shows_the_message_and_the_run_stays_paused(
     _open_form_from_inbox(page, url, run_id, tmp_path)
     _fill_period(page, "2024/04")
     page.get_by_role("button", name="送信して再開").click()
-    page.get_by_text(
-        "形式が正しくありません（'2024/04' は ^[0-9]{4}-[0-9]{2}$ の形式に合いません）"
-    ).wait_for()
+    page.get_by_text("入力の形式が正しくありません（入力例: 2024-04）").wait_for()
     page.get_by_text("必須項目です。入力してください").first.wait_for()
     page.screenshot(path=str(tmp_path / "form-invalid.png"), full_page=True)
     assert page.get_by_label("対象月（必須）").input_value() == "2024/04"
     time.sleep(1.5)  # longer than the pause's poll interval: nothing resumed it
     run = find_run(run_id)
     assert run.state is not None and run.state.type.value == "PAUSED"
+
+
+@pytest.fixture
+def bare_page() -> Iterator[Any]:
+    """Chromium with the system's fonts only (no CJK font: Japanese must come from the app)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
+        )
+        page = browser.new_page(viewport={"width": 1280, "height": 900}, locale="ja-JP")
+        page.set_default_timeout(30_000)
+        try:
+            yield page
+        finally:
+            browser.close()
+
+
+_GLYPHS = "受信箱請求書"
+
+
+def _glyph_shots(page: Any, family: str) -> list[bytes]:
+    """Each glyph of `_GLYPHS`, rendered alone in `family`, as PNG bytes."""
+    page.evaluate(
+        """([family, glyphs]) => {
+            for (const old of document.querySelectorAll('.keiri-glyph')) old.remove();
+            glyphs.split('').forEach((ch, i) => {
+                const span = document.createElement('span');
+                span.className = 'keiri-glyph';
+                span.id = 'keiri-glyph-' + i;
+                span.textContent = ch;
+                Object.assign(span.style, {position: 'fixed', left: (400 + i * 70) + 'px',
+                    top: '400px', fontSize: '48px', fontFamily: family, background: '#fff',
+                    color: '#000', zIndex: 99999, lineHeight: '1'});
+                document.body.appendChild(span);
+            });
+        }""",
+        [family, _GLYPHS],
+    )
+    page.evaluate(
+        """async () => {
+            await document.fonts.ready;
+            await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+        }"""
+    )
+    return [page.locator(f"#keiri-glyph-{i}").screenshot() for i in range(len(_GLYPHS))]
+
+
+def _distinct(shots: list[bytes]) -> int:
+    """How many different glyph images (pixels compared, antialiasing noise ignored)."""
+    import io
+
+    from PIL import Image, ImageChops
+
+    images = [Image.open(io.BytesIO(s)).convert("L") for s in shots]
+    kinds: list[Any] = []
+    for image in images:
+        same = any(
+            k.size == image.size
+            and sum(v > 64 for v in ImageChops.difference(k, image).tobytes()) < 20
+            for k in kinds
+        )
+        if not same:
+            kinds.append(image)
+    return len(kinds)
+
+
+def _ink(png: bytes) -> int:
+    """Dark pixels in a glyph shot (a blank or a hollow box has few)."""
+    import io
+
+    from PIL import Image
+
+    image = Image.open(io.BytesIO(png)).convert("L")
+    return sum(1 for value in image.tobytes() if value < 128)
+
+
+def test_japanese_renders_without_a_system_cjk_font(
+    form_app: tuple[str, Callable[[], str]], bare_page: Any, tmp_path: Path
+) -> None:
+    """Pixel test against tofu: without a CJK font every kanji falls back to the same
+    .notdef box (identical shots); with the app's web font each kanji has its own shape."""
+    url, read_log = form_app
+    page = bare_page
+    with urllib.request.urlopen(f"{url}/app/static/fonts/ipaexg.ttf", timeout=10) as response:
+        assert response.status == 200 and len(response.read()) > 1_000_000  # served
+    page.goto(url)
+    page.get_by_role("heading", name="受信箱").wait_for()
+    # The page's own text asks for the Japanese face; wait until it has arrived (6 MB).
+    page.evaluate(
+        """async () => { await document.fonts.load('48px "Source Sans"', '受信箱');
+                         await document.fonts.ready; }"""
+    )
+    page.screenshot(path=str(tmp_path / "inbox-no-cjk-font.png"), full_page=True)
+
+    control = _glyph_shots(page, "keiri-no-such-font, sans-serif")
+    for i, shot in enumerate(control):
+        (tmp_path / f"control-{i}.png").write_bytes(shot)
+    if _distinct(control) > 1:
+        pytest.skip("a CJK font is installed system-wide: tofu cannot be told apart")
+    served = _glyph_shots(page, '"Source Sans", sans-serif')
+    for i, shot in enumerate(served):
+        (tmp_path / f"served-{i}.png").write_bytes(shot)
+    assert _distinct(served) == len(_GLYPHS), "kanji render as identical boxes (tofu)"
+    assert _distinct([control[0], *served]) == len(_GLYPHS) + 1
+    assert min(_ink(s) for s in served) > 100, read_log()
+    # Streamlit's own page text uses the same family: the heading is not tofu either.
+    heading = page.get_by_role("heading", name="受信箱")
+    family = heading.evaluate("e => getComputedStyle(e).fontFamily")
+    assert "Source Sans" in family
+    loaded = page.evaluate(
+        "() => [...document.fonts].filter(f => f.status === 'loaded')"
+        ".map(f => f.family.replaceAll('\"', ''))"
+    )
+    assert "Source Sans" in loaded
+
+
+def test_upload_texts_are_japanese(
+    zip_run: str, form_app: tuple[str, Callable[[], str]], bare_page: Any, tmp_path: Path
+) -> None:
+    url, _read_log = form_app
+    page = bare_page
+    page.goto(f"{url}/form?run={zip_run}")
+    dropzone = page.locator('[data-testid="stFileUploaderDropzone"]').first
+    dropzone.wait_for()
+    page.screenshot(path=str(tmp_path / "upload-texts.png"), full_page=True)
+    visible = page.locator("section.stMain, [data-testid='stMain']").first.inner_text()
+    for english in ("per file", "Drag and drop", "Browse files"):
+        assert english not in visible, visible
+    label = dropzone.locator("button").first.evaluate(
+        "b => getComputedStyle(b.querySelector('p') || b, '::after').content"
+    )
+    assert "ファイルを選ぶ" in label
+    assert page.get_by_text("ファイルをここにドラッグするか").first.is_visible()

@@ -57,8 +57,8 @@ def test_error_widget_renders_message_details_hint_and_retry() -> None:
         "recoverable": True,
     }
     at = AppTest.from_function(_widget, kwargs={"payload": payload}).run()
-    assert texts(at, "error") == ["❌ LLM の呼び出しに失敗しました"]
-    assert texts(at, "info") == ["💡 しばらく待ってから再実行してください"]
+    assert texts(at, "error") == [":material/error: LLM の呼び出しに失敗しました"]
+    assert texts(at, "info") == [":material/lightbulb: しばらく待ってから再実行してください"]
     assert [e.label for e in at.expander] == ["エラー詳細"]
     assert "コード: API_ERROR ・ ノード: extract" in texts(at, "caption")
     assert '"status": 503' in at.json[0].value
@@ -69,7 +69,9 @@ def test_error_widget_renders_message_details_hint_and_retry() -> None:
 def test_error_widget_has_no_retry_when_not_recoverable() -> None:
     payload = {"code": "UNSAFE_ARCHIVE", "message": "危険な ZIP です", "recoverable": False}
     at = AppTest.from_function(_widget, kwargs={"payload": payload}).run()
-    assert texts(at, "error") == ["❌ 危険な ZIP です"] and not at.button and not at.info
+    assert (
+        texts(at, "error") == [":material/error: 危険な ZIP です"] and not at.button and not at.info
+    )
 
 
 @pytest.mark.prefect
@@ -84,8 +86,8 @@ def test_failed_run_shows_error_and_retry_completes_it(
     at = app().switch_page("views/runs.py").run()
     assert not at.exception
     panel = _panel(at, doc["run_id"])
-    assert texts(panel, "error") == ["❌ upstream 1"]
-    assert [i for i in texts(panel, "info") if i.startswith("💡 ")]
+    assert texts(panel, "error") == [":material/error: upstream 1"]
+    assert [i for i in texts(panel, "info") if i.startswith(":material/lightbulb: ")]
     retry = [b for b in panel.button if b.label == "再実行"]
     assert len(retry) == 1
     marker.write_text("fixed", encoding="utf-8")  # the cause is fixed; retry now succeeds

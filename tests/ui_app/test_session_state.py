@@ -111,11 +111,12 @@ def test_merge_is_pure() -> None:
     assert added_only.added == ("b",) and not added_only
 
 
-def test_answers_leave_out_empty_fields_so_required_ones_are_reported() -> None:
+def test_answers_leave_out_fields_holding_nothing_so_required_ones_are_reported() -> None:
     state: dict[str, Any] = {}
     entry = ensure(state, KEY, REQS)
     given = answers(entry, REQS)
-    assert given == {"amount": 1000, "urgent": False}
+    # No choice, no file: left out. "" and [] are answers, as on the command line.
+    assert given == {"amount": 1000, "note": "", "files": [], "urgent": False, "why": ""}
     problems = group_problems(validate_answers("collect", REQS, given))
     assert set(problems) == {"method", "files", "invoice", "why"}
     assert problems["method"] == ["必須項目です。入力してください"]

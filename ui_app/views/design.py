@@ -56,14 +56,16 @@ def _show_issues(issues: list[Issue]) -> None:
         text = f"**{issue.code}** `{issue.location()}`" + (
             f" [{issue.node_id}]" if issue.node_id else ""
         )
-        body = f"{text}\n\n{issue.message}" + (f"\n\n💡 {issue.hint}" if issue.hint else "")
+        body = f"{text}\n\n{issue.message}" + (
+            f"\n\n:material/lightbulb: {issue.hint}" if issue.hint else ""
+        )
         (st.error if issue.severity == "error" else st.warning)(body)
 
 
 def _show_block_error(exc: BlockError) -> None:
-    st.error(f"❌ {exc.code}: {exc.message}")
+    st.error(f"{exc.code}: {exc.message}", icon=":material/error:")
     if exc.hint:
-        st.info(f"💡 {exc.hint}")
+        st.info(exc.hint, icon=":material/lightbulb:")
 
 
 def _templates() -> dict[str, LoadedTemplate]:

@@ -8,13 +8,14 @@ their fields and kept; the run stays paused. A second submit of the same pause i
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 import streamlit as st
 
 from blocks.ui.form import FieldProblem, Requirement, validate_answers
 from keiri.errors import KeiriError
+from keiri.messages import CATALOG, local_time, t
 from ui_app import backend, nav
 from ui_app.auth import current_user
 from ui_app.errors import render_error, render_field_problems
@@ -35,12 +36,6 @@ __all__ = ["SUBMITTED", "render", "submit"]
 
 #: `SUBMITTED + run_id` -> {"by", "at", "key", "node_id"} of this session's last resume.
 SUBMITTED = "keiri::submitted::"
-_MODES = {
-    "collect": "入力",
-    "confirm": "確認・承認",
-    "inquire": "質問への回答",
-    "mixed": "入力と承認",
-}
 
 
 def submit(
@@ -71,7 +66,7 @@ def submit(
         return
     state[SUBMITTED + run_id] = {
         "by": who,
-        "at": datetime.now().strftime("%Y-%m-%d %H:%M:%S"),
+        "at": local_time(datetime.now(UTC), "%Y-%m-%d %H:%M:%S"),
         "key": pause_key,
         "node_id": entry.get("node_id"),
     }
@@ -82,7 +77,7 @@ def _submitted_banner(run_id: str, current_pause: str | None) -> bool:
     if not done or done.get("key") == current_pause:
         return False
     st.success(
-        f"送信しました。{done['by']} が {done['at']} に実行を再開しました。",
+        t("form.submitted", by=done["by"], at=done["at"]),
         icon=":material/check_circle:",
     )
     return True
@@ -94,18 +89,20 @@ def _header(form: PausedForm) -> None:
     if definition.get("message"):
         st.markdown(str(definition["message"]))
     asked = definition.get("asked_at")
-    since = (
-        datetime.fromtimestamp(float(asked)).strftime("%Y-%m-%d %H:%M")
-        if isinstance(asked, int | float)
-        else "不明"
-    )
+    since = local_time(asked if isinstance(asked, int | float) else None)
+    mode = t(f"form.mode.{form.mode}") if f"form.mode.{form.mode}" in CATALOG else form.mode
     st.caption(
-        f"種類: {_MODES.get(form.mode, form.mode)} ・ 担当: {definition.get('assignee') or '未指定'}"
-        f" ・ 待機開始: {since} ・ 実行: {form.run.name}"
+        t(
+            "form.meta",
+            mode=mode,
+            assignee=definition.get("assignee") or t("form.unassigned"),
+            since=since,
+            run=form.run.name,
+        )
     )
     context = definition.get("context")
     if context:
-        with st.expander("参考情報", expanded=True):
+        with st.expander(t("form.context"), expanded=True):
             st.json(context)
 
 
@@ -125,19 +122,19 @@ def _render_form(form: PausedForm, run_id: str, who: str) -> None:
     known = {f.id for f in fields}
     render_field_problems([m for f, msgs in problems.items() if f not in known for m in msgs])
     if form.mode == "confirm" and not entry["values"].get("approved"):
-        st.caption("「承認する」にチェックせずに送信すると、却下として記録されます。")
+        st.caption(t("form.reject_note"))
     if entry.get("error"):
         render_error(entry["error"], key=key + "::error")
     left, right, _rest = st.columns([1, 1, 3])
     left.button(
-        "送信して再開",
+        t("form.submit"),
         type="primary",
         key="keiri::submit::" + key,
         on_click=submit,
         args=(run_id, key, form.mode, requirements, who, form.run.pause_key or ""),
     )
     right.button(
-        "入力をリセット",
+        t("form.reset"),
         key="keiri::reset::" + key,
         on_click=reset,
         args=(st.session_state, key),
@@ -145,11 +142,11 @@ def _render_form(form: PausedForm, run_id: str, who: str) -> None:
 
 
 def render() -> None:
-    st.title("入力フォーム")
+    st.title(t("form.title"))
     run_id = st.query_params.get("run", "")
     if not run_id:
-        st.info("受信箱から、入力を待っている実行を選んでください。")
-        st.page_link(nav.page(nav.INBOX), label="受信箱へ", icon=":material/inbox:")
+        st.info(t("form.choose_from_inbox"))
+        st.page_link(nav.page(nav.INBOX), label=t("form.to_inbox"), icon=":material/inbox:")
         return
     who = current_user()
     try:
@@ -157,8 +154,8 @@ def render() -> None:
     except KeiriError as exc:
         if not _submitted_banner(run_id, None):
             render_error(exc, key=f"form::{run_id}")
-        st.page_link(nav.page(nav.INBOX), label="受信箱へ", icon=":material/inbox:")
-        st.page_link(nav.page(nav.RUNS), label="実行履歴を見る", icon=":material/history:")
+        st.page_link(nav.page(nav.INBOX), label=t("form.to_inbox"), icon=":material/inbox:")
+        st.page_link(nav.page(nav.RUNS), label=t("form.to_runs"), icon=":material/history:")
         return
     _submitted_banner(run_id, form.run.pause_key)
     _render_form(form, run_id, who)

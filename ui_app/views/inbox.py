@@ -8,6 +8,7 @@ from datetime import datetime
 import streamlit as st
 
 from keiri.errors import KeiriError
+from keiri.messages import local_time, t
 from ui_app import backend, nav
 from ui_app.backend import InboxItem
 from ui_app.errors import render_error
@@ -18,51 +19,56 @@ __all__ = ["render", "waited"]
 def waited(since: datetime, now: datetime | None = None) -> str:
     """How long ago, in words: 「3 分前」."""
     seconds = max(0, int(((now or datetime.now()) - since).total_seconds()))
-    for unit, size in (("日", 86400), ("時間", 3600), ("分", 60)):
+    for key, size in (("time.days_ago", 86400), ("time.hours_ago", 3600), ("time.minutes_ago", 60)):
         if seconds >= size:
-            return f"{seconds // size} {unit}前"
-    return "たった今"
+            return t(key, n=seconds // size)
+    return t("time.just_now")
 
 
 def _card(item: InboxItem) -> None:
     with st.container(border=True):
         left, right = st.columns([4, 1], vertical_alignment="center")
         with left:
-            st.markdown(f"**{item.message or '（メッセージなし）'}**")
+            st.markdown(f"**{item.message or t('inbox.no_message')}**")
             since = (
-                f"{item.asked_at:%Y-%m-%d %H:%M}（{waited(item.asked_at)}）"
+                f"{local_time(item.asked_at.astimezone())}（{waited(item.asked_at)}）"
                 if item.asked_at
-                else "不明"
+                else local_time(None)
             )
             st.caption(
-                f"計画: {item.plan_id or '?'} ・ ノード: {item.node_id or '?'} ・ "
-                f"担当: {item.assignee or '未指定'} ・ 待機開始: {since}"
+                t(
+                    "inbox.meta",
+                    plan=item.plan_id or "?",
+                    node=item.node_id or "?",
+                    assignee=item.assignee or t("form.unassigned"),
+                    since=since,
+                )
             )
             if item.problem:
-                st.caption(f":material/warning: このフォームはここでは開けません: {item.problem}")
+                st.caption(":material/warning: " + t("inbox.cannot_open", problem=item.problem))
         with right:
             if item.problem:
                 st.link_button("Prefect UI", backend.prefect_ui_url(item.run_id))
             else:
                 st.page_link(
                     nav.page(nav.FORM),
-                    label="フォームを開く",
+                    label=t("inbox.open_form"),
                     icon=":material/edit_note:",
                     query_params={"run": item.run_id},
                 )
 
 
 def render() -> None:
-    st.title("受信箱")
-    st.caption("入力・確認・承認を待っている実行です。古い依頼から順に並びます。")
-    st.button("更新", key="inbox::refresh")
+    st.title(t("inbox.title"))
+    st.caption(t("inbox.caption"))
+    st.button(t("inbox.refresh"), key="inbox::refresh")
     try:
         items = backend.inbox()
     except KeiriError as exc:
         render_error(exc, key="inbox")
         return
     if not items:
-        st.info("入力待ちの実行はありません。")
+        st.info(t("inbox.empty"))
         return
     for item in items:
         _card(item)

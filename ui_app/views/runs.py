@@ -4,7 +4,6 @@ download, and for a failed run its error (seed 000 §9.3) with 再実行 when a 
 
 from __future__ import annotations
 
-from datetime import datetime
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -13,6 +12,7 @@ import streamlit as st
 from blocks.errors import BlockError
 from blocks.fileref import FileRef
 from blocks.store import FileStore
+from keiri.messages import local_time, state_label
 from ui_app import backend, nav
 from ui_app.auth import current_user
 from ui_app.errors import render_error
@@ -54,7 +54,7 @@ def duration(seconds: float | None) -> str:
 def _started(view: RunView) -> str:
     if not view.start:
         return "未開始"
-    return datetime.fromisoformat(view.start).astimezone().strftime("%Y-%m-%d %H:%M:%S")
+    return local_time(view.start, "%Y-%m-%d %H:%M:%S")
 
 
 def retry(run_id: str, who: str) -> None:
@@ -133,7 +133,7 @@ def render() -> None:
         return
     for view in views:
         title = (
-            f"{view.plan_id or view.name} ・ {view.state} ・ "
+            f"{view.plan_id or view.name} ・ {state_label(view.state)} ・ "
             f"{_started(view)} ・ {duration(view.duration_s)}"
         )
         with st.expander(
