@@ -50,6 +50,10 @@ CATALOG: dict[str, dict[Language, str]] = {
         "ja": "数値を入力してください（例: 120000、120,000円、¥120,000、△5,000）",
         "en": "Enter a number (e.g. 120000, 120,000, -5,000)",
     },
+    "field.amount_too_large": {
+        "ja": "金額が大きすぎます（15桁まで）",
+        "en": "The amount is too large (at most 15 digits)",
+    },
     "field.not_finite": {
         "ja": "有限の数値を入力してください（NaN や無限大は使えません）",
         "en": "Enter a finite number (NaN and infinity are not allowed)",

@@ -91,6 +91,8 @@ def parse_amount(value: Any) -> Decimal | None:
         raise AmountError(value, f"{MAX_DIGITS}桁を超える金額です")
     frac = match.group("frac")
     number = Decimal(f"{digits}.{frac}" if frac else digits)
+    if match.group("inner_sign") and (match.group("sign") or match.group("paren")):
+        raise AmountError(value, "符号が二重になっています")
     negative = bool(match.group("paren")) or match.group("sign") in ("-", "△", "▲")
     if match.group("inner_sign"):
         negative = not negative

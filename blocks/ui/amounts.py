@@ -5,10 +5,10 @@
 from __future__ import annotations
 
 import math
-import re
 import unicodedata
 from typing import Any
 
+from blocks.core import amounts
 from keiri.messages import t
 
 __all__ = ["AmountError", "format_amount", "integral", "parse_amount"]
@@ -22,10 +22,6 @@ class AmountError(ValueError):
         self.message = message
 
 
-_AMOUNT = re.compile(r"^(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?$")
-_MINUS = ("△", "▲", "-", "−", "ー")
-
-
 def integral(value: int | float) -> int | float:
     """120000.0 -> 120000: an integral amount stays an integer wherever it came from."""
     if isinstance(value, float) and math.isfinite(value) and value.is_integer():
@@ -34,22 +30,22 @@ def integral(value: int | float) -> int | float:
 
 
 def parse_amount(text: str) -> int | float:
-    """A number as accountants write it (see the module docstring)."""
-    s = unicodedata.normalize("NFKC", text).strip().replace(" ", "")
-    negative = False
-    if s[:1] in _MINUS:
-        negative, s = True, s[1:]
-    elif s[:1] == "+":
-        s = s[1:]
-    s = s.removeprefix("¥").removeprefix("\\").removesuffix("円")
-    if s[:1] in _MINUS and not negative:  # ¥-5,000
-        negative, s = True, s[1:]
-    if not s or not _AMOUNT.match(s):
+    """A number as accountants write it (see the module docstring), through the one bounded
+    amount grammar of `blocks.core.amounts` (digits, separators, yen marks, △/▲, at most 15
+    digits); the form also takes what Japanese keyboards type: `\\` for ¥ and `ー` as a minus."""
+    s = unicodedata.normalize("NFKC", text).strip().replace(" ", "").replace("\\", "¥")
+    if s[:1] in ("ー", "−"):
+        s = "-" + s[1:]
+    if s.endswith("-"):  # `35,698-` is how receipts print; typed into a form it is a slip
         raise AmountError(t("field.not_number"))
-    number = float(s.replace(",", "")) if "." in s else int(s.replace(",", ""))
-    if not math.isfinite(number):
-        raise AmountError(t("field.not_finite"))
-    return integral(-number if negative else number)
+    try:
+        value = amounts.parse_amount(s)
+    except amounts.AmountError as exc:
+        too_big = exc.reason.startswith(f"{amounts.MAX_DIGITS}桁")
+        raise AmountError(t("field.amount_too_large" if too_big else "field.not_number")) from None
+    if value is None:
+        raise AmountError(t("field.not_number"))
+    return integral(amounts.plain_number(value))
 
 
 def format_amount(value: Any) -> str:
