@@ -33,7 +33,7 @@ from keiri.errors import ConfigError
 if TYPE_CHECKING:
     from openai.types.chat import ChatCompletionMessageParam
 
-__all__ = ["LLMClient", "LLMResult", "LLMSettings", "Provider"]
+__all__ = ["LLMClient", "LLMResult", "LLMSettings", "Provider", "client_for"]
 
 _log = logging.getLogger("keiri.llm")
 
@@ -395,3 +395,19 @@ def _config_error(name: str, problem: str) -> NoReturn:
         details={"reason": "config", "field": name},
         hint="fix the LLM settings in the environment (see blocks/core/llm_client.py)",
     )
+
+
+def client_for(services: Mapping[str, Any]) -> tuple[LLMClient, bool]:
+    """The LLM client a block uses: the one injected as `ctx.services["llm_client"]` (not
+    closed by the block) or one built from the settings (`owned`: the block closes it)."""
+    injected = services.get("llm_client")
+    if injected is None:
+        return LLMClient.from_env(), True
+    if not isinstance(injected, LLMClient):
+        raise BlockError(
+            ErrorCode.API_ERROR,
+            f"ctx.services['llm_client'] is a {type(injected).__name__}, not an LLMClient",
+            details={"reason": "config", "field": "services.llm_client"},
+            hint="provide a blocks.core.llm_client.LLMClient, or none to use the environment",
+        )
+    return injected, False

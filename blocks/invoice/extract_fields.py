@@ -10,7 +10,7 @@ from blocks.base import Block
 from blocks.context import BlockContext
 from blocks.core.invoice_extract import extract_invoice_fields
 from blocks.core.invoice_llm import extract_with_llm
-from blocks.core.llm_client import LLMClient
+from blocks.core.llm_client import client_for
 from blocks.errors import BlockError, ErrorCode
 
 __all__ = ["ExtractFieldsBlock", "fields_of_document"]
@@ -46,20 +46,6 @@ def fields_of_document(
     return fields
 
 
-def _llm(ctx: BlockContext) -> LLMClient:
-    injected = ctx.services.get("llm_client")
-    if injected is None:
-        return LLMClient.from_env()
-    if not isinstance(injected, LLMClient):
-        raise BlockError(
-            ErrorCode.API_ERROR,
-            f"ctx.services['llm_client'] is a {type(injected).__name__}, not an LLMClient",
-            details={"reason": "config", "field": "services.llm_client"},
-            hint="provide a blocks.core.llm_client.LLMClient, or none to use the environment",
-        )
-    return injected
-
-
 class ExtractFieldsBlock(Block):
     """Input `text`, one `document` or a list of `documents`; outputs `fields` (one) or
     `fields_list` (one per document, same order)."""
@@ -75,15 +61,23 @@ class ExtractFieldsBlock(Block):
                 hint="one invoice: text or document (evidence_data.files[i]); "
                 "several: documents (evidence_data.files)",
             )
-        reader: Reader = extract_invoice_fields
-        if inputs.get("method", "rules") == "llm":
-            client = _llm(ctx)
+        if inputs.get("method", "rules") != "llm":
+            return self._extract(inputs, given, extract_invoice_fields)
+        client, owned = client_for(ctx.services)
 
-            def reader(
-                text: str, source: Any = None, *, from_ocr: bool = False, pages: Any = None
-            ) -> dict[str, Any]:
-                return extract_with_llm(client, text, source, from_ocr=from_ocr)
+        def reader(
+            text: str, source: Any = None, *, from_ocr: bool = False, pages: Any = None
+        ) -> dict[str, Any]:
+            return extract_with_llm(client, text, source, from_ocr=from_ocr)
 
+        try:
+            return self._extract(inputs, given, reader)
+        finally:
+            if owned:
+                client.close()
+
+    @staticmethod
+    def _extract(inputs: dict[str, Any], given: list[str], reader: Reader) -> dict[str, Any]:
         if "documents" in given:
             fields_list = [fields_of_document(d, reader) for d in inputs["documents"]]
             return {"fields": None, "fields_list": fields_list}

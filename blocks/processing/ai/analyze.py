@@ -27,7 +27,7 @@ from blocks.core.analysis import build_graph, new_state, run_turn
 from blocks.core.analysis.report import render_markdown, section_table
 from blocks.core.analysis.turn import TurnResult
 from blocks.core.analysis.workspace import create_workspace, read_data, save_upload
-from blocks.core.llm_client import LLMClient
+from blocks.core.llm_client import client_for
 from blocks.errors import BlockError, ErrorCode
 from blocks.fileref import FileRef
 from blocks.ui.form import Requirement, form_schema
@@ -62,7 +62,7 @@ class AnalyzeBlock(Block):
     def run(self, ctx: BlockContext, inputs: dict[str, Any]) -> dict[str, Any]:
         workspace = create_workspace()
         df = self._frame(ctx, inputs, workspace)
-        llm, owned = _client(ctx)
+        llm, owned = client_for(ctx.services)
         try:
             graph = build_graph(
                 llm, emit=lambda event, **f: ctx.emit(event, node_id=ctx.node_id, **f)
@@ -174,17 +174,3 @@ def _given_answers(run_inputs: dict[str, Any]) -> list[str]:
     if value is None:
         return []
     return [str(v) for v in value] if isinstance(value, list) else [str(value)]
-
-
-def _client(ctx: BlockContext) -> tuple[LLMClient, bool]:
-    injected = ctx.services.get("llm_client")
-    if injected is None:
-        return LLMClient.from_env(), True
-    if not isinstance(injected, LLMClient):
-        raise BlockError(
-            ErrorCode.API_ERROR,
-            f"ctx.services['llm_client'] is a {type(injected).__name__}, not an LLMClient",
-            details={"reason": "config", "field": "services.llm_client"},
-            hint="provide a blocks.core.llm_client.LLMClient, or none to use the environment",
-        )
-    return injected, False

@@ -24,7 +24,7 @@ from pydantic import BaseModel
 
 from blocks.base import Block
 from blocks.context import BlockContext
-from blocks.core.llm_client import LLMClient, LLMResult
+from blocks.core.llm_client import LLMClient, LLMResult, client_for
 from blocks.core.llm_schema import OutputSchema, compile_output_schema
 from blocks.errors import BlockError, ErrorCode
 
@@ -82,7 +82,7 @@ class ProcessLLMBlock(Block):
             text, stats = build_user_prompt(prompt, job.files, per_file_chars, group=heading)
             prompts.append((job, text, stats))
 
-        client, owned = _client(ctx)
+        client, owned = client_for(ctx.services)
         try:
             answers = _call_all(
                 lambda user: client.parse(system, user, schema.model),
@@ -224,21 +224,6 @@ def _extraction_note(entry: dict[str, Any]) -> str:
     if isinstance(error, dict):
         error = error.get("message") or error.get("code")
     return f" ({str(error)[:200]})" if error else ""
-
-
-def _client(ctx: BlockContext) -> tuple[LLMClient, bool]:
-    """The injected client (not closed by us) or one built from the environment (closed)."""
-    injected = ctx.services.get("llm_client")
-    if injected is None:
-        return LLMClient.from_env(), True
-    if not isinstance(injected, LLMClient):
-        raise BlockError(
-            ErrorCode.API_ERROR,
-            f"ctx.services['llm_client'] is a {type(injected).__name__}, not an LLMClient",
-            details={"reason": "config", "field": "services.llm_client"},
-            hint="provide a blocks.core.llm_client.LLMClient, or none to use the environment",
-        )
-    return injected, False
 
 
 def _call_all(
