@@ -4,7 +4,6 @@ optional comment needs no extra click, and the resumed run sees the comment."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -50,8 +49,8 @@ def page(confirm_run: str, tmp_path: Path) -> Iterator[Any]:
 def test_resume_in_the_prefect_ui_dialog_with_a_comment(
     confirm_run: str, page: Any, prefect_server: str, tmp_path: Path
 ) -> None:
+    from flows import runs
     from flows.control import wait_for_run
-    from flows.run_plan import run_record_path
 
     ui = prefect_server.removesuffix("/api")
     page.goto(f"{ui}/runs/flow-run/{confirm_run}")
@@ -75,7 +74,7 @@ def test_resume_in_the_prefect_ui_dialog_with_a_comment(
 
     view = wait_for_run(confirm_run, since_pause_key="ask", timeout=90)
     assert view.state_type == "COMPLETED", view
-    record: dict[str, Any] = json.loads(run_record_path(confirm_run).read_text(encoding="utf-8"))
+    record = runs.outcome(confirm_run).model_dump(mode="json")
     ask = record["outputs"]["ask"]
     assert ask["collected_data"]["amount"] == 1200
     assert ask["response"] == "Prefect UI から確認しました"
