@@ -63,8 +63,11 @@ def _yes(value: Any) -> Any:
 
 
 def _language(value: Any) -> Any:
-    """`ja_JP.UTF-8` -> `ja`: a locale counts by its language prefix."""
-    return value.strip().lower()[:2] if isinstance(value, str) else value
+    """`ja_JP.UTF-8` -> `ja`: a locale counts by its language prefix; a language without a
+    catalog (`fr`) reads Japanese, the users' language, rather than stopping every command."""
+    if not isinstance(value, str):
+        return value
+    return "en" if value.strip().lower()[:2] == "en" else "ja"
 
 
 def _lower(value: Any) -> Any:

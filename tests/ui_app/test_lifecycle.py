@@ -54,7 +54,7 @@ def test_form_submit_resumes_through_flows_runs(
     run_id = paused_run("ask_then_record")
     spies["popen"].clear()  # the runner the fixture started
     at = app(run_id)
-    next(w for w in at.number_input if str(w.label).startswith("金額")).set_value(4200)
+    next(w for w in at.text_input if str(w.label).startswith("金額")).input("4,200")
     next(w for w in at.checkbox if str(w.label).startswith("承認する")).check()
     at = next(b for b in at.run().button if b.label == "送信して再開").click().run()
     assert not texts(at, "error"), texts(at, "error")
