@@ -90,7 +90,7 @@ def _invalid_run_id(_tmp: Path) -> KeiriError:
 
 
 def _config_invalid(_tmp: Path) -> KeiriError:
-    return _raised(lambda: settings.load({"KEIRI_UI_PORT": "80800", "KEIRI_LANG": "fr"}))
+    return _raised(lambda: settings.load({"KEIRI_UI_PORT": "80800", "KEIRI_TIMEZONE": "Mars/Base"}))
 
 
 def _block(code: ErrorCode, message: str, **kw: object) -> Callable[[Path], KeiriError]:
@@ -231,7 +231,7 @@ def test_json_failure_is_one_document_with_exit_code(capsys: pytest.CaptureFixtu
 def test_config_error_lists_every_problem_once(capsys: pytest.CaptureFixture[str]) -> None:
     error = _config_invalid(Path("."))
     assert error.exit_code == 2
-    assert error.fields == ["KEIRI_UI_PORT", "KEIRI_LANG"]  # type: ignore[attr-defined]
+    assert error.fields == ["KEIRI_UI_PORT", "KEIRI_TIMEZONE"]  # type: ignore[attr-defined]
     assert "2 invalid settings" in error.message and "KEIRI_UI_PORT='80800'" in error.message
 
 
