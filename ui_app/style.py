@@ -71,7 +71,6 @@ def css() -> str:
 [data-testid="InputInstructions"] {{ display: none; }}
 [data-testid="stFileUploaderDropzone"] button [data-testid="stMarkdownContainer"],
 [data-testid="stFileUploaderDropzone"] button p {{ font-size: 0; }}
-[data-testid="stFileUploaderDropzone"] button [data-testid="stMarkdownContainer"]::after,
 [data-testid="stFileUploaderDropzone"] button p::after {{
   content: "{upload}"; font-size: 0.875rem;
 }}
