@@ -46,7 +46,8 @@ SYSTEM_PROMPT = (
     "見積書=quotation、注文書・発注書・注文請書=purchase_order、納品書=delivery_note、"
     "支払通知書・検収兼お支払通知書=payment_notice、返品・値引=credit_note、送付状=cover_letter。"
     "issuer_name は発行者（登録番号・住所の近くの名称。担当者名ではない）、buyer_name は宛名"
-    "（御中・様の前の名称）。transaction_date は取引日（なければ請求日・発行日、支払期限ではない）を"
+    "（御中・様の前の名称）。lines は明細表の各行（品名・数量・単価・金額・税率、※印の有無）で、"
+    "振込先・請求番号・合計の行は含めない。transaction_date は取引日（なければ請求日・発行日、支払期限ではない）を"
     " YYYY-MM-DD で。total は税込の請求金額（円、整数）。rates は税率ごとの対象額 base と消費税額 tax。"
 )
 
@@ -56,6 +57,17 @@ class RateFigures(BaseModel):
     rate: int = Field(description="税率（10 または 8）")
     base: int | None = Field(description="その税率の対象額（円）")
     tax: int | None = Field(description="その税率の消費税額（円）")
+
+
+class LineItem(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    description: str = Field(description="品名・取引内容（本文のとおり）")
+    quantity: float | None = Field(description="数量")
+    unit_price: int | None = Field(description="単価（円）")
+    amount: int | None = Field(description="金額（円）")
+    rate: int | None = Field(description="税率（10 または 8）")
+    marked: bool = Field(description="軽減税率対象を示す※印などが付いているか")
+    rate_stated: bool = Field(description="税率（8% など）がその行に明記されているか")
 
 
 class Quote(BaseModel):
@@ -75,6 +87,8 @@ class LLMInvoice(BaseModel):
     transaction_date: str | None
     buyer_name: str | None
     rates: list[RateFigures]
+    lines: list[LineItem]
+    reduced_rate_note: bool = Field(description="※印などが軽減税率対象である旨の凡例があるか")
     non_taxable: int | None
     amounts_include_tax: bool | None
     total: int | None
@@ -119,11 +133,39 @@ def _verify(answer: LLMInvoice, text: str) -> dict[str, str]:
     return problems
 
 
-def _fields(answer: LLMInvoice, source: dict[str, Any] | None) -> dict[str, Any]:
+def _lines(answer: LLMInvoice, text: str) -> tuple[list[dict[str, Any]], list[str]]:
+    """The model's line items whose description occurs in the text; the others are named."""
+    body = _squeeze(text)
+    kept: list[dict[str, Any]] = []
+    dropped: list[str] = []
+    for line in answer.lines:
+        if not _squeeze(line.description) or _squeeze(line.description) not in body:
+            dropped.append(line.description)
+            continue
+        kept.append(
+            {
+                "description": line.description,
+                "quantity": line.quantity,
+                "unit_price": line.unit_price,
+                "amount": line.amount,
+                "rate": line.rate,
+                "reduced_rate": line.rate == 8,
+                "marked": line.marked,
+                "rate_stated": line.rate_stated and line.rate is not None,
+            }
+        )
+    return kept, dropped
+
+
+def _fields(answer: LLMInvoice, source: dict[str, Any] | None, text: str) -> dict[str, Any]:
     rates = {str(r.rate): r for r in answer.rates}
     quote_of = {q.field: q.text for q in answer.quotes}
     date = answer.transaction_date
-    notes: list[dict[str, str]] = []
+    lines, dropped = _lines(answer, text)
+    notes: list[dict[str, str]] = [
+        {"field": "lines", "message": f"本文にない品名の明細を除きました: {name}"}
+        for name in dropped
+    ]
     if date is not None:
         try:
             parsed = parse_date_value(date)
@@ -139,8 +181,8 @@ def _fields(answer: LLMInvoice, source: dict[str, Any] | None) -> dict[str, Any]
         "registration_number": answer.registration_number,
         "transaction_date": date,
         "buyer_name": answer.buyer_name,
-        "lines": [],
-        "reduced_rate_note": False,
+        "lines": lines,
+        "reduced_rate_note": answer.reduced_rate_note,
         "totals_by_rate": {k: r.base for k, r in rates.items() if r.base is not None},
         "tax_by_rate": {k: r.tax for k, r in rates.items() if r.tax is not None},
         "amounts_include_tax": answer.amounts_include_tax,
@@ -165,7 +207,7 @@ def extract_with_llm(
     """The invoice fields of `text` read by the model, verified against the text."""
     result = client.parse(SYSTEM_PROMPT, text[:_MAX_TEXT], LLMInvoice)
     answer = result.value
-    fields = _fields(answer, source)
+    fields = _fields(answer, source, text)
     if from_ocr:
         fields["text_source"] = "ocr"
     assess_fields(fields)

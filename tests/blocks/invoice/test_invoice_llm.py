@@ -32,6 +32,18 @@ def _answer(**overrides: Any) -> dict[str, Any]:
         "transaction_date": "2024-04-03",
         "buyer_name": "株式会社サンプル商事",
         "rates": [{"rate": 10, "base": 10000, "tax": 1000}],
+        "lines": [
+            {
+                "description": "作業費",
+                "quantity": 1,
+                "unit_price": 10000,
+                "amount": 10000,
+                "rate": 10,
+                "marked": False,
+                "rate_stated": True,
+            }
+        ],
+        "reduced_rate_note": False,
         "non_taxable": None,
         "amounts_include_tax": False,
         "total": 11000,
@@ -122,3 +134,22 @@ def test_a_total_without_rate_figures_is_never_confirmed(
     script.enqueue_chat(_answer(rates=[]))
     fields = extract(TEXT)
     assert fields["status"]["total"] == "要確認"
+
+
+def test_line_items_are_kept_only_when_their_description_is_in_the_text(
+    script: ScriptedOpenAI, extract: Callable[[str], dict[str, Any]]
+) -> None:
+    invented = {**_answer()["lines"][0], "description": "振込先 三井住友銀行 1234567"}
+    script.enqueue_chat(_answer(lines=[*_answer()["lines"], invented]))
+    fields = extract(TEXT)
+    assert [line["description"] for line in fields["lines"]] == ["作業費"]
+    assert fields["lines"][0]["rate_stated"] is True
+    assert any("振込先" in note["message"] for note in fields["notes"])
+
+
+def test_an_answer_without_line_items_is_missing_its_description(
+    script: ScriptedOpenAI, extract: Callable[[str], dict[str, Any]]
+) -> None:
+    script.enqueue_chat(_answer(lines=[]))
+    fields = extract(TEXT)
+    assert fields["lines"] == []  # invoice.check then reports description_missing, as for rules
