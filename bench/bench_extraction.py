@@ -1,8 +1,9 @@
 """Extraction accuracy on the generated corpus (samples/make_corpus.py): per-field accuracy on
 text documents and on scans, document-kind accuracy, confident-wrong values (a field whose
-status is 確定 but whose value is wrong; target 0) and seconds per page for text and OCR.
+status is confirmed but whose value is wrong; target 0) and seconds per page for text and OCR.
 
     python bench/bench_extraction.py [--corpus DIR] [--show-errors]
+    python bench/bench_extraction.py --browser     # the held-out set printed by Chromium
 
 Targets: field accuracy >= 0.95 on text documents and >= 0.85 on scans, kind >= 0.95,
 confident-wrong 0.
@@ -39,10 +40,13 @@ FIELDS = (
 INVOICE_KINDS = {"invoice", "simplified_invoice"}
 
 
-def _corpus(path: Path | None) -> tuple[Path, list[dict[str, Any]]]:
+def _corpus(path: Path | None, browser: bool = False) -> tuple[Path, list[dict[str, Any]]]:
     if path is not None and (path / "expected.json").is_file():
         return path, json.loads((path / "expected.json").read_text(encoding="utf-8"))
-    from make_corpus import generate
+    if browser:
+        from make_browser_corpus import generate
+    else:
+        from make_corpus import generate
 
     target = path or Path(tempfile.mkdtemp(prefix="keiri-corpus-"))
     return target, generate(target)
@@ -128,10 +132,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--corpus", type=Path)
     parser.add_argument("--show-errors", action="store_true")
     parser.add_argument(
+        "--browser",
+        action="store_true",
+        help="the held-out set: invoices in other layouts printed to PDF by Chromium",
+    )
+    parser.add_argument(
         "--compare-pdf-engines", action="store_true", help="pypdf vs pdfplumber on text PDFs"
     )
     args = parser.parse_args(argv)
-    folder, expected = _corpus(args.corpus)
+    folder, expected = _corpus(args.corpus, args.browser)
     if args.compare_pdf_engines:
         print("PDF text engines on the text-layer PDFs:")
         compare_pdf_engines(folder, expected)

@@ -8,6 +8,7 @@ recognised. Returns the kind, the matched title and the line it came from.
 
 from __future__ import annotations
 
+import itertools
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -69,7 +70,19 @@ def _title(line: str) -> tuple[str, str] | None:
     for title, kind in _table()[0]:
         if squeezed.startswith(title) and _AFTER.match(squeezed[len(title) :]):
             return title, kind
-    return None
+    return _spaced_title(line)
+
+
+def _spaced_title(line: str) -> tuple[str, str] | None:
+    """A letter-spaced title followed by another cell on the same line, as a browser prints a
+    heading beside a table (`請 求 書 請求書番号 2026117`): the title is whole words of one
+    character each, so `請求書 送付のご案内` (a cover letter) is not read as one."""
+    words = unicodedata.normalize("NFKC", line).split()
+    chars = list(itertools.takewhile(lambda word: len(word) == 1, words))
+    if len(chars) < 2 or len(chars) == len(words):
+        return None
+    spaced = _squeeze("".join(chars))
+    return next(((t, kind) for t, kind in _table()[0] if spaced == t), None)
 
 
 def classify(text: str) -> KindMatch:

@@ -68,6 +68,10 @@ _CJK_SPACE = re.compile(
     r"(?<=[\u3040-\u30ff\u4e00-\u9fff【(])\s+(?=[\u3040-\u30ff\u4e00-\u9fff】)])"
 )
 _REG_STRICT = re.compile(r"(?<![A-Za-z0-9])T ?-? ?(\d(?:[ -]?\d){12})(?![\d-])")
+# The words of a registration label before 登録番号 (適格請求書発行事業者登録番号): not a name.
+_REG_LABEL_HEAD = re.compile(
+    r"(?:適格請求書発行事業者|適格請求書発行|適格事業者|インボイス|事業者)[:：]?\s*$"
+)
 _REG_LABEL = re.compile(r"登録番号\s*[:：]?\s*(\S*)")
 _BUYER = re.compile(r"^(.+?)\s*(御中|様|殿|宛)(?:\s|$)")
 _ISSUER_LABEL = re.compile(r"^(?:発行者|発行元|販売者|事業者名|請求元)\s*[:：]?\s*(.*)$")
@@ -215,7 +219,7 @@ def _issuer(tokens: list[str], buyer: str | None) -> tuple[str | None, str | Non
             if "登録番号" in tokens[anchor] or _REG_STRICT.search(tokens[anchor])
             else "address"
         )
-        head = tokens[anchor].split("登録番号")[0].strip()
+        head = _REG_LABEL_HEAD.sub("", tokens[anchor].split("登録番号")[0]).strip()
         if "登録番号" in tokens[anchor] and head and usable(head):
             return head, tokens[anchor], kind if _COMPANY.search(head) else "weak"
         for back in range(anchor - 1, max(anchor - 5, -1), -1):

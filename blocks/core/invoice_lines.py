@@ -28,6 +28,13 @@ _NUM_WORD = re.compile(
     r"|[×xX*@]|\d+\s*[×xX*]\s*[¥]?\d[\d,]*円?|非課税|不課税|対象外)$"
 )
 _EXEMPT = re.compile(r"非課税|不課税|対象外")
+# An advance paid for the buyer (立替金: stamps, fares) is outside the tax: non-taxable.
+_ADVANCE = re.compile(r"立替")
+# A unit cell (数量 5, 単位 式): only read as such under a table header with a 単位 column.
+_UNIT_WORD = re.compile(
+    r"^(?:式|個|本|枚|件|台|箱|冊|人|名|回|日|時間|h|H|ヶ月|か月|カ月|月|kg|g|m|セット|部|食|袋|缶|"
+    r"ケース|組|点|ロール|枚組|ライセンス|アカウント|人日|人月)$"
+)
 _SPECK = re.compile(r"^[\s.。、・'\"]+|[\s.。、・'\"]+$")  # OCR specks around a row
 _ROW_NUMBER = re.compile(r"^\d{1,3}\s+(?=\D)")
 # Header cells of a line-item table: a description column and the amount column at least.
@@ -62,20 +69,26 @@ def amount_value(text: str) -> int | float | None:
         return None
 
 
-def _split_numbers(token: str) -> tuple[str, list[str]]:
-    """`"牛乳 1L ※ 11 × 231 2,541"` -> ("牛乳 1L ※", ["11", "×", "231", "2,541"])."""
-    if _NUM_WORD.match(token):
-        return "", [token]
+def _split_numbers(token: str, units: bool = False) -> tuple[str, list[str]]:
+    """`"牛乳 1L ※ 11 × 231 2,541"` -> ("牛乳 1L ※", ["11", "×", "231", "2,541"]); with
+    `units` (the table has a 単位 column), unit cells are dropped: `"作業費 5 式 27,500 137,500"`
+    -> ("作業費", ["5", "27,500", "137,500"])."""
+    if _NUM_WORD.match(token) or (units and _UNIT_WORD.match(token)):
+        return "", [] if _UNIT_WORD.match(token) and units else [token]
     words = token.split()
     tail: list[str] = []
-    while len(words) > 1 and _NUM_WORD.match(words[-1]):
-        tail.insert(0, words.pop())
+    while len(words) > 1 and (
+        _NUM_WORD.match(words[-1]) or (units and tail and _UNIT_WORD.match(words[-1]))
+    ):
+        word = words.pop()
+        if not (units and _UNIT_WORD.match(word)):
+            tail.insert(0, word)
     return " ".join(words), tail
 
 
 def _line_item(description: str, numbers: list[str]) -> dict[str, Any] | None:
     text = " ".join(numbers)
-    exempt = bool(_EXEMPT.search(text))
+    exempt = bool(_EXEMPT.search(text) or _ADVANCE.search(description))
     text = _EXEMPT.sub(" ", text)
     rate: int | float | None = None
     reduced_label = False
@@ -130,9 +143,9 @@ def _head_words(token: str) -> list[str]:
     return found if "".join(found) == squeezed else []
 
 
-def _table_start(tokens: list[str]) -> tuple[int, int] | None:
-    """(index after the header, number of value columns) of the line-item table: header cells
-    naming a description column and 金額 (one cell each, or one line of words)."""
+def _table_start(tokens: list[str]) -> tuple[int, int, bool] | None:
+    """(index after the header, number of value columns, has a 単位 column) of the line-item
+    table: header cells naming a description column and 金額 (one cell each, or one line)."""
     for i in range(len(tokens)):
         heads: list[str] = []
         j = i
@@ -140,7 +153,7 @@ def _table_start(tokens: list[str]) -> tuple[int, int] | None:
             heads += words
             j += 1
         if _ITEM_HEADS & set(heads) and "金額" in heads:
-            return j, max(1, sum(1 for h in heads if h in _NUMERIC_HEADS))
+            return j, max(1, sum(1 for h in heads if h in _NUMERIC_HEADS)), "単位" in heads
     return None
 
 
@@ -160,13 +173,13 @@ def item_lines(tokens: list[str]) -> tuple[list[dict[str, Any]], str]:
 
     table = _table_start(tokens)
     if table is not None:
-        start, width = table
+        start, width, units = table
         for token in tokens[start:]:
             if BARRIER.search(token):
                 break  # the summary (小計, 対象, 消費税, 合計...) ends the table
             if DATE_PATTERN.fullmatch(token) or is_title_line(token):
                 continue  # a repeated page header
-            text, tail = _split_numbers(_SPECK.sub("", token))
+            text, tail = _split_numbers(_SPECK.sub("", token), units)
             text = _ROW_NUMBER.sub("", text)  # "1 コピー用紙" on one OCR line: drop the No.
             if text:
                 close()
