@@ -245,8 +245,7 @@ def _letter(doc: BrowserDoc) -> str:
         for n, i in enumerate(doc.items, 1)
     )
     taxes = "".join(
-        f"<tr><td colspan=4 class=num>消費税等（{r}%）</td>"
-        f"<td class=num>{t:,}円</td><td></td></tr>"
+        f"<tr><td colspan=4 class=num>消費税等（{r}%）</td><td class=num>{t:,}円</td><td></td></tr>"
         for r, t in doc.taxes().items()
     )
     return f"""
