@@ -210,6 +210,7 @@ def _register_optional() -> None:
             raise
         mod.register(cli)
     importlib.import_module("keiri.cli.analyze").register(cli)
+    importlib.import_module("keiri.cli.ask").register(cli)
 
 
 def main(argv: list[str] | None = None) -> int:

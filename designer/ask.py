@@ -1,0 +1,216 @@
+"""A request → tasks → plan → answer (seed 003's ActionPlanner and ResponseFormatter, in keiri).
+
+1. `analyze_request`: the model reads the request and the block catalog (the designer's
+   retrieval) and answers whether the catalog can serve it and, if so, the tasks with their
+   dependencies. Tasks naming a block that does not exist, or depending on unknown or circular
+   tasks, make the request unservable with the reason — never an invented plan.
+2. `design_for_request`: the tasks become a plan through the designer (`generate_plan`:
+   generation, validation, dry-run). The tasks *are* a plan, validated before anything runs.
+3. The caller runs the plan (`flows.runs`), which pauses for any confirmation a person gives.
+4. `compose_answer`: a Japanese answer from the run's outputs — by the model when one is
+   configured, checked so that every number it quotes is in the outputs; otherwise (or when
+   the check fails) a template over the outputs, and the answer says which.
+"""
+
+from __future__ import annotations
+
+import difflib
+import graphlib
+import json
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from blocks.core.llm_client import LLMClient
+from blocks.registry import BlockRegistry
+from designer.generate import generate_plan
+from designer.result import DesignEngineOptions, GeneratedPlan
+from designer.retrieval import retrieve_blocks
+
+__all__ = [
+    "ANALYZE_PROMPT",
+    "ANSWER_PROMPT",
+    "ComposedAnswer",
+    "RequestAnalysis",
+    "RequestTask",
+    "analyze_request",
+    "compose_answer",
+    "design_for_request",
+    "numbers_in",
+]
+
+ANALYZE_PROMPT = (
+    "あなたは経理業務の自動化プラットフォーム keiri の計画担当です。利用者の依頼を読み、"
+    "下のブロックカタログだけで実行できるかを判断してください。実行できる場合は、依頼を"
+    "タスク（1 タスク = 1 ブロック）に分け、各タスクの id、使う block、目的（日本語）、"
+    "先に終わっている必要があるタスクの id（depends_on）を答えてください。"
+    "カタログにない機能（メール送信、外部サービスへの登録、会計ソフトへの仕訳入力など）が"
+    "必要な場合は servable=false とし、reason に何ができないかを日本語で書いてください。"
+    "ブロックを創作してはいけません。"
+)
+ANSWER_PROMPT = (
+    "あなたは経理担当者への報告を書くアシスタントです。依頼と、その依頼のために実行した"
+    "処理の結果（JSON）を読み、日本語で簡潔に答えてください。何をしたか、結果の要点、"
+    "注意が必要な点、次にすべきことの順に書きます。数値は結果の JSON にあるものだけを"
+    "そのまま引用し、計算したり推測したりしないでください。"
+)
+_MAX_OUTPUT_CHARS = 12_000
+_NUMBER = re.compile(r"(?<![\d.])-?\d[\d,]*(?:\.\d+)?")
+_LIST_MARK = re.compile(r"^\s*\d{1,2}[.)．）]\s*", re.MULTILINE)  # "1. " of a numbered list
+
+
+class RequestTask(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    id: str = Field(description="タスク id（英小文字とアンダースコア）")
+    block: str = Field(description="使うブロックの id（カタログにあるもの）")
+    purpose: str = Field(description="このタスクの目的（日本語）")
+    depends_on: list[str] = Field(description="先に終わっている必要があるタスクの id")
+
+
+class RequestAnalysis(BaseModel):
+    """The model's reading of a request (the seed's ActionPlanner output)."""
+
+    model_config = ConfigDict(extra="forbid")
+    servable: bool = Field(description="カタログのブロックだけで実行できるか")
+    reason: str = Field(description="判断の理由（日本語）")
+    tasks: list[RequestTask] = Field(description="実行できる場合のタスク（依存関係つき）")
+
+
+class _Answer(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    answer: str = Field(description="依頼への回答（日本語）")
+
+
+@dataclass
+class ComposedAnswer:
+    """The answer to the user; `source` says who wrote it, `unsupported` the numbers a model
+    answer quoted that are not in the outputs (why it was replaced by the template)."""
+
+    text: str
+    source: Literal["llm", "template"]
+    unsupported: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"text": self.text, "source": self.source, "unsupported": self.unsupported}
+
+
+def _catalog(request: str, registry: BlockRegistry) -> str:
+    lines = []
+    for cand in retrieve_blocks(request, registry, method="bm25", total=24):
+        spec = registry.get(cand.block_id)
+        summary = (spec.description.strip().splitlines() or [""])[0]
+        lines.append(f"- {spec.id}: {summary}")
+    return "\n".join(lines)
+
+
+def _task_problems(tasks: list[RequestTask], registry: BlockRegistry) -> list[str]:
+    """Why the tasks cannot be a plan: unknown blocks (with a did-you-mean), unknown or
+    circular dependencies, duplicate ids."""
+    known = registry.ids()
+    ids = [task.id for task in tasks]
+    problems = [
+        f"タスク id「{i}」が重複しています" for i in sorted({i for i in ids if ids.count(i) > 1})
+    ]
+    for task in tasks:
+        if task.block not in known:
+            close = difflib.get_close_matches(task.block, known, n=1)
+            hint = f"（もしかして {close[0]}）" if close else ""
+            problems.append(
+                f"タスク「{task.id}」のブロック「{task.block}」はカタログにありません{hint}"
+            )
+        problems += [
+            f"タスク「{task.id}」の依存先「{dep}」がありません"
+            for dep in task.depends_on
+            if dep not in ids
+        ]
+    try:
+        graphlib.TopologicalSorter({t.id: set(t.depends_on) for t in tasks}).prepare()
+    except graphlib.CycleError as exc:
+        problems.append(f"タスクの依存関係が循環しています: {' → '.join(map(str, exc.args[1]))}")
+    return problems
+
+
+def analyze_request(
+    request: str, llm: LLMClient, registry: BlockRegistry | None = None
+) -> RequestAnalysis:
+    """The tasks of `request` over the catalog, or `servable=False` with the reason."""
+    registry = registry or BlockRegistry()
+    user = f"## 依頼\n{request.strip()}\n\n## ブロックカタログ\n{_catalog(request, registry)}"
+    analysis = llm.parse(ANALYZE_PROMPT, user, RequestAnalysis).value
+    if not analysis.servable:
+        return analysis.model_copy(update={"tasks": []})
+    if not analysis.tasks:
+        return RequestAnalysis(servable=False, reason="実行するタスクがありません", tasks=[])
+    problems = _task_problems(analysis.tasks, registry)
+    if problems:
+        return RequestAnalysis(servable=False, reason="。".join(problems), tasks=analysis.tasks)
+    return analysis
+
+
+def design_for_request(
+    request: str,
+    analysis: RequestAnalysis,
+    llm: LLMClient,
+    registry: BlockRegistry | None = None,
+    answers: Mapping[str, Any] | None = None,
+) -> GeneratedPlan:
+    """The plan of the tasks, generated, validated and dry-run by the designer."""
+    outline = "\n".join(
+        f"- {t.id}: {t.block} — {t.purpose}"
+        + (f"（{', '.join(t.depends_on)} の後）" if t.depends_on else "")
+        for t in analysis.tasks
+    )
+    instruction = (
+        f"{request.strip()}\n\n次のタスクをこの依存関係で実行するプランにしてください。\n{outline}"
+    )
+    pinned = tuple(dict.fromkeys(["ui.interactive_input", *(t.block for t in analysis.tasks)]))
+    options = DesignEngineOptions(retrieval="bm25", pinned_blocks=pinned, fallback=False)
+    return generate_plan(instruction, registry=registry, options=options, llm=llm, answers=answers)
+
+
+def numbers_in(value: Any) -> set[str]:
+    """Every number written in `value` (JSON text), without separators: `1,200.0` → `1200`."""
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    text = _LIST_MARK.sub("", text)
+    found = set()
+    for match in _NUMBER.finditer(text):
+        raw = match.group(0).replace(",", "")
+        found.add(raw[:-2] if raw.endswith(".0") else raw)
+    return found
+
+
+def _template(request: str, outputs: Mapping[str, Any], state: str) -> str:
+    lines = [
+        f"ご依頼「{request.strip()}」の処理が{'完了しました' if state == 'completed' else state}。"
+    ]
+    for node_id, values in outputs.items():
+        if not isinstance(values, Mapping):
+            continue
+        shown = []
+        for key, value in values.items():
+            if isinstance(value, (str, int, float, bool)) and len(str(value)) <= 80:
+                shown.append(f"{key}: {value}")
+            elif isinstance(value, list):
+                shown.append(f"{key}: {len(value)} 件")
+        if shown:
+            lines.append(f"- {node_id} … " + "、".join(shown[:6]))
+    lines.append("（この回答は結果から機械的に作成しました）")
+    return "\n".join(lines)
+
+
+def compose_answer(
+    request: str, outputs: Mapping[str, Any], state: str, llm: LLMClient | None
+) -> ComposedAnswer:
+    """The answer to the request from the run's outputs (see the module docstring)."""
+    if llm is None:
+        return ComposedAnswer(_template(request, outputs, state), "template")
+    data = json.dumps(outputs, ensure_ascii=False, default=str)[:_MAX_OUTPUT_CHARS]
+    user = f"## 依頼\n{request.strip()}\n\n## 実行結果（状態: {state}）\n{data}"
+    text = llm.parse(ANSWER_PROMPT, user, _Answer).value.answer.strip()
+    unsupported = sorted(numbers_in(text) - numbers_in(outputs) - numbers_in(request))
+    if unsupported or not text:
+        return ComposedAnswer(_template(request, outputs, state), "template", unsupported)
+    return ComposedAnswer(text, "llm")

@@ -1,0 +1,151 @@
+"""`keiri ask`: a request in Japanese → tasks over the block catalog → a validated plan → a run
+→ an answer (seed 003, see `designer.ask`).
+
+    keiri ask "先月の請求書ZIPを照合して未払いを教えて" [--detach] [--json]
+
+The plan is saved under `<runs>/ask/` and run like `keiri run` (a form, e.g. for the evidence
+or a confirmation, pauses the run: the form link is printed; with `--detach` the command
+returns at the pause). Exit 0 answered (the run completed), 1 not served (the catalog cannot
+do it, the plan did not validate) or the run failed, 3 paused and detached, 2 usage errors.
+`--json` prints one document: `ok`, `request`, `servable`, `reason`, `tasks`, `plan_id`,
+`plan_path`, `errors` (the plan's issues when it did not validate), `run` (the `RunOutcome`
+or null) and `answer` (`text`, `source`: llm|template, `unsupported`).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import click
+
+from keiri.cli.main import EXIT_FAILED, ExitWith
+from keiri.cli.render import console, err_console, print_issues, print_json
+
+__all__ = ["ask_cmd", "register"]
+
+
+def register(cli: click.Group) -> None:
+    """Add `ask` to the `keiri` group."""
+    cli.add_command(ask_cmd)
+
+
+def _document(request: str, **fields: Any) -> dict[str, Any]:
+    doc: dict[str, Any] = {
+        "ok": False,
+        "request": request,
+        "servable": False,
+        "reason": "",
+        "tasks": [],
+        "plan_id": None,
+        "plan_path": None,
+        "errors": [],
+        "run": None,
+        "answer": None,
+    }
+    doc.update(fields)
+    return doc
+
+
+def _finish(doc: dict[str, Any], as_json: bool, code: int) -> None:
+    if as_json:
+        print_json(doc)
+    elif doc["answer"] is not None:
+        console.print(doc["answer"]["text"])
+    raise ExitWith(code)
+
+
+@click.command("ask")
+@click.argument("request")
+@click.option("--detach", is_flag=True, help="Return (exit 3) when the run waits for a form.")
+@click.option("--server-timeout", type=float, help="Seconds to wait for the local server.")
+@click.option("--json", "as_json", is_flag=True, help="One JSON document on stdout.")
+def ask_cmd(request: str, detach: bool, server_timeout: float | None, as_json: bool) -> None:
+    """Serve REQUEST with the block catalog: exit 0 answered, 1 not served/failed, 3 paused."""
+    from blocks.core.llm_client import LLMClient
+    from blocks.registry import BlockRegistry
+    from compiler.compile import compile_file
+    from designer.ask import ComposedAnswer, analyze_request, compose_answer, design_for_request
+    from designer.checks import save_plan
+    from keiri import settings
+
+    if not request.strip():
+        raise click.UsageError("the request is empty")
+    registry = BlockRegistry()
+    with LLMClient.from_env() as llm:
+        if not as_json:
+            err_console.print("[dim]依頼を読んでいます…[/]")
+        analysis = analyze_request(request, llm, registry)
+        tasks = [task.model_dump() for task in analysis.tasks]
+        if not analysis.servable:
+            text = f"このご依頼は、今のブロックカタログでは実行できません。{analysis.reason}"
+            refusal = ComposedAnswer(text, "template").to_json()
+            doc = _document(request, reason=analysis.reason, tasks=tasks, answer=refusal)
+            _finish(doc, as_json, EXIT_FAILED)
+        if not as_json:
+            for task in analysis.tasks:
+                after = f"（{', '.join(task.depends_on)} の後）" if task.depends_on else ""
+                err_console.print(f"  • {task.id}: {task.block} — {task.purpose}{after}")
+        generated = design_for_request(request, analysis, llm, registry)
+        base = {"servable": True, "reason": analysis.reason, "tasks": tasks}
+        if not generated.ok or generated.plan is None:
+            errors = [issue.model_dump() for issue in generated.errors]
+            if not as_json:
+                print_issues([*generated.errors, *generated.warnings])
+            text = "ご依頼のプランを検証できなかったため、実行していません。"
+            unchecked = ComposedAnswer(text, "template").to_json()
+            doc = _document(request, **base, errors=errors, answer=unchecked)
+            _finish(doc, as_json, EXIT_FAILED)
+        assert generated.plan is not None
+        stamp = datetime.now().strftime("%Y%m%d%H%M%S")
+        path = save_plan(
+            generated.yaml,
+            generated.plan.id,
+            settings.runs_dir() / "ask" / f"{generated.plan.id}_{stamp}.yaml",
+        )
+        base |= {"plan_id": generated.plan.id, "plan_path": str(path)}
+        compiled, _warnings = compile_file(path, registry)
+        outcome = _run(compiled, path, detach, server_timeout, as_json)
+        if outcome.state == "completed":
+            answer = compose_answer(request, outcome.outputs, outcome.state, llm)
+        elif outcome.paused is not None:
+            answer = ComposedAnswer(
+                f"確認が必要です。フォームに回答してください: {outcome.paused.form_url}", "template"
+            )
+        else:
+            message = outcome.error.message if outcome.error else outcome.state
+            answer = ComposedAnswer(f"ご依頼の処理は完了しませんでした: {message}", "template")
+    doc = _document(
+        request,
+        **base,
+        ok=outcome.state == "completed",
+        run=outcome.to_json(),
+        answer=answer.to_json(),
+    )
+    _finish(doc, as_json, outcome.exit_code)
+
+
+def _run(
+    compiled: Any, path: Path, detach: bool, server_timeout: float | None, as_json: bool
+) -> Any:
+    """Run the request's plan as `keiri run` does (same lifecycle module)."""
+    from keiri import server
+    from keiri.cli.progress import run_progress
+    from keiri.cli.server_cmd import server_progress
+
+    server.connect(timeout=server_timeout, progress=server_progress)
+    from flows import runs
+
+    if detach:
+        return runs.start_detached(compiled, path, {}, {}).wait()
+    with run_progress(enabled=not as_json) as on_event:
+        return runs.run_foreground(
+            compiled, path, {}, {}, runs.RunObservers(on_event=on_event, on_pause=_pause_message)
+        )
+
+
+def _pause_message(run_id: str, node_id: str) -> None:
+    from flows.notify import form_link
+
+    err_console.print(f"⏸  {node_id} の入力を待っています: {form_link(run_id)}")
