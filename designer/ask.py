@@ -20,7 +20,9 @@ import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -29,17 +31,24 @@ from blocks.registry import BlockRegistry
 from designer.generate import generate_plan
 from designer.result import DesignEngineOptions, GeneratedPlan
 from designer.retrieval import retrieve_blocks
+from keiri import settings
+
+if TYPE_CHECKING:
+    from compiler.scope import CompiledPlan
 
 __all__ = [
     "ANALYZE_PROMPT",
     "ANSWER_PROMPT",
     "ComposedAnswer",
+    "PreparedRequest",
     "RequestAnalysis",
     "RequestTask",
     "analyze_request",
     "compose_answer",
     "design_for_request",
     "numbers_in",
+    "prepare_request",
+    "refusal",
 ]
 
 ANALYZE_PROMPT = (
@@ -169,6 +178,58 @@ def design_for_request(
     pinned = tuple(dict.fromkeys(["ui.interactive_input", *(t.block for t in analysis.tasks)]))
     options = DesignEngineOptions(retrieval="bm25", pinned_blocks=pinned, fallback=False)
     return generate_plan(instruction, registry=registry, options=options, llm=llm, answers=answers)
+
+
+@dataclass
+class PreparedRequest:
+    """A request made ready to run: its analysis, the designed plan (None when not served),
+    the plan saved under `<runs>/ask/` and compiled (None when it did not validate)."""
+
+    request: str
+    analysis: RequestAnalysis
+    generated: GeneratedPlan | None = None
+    path: Path | None = None
+    compiled: CompiledPlan | None = None
+
+    @property
+    def tasks(self) -> list[dict[str, Any]]:
+        return [task.model_dump() for task in self.analysis.tasks]
+
+
+def prepare_request(
+    request: str, llm: LLMClient, registry: BlockRegistry | None = None
+) -> PreparedRequest:
+    """Analyse, design, save and compile: what `keiri ask` and the 依頼 page run."""
+    from compiler.compile import compile_file
+    from designer.checks import save_plan
+
+    registry = registry or BlockRegistry()
+    analysis = analyze_request(request, llm, registry)
+    prepared = PreparedRequest(request, analysis)
+    if not analysis.servable:
+        return prepared
+    prepared.generated = generated = design_for_request(request, analysis, llm, registry)
+    if not generated.ok or generated.plan is None:
+        return prepared
+    stamp = datetime.now().strftime("%Y%m%d%H%M%S")
+    target = settings.runs_dir() / "ask" / f"{generated.plan.id}_{stamp}.yaml"
+    prepared.path = save_plan(generated.yaml, generated.plan.id, target)
+    prepared.compiled, _warnings = compile_file(prepared.path, registry)
+    return prepared
+
+
+def refusal(prepared: PreparedRequest) -> ComposedAnswer | None:
+    """The answer when the request is not run: not servable, or its plan did not validate."""
+    if not prepared.analysis.servable:
+        return ComposedAnswer(
+            f"このご依頼は、今のブロックカタログでは実行できません。{prepared.analysis.reason}",
+            "template",
+        )
+    if prepared.compiled is None:
+        return ComposedAnswer(
+            "ご依頼のプランを検証できなかったため、実行していません。", "template"
+        )
+    return None
 
 
 def numbers_in(value: Any) -> set[str]:

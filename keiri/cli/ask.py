@@ -14,7 +14,6 @@ or null) and `answer` (`text`, `source`: llm|template, `unsupported`).
 
 from __future__ import annotations
 
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -64,64 +63,50 @@ def _finish(doc: dict[str, Any], as_json: bool, code: int) -> None:
 def ask_cmd(request: str, detach: bool, server_timeout: float | None, as_json: bool) -> None:
     """Serve REQUEST with the block catalog: exit 0 answered, 1 not served/failed, 3 paused."""
     from blocks.core.llm_client import LLMClient
-    from blocks.registry import BlockRegistry
-    from compiler.compile import compile_file
-    from designer.ask import ComposedAnswer, analyze_request, compose_answer, design_for_request
-    from designer.checks import save_plan
-    from keiri import settings
+    from designer.ask import ComposedAnswer, compose_answer, prepare_request, refusal
 
     if not request.strip():
         raise click.UsageError("the request is empty")
-    registry = BlockRegistry()
     with LLMClient.from_env() as llm:
         if not as_json:
             err_console.print("[dim]依頼を読んでいます…[/]")
-        analysis = analyze_request(request, llm, registry)
-        tasks = [task.model_dump() for task in analysis.tasks]
-        if not analysis.servable:
-            text = f"このご依頼は、今のブロックカタログでは実行できません。{analysis.reason}"
-            refusal = ComposedAnswer(text, "template").to_json()
-            doc = _document(request, reason=analysis.reason, tasks=tasks, answer=refusal)
-            _finish(doc, as_json, EXIT_FAILED)
+        prepared = prepare_request(request, llm)
+        base: dict[str, Any] = {
+            "servable": prepared.analysis.servable,
+            "reason": prepared.analysis.reason,
+            "tasks": prepared.tasks,
+        }
         if not as_json:
-            for task in analysis.tasks:
+            for task in prepared.analysis.tasks:
                 after = f"（{', '.join(task.depends_on)} の後）" if task.depends_on else ""
                 err_console.print(f"  • {task.id}: {task.block} — {task.purpose}{after}")
-        generated = design_for_request(request, analysis, llm, registry)
-        base = {"servable": True, "reason": analysis.reason, "tasks": tasks}
-        if not generated.ok or generated.plan is None:
-            errors = [issue.model_dump() for issue in generated.errors]
-            if not as_json:
-                print_issues([*generated.errors, *generated.warnings])
-            text = "ご依頼のプランを検証できなかったため、実行していません。"
-            unchecked = ComposedAnswer(text, "template").to_json()
-            doc = _document(request, **base, errors=errors, answer=unchecked)
-            _finish(doc, as_json, EXIT_FAILED)
-        assert generated.plan is not None
-        stamp = datetime.now().strftime("%Y%m%d%H%M%S")
-        path = save_plan(
-            generated.yaml,
-            generated.plan.id,
-            settings.runs_dir() / "ask" / f"{generated.plan.id}_{stamp}.yaml",
-        )
-        base |= {"plan_id": generated.plan.id, "plan_path": str(path)}
-        compiled, _warnings = compile_file(path, registry)
-        outcome = _run(compiled, path, detach, server_timeout, as_json)
+        refused = refusal(prepared)
+        if refused is not None or prepared.compiled is None or prepared.path is None:
+            generated = prepared.generated
+            issues = [*generated.errors, *generated.warnings] if generated else []
+            if issues and not as_json:
+                print_issues(issues)
+            errors = [issue.model_dump() for issue in generated.errors] if generated else []
+            answer = refused.to_json() if refused else None
+            _finish(_document(request, **base, errors=errors, answer=answer), as_json, EXIT_FAILED)
+            return
+        base |= {"plan_id": prepared.compiled.id, "plan_path": str(prepared.path)}
+        outcome = _run(prepared.compiled, prepared.path, detach, server_timeout, as_json)
         if outcome.state == "completed":
-            answer = compose_answer(request, outcome.outputs, outcome.state, llm)
+            answer_ = compose_answer(request, outcome.outputs, outcome.state, llm)
         elif outcome.paused is not None:
-            answer = ComposedAnswer(
+            answer_ = ComposedAnswer(
                 f"確認が必要です。フォームに回答してください: {outcome.paused.form_url}", "template"
             )
         else:
             message = outcome.error.message if outcome.error else outcome.state
-            answer = ComposedAnswer(f"ご依頼の処理は完了しませんでした: {message}", "template")
+            answer_ = ComposedAnswer(f"ご依頼の処理は完了しませんでした: {message}", "template")
     doc = _document(
         request,
         **base,
         ok=outcome.state == "completed",
         run=outcome.to_json(),
-        answer=answer.to_json(),
+        answer=answer_.to_json(),
     )
     _finish(doc, as_json, outcome.exit_code)
 
