@@ -15,6 +15,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from blocks.errors import BlockError, ErrorCode
@@ -37,6 +38,7 @@ __all__ = [
     "resume",
     "run_error",
     "run_outcome",
+    "start_plan",
     "start_retry",
 ]
 
@@ -205,3 +207,12 @@ def start_retry(run_id: str, who: str) -> RunOutcome:
         from flows import runs
 
         return runs.retry(run_id, who, detach=True)
+
+
+def start_plan(compiled: Any, plan: Path) -> str:
+    """Start a compiled plan in the background (`flows.runs.start_detached`, as `keiri run
+    --detach`); its run id at once."""
+    with _prefect("実行の開始"):
+        from flows import runs
+
+        return runs.start_detached(compiled, plan, {}, {}).run_id

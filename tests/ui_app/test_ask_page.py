@@ -1,0 +1,82 @@
+"""The 依頼 page in AppTest: a request becomes tasks, a validated plan and a background run on
+the real local Prefect server; 更新 follows it until the answer (written by the scripted model
+through the real `openai` client, its numbers checked against the outputs) is shown."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tests.designer.test_ask import REQUEST, _script_plan
+from tests.support.openai_server import LLM_ENV, ScriptedOpenAI
+from tests.ui_app.conftest import APP
+
+pytestmark = pytest.mark.prefect
+ANSWER = "検証は問題ありません。株式会社あおば企画 143,000 円、株式会社かもめ電機 52,800 円です。"
+
+
+@pytest.fixture
+def server(
+    prefect_server: str, loopback: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> Iterator[ScriptedOpenAI]:
+    for name in LLM_ENV:
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.delenv("KEIRI_UI_SECRET", raising=False)
+    monkeypatch.setenv("KEIRI_DESIGNS_DIR", str(tmp_path / "designs"))
+    with ScriptedOpenAI() as srv:
+        for key, value in srv.env().items():
+            monkeypatch.setenv(key, value)
+        monkeypatch.setenv("KEIRI_LLM_MAX_RETRIES", "0")
+        yield srv
+
+
+def _markdown(at: AppTest) -> str:
+    return "\n".join(str(m.value) for m in at.markdown)
+
+
+def test_a_request_is_planned_run_and_answered_on_the_page(server: ScriptedOpenAI) -> None:
+    _script_plan(server)
+    server.enqueue_chat({"answer": ANSWER})
+    at = AppTest.from_file(str(APP), default_timeout=120)
+    at.switch_page("views/ask.py")
+    at.run()
+    assert at.title[0].value == "依頼"
+    at.text_area[0].input(REQUEST)
+    at.button[0].click()  # 依頼する (the form's submit button)
+    at.run()
+    assert not at.exception, at.exception
+    tasks = at.dataframe[0].value
+    assert list(tasks["ブロック"]) == ["data.check_rules", "data.aggregate"]
+    assert list(tasks["前提"]) == ["—", "check"]
+    deadline = time.monotonic() + 120
+    while ANSWER not in _markdown(at) and time.monotonic() < deadline:
+        time.sleep(1)
+        refresh = [b for b in at.button if b.label == "更新"]
+        assert refresh, _markdown(at)
+        refresh[0].click()
+        at.run()
+        assert not at.exception, at.exception
+    assert ANSWER in _markdown(at)
+    assert any("数値は結果と照合済み" in str(c.value) for c in at.caption)
+
+
+def test_a_request_the_catalog_cannot_serve_is_answered_as_such_on_the_page(
+    server: ScriptedOpenAI,
+) -> None:
+    server.enqueue_chat(
+        {"servable": False, "reason": "メールを送るブロックがありません", "tasks": []}
+    )
+    at = AppTest.from_file(str(APP), default_timeout=60)
+    at.switch_page("views/ask.py")
+    at.run()
+    at.text_area[0].input("督促メールを送って")
+    at.button[0].click()
+    at.run()
+    assert not at.exception, at.exception
+    assert "今のブロックカタログでは実行できません" in _markdown(at)
+    assert "メールを送るブロックがありません" in _markdown(at)
+    assert len(server.requests) == 1
