@@ -61,6 +61,11 @@ def test_a_request_is_planned_run_and_answered_on_the_page(server: ScriptedOpenA
         at.run()
         assert not at.exception, at.exception
     assert ANSWER in _markdown(at)
+    done = [str(m.value) for m in at.expander[0].markdown]  # 実行した処理, from the run's log
+    assert done == [
+        ":material/check_circle: 完了\u3000check",
+        ":material/check_circle: 完了\u3000total",
+    ]
     assert any("数値は結果と照合済み" in str(c.value) for c in at.caption)
 
 

@@ -8,12 +8,14 @@ model, checked against the outputs, or the template) and kept in the session.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import streamlit as st
 
 from blocks.core.llm_client import LLMClient
 from designer.ask import ComposedAnswer, compose_answer, prepare_request, refusal
+from flows.progress import read_progress
 from keiri.errors import KeiriError
 from keiri.messages import state_label
 from ui_app import backend
@@ -46,6 +48,7 @@ def _submit(request: str) -> None:
                 i.message for i in (prepared.generated.errors if prepared.generated else [])
             ],
             "run_id": run_id,
+            "compiled": prepared.compiled,
             "answer": refused.to_json() if refused else None,
         }
         status.update(label="依頼を受け付けました", state="complete", expanded=False)
@@ -70,14 +73,41 @@ def _tasks(current: dict[str, Any]) -> None:
     )
 
 
+_STATUS = {
+    "pending": ":material/schedule: 待機",
+    "running": ":material/progress_activity: 実行中",
+    "completed": ":material/check_circle: 完了",
+    "skipped": ":material/skip_next: スキップ",
+    "failed": ":material/error: 失敗",
+    "paused": ":material/edit_note: 入力待ち",
+}
+
+
+def _progress(current: dict[str, Any], log: str | None) -> None:
+    """Each node of the plan with its status and loop counts, from the run's event log."""
+    if not log or current.get("compiled") is None:
+        return
+    progress = read_progress(Path(log), current["compiled"])
+    for node in progress.nodes:
+        line = f"{_STATUS[node.status]}　{node.node_id}"
+        if node.loop is not None and node.loop.total:
+            line += f"（{node.loop.done}/{node.loop.total} 件"
+            line += f"、失敗 {node.loop.failed} 件）" if node.loop.failed else "）"
+        st.markdown(line)
+        if node.loop is not None and node.loop.total and node.status == "running":
+            st.progress(node.loop.done / node.loop.total)
+
+
 def _answer_when_done(current: dict[str, Any]) -> None:
     run_id = current["run_id"]
     outcome = backend.run_outcome(run_id)
     st.caption(f"実行 {run_id}・{state_label(outcome.state)}")
+    _progress(current, outcome.log)
     if outcome.paused is not None:
         st.info("確認が必要です。フォームに回答すると処理が続きます。", icon=":material/edit_note:")
         st.page_link(page(FORM), label="フォームを開く", query_params={"run": run_id})
     elif outcome.state == "completed":
+        current["log"] = outcome.log
         with st.spinner("回答を作成しています…"):
             try:
                 with LLMClient.from_env() as llm:
@@ -88,6 +118,7 @@ def _answer_when_done(current: dict[str, Any]) -> None:
         current["answer"] = answer.to_json()
         st.rerun()
     elif outcome.state in {"failed", "crashed", "cancelled"}:
+        current["log"] = outcome.log
         message = outcome.error.message if outcome.error else state_label(outcome.state)
         current["answer"] = ComposedAnswer(
             f"ご依頼の処理は完了しませんでした: {message}", "template"
@@ -103,6 +134,9 @@ def _show(current: dict[str, Any]) -> None:
         st.error("プランを検証できませんでした: " + " / ".join(current["errors"]))
     answer = current["answer"]
     if answer is not None:
+        if current.get("log"):
+            with st.expander("実行した処理", expanded=False):
+                _progress(current, current["log"])
         st.subheader("回答")
         st.markdown(answer["text"])
         source = (
@@ -110,7 +144,9 @@ def _show(current: dict[str, Any]) -> None:
         )
         st.caption(source)
     elif current["run_id"]:
-        _answer_when_done(current)
+        # Follows the run while the page is open (the log is the source: reopening the page
+        # shows the same); the 更新 button does the same by hand.
+        st.fragment(run_every=2)(_answer_when_done)(current)
 
 
 def render() -> None:
