@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from blocks.confirmation import NeedsConfirmation
 from blocks.errors import BlockError, ErrorCode
 from compiler.backend import map_bounded
+from compiler.confirmation import settle
 from compiler.jobs import NodeJob, Skipped
 from compiler.models import Foreach, WhileSpec
 from compiler.nodes import begin_task, evaluate_when, fail, finish, item_label
@@ -138,8 +140,18 @@ def _run_mapped(
     if failure is not None:
         raise failure
     results = state.backend.call_items(state, jobs, cap, batch_size)
+    # Items that asked a question: every other item has finished; each is answered and runs
+    # again, one at a time, in item order.
+    for position, (job, result) in enumerate(zip(jobs, results, strict=True)):
+        while isinstance(result, NeedsConfirmation) and isinstance(job, NodeJob):
+            settle(state, result)
+            try:
+                result = state.backend.call_block(state, job)
+            except (BlockError, NeedsConfirmation) as exc:
+                result = exc
+        results[position] = result
     for sub, result, began in zip(frames, results, started, strict=True):
-        if isinstance(result, Skipped):
+        if isinstance(result, Skipped | NeedsConfirmation):
             continue
         if isinstance(result, BlockError):
             if not fail(state, single, sub, result, began) and failure is None:
