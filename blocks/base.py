@@ -149,7 +149,7 @@ class Block(ABC):
         """Validate inputs, run, validate outputs; every failure becomes a `BlockError`."""
         prepared = self.prepare_inputs(ctx.node_id, inputs)
         try:
-            outputs = self.run(ctx, prepared)
+            outputs: Any = self.run(ctx, prepared)
             if isinstance(outputs, NeedsConfirmation):  # returned rather than raised
                 raise outputs
         except NeedsConfirmation as need:  # a decision to ask for, never a failure

@@ -65,7 +65,7 @@ class Confirmation(BaseModel):
     unattended: bool = False
 
 
-class NeedsConfirmation(Exception):  # noqa: N818 - the seed's name for the signal
+class NeedsConfirmation(Exception):
     """A block needs a person's decision before it can finish (not an error: never retried,
     never a failure)."""
 
@@ -138,7 +138,7 @@ def _rebuild(args: tuple[Any, ...], state: dict[str, Any]) -> NeedsConfirmation:
     return need
 
 
-class ConfirmationCancelled(Exception):  # noqa: N818 - a decision, not an error
+class ConfirmationCancelled(Exception):
     """A person cancelled at a choice form: the run ends as cancelled (取消), not failed."""
 
     def __init__(self, node_id: str, key: str, by: str) -> None:

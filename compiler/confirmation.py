@@ -35,7 +35,7 @@ from blocks.ui.form import FormSpec
 from compiler.runstate import RunState
 from keiri.messages import t
 
-__all__ = ["FORM_KIND", "choice_form", "pause_key", "settle"]
+__all__ = ["FORM_KIND", "answer_fields", "choice_form", "pause_key", "settle"]
 
 #: `kind` of a stored form definition that is a choice form (the form app renders it so).
 FORM_KIND = "confirmation"
@@ -90,6 +90,21 @@ def choice_form(need: NeedsConfirmation, index: int = 0) -> dict[str, Any]:
         "pause_key": pause_key(need, index),
         "options": options,
     }
+
+
+def answer_fields() -> list[dict[str, Any]]:
+    """The fields an answer given up front may set (`--input NODE.choice=OPTION`; the option
+    ids are known only when the block asks, so `choice` is text here, checked by `settle`)."""
+    return [
+        {"id": CHOICE_FIELD, "type": "text", "label": t("confirm.choice_label"), "required": False},
+        {"id": OTHER_FIELD, "type": "text", "label": t("confirm.other_label"), "required": False},
+        {
+            "id": CANCEL_FIELD,
+            "type": "boolean",
+            "label": t("confirm.cancel_label"),
+            "required": False,
+        },
+    ]
 
 
 def _node_flag(state: RunState, need: NeedsConfirmation) -> tuple[bool, int | None]:

@@ -17,7 +17,7 @@ from compiler.jobs import NodeJob, Skipped
 from compiler.models import Foreach, WhileSpec
 from compiler.nodes import begin_task, evaluate_when, fail, finish, item_label
 from compiler.references import get_path, render
-from compiler.runstate import Frame, RunState, ScopeRunner
+from compiler.runstate import Frame, ItemResult, RunState, ScopeRunner
 from compiler.scope import CompiledLoop, CompiledTask, Scope
 
 __all__ = ["loop_cap", "run_loop"]
@@ -142,14 +142,15 @@ def _run_mapped(
     results = state.backend.call_items(state, jobs, cap, batch_size)
     # Items that asked a question: every other item has finished; each is answered and runs
     # again, one at a time, in item order.
-    for position, (job, result) in enumerate(zip(jobs, results, strict=True)):
-        while isinstance(result, NeedsConfirmation) and isinstance(job, NodeJob):
-            settle(state, result)
+    for position, (job, first) in enumerate(zip(jobs, results, strict=True)):
+        answered: ItemResult = first
+        while isinstance(answered, NeedsConfirmation) and isinstance(job, NodeJob):
+            settle(state, answered)
             try:
-                result = state.backend.call_block(state, job)
+                answered = state.backend.call_block(state, job)
             except (BlockError, NeedsConfirmation) as exc:
-                result = exc
-        results[position] = result
+                answered = exc
+        results[position] = answered
     for sub, result, began in zip(frames, results, started, strict=True):
         if isinstance(result, Skipped | NeedsConfirmation):
             continue

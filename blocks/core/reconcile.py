@@ -263,9 +263,10 @@ def reconcile(
         by_left: dict[int, list[tuple[int, float, float]]] = {}
         for li, ri, score, gap in rows:
             by_left.setdefault(li, []).append((ri, score, gap))
-        for li, ri, score, gap in rows:
-            if li in used_left or li in declined or ri in used_right:
+        for li, best, best_score, gap in rows:
+            if li in used_left or li in declined or best in used_right:
                 continue
+            ri, score = best, best_score
             if choose is not None:
                 # Equally good candidates (the same amount difference, any date in the window).
                 tied = [

@@ -36,9 +36,9 @@ __all__ = [
     "FILES_CAP",
     "NUMBER_CAP",
     "TEXT_CAP",
-    "choice_ids",
     "FieldType",
     "FieldValueError",
+    "choice_ids",
     "integral",
     "parse_amount",
 ]
