@@ -35,7 +35,7 @@ def cli(
 
     def invoke(*args: str) -> tuple[int, dict[str, Any]]:
         code = main(list(args))
-        out, err = capsys.readouterr()
+        out, _err = capsys.readouterr()
         doc = json.loads(out)
         assert not list(OUTCOME.iter_errors(doc)), doc
         return code, doc
