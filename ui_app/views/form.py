@@ -21,7 +21,6 @@ from ui_app import backend, nav
 from ui_app.auth import current_user
 from ui_app.errors import render_error, render_field_problems
 from ui_app.fields import pull_widget_values, render_field
-from ui_app.views import choice
 from ui_app.session_state import (
     answers,
     ensure,
@@ -30,6 +29,7 @@ from ui_app.session_state import (
     reset,
     state_key,
 )
+from ui_app.views import choice
 
 if TYPE_CHECKING:
     from flows.control import PausedForm
