@@ -153,7 +153,12 @@ class Block(ABC):
             if isinstance(outputs, NeedsConfirmation):  # returned rather than raised
                 raise outputs
         except NeedsConfirmation as need:  # a decision to ask for, never a failure
-            need.bind(ctx.node_id, ctx.iteration, ctx.block_id, ctx.block_version)
+            need.bind(
+                ctx.node_id,
+                ctx.iteration,
+                ctx.block_id or self.spec.id,
+                ctx.block_version or self.spec.version,
+            )
             raise
         except BlockError as exc:
             exc.with_node(ctx.node_id)

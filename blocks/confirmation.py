@@ -115,7 +115,8 @@ class NeedsConfirmation(Exception):
     def bind(self, node_id: str, iteration: int | None, block_id: str, version: str) -> None:
         if not self.node_id:
             self.node_id, self.iteration = node_id, iteration
-            self.block_id, self.block_version = block_id, version
+        self.block_id = self.block_id or block_id
+        self.block_version = self.block_version or version
 
     def option(self, option_id: str | None) -> Option | None:
         return next((o for o in self.options if o.id == option_id), None)
