@@ -40,14 +40,14 @@ from blocks.core.statements import csv_rows
 from blocks.errors import BlockError, ErrorCode
 
 __all__ = [
-    "HeaderChooser",
-    "header_candidates",
     "Column",
+    "HeaderChooser",
     "SheetData",
     "SheetWritten",
     "TableWrite",
     "cell_value",
     "guard_workbook",
+    "header_candidates",
     "is_text_table",
     "parse_cell",
     "read_records",

@@ -30,7 +30,7 @@ class _HeaderQuestion:
         self.findings: list[dict[str, Any]] = []
 
     def __call__(self, candidates: list[tuple[int, list[Any]]]) -> int | None:
-        rows = [(1, [])] if all(n != 1 for n, _ in candidates) else []
+        rows: list[tuple[int, list[Any]]] = [(1, [])] if all(n != 1 for n, _ in candidates) else []
         options = [
             Option(
                 id=f"row-{number}",
