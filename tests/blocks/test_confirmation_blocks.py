@@ -140,3 +140,39 @@ def test_read_data_with_a_plain_header_asks_nothing(
     ref = store.put_file(tmp_path / "plain.xlsx").model_dump(mode="json")
     out = execute(registry, store, "excel.read_data", {"workbook": ref}, ask=True)
     assert out["columns"] == ["コード", "名称"] and out["findings"] == []
+
+
+TWO_TOTALS = """請求書
+株式会社みどり商店 御中
+発行者: 山田商事株式会社
+請求日 2024年4月1日
+合計 110,000円
+合計 121,000円
+"""
+
+
+def test_extract_fields_asks_which_total_when_it_is_to_be_checked(
+    registry: BlockRegistry, store: FileStore
+) -> None:
+    inputs = {"text": TWO_TOTALS, "source_name": "inv.txt"}
+    with pytest.raises(NeedsConfirmation) as raised:
+        execute(registry, store, "invoice.extract_fields", inputs, ask=True)
+    need = raised.value
+    assert need.key == "total[0]" and "inv.txt" in need.question
+    assert [o.details["金額"] for o in need.options] == [110000, 121000]
+    answer = Confirmation(key="total[0]", option="total-1", answered_by="sato")
+    out = execute(
+        registry, store, "invoice.extract_fields", inputs, ask=True, answers={"total[0]": answer}
+    )
+    fields = out["fields"]
+    assert fields["total"] == 121000 and fields["status"]["total"] == "確定"
+    assert "total" not in fields["review_reasons"] and fields["confirmed_by"] == {"total": "sato"}
+
+
+def test_extract_fields_without_asking_leaves_it_to_be_checked(
+    registry: BlockRegistry, store: FileStore
+) -> None:
+    out = execute(registry, store, "invoice.extract_fields", {"text": TWO_TOTALS})
+    fields = out["fields"]
+    assert fields["status"]["total"] == "要確認"  # the finding, with its candidates
+    assert [c["value"] for c in fields["candidates"]["total"]] == [110000, 121000]
