@@ -34,7 +34,7 @@ class _HeaderQuestion:
         options = [
             Option(
                 id=f"row-{number}",
-                label=f"{number} 行目: {_preview(cells) or '（空）'}",
+                label=f"{number} 行目: {_preview(cells)}" if cells else "1 行目（そのまま読む）",
                 details={"行": number, "見出し": [v for v in cells if v is not None]},
             )
             for number, cells in [*rows, *candidates]
