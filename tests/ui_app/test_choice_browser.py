@@ -49,7 +49,7 @@ def test_choose_the_second_payment_in_the_browser(
     page.get_by_text("2 行目: 日付: 2024-04-26", exact=False).first.click()
     page.screenshot(path=str(tmp_path / "choice.png"), full_page=True)
     page.get_by_role("button", name="送信して再開").click()
-    view = wait_for_run(reconcile_run, timeout=90)
+    view = wait_for_run(reconcile_run, since_pause_key="match-confirm-1", timeout=90)
     assert view.state_type == "COMPLETED", (view, read_log())
     done = outcome(reconcile_run).to_json()
     [pair] = done["outputs"]["match"]["matched"]
