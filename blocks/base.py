@@ -10,6 +10,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar
 
+from blocks.confirmation import NeedsConfirmation
 from blocks.context import BlockContext
 from blocks.errors import BlockError, ErrorCode, IssueCode, format_path
 from blocks.spec import BlockSpec, port_json_schema
@@ -148,7 +149,17 @@ class Block(ABC):
         """Validate inputs, run, validate outputs; every failure becomes a `BlockError`."""
         prepared = self.prepare_inputs(ctx.node_id, inputs)
         try:
-            outputs = self.run(ctx, prepared)
+            outputs: Any = self.run(ctx, prepared)
+            if isinstance(outputs, NeedsConfirmation):  # returned rather than raised
+                raise outputs
+        except NeedsConfirmation as need:  # a decision to ask for, never a failure
+            need.bind(
+                ctx.node_id,
+                ctx.iteration,
+                ctx.block_id or self.spec.id,
+                ctx.block_version or self.spec.version,
+            )
+            raise
         except BlockError as exc:
             exc.with_node(ctx.node_id)
             if not exc.input_snapshot:

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, BinaryIO, Protocol
 
+from blocks.confirmation import Confirmation, NeedsConfirmation, resolve_confirmation
 from blocks.errors import BlockError, ErrorCode
 from blocks.fileref import FileRef
 from blocks.store import FileStore
@@ -46,10 +47,23 @@ class BlockContext:
     services: dict[str, Any] = field(default_factory=dict)
     deadline: float | None = None  # `time.monotonic()` at which this attempt times out
     attempt: int = 0  # 0 for the first attempt, 1 for the first retry, ...
+    #: The node's `confirm_ambiguous`, and the answers already given to its questions.
+    confirm_ambiguous: bool = False
+    confirmations: dict[str, Confirmation] = field(default_factory=dict)
 
     @property
     def task_name(self) -> str:
         return self.node_id if self.iteration is None else f"{self.node_id}[{self.iteration}]"
+
+    @property
+    def confirmation(self) -> Confirmation | None:
+        """The latest answer given to this node's questions (`blocks.confirmation`)."""
+        return next(reversed(self.confirmations.values()), None)
+
+    def confirm(self, need: NeedsConfirmation) -> Confirmation | None:
+        """The answer to `need` (None: do not ask, record a finding); raises it to ask."""
+        need.bind(self.node_id, self.iteration, self.block_id, self.block_version)
+        return resolve_confirmation(need, self.confirmations, self.confirm_ambiguous)
 
     def remaining(self) -> float | None:
         """Seconds left before the attempt's deadline (never negative), None without one."""

@@ -10,6 +10,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from blocks.confirmation import NeedsConfirmation
 from blocks.context import BlockContext, HumanInputPort
 from blocks.errors import BlockError, ErrorCode
 from compiler.attempts import run_attempt, run_with_retries
@@ -21,7 +22,10 @@ __all__ = ["Backend", "StaticHumanInput", "map_bounded"]
 
 
 class StaticHumanInput:
-    """Answers human-input nodes from values given up front; never waits."""
+    """Answers human-input nodes from values given up front; never waits (nobody is asked:
+    a block's question is answered "unattended")."""
+
+    attended = False
 
     def request(self, ctx: BlockContext, form: dict[str, Any]) -> dict[str, Any]:
         raise BlockError(
@@ -55,6 +59,8 @@ class Backend:
             run_inputs=state.run_inputs.get(job.task_name)
             or state.run_inputs.get(job.node_id)
             or {},
+            confirm_ambiguous=job.confirm_ambiguous,
+            confirmations=dict(state.confirmations.get(job.task_name, {})),
         )
 
     def executor(self, state: RunState, job: NodeJob) -> Callable[[float | None, int], Any]:
@@ -105,7 +111,7 @@ class Backend:
                 return job
             try:
                 return self.call_block(state, job)
-            except BlockError as exc:
+            except (BlockError, NeedsConfirmation) as exc:
                 return exc
 
         return map_bounded(one, jobs, max_concurrency)

@@ -14,8 +14,10 @@ import time
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from typing import Any
 
+from blocks.confirmation import ConfirmationCancelled, NeedsConfirmation
 from blocks.errors import BlockError, ErrorCode
 from blocks.store import FileStore
+from compiler.confirmation import settle
 from compiler.events import EventLog
 from compiler.jobs import NodeJob
 from compiler.loops import run_loop
@@ -49,10 +51,25 @@ class Engine:
         failures: list[BaseException] = []
         running: dict[Future[None], str] = {}
         finished: set[str] = set()
+        # Nodes that asked a question (`compiler.confirmation`): while any waits, the running
+        # siblings finish and nothing new starts; then each is answered and runs again.
+        asking: list[tuple[str, NeedsConfirmation]] = []
         pool: ThreadPoolExecutor | None = None
         try:
             while True:
-                if not failures:
+                if asking and not running and not failures:
+                    nid, need = asking.pop(0)
+                    try:
+                        settle(state, need)
+                        self.run_node(state, scope.nodes[nid], frame)
+                    except NeedsConfirmation as again:
+                        asking.append((nid, again))
+                        continue
+                    except BaseException as exc:
+                        failures.append(exc)
+                    finished.add(nid)
+                    continue
+                if not failures and not asking:
                     ready = [
                         n for n in scope.order if n in remaining and not remaining[n] - finished
                     ]
@@ -62,6 +79,9 @@ class Engine:
                         del remaining[nid]
                         try:
                             self.run_node(state, scope.nodes[nid], frame)
+                        except NeedsConfirmation as need:
+                            asking.append((nid, need))
+                            continue
                         except BaseException as exc:
                             failures.append(exc)
                         finished.add(nid)
@@ -74,18 +94,23 @@ class Engine:
                         future = pool.submit(ctx.run, self.run_node, state, scope.nodes[nid], frame)
                         running[future] = nid
                 if not running:
+                    if asking and not failures:
+                        continue
                     break
                 done, _ = wait(running, return_when=FIRST_COMPLETED)
                 for future in done:
                     nid = running.pop(future)
                     error = future.exception()
+                    if isinstance(error, NeedsConfirmation):
+                        asking.append((nid, error))
+                        continue
                     if error is not None:
                         failures.append(error)
                     finished.add(nid)
         finally:
             if pool is not None:
                 pool.shutdown(wait=True)
-        for nid in remaining:
+        for nid in [*remaining, *(n for n, _ in asking)]:
             state.statuses.setdefault(frame.status_key(nid), NodeStatus(nid, "not_run"))
         if failures:
             raise failures[0]
@@ -115,7 +140,7 @@ class Engine:
     def run_plan(
         self, compiled: CompiledPlan, parent: RunState, run_id: str, vars: Any, scope: str
     ) -> RunResult:
-        return run_compiled(
+        result = run_compiled(
             compiled,
             parent.backend,
             run_id=run_id,
@@ -125,6 +150,9 @@ class Engine:
             store=parent.store,
             scope=scope,
         )
+        if result.cancelled is not None:  # a cancel in a subflow ends the parent run too
+            raise result.cancelled
+        return result
 
 
 def render_vars(compiled: CompiledPlan, overrides: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -170,9 +198,12 @@ def run_compiled(
             backend=backend.name,
         )
     error: BlockError | None = None
+    cancelled: ConfirmationCancelled | None = None
     backend.begin(state)
     try:
         Engine().run_scope(state, compiled.root, frame)
+    except ConfirmationCancelled as exc:  # a person cancelled at a choice form: not a failure
+        cancelled = exc
     except BlockError as exc:
         error = exc
     except Exception as exc:  # a bug, not a block failure: still reported, never absorbed
@@ -198,10 +229,12 @@ def run_compiled(
         state.emit(
             "plan_complete",
             plan_id=compiled.id,
-            status="success" if error is None else "failed",
+            status="cancelled" if cancelled else "success" if error is None else "failed",
             total_duration_ms=int((time.perf_counter() - started) * 1000),
             error=error.to_dict() if error else None,
             failed_nodes=[e.node_id for e in state.errors],
         )
-    state_name = "failed" if error is not None else "completed"
-    return RunResult(run_id, compiled.id, state_name, outputs, error, state.statuses, exports)
+    state_name = "failed" if error is not None else "cancelled" if cancelled else "completed"
+    result = RunResult(run_id, compiled.id, state_name, outputs, error, state.statuses, exports)
+    result.cancelled = cancelled
+    return result

@@ -29,6 +29,8 @@ EVENTS = (
     "node_error",
     "node_paused",
     "node_resumed",
+    "confirmation_requested",  # a block asked a question (seed 003): node, key, options
+    "confirmation_resolved",  # answered: who, which option (or unattended, or cancelled)
     "loop_limit_reached",
     "plan_complete",
 )

@@ -29,6 +29,7 @@ class NodeJob:
     on_error: str = "halt"
     cache: CacheSpec | None = None
     tags: list[str] = field(default_factory=list)
+    confirm_ambiguous: bool = False  # the node asks a person about ambiguities
     scope: str = ""  # the root run plus the subflow path: results are cached per scope+task
 
     @property

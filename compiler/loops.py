@@ -9,13 +9,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from blocks.confirmation import NeedsConfirmation
 from blocks.errors import BlockError, ErrorCode
 from compiler.backend import map_bounded
+from compiler.confirmation import settle
 from compiler.jobs import NodeJob, Skipped
 from compiler.models import Foreach, WhileSpec
 from compiler.nodes import begin_task, evaluate_when, fail, finish, item_label
 from compiler.references import get_path, render
-from compiler.runstate import Frame, RunState, ScopeRunner
+from compiler.runstate import Frame, ItemResult, RunState, ScopeRunner
 from compiler.scope import CompiledLoop, CompiledTask, Scope
 
 __all__ = ["loop_cap", "run_loop"]
@@ -138,8 +140,19 @@ def _run_mapped(
     if failure is not None:
         raise failure
     results = state.backend.call_items(state, jobs, cap, batch_size)
+    # Items that asked a question: every other item has finished; each is answered and runs
+    # again, one at a time, in item order.
+    for position, (job, first) in enumerate(zip(jobs, results, strict=True)):
+        answered: ItemResult = first
+        while isinstance(answered, NeedsConfirmation) and isinstance(job, NodeJob):
+            settle(state, answered)
+            try:
+                answered = state.backend.call_block(state, job)
+            except (BlockError, NeedsConfirmation) as exc:
+                answered = exc
+        results[position] = answered
     for sub, result, began in zip(frames, results, started, strict=True):
-        if isinstance(result, Skipped):
+        if isinstance(result, Skipped | NeedsConfirmation):
             continue
         if isinstance(result, BlockError):
             if not fail(state, single, sub, result, began) and failure is None:

@@ -139,6 +139,11 @@ class TaskNode(_NodeBase):
     in_: dict[str, Any] = Field(default_factory=dict, alias="in")
     out: dict[str, str] = Field(default_factory=dict)
     cache: Literal["inputs"] | CacheSpec | None = None
+    confirm_ambiguous: bool = Field(
+        default=False,
+        description="ask a person when the block finds an ambiguity (a choice form; the run "
+        "pauses); off: the block records the ambiguity as a finding and goes on",
+    )
 
     @field_validator("out")
     @classmethod

@@ -193,6 +193,7 @@ def build_job(state: RunState, cnode: CompiledTask, frame: Frame) -> NodeJob:
         # after the block, so admins still see both in the UI.
         tags=[f"plan:{state.plan_id}"],
         scope=state.scope or state.run_id,
+        confirm_ambiguous=node.confirm_ambiguous,
     )
 
 

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from blocks.confirmation import Confirmation, ConfirmationCancelled, NeedsConfirmation
 from blocks.context import BlockContext
 from blocks.errors import BlockError
 from blocks.store import FileStore
@@ -28,7 +29,9 @@ __all__ = [
     "ScopeRunner",
 ]
 
-ItemResult = dict[str, Any] | BlockError | Skipped
+#: A loop item's result; `NeedsConfirmation` when the item asked a question (answered and
+#: run again by `compiler.loops`).
+ItemResult = dict[str, Any] | BlockError | Skipped | NeedsConfirmation
 
 
 @dataclass
@@ -85,6 +88,8 @@ class RunState:
     store: FileStore = field(default_factory=FileStore)
     statuses: dict[str, NodeStatus] = field(default_factory=dict)
     errors: list[BlockError] = field(default_factory=list)
+    #: Task name -> question key -> the answer (`compiler.confirmation`).
+    confirmations: dict[str, dict[str, Confirmation]] = field(default_factory=dict)
     scope: str = ""
     _sub_counter: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
 
@@ -161,8 +166,9 @@ class ScopeRunner(Protocol):
 class RunResult:
     run_id: str
     plan_id: str
-    state: str  # "completed" | "failed"
+    state: str  # "completed" | "failed" | "cancelled"
     outputs: dict[str, Any]
     error: BlockError | None = None
     statuses: dict[str, NodeStatus] = field(default_factory=dict)
     exports: dict[str, Any] = field(default_factory=dict)
+    cancelled: ConfirmationCancelled | None = None  # a person cancelled at a choice form

@@ -27,6 +27,7 @@ from prefect.settings import PREFECT_FLOWS_HEARTBEAT_FREQUENCY
 from prefect.states import Completed
 from prefect.utilities.annotations import quote
 
+from blocks.confirmation import NeedsConfirmation
 from blocks.errors import BlockError
 from compiler.attempts import run_attempt, run_with_retries, timeout_error
 from compiler.backend import Backend, map_bounded
@@ -149,7 +150,7 @@ def run_batch(jobs: Any, run: Any, key: str) -> list[Any]:
             continue
         try:
             outputs = run_with_retries(job, backend.executor(state, job), state.emit)
-        except BlockError as exc:
+        except (BlockError, NeedsConfirmation) as exc:  # a question: asked by the flow
             out.append(exc)
             continue
         if item_key is not None:
@@ -318,7 +319,7 @@ class PrefectBackend(Backend):
             def single(job: NodeJob | Skipped) -> ItemResult:
                 try:
                     return job if isinstance(job, Skipped) else self.call_block(state, job)
-                except BlockError as exc:
+                except (BlockError, NeedsConfirmation) as exc:
                     return exc
                 finally:
                     progress.advance(1)
@@ -400,7 +401,8 @@ class PrefectHumanInput:
                 details={"node_id": ctx.node_id},
             )
         flow_run = run_ctx.flow_run
-        key = re.sub(r"[^a-z0-9-]", "-", ctx.task_name.lower())
+        # A block's question has its own key per question (`compiler.confirmation`).
+        key = re.sub(r"[^a-z0-9-]", "-", str(form.get("pause_key") or ctx.task_name).lower())
         timeout_s = int(ctx.services.get("timeout_ms") or self.default_timeout_s * 1000) // 1000
         model = run_input_model({**form, "node_id": ctx.node_id}, name=f"Form_{key}")
         definition = {

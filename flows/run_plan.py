@@ -21,7 +21,7 @@ from typing import Any, cast
 from prefect import Flow, State, flow, get_run_logger, task
 from prefect.client.schemas.objects import FlowRun
 from prefect.context import FlowRunContext
-from prefect.states import Failed
+from prefect.states import Cancelled, Failed
 
 from blocks.errors import IssuesFound
 from blocks.registry import BlockRegistry
@@ -151,6 +151,8 @@ def _execute(
         if result.error is not None
         else None,
     }
+    if result.cancelled is not None:  # cancelled at a choice form: 取消, not a failure
+        return Cancelled(message=str(result.cancelled), data=record)
     if result.error is not None:
         get_run_logger().error(
             "%s; inspect with `keiri runs` and retry with `keiri retry %s`", result.error, run_id

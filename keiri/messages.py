@@ -248,6 +248,21 @@ CATALOG: dict[str, dict[Language, str]] = {
     "time.days_ago": {"ja": "{n} 日前", "en": "{n} d ago"},
     "time.hours_ago": {"ja": "{n} 時間前", "en": "{n} h ago"},
     "time.minutes_ago": {"ja": "{n} 分前", "en": "{n} min ago"},
+    # --- the choice form of a block's question (seed 003) ---
+    "confirm.choice_label": {"ja": "どれにしますか", "en": "Which one?"},
+    "confirm.other_option": {"ja": "その他（自由記述）", "en": "Other (free answer)"},
+    "confirm.other_label": {"ja": "その他の回答", "en": "Other answer"},
+    "confirm.cancel_label": {"ja": "この実行を取消する", "en": "Cancel this run"},
+    "confirm.cancel": {"ja": "取消", "en": "Cancel the run"},
+    "confirm.cancel_note": {
+        "ja": "「取消」を押すと、この実行は取消（キャンセル）として終わります。失敗ではありません。",
+        "en": "Cancel ends this run as cancelled, not as a failure.",
+    },
+    "confirm.heading": {"ja": "確認が必要です", "en": "A decision is needed"},
+    "confirm.not_option": {
+        "ja": "選択肢にない値です（{options}）",
+        "en": "not one of the options ({options})",
+    },
     # --- times ---
     "time.unknown": {"ja": "不明", "en": "unknown"},
 }

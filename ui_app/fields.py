@@ -23,11 +23,12 @@ from blocks.ui.form import Requirement
 from keiri.messages import t
 from ui_app.errors import render_error, render_field_problems
 from ui_app.session_state import Entry, widget_key, widget_text, widget_value
+from ui_app.views.choice import choice_widget
 
 __all__ = ["SIMPLE_TYPES", "WIDGETS", "human_size", "pull_widget_values", "render_field"]
 
 #: Types whose widget holds the value itself (seeded from, and read back into, the entry).
-SIMPLE_TYPES = ("text", "select", "boolean", "number")
+SIMPLE_TYPES = ("text", "select", "boolean", "number", "choice")
 _FOLDER_MODES = ("フォルダを選ぶ", "ZIP ファイルで送る")
 _CHUNK = 1 << 20
 
@@ -265,6 +266,7 @@ WIDGETS: dict[str, Callable[[Requirement, str, Entry], None]] = {
     "file": _file,
     "files": _files,
     "folder": _folder,
+    "choice": choice_widget,  # a block's question (seed 003)
 }
 
 

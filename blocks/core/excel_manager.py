@@ -14,7 +14,7 @@ import difflib
 import json
 import zipfile
 import zlib
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from copy import copy
 from dataclasses import asdict, dataclass
 from pathlib import Path, PurePosixPath
@@ -41,11 +41,13 @@ from blocks.errors import BlockError, ErrorCode
 
 __all__ = [
     "Column",
+    "HeaderChooser",
     "SheetData",
     "SheetWritten",
     "TableWrite",
     "cell_value",
     "guard_workbook",
+    "header_candidates",
     "is_text_table",
     "parse_cell",
     "read_records",
@@ -184,6 +186,36 @@ def _header_names(raw: Sequence[Any], first_col: int) -> list[str]:
     return names
 
 
+#: (candidate rows: [(row number from the range's first row, its cells)]) -> the header row
+#: to use, or None to keep the given one.
+HeaderChooser = Callable[[list[tuple[int, list[Any]]]], int | None]
+
+_HEADER_SCAN_ROWS = 10
+_HEADER_CANDIDATES = 3
+
+
+def header_candidates(
+    rows: Sequence[Sequence[Any]], min_col: int = 1, max_col: int | None = None
+) -> list[tuple[int, list[Any]]]:
+    """Rows that could be the header when row 1 cannot: row 1 holds at most one value (a
+    title, a blank) and later rows among the first ten have two or more values, all text.
+    Empty when row 1 looks like a header (the usual case: nothing to ask)."""
+
+    def cells(row: Sequence[Any]) -> list[Any]:
+        return [_json_cell(v) for v in row[min_col - 1 : max_col]]
+
+    if not rows or sum(v is not None for v in cells(rows[0])) >= 2:
+        return []
+    found: list[tuple[int, list[Any]]] = []
+    for number, row in enumerate(rows[:_HEADER_SCAN_ROWS], start=1):
+        values = [v for v in cells(row) if v is not None]
+        if len(values) >= 2 and all(isinstance(v, str) for v in values):
+            found.append((number, cells(row)))
+            if len(found) == _HEADER_CANDIDATES:
+                break
+    return found
+
+
 def read_records(
     path: Path,
     *,
@@ -192,11 +224,13 @@ def read_records(
     cell_range: str | None = None,
     header_row: int = 1,
     max_cells: int = DEFAULT_MAX_CELLS,
+    choose_header: HeaderChooser | None = None,
 ) -> SheetData:
     """Read one sheet (or `cell_range` of it) as records keyed by the `header_row` cells.
 
     `header_row` counts from the first row of the range (the sheet's row 1 without a range).
-    Rows whose cells are all empty are not records.
+    Rows whose cells are all empty are not records. With `choose_header`, an ambiguous header
+    (`header_candidates`) is decided by it (None keeps `header_row`).
     """
     bounds: tuple[int | None, ...] = (1, 1, None, None)
     if cell_range:
@@ -216,6 +250,10 @@ def read_records(
         target = sheet or PurePosixPath(name).stem
     else:
         target, rows = read_rows(path, name, sheet, max_row, max_cells)
+    if choose_header is not None and header_row == 1:
+        candidates = header_candidates(rows[min_row - 1 :], min_col, max_col)
+        if candidates:
+            header_row = choose_header(candidates) or header_row
     header_index = min_row - 1 + header_row - 1
     if header_index >= len(rows):
         raise BlockError(

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
@@ -22,9 +23,15 @@ from blocks.core.dates import DateError, parse_date_value
 from blocks.core.invoice_text import name_similarity, nfkc
 from blocks.errors import BlockError, ErrorCode
 
-__all__ = ["ReconcileOptions", "reconcile"]
+__all__ = ["DECLINE", "Chooser", "ReconcileOptions", "reconcile"]
 
 _EPS = 1e-9
+
+#: What a chooser returns to leave the left row unmatched.
+DECLINE = -1
+#: (left index, tied right indices best first) -> the right index to take, `DECLINE`, or None
+#: for the default (the first). Called when a left row has several equally good candidates.
+Chooser = Callable[[int, list[int]], int | None]
 
 
 @dataclass(frozen=True)
@@ -221,8 +228,11 @@ def _sum(values: list[Decimal]) -> int | float:
     return _number(sum(values, Decimal(0))) or 0
 
 
-def reconcile(left: list[Any], right: list[Any], opt: ReconcileOptions) -> dict[str, Any]:
-    """Match `left` rows to `right` rows one-to-one; see the block spec for the outputs."""
+def reconcile(
+    left: list[Any], right: list[Any], opt: ReconcileOptions, choose: Chooser | None = None
+) -> dict[str, Any]:
+    """Match `left` rows to `right` rows one-to-one; see the block spec for the outputs.
+    `choose` decides between equally good candidates (default: the first, best ranked)."""
     if not (opt.keys or opt.left_amount or opt.left_date):
         raise _bad(
             "keys",
@@ -237,16 +247,43 @@ def reconcile(left: list[Any], right: list[Any], opt: ReconcileOptions) -> dict[
     )
     used_left: set[int] = set()
     used_right: set[int] = set()
+    declined: set[int] = set()
     chosen: list[tuple[int, int, float]] = []
     if len(lframe) and len(rframe):
         pairs = _candidates(lframe, rframe, opt)
-        for li, ri, score in zip(
-            pairs["l_index"], pairs["r_index"], pairs["name_score"], strict=True
-        ):
-            if li not in used_left and ri not in used_right:
-                used_left.add(int(li))
-                used_right.add(int(ri))
-                chosen.append((int(li), int(ri), float(score)))
+        rows = list(
+            zip(
+                pairs["l_index"].astype(int),
+                pairs["r_index"].astype(int),
+                pairs["name_score"].astype(float),
+                pairs["abs_amount"].astype(float),
+                strict=True,
+            )
+        )
+        by_left: dict[int, list[tuple[int, float, float]]] = {}
+        for li, ri, score, gap in rows:
+            by_left.setdefault(li, []).append((ri, score, gap))
+        for li, best, best_score, gap in rows:
+            if li in used_left or li in declined or best in used_right:
+                continue
+            ri, score = best, best_score
+            if choose is not None:
+                # Equally good candidates (the same amount difference, any date in the window).
+                tied = [
+                    (r, s)
+                    for r, s, g in by_left[li]
+                    if r not in used_right and abs(g - gap) <= _EPS
+                ]
+                if len(tied) > 1:
+                    picked = choose(li, [r for r, _ in tied])
+                    if picked == DECLINE:
+                        declined.add(li)
+                        continue
+                    if picked is not None:
+                        ri, score = next((r, s) for r, s in tied if r == picked)
+            used_left.add(li)
+            used_right.add(ri)
+            chosen.append((li, ri, score))
     matched = []
     diffs: list[Decimal] = []
     for li, ri, score in sorted(chosen):

@@ -1,10 +1,16 @@
-"""`excel.read_data`: one sheet (or a range of it) as records keyed by the header row."""
+"""`excel.read_data`: one sheet (or a range of it) as records keyed by the header row.
+
+An ambiguous header (row 1 holds a title or nothing, later rows look like headers) is asked
+about when the node has `confirm_ambiguous: true` (seed 003); otherwise row 1 stays the
+header, as always, and the ambiguity is recorded in `findings`.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 from blocks.base import Block
+from blocks.confirmation import NeedsConfirmation, Option
 from blocks.context import BlockContext
 from blocks.core.excel_manager import read_records
 from blocks.fileref import FileRef
@@ -12,21 +18,78 @@ from blocks.fileref import FileRef
 __all__ = ["ReadDataBlock"]
 
 
+def _preview(cells: list[Any]) -> str:
+    return " | ".join("" if v is None else str(v) for v in cells)[:200]
+
+
+class _HeaderQuestion:
+    """The `choose_header` of `read_records`: asks through `ctx.confirm`, else keeps row 1."""
+
+    def __init__(self, ctx: BlockContext, name: str) -> None:
+        self.ctx, self.name = ctx, name
+        self.findings: list[dict[str, Any]] = []
+
+    def __call__(self, candidates: list[tuple[int, list[Any]]]) -> int | None:
+        rows: list[tuple[int, list[Any]]] = [(1, [])] if all(n != 1 for n, _ in candidates) else []
+        options = [
+            Option(
+                id=f"row-{number}",
+                label=f"{number} 行目: {_preview(cells)}" if cells else "1 行目（そのまま読む）",
+                details={"行": number, "見出し": [v for v in cells if v is not None]},
+            )
+            for number, cells in [*rows, *candidates]
+        ]
+        need = NeedsConfirmation(
+            question=(
+                f"{self.name} の見出し行がはっきりしません（1 行目は見出しに見えません）。"
+                "どの行を見出しにしますか？"
+            ),
+            options=options,
+            context={"file": self.name},
+            default=options[0].id,
+            key="header_row",
+        )
+        answer = self.ctx.confirm(need)
+        finding: dict[str, Any] = {
+            "kind": "ambiguous_header",
+            "candidate_rows": [n for n, _ in candidates],
+            "question": need.question,
+        }
+        if answer is None:
+            self.findings.append(
+                finding
+                | {
+                    "decided_by": "automatic",
+                    "header_row": 1,
+                    "note": "1 行目を見出しとして読みました。見出し行を確認してください。",
+                }
+            )
+            return None
+        chosen = int(str(answer.option).removeprefix("row-"))
+        self.findings.append(
+            finding | {"decided_by": answer.answered_by, "header_row": chosen, "note": "確認済み"}
+        )
+        return chosen
+
+
 class ReadDataBlock(Block):
     """Read records with python-calamine: dates become ISO strings, numbers stay numbers."""
 
     def run(self, ctx: BlockContext, inputs: dict[str, Any]) -> dict[str, Any]:
         ref = FileRef.model_validate(inputs["workbook"])
+        question = _HeaderQuestion(ctx, ref.name)
         data = read_records(
             ctx.file_store.path(ref),
             name=ref.name,
             sheet=inputs.get("sheet"),
             cell_range=inputs.get("range"),
             header_row=int(inputs.get("header_row", 1)),
+            choose_header=question,
         )
         return {
             "records": data.records,
             "columns": data.columns,
             "row_count": len(data.records),
             "sheet": data.sheet,
+            "findings": question.findings,
         }

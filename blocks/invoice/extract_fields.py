@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from blocks.base import Block
+from blocks.confirmation import NeedsConfirmation, Option
 from blocks.context import BlockContext
 from blocks.core.invoice_extract import extract_invoice_fields
 from blocks.core.invoice_llm import extract_with_llm
@@ -46,6 +47,45 @@ def fields_of_document(
     return fields
 
 
+def _ask_total(ctx: BlockContext, index: int, fields: dict[str, Any]) -> None:
+    """A 要確認 total with several candidate amounts: ask which one (`confirm_ambiguous`);
+    the chosen amount becomes the total, 確定, with who chose it. Unasked, it stays 要確認
+    with its candidates (the finding)."""
+    if (fields.get("status") or {}).get("total") != "要確認":
+        return
+    values: dict[Any, str] = {}
+    for candidate in (fields.get("candidates") or {}).get("total") or []:
+        values.setdefault(candidate.get("value"), str(candidate.get("text") or ""))
+    values.pop(None, None)
+    if len(values) < 2:
+        return
+    name = (fields.get("source") or {}).get("name") or f"{index + 1} 件目"
+    options = [
+        Option(
+            id=f"total-{i}",
+            label=f"{value:,} 円（{text}）" if isinstance(value, int) else f"{value}（{text}）",
+            details={"金額": value, "根拠": text},
+        )
+        for i, (value, text) in enumerate(values.items())
+    ]
+    reason = (fields.get("review_reasons") or {}).get("total") or ""
+    need = NeedsConfirmation(
+        question=f"{name} の合計金額が確定できません（{reason}）。どれが合計ですか？",
+        options=options,
+        context={"file": name, "issuer": fields.get("issuer_name")},
+        default=options[0].id,
+        key=f"total[{index}]",
+    )
+    answer = ctx.confirm(need)
+    if answer is None or answer.option is None:
+        return
+    chosen = list(values)[int(answer.option.removeprefix("total-"))]
+    fields["total"] = chosen
+    fields["status"]["total"] = "確定"
+    fields.setdefault("review_reasons", {}).pop("total", None)
+    fields["confirmed_by"] = {"total": answer.answered_by}
+
+
 class ExtractFieldsBlock(Block):
     """Input `text`, one `document` or a list of `documents`; outputs `fields` (one) or
     `fields_list` (one per document, same order)."""
@@ -62,7 +102,7 @@ class ExtractFieldsBlock(Block):
                 "several: documents (evidence_data.files)",
             )
         if inputs.get("method", "rules") != "llm":
-            return self._extract(inputs, given, extract_invoice_fields)
+            return self._confirmed(ctx, self._extract(inputs, given, extract_invoice_fields))
         client, owned = client_for(ctx.services)
 
         def reader(
@@ -71,10 +111,16 @@ class ExtractFieldsBlock(Block):
             return extract_with_llm(client, text, source, from_ocr=from_ocr)
 
         try:
-            return self._extract(inputs, given, reader)
+            return self._confirmed(ctx, self._extract(inputs, given, reader))
         finally:
             if owned:
                 client.close()
+
+    @staticmethod
+    def _confirmed(ctx: BlockContext, outputs: dict[str, Any]) -> dict[str, Any]:
+        for index, fields in enumerate(outputs["fields_list"]):
+            _ask_total(ctx, index, fields)
+        return outputs
 
     @staticmethod
     def _extract(inputs: dict[str, Any], given: list[str], reader: Reader) -> dict[str, Any]:

@@ -6,11 +6,82 @@ from __future__ import annotations
 from typing import Any
 
 from blocks.base import Block
+from blocks.confirmation import NeedsConfirmation, Option
 from blocks.context import BlockContext
-from blocks.core.reconcile import ReconcileOptions, reconcile
+from blocks.core.reconcile import DECLINE, ReconcileOptions, reconcile
 from blocks.errors import BlockError, ErrorCode
 
 __all__ = ["ReconcileBlock", "key_pairs"]
+
+#: The option id that leaves the invoice unmatched.
+NONE_OPTION = "none"
+
+
+def _row_text(row: Any) -> str:
+    if not isinstance(row, dict):
+        return str(row)
+    return "、".join(f"{k}: {v}" for k, v in row.items() if v not in (None, ""))
+
+
+class _Ambiguities:
+    """The chooser of `reconcile`: asks through `ctx.confirm` when a left row (an invoice)
+    has several equally good candidates (payments of the same amount, dates in the window);
+    unasked or unattended, keeps the best-ranked one and records the ambiguity as a finding."""
+
+    def __init__(self, ctx: BlockContext, left: list[Any], right: list[Any]) -> None:
+        self.ctx, self.left, self.right = ctx, left, right
+        self.found: list[dict[str, Any]] = []
+
+    def __call__(self, li: int, candidates: list[int]) -> int | None:
+        options = [
+            Option(
+                id=f"right-{ri}",
+                label=f"{ri + 1} 行目: {_row_text(self.right[ri])}",
+                details={
+                    "right_index": ri,
+                    **(self.right[ri] if isinstance(self.right[ri], dict) else {}),
+                },
+            )
+            for ri in candidates
+        ]
+        options.append(Option(id=NONE_OPTION, label="該当なし（照合しない）"))
+        need = NeedsConfirmation(
+            question=(
+                f"{li + 1} 行目（{_row_text(self.left[li])}）に当てはまる候補が "
+                f"{len(candidates)} 件あります。どれと照合しますか？"
+            ),
+            options=options,
+            context={"left_index": li, "left": self.left[li]},
+            default=options[0].id,
+            key=f"left[{li}]",
+        )
+        answer = self.ctx.confirm(need)
+        finding: dict[str, Any] = {
+            "left_index": li,
+            "left": self.left[li],
+            "candidate_right_indices": candidates,
+            "question": need.question,
+        }
+        if answer is None:
+            self.found.append(
+                finding
+                | {
+                    "decided_by": "automatic",
+                    "chosen_right_index": candidates[0],
+                    "note": "候補が複数あり、最も近い候補を自動で照合しました。確認してください。",
+                }
+            )
+            return None
+        picked = DECLINE if answer.option == NONE_OPTION else int(str(answer.option)[6:])
+        self.found.append(
+            finding
+            | {
+                "decided_by": answer.answered_by,
+                "chosen_right_index": None if picked == DECLINE else picked,
+                "note": "確認済み",
+            }
+        )
+        return picked
 
 
 def key_pairs(keys: Any) -> list[tuple[str, str]]:
@@ -55,7 +126,9 @@ class ReconcileBlock(Block):
             right_name=right_name,
             name_min_similarity=float(inputs.get("name_min_similarity", 0.8)),
         )
-        result = reconcile(inputs["left"], inputs["right"], options)
+        chooser = _Ambiguities(ctx, inputs["left"], inputs["right"])
+        result = reconcile(inputs["left"], inputs["right"], options, chooser)
+        result["ambiguities"] = chooser.found
         ctx.emit(
             "reconciled",
             matched=result["summary"]["matched_count"],

@@ -38,6 +38,7 @@ __all__ = [
     "TEXT_CAP",
     "FieldType",
     "FieldValueError",
+    "choice_ids",
     "integral",
     "parse_amount",
 ]
@@ -422,7 +423,50 @@ FOLDER = FieldType(
     form_checks=_file_checks,
 )
 
+# --- choice (a block's question: options with details, `blocks.confirmation`) --------------
+
+
+def choice_ids(req: Requirement) -> list[str]:
+    """The option ids of a choice field (options are `{id, label, details}` or plain ids)."""
+    return [str(o.get("id")) if isinstance(o, dict) else str(o) for o in req.options]
+
+
+def _choice_check(req: Requirement, value: Any) -> str | None:
+    if isinstance(value, str) and value in choice_ids(req):
+        return None
+    return t("confirm.not_option", options=", ".join(choice_ids(req)))
+
+
+def _choice_parse(req: Requirement, raw: str, _store: FileStore | None) -> str:
+    """An option id, or its 1-based number (`--input NODE.choice=2`)."""
+    text = _read_text(raw, TEXT_CAP).strip()
+    ids = choice_ids(req)
+    if text in ids:
+        return text
+    if text.isdigit() and 1 <= int(text) <= len(ids):
+        return ids[int(text) - 1]
+    raise FieldValueError(t("confirm.not_option", options=", ".join(ids)))
+
+
+def _choice_display(req: Requirement, value: Any) -> str:
+    for option in req.options:
+        if isinstance(option, dict) and option.get("id") == value:
+            return str(option.get("label") or value)
+    return str(value)
+
+
+CHOICE = FieldType(
+    name="choice",
+    python_type=lambda _r: _STRICT_STR,
+    json_schema=lambda r: {"type": "string", "enum": choice_ids(r)},
+    check=_choice_check,
+    empty=None,
+    sample=lambda r: (choice_ids(r) or [""])[0],
+    parse=_choice_parse,
+    display=_choice_display,
+)
+
 #: Requirement type -> its definition (the one place per-type behaviour lives).
 FIELD_TYPES: dict[str, FieldType] = {
-    ft.name: ft for ft in (FILE, FILES, FOLDER, TEXT, SELECT, BOOLEAN, NUMBER, CHAT)
+    ft.name: ft for ft in (FILE, FILES, FOLDER, TEXT, SELECT, BOOLEAN, NUMBER, CHAT, CHOICE)
 }

@@ -8,7 +8,9 @@ from pydantic import BaseModel, ConfigDict, Field
 
 __all__ = ["FieldProblem", "Requirement", "RequirementType", "Validation"]
 
-RequirementType = Literal["file", "files", "folder", "text", "select", "boolean", "number", "chat"]
+RequirementType = Literal[
+    "file", "files", "folder", "text", "select", "boolean", "number", "chat", "choice"
+]
 
 
 class Validation(BaseModel):

@@ -168,6 +168,10 @@ def _node_fields(compiled: Any, node_id: str) -> dict[str, Any]:
     from compiler.scope import CompiledTask
 
     cnode = compiled.all_nodes.get(node_id)
+    if isinstance(cnode, CompiledTask) and cnode.node.confirm_ambiguous:
+        from compiler.confirmation import answer_fields  # the answer to the node's question
+
+        return human_input_fields("collect", parse_requirements(answer_fields(), node_id))
     if not isinstance(cnode, CompiledTask) or not cnode.spec.human_input:
         humans = sorted(
             n

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import streamlit as st
 
+from blocks.confirmation import CANCEL_FIELD
 from blocks.ui.form import FieldProblem, Requirement, validate_answers
 from keiri.errors import KeiriError
 from keiri.messages import CATALOG, local_time, t
@@ -28,6 +29,7 @@ from ui_app.session_state import (
     reset,
     state_key,
 )
+from ui_app.views import choice
 
 if TYPE_CHECKING:
     from flows.control import PausedForm
@@ -117,7 +119,10 @@ def _render_form(form: PausedForm, run_id: str, who: str) -> None:
     for notice in entry.get("notice", []):
         st.warning(notice)
     problems: dict[str, list[str]] = entry.get("problems", {})
+    asking = choice.is_choice_form(form.definition)  # a block's question: 取消 is a button
     for req in fields:
+        if asking and req.id == CANCEL_FIELD:
+            continue
         render_field(req, key, entry, problems.get(req.id, []))
     known = {f.id for f in fields}
     render_field_problems([m for f, msgs in problems.items() if f not in known for m in msgs])
@@ -125,7 +130,7 @@ def _render_form(form: PausedForm, run_id: str, who: str) -> None:
         st.caption(t("form.reject_note"))
     if entry.get("error"):
         render_error(entry["error"], key=key + "::error")
-    left, right, _rest = st.columns([1, 1, 3])
+    left, right, rest = st.columns([1, 1, 3])
     left.button(
         t("form.submit"),
         type="primary",
@@ -139,6 +144,8 @@ def _render_form(form: PausedForm, run_id: str, who: str) -> None:
         on_click=reset,
         args=(st.session_state, key),
     )
+    if asking:
+        choice.cancel_button(rest, run_id, key, form, who)
 
 
 def render() -> None:
