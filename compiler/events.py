@@ -30,6 +30,8 @@ EVENTS = (
     "node_paused",
     "node_resumed",
     "loop_limit_reached",
+    "node_reused",
+    "node_rerun",
     "plan_complete",
 )
 _SECRET_WORDS = ("api_key", "apikey", "password", "secret", "token", "authorization")
