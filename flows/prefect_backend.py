@@ -310,8 +310,10 @@ def _reuse_log(backend: Any) -> ReuseLog:
 
 def _task_store() -> Any:
     """The result store `run_node`'s task runs read and write (the flow's own store has no
-    metadata storage: Prefect reads cached task results through the task's)."""
-    return get_result_store().update_for_task(run_node, _sync=True)  # type: ignore[call-arg]
+    metadata storage: Prefect reads cached task results through the task's). Nothing read
+    through it is kept in memory: a record it read may be replaced by the task run."""
+    store: Any = get_result_store().update_for_task(run_node, _sync=True)  # type: ignore[call-arg]
+    return store.model_copy(update={"cache_result_in_memory": False})
 
 
 def _stored(store: Any, key: str) -> Any:
@@ -333,6 +335,12 @@ class PrefectBackend(Backend):
             human_input=PrefectHumanInput(poll_interval=poll_interval, on_pause=on_pause),
         )
         self.reuse = reuse or ReuseLog()
+        self._store: Any = None  # `_task_store()`, built once per run
+
+    def task_store(self) -> Any:
+        if self._store is None:
+            self._store = _task_store()
+        return self._store
 
     def call_block(self, state: RunState, job: NodeJob) -> dict[str, Any]:
         if state.compiled.registry.load_class(job.spec).runs_in_flow:
@@ -342,10 +350,10 @@ class PrefectBackend(Backend):
         if job.cache is None:
             # A stored result is used again only for the same definition and inputs.
             fp = fingerprint(state.compiled, job)
-            reason = compare(_stored(_task_store(), job.result_key), fp)
+            reason = compare(_stored(self.task_store(), job.result_key), fp)
             self.reuse.note(state, job, reason)
             refresh = reason not in ("unchanged", "not_finished")
-        elif _task_store().exists(result_key(job)):
+        elif self.task_store().exists(result_key(job)):
             self.reuse.note(state, job, "same_inputs")
         try:
             result = _node_task(job, refresh)(
