@@ -3,6 +3,16 @@
 Objects live at `<store>/objects/<aa>/<sha256>`; writes go to a temporary file in the same
 folder and are renamed into place, so a reader never sees a partial file and a crash leaves no
 half-written object. Input files are copied in, never moved or modified.
+
+Content is verified: an object whose bytes no longer hash to its name is refused on read
+(FILE_INVALID "store object corrupted", naming it and its expected sha256), and storing the
+right content again replaces it (atomically, by the same rename). Hashing a large file on every
+read would cost as much as reading it again, so an object is verified once per process and
+file version: the verdict is kept with the file's identity (inode, size, mtime and ctime), and
+any change to the file — a rewrite, an edit in place, a replacement — changes its ctime, which
+no one can set back, so the object is hashed again. A file changed less than `_RACY_NS` before
+its verification is not remembered (file times tick coarsely; git's "racily clean" rule).
+`bench/bench_store_verify.py` measures the cost.
 """
 
 from __future__ import annotations
@@ -11,6 +21,8 @@ import hashlib
 import mimetypes
 import os
 import tempfile
+import threading
+import time
 from collections.abc import Iterable
 from pathlib import Path
 from typing import BinaryIO
@@ -18,11 +30,53 @@ from typing import BinaryIO
 from blocks.errors import BlockError, ErrorCode
 from blocks.fileref import FileRef
 from keiri import settings
+from keiri.messages import t
 
 __all__ = ["FileStore", "guess_media_type"]
 
 _URI_PREFIX = "keiri://store/"
 _CHUNK = 1 << 20
+_VERIFIED_MAX = 100_000  # file identities remembered per process (then forgotten at once)
+# File times come from a coarse clock (one tick: 1-10 ms): a change within the tick of a
+# verification would keep the file's times, so a file changed this recently is not remembered.
+_RACY_NS = 100_000_000
+
+# object path -> the identity of the file version whose content was verified in this process
+_verified: dict[str, tuple[int, int, int, int, int]] = {}
+_verified_lock = threading.Lock()
+
+
+def _identity(stat: os.stat_result) -> tuple[int, int, int, int, int]:
+    return (stat.st_dev, stat.st_ino, stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns)
+
+
+def _remember(path: Path, stat: os.stat_result) -> None:
+    with _verified_lock:
+        if len(_verified) >= _VERIFIED_MAX:
+            _verified.clear()
+        _verified[str(path)] = _identity(stat)
+
+
+def _intact(path: Path, sha256: str, size: int | None = None) -> tuple[bool, str | None]:
+    """Whether the object at `path` still holds the content named `sha256` (hashed once per
+    file version per process); with the actual digest when it was hashed and differs."""
+    if _verified.get(str(path)) == _identity(path.stat()):
+        return True, None
+    started = time.time_ns()
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        stat = os.fstat(handle.fileno())  # the version hashed below, not a later one
+        if size is not None and stat.st_size != size:
+            return False, None
+        while chunk := handle.read(_CHUNK):
+            digest.update(chunk)
+    actual = digest.hexdigest()
+    if actual != sha256:
+        return False, actual
+    if stat.st_ctime_ns < started - _RACY_NS:
+        _remember(path, stat)
+    return True, None
+
 
 mimetypes.add_type("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", ".xlsx")
 mimetypes.add_type(
@@ -85,9 +139,9 @@ class FileStore:
             sha = digest.hexdigest()
             target = self._object_path(sha)
             target.parent.mkdir(parents=True, exist_ok=True)
-            if target.exists():
+            if target.is_file() and _intact(target, sha, size)[0]:
                 os.unlink(tmp_name)
-            else:
+            else:  # new, or corrupted: this content replaces it in one rename
                 os.replace(tmp_name, target)
         except BaseException:
             if os.path.exists(tmp_name):
@@ -121,6 +175,22 @@ class FileStore:
                 f"stored file {fileref.name!r} is missing from the store at {self.root}",
                 details={"uri": fileref.uri, "name": fileref.name, "store": str(self.root)},
                 hint="all workers must share the same KEIRI_STORE_DIR",
+            )
+        intact, actual = _intact(target, fileref.sha256, fileref.size)
+        if not intact:
+            raise BlockError(
+                ErrorCode.FILE_INVALID,
+                t("store.corrupted", name=fileref.name, sha256=fileref.sha256),
+                details={
+                    "uri": fileref.uri,
+                    "name": fileref.name,
+                    "expected_sha256": fileref.sha256,
+                    "actual_sha256": actual,
+                    "expected_size": fileref.size,
+                    "actual_size": target.stat().st_size,
+                    "path": str(target),
+                },
+                hint=t("store.corrupted_hint", name=fileref.name),
             )
         return target
 

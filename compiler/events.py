@@ -32,6 +32,8 @@ EVENTS = (
     "confirmation_requested",  # a block asked a question (seed 003): node, key, options
     "confirmation_resolved",  # answered: who, which option (or unattended, or cancelled)
     "loop_limit_reached",
+    "node_reused",
+    "node_rerun",
     "plan_complete",
 )
 _SECRET_WORDS = ("api_key", "apikey", "password", "secret", "token", "authorization")

@@ -18,8 +18,10 @@ from keiri import settings
 
 __all__ = [
     "SCHEMA_FILE",
+    "NodeReuse",
     "OutcomeError",
     "PausedAt",
+    "ReuseReason",
     "RunOutcome",
     "RunState",
     "generated_schema",
@@ -42,6 +44,17 @@ RunState = Literal[
 ]
 
 
+#: Why a node's stored result was reused (`unchanged`, `same_inputs`) or the node ran again.
+ReuseReason = Literal[
+    "unchanged",
+    "same_inputs",
+    "definition_changed",
+    "inputs_changed",
+    "not_finished",
+    "no_fingerprint",
+]
+
+
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -51,6 +64,20 @@ class PausedAt(_Strict):
 
     node_id: str | None = Field(description="The human-input node; null when not a keiri form.")
     form_url: str = Field(description="The form of this run in the form app (`/?run=<id>`).")
+
+
+class NodeReuse(_Strict):
+    """A node whose stored result was reused, or that ran again, and why (a retried or
+    resumed run; `flows.result_reuse`)."""
+
+    node_id: str = Field(description="The node (`call[0]/node` inside a subflow).")
+    decision: Literal["reused", "rerun"]
+    reason: ReuseReason = Field(description="Why, as a code; `message` says it in words.")
+    message: str
+    count: int = Field(ge=1, description="Block calls (loop items) with this decision.")
+    iterations: list[int] = Field(
+        default_factory=list, description="Their loop iterations (the first 50)."
+    )
 
 
 class OutcomeError(_Strict):
@@ -86,6 +113,11 @@ class RunOutcome(_Strict):
     ui_url: str = Field(description="The run in the Prefect UI.")
     paused: PausedAt | None
     error: OutcomeError | None
+    reuse: list[NodeReuse] = Field(
+        default_factory=list,
+        description="A retried or resumed run: the nodes whose stored results were reused, "
+        "and those that ran again, with the reason (e.g. the node's definition changed).",
+    )
     # The whole `BlockError` (details, input snapshot) for the form app's error widget; not
     # part of the JSON document.
     _block_error: BlockError | None = PrivateAttr(default=None)

@@ -23,6 +23,7 @@ from typing import Any
 
 from prefect import flow, task
 from prefect.context import TaskRunContext
+from prefect.results import get_result_store
 from prefect.settings import PREFECT_FLOWS_HEARTBEAT_FREQUENCY
 from prefect.states import Completed
 from prefect.utilities.annotations import quote
@@ -34,6 +35,7 @@ from compiler.backend import Backend, map_bounded
 from compiler.jobs import NodeJob, Skipped
 from compiler.runstate import ItemResult, RunState
 from compiler.scope import CompiledLoop, CompiledNode, CompiledSubflow
+from flows.result_reuse import MISSING, ReuseLog, compare, fingerprint, unwrap, wrap
 from flows.run_inputs import create_once
 
 __all__ = [
@@ -66,8 +68,9 @@ def _job(value: Any) -> NodeJob:
 
 
 def result_key(job: NodeJob) -> str:
-    """Results are scoped to the run and the node (a retried or resumed run reuses them);
-    `cache: inputs` nodes to their block and resolved inputs, across runs."""
+    """Results are scoped to the run and the node (a retried or resumed run reuses them when
+    its fingerprint still matches: `flows.result_reuse`); `cache: inputs` nodes to their
+    block and resolved inputs, across runs."""
     if job.cache is not None:
         digest = hashlib.sha256(
             json.dumps(
@@ -97,9 +100,10 @@ def _retry_recoverable(task: Any, task_run: Any, state: Any) -> bool:
     retry_condition_fn=_retry_recoverable,
     log_prints=False,
 )
-def run_node(job: Any, run: Any, label: str = "") -> dict[str, Any]:
+def run_node(job: Any, run: Any, label: str = "", fp: Any = None) -> dict[str, Any]:
     """The one task every node runs through: one attempt per Prefect (re)try (`run`: the
-    quoted `RunState`, never walked by Prefect)."""
+    quoted `RunState`, never walked by Prefect). With a fingerprint `fp` (quoted), the persisted
+    result is the outputs with it (`result_reuse.wrap`)."""
     job = _job(job)
     state: RunState = _unquote(run)
     context = TaskRunContext.get()
@@ -109,7 +113,9 @@ def run_node(job: Any, run: Any, label: str = "") -> dict[str, Any]:
         raise TypeError(f"unexpected backend {backend!r}")
     execute = backend.executor(state, job)
     # Prefect enforces timeout_seconds itself (interrupt=False): one mechanism, not two.
-    return run_attempt(job, execute, state.emit, attempt, interrupt=False)
+    outputs = run_attempt(job, execute, state.emit, attempt, interrupt=False)
+    stamp = _unquote(fp)
+    return wrap(stamp, outputs) if stamp is not None else outputs
 
 
 def _expiration(job: NodeJob) -> dt.timedelta | None:
@@ -124,8 +130,8 @@ def run_batch(jobs: Any, run: Any, key: str) -> list[Any]:
     """Several loop items in one task run, in item order. Each item keeps its own policy
     (attempts, timeout, retries). The outputs of the items that finished are persisted under
     the batch's key (one write per batch, not per item) — `cache: inputs` items under their
-    own — so a retried run re-runs only the items that did not finish."""
-    from prefect.results import get_result_store
+    own — so a retried run re-runs only the items that did not finish, or whose definition or
+    inputs changed (each stored with its fingerprint, `flows.result_reuse`)."""
     from prefect.types._datetime import now
 
     state: RunState = _unquote(run)
@@ -134,20 +140,26 @@ def run_batch(jobs: Any, run: Any, key: str) -> list[Any]:
         raise TypeError(f"unexpected backend {backend!r}")
     store = get_result_store()
     items: list[NodeJob | Skipped] = jobs.unquote() if hasattr(jobs, "unquote") else jobs
+    reuse = _reuse_log(backend)
     finished: dict[int, Any] = store.read(key).result if store.exists(key) else {}
-    before = len(finished)
+    changed = False
     out: list[Any] = []
     for index, job in enumerate(items):
         if isinstance(job, Skipped):
             out.append(job)
             continue
-        if index in finished:
-            out.append(finished[index])
-            continue
         item_key = result_key(job) if job.cache is not None else None
         if item_key is not None and store.exists(item_key):
+            reuse.note(state, job, "same_inputs")
             out.append(store.read(item_key).result)
             continue
+        fp = fingerprint(state.compiled, job) if item_key is None else None
+        if fp is not None:
+            reason = compare(finished.get(index, MISSING), fp)
+            reuse.note(state, job, reason)
+            if reason == "unchanged":
+                out.append(unwrap(finished[index]))
+                continue
         try:
             outputs = run_with_retries(job, backend.executor(state, job), state.emit)
         except (BlockError, NeedsConfirmation) as exc:  # a question: asked by the flow
@@ -157,9 +169,10 @@ def run_batch(jobs: Any, run: Any, key: str) -> list[Any]:
             expiration = _expiration(job)
             until = now("UTC") + expiration if expiration else None
             store.write(outputs, key=item_key, expiration=until)  # type: ignore[arg-type]
-        finished[index] = outputs
+        finished[index] = wrap(fp, outputs) if fp is not None else outputs
+        changed = True
         out.append(outputs)
-    if len(finished) > before:
+    if changed:
         store.write(finished, key=key)
     return out
 
@@ -172,12 +185,21 @@ def skipped_node(reason: str) -> Any:
 _TASKS: dict[tuple[Any, ...], Any] = {}
 
 
-def _node_task(job: NodeJob) -> Any:
+def _node_task(job: NodeJob, refresh: bool = False) -> Any:
     """`run_node` with the node's policy as task options, named after the block, its task
-    runs after the node (`task_run_name` from the `label` parameter). One task object per
-    distinct option set: `with_options` copies the task, which costs milliseconds per node."""
+    runs after the node (`task_run_name` from the `label` parameter); `refresh`: replace the
+    stored result (its fingerprint no longer matches). One task object per distinct option
+    set: `with_options` copies the task, which costs milliseconds per node."""
     expiration = _expiration(job)
-    key = (job.spec.id, tuple(job.tags), job.retries, job.retry_delays, job.timeout_ms, expiration)
+    key = (
+        job.spec.id,
+        tuple(job.tags),
+        job.retries,
+        job.retry_delays,
+        job.timeout_ms,
+        expiration,
+        refresh,
+    )
     found = _TASKS.get(key)
     if found is None:
         options: dict[str, Any] = {
@@ -187,6 +209,7 @@ def _node_task(job: NodeJob) -> Any:
             "retries": job.retries,
             "retry_delay_seconds": list(job.retry_delays) if job.retries else 0,
             "timeout_seconds": job.timeout_ms / 1000 if job.timeout_ms else None,
+            "refresh_cache": refresh or None,
         }
         if expiration is not None:
             options["cache_expiration"] = expiration
@@ -281,23 +304,66 @@ def without_heartbeats() -> Iterator[None]:
         yield
 
 
+def _reuse_log(backend: Any) -> ReuseLog:
+    reuse = getattr(backend, "reuse", None)
+    return reuse if isinstance(reuse, ReuseLog) else ReuseLog()
+
+
+def _task_store() -> Any:
+    """The result store `run_node`'s task runs read and write (the flow's own store has no
+    metadata storage: Prefect reads cached task results through the task's). Nothing read
+    through it is kept in memory: a record it read may be replaced by the task run."""
+    store: Any = get_result_store().update_for_task(run_node, _sync=True)  # type: ignore[call-arg]
+    return store.model_copy(update={"cache_result_in_memory": False})
+
+
+def _stored(store: Any, key: str) -> Any:
+    """The value persisted under `key`, or MISSING."""
+    return store.read(key).result if store.exists(key) else MISSING
+
+
 class PrefectBackend(Backend):
     name = "prefect"
 
-    def __init__(self, poll_interval: int = 1, on_pause: PauseObserver | None = None) -> None:
+    def __init__(
+        self,
+        poll_interval: int = 1,
+        on_pause: PauseObserver | None = None,
+        reuse: ReuseLog | None = None,
+    ) -> None:
         super().__init__(
             name="prefect",
             human_input=PrefectHumanInput(poll_interval=poll_interval, on_pause=on_pause),
         )
+        self.reuse = reuse or ReuseLog()
+        self._store: Any = None  # `_task_store()`, built once per run
+
+    def task_store(self) -> Any:
+        if self._store is None:
+            self._store = _task_store()
+        return self._store
 
     def call_block(self, state: RunState, job: NodeJob) -> dict[str, Any]:
         if state.compiled.registry.load_class(job.spec).runs_in_flow:
             return self.execute_in_flow(state, job)
+        fp = None
+        refresh = False
+        if job.cache is None:
+            # A stored result is used again only for the same definition and inputs.
+            fp = fingerprint(state.compiled, job)
+            reason = compare(_stored(self.task_store(), job.result_key), fp)
+            self.reuse.note(state, job, reason)
+            refresh = reason not in ("unchanged", "not_finished")
+        elif self.task_store().exists(result_key(job)):
+            self.reuse.note(state, job, "same_inputs")
         try:
-            result: dict[str, Any] = _node_task(job)(quote(job), quote(state), job.task_name)
+            result = _node_task(job, refresh)(
+                quote(job), quote(state), job.task_name, quote(fp) if fp is not None else None
+            )
         except TimeoutError as exc:  # Prefect's TaskRunTimeoutError after the last attempt
             raise timeout_error(job) from exc
-        return result
+        outputs: dict[str, Any] = unwrap(result)
+        return outputs
 
     def call_items(
         self,

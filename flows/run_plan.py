@@ -3,7 +3,8 @@
 Parameters: `plan` (a path, absolute or relative to the project root / designs folder),
 `inputs` (human-input answers given up front: `{node_id: {field: value}}`), `vars` (overrides).
 The flow compiles the validated plan and runs it on the Prefect backend. Its result (persisted
-by Prefect) is the run's record: `{"run_id", "plan_id", "outputs", "log", "error"}`; a failed
+by Prefect) is the run's record: `{"run_id", "plan_id", "outputs", "log", "error", "reuse"}`
+(`reuse`: the nodes whose stored results were reused or re-run, `flows.result_reuse`); a failed
 node ends the run in a `Failed` state that carries the same record (and the `BlockError` as
 message and failure artifact). `flows.runs` reads it back to build the `RunOutcome`.
 
@@ -31,6 +32,7 @@ from compiler.events import EventLog
 from compiler.scope import CompiledPlan
 from flows.artifacts import publish_run_artifacts
 from flows.prefect_backend import PrefectBackend
+from flows.result_reuse import ReuseLog
 from keiri import settings
 from keiri.errors import PlanInvalid, PlanNotFound
 
@@ -133,9 +135,11 @@ def _execute(
 
     listeners = [observers.on_event] if observers.on_event is not None else []
     events = EventLog(event_log_path(plan_.id, flow_run), listeners=listeners)
+    # A retry (Prefect's run count > 1) reuses stored node results whose fingerprint matches.
+    reuse = ReuseLog(retrying=flow_run.run_count > 1)
     result = run_compiled(
         plan_,
-        PrefectBackend(on_pause=paused),
+        PrefectBackend(on_pause=paused, reuse=reuse),
         run_id=run_id,
         events=events,
         vars=vars,
@@ -150,6 +154,7 @@ def _execute(
         "error": result.error.to_dict() | {"node_id": result.error.node_id}
         if result.error is not None
         else None,
+        "reuse": reuse.report(),
     }
     if result.cancelled is not None:  # cancelled at a choice form: 取消, not a failure
         return Cancelled(message=str(result.cancelled), data=record)

@@ -417,4 +417,5 @@ def _outcome(run: FlowRun, final: State[Any] | None = None) -> RunOutcome:
         ui_url=prefect_ui_url(run_id),
         paused=paused,
         error=error,
+        reuse=record.get("reuse") or [],
     ).with_block_error(block_error)

@@ -263,6 +263,46 @@ CATALOG: dict[str, dict[Language, str]] = {
         "ja": "選択肢にない値です（{options}）",
         "en": "not one of the options ({options})",
     },
+    # --- the file store (`blocks.store`) ---
+    "store.corrupted": {
+        "ja": "ファイルストアのオブジェクトが破損しています（store object corrupted）: {name}"
+        "（期待される SHA-256: {sha256}）",
+        "en": "store object corrupted: {name} (expected sha256 {sha256})",
+    },
+    "store.corrupted_hint": {
+        "ja": "保存後に内容が変わっています。元のファイル {name} をもう一度保存すると"
+        "（例: --input NODE.FIELD=@パス で実行し直す）破損したオブジェクトが置き換えられます",
+        "en": "its content changed after it was stored; storing the original {name} again "
+        "(e.g. --input NODE.FIELD=@PATH) replaces the corrupted object",
+    },
+    # --- reuse of persisted node results (retry, resume): `flows.result_reuse` ---
+    "reuse.unchanged": {
+        "ja": "定義と入力が前回と同じです",
+        "en": "its definition and inputs are unchanged",
+    },
+    "reuse.same_inputs": {
+        "ja": "同じ入力の結果があります（cache: inputs）",
+        "en": "a result for the same inputs exists (cache: inputs)",
+    },
+    "reuse.definition_changed": {
+        "ja": "定義が変更されました",
+        "en": "its definition changed",
+    },
+    "reuse.inputs_changed": {
+        "ja": "入力が変更されました",
+        "en": "its inputs changed",
+    },
+    "reuse.not_finished": {
+        "ja": "前回の実行では完了していませんでした",
+        "en": "it did not finish in the previous attempt",
+    },
+    "reuse.no_fingerprint": {
+        "ja": "前回の結果に定義の記録がありません（以前の keiri で保存された結果）",
+        "en": "the stored result has no record of its definition (saved by an older keiri)",
+    },
+    "reuse.reused": {"ja": "再利用: {node}（{reason}）", "en": "reused: {node} ({reason})"},
+    "reuse.rerun": {"ja": "再実行: {node}（{reason}）", "en": "re-run: {node} ({reason})"},
+    "reuse.items": {"ja": "{count} 件", "en": "{count} items"},
     # --- times ---
     "time.unknown": {"ja": "不明", "en": "unknown"},
 }

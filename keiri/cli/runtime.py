@@ -10,12 +10,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
+from rich.markup import escape
 
 from blocks.errors import BlockError
 from keiri import settings
 from keiri.cli.inputs import convert_answers, human_input_fields, parse_assignments, parse_vars
 from keiri.cli.main import ExitWith
 from keiri.cli.render import console, err_console, print_json, render_block_error
+from keiri.messages import t
 
 if TYPE_CHECKING:
     from flows.outcome import RunOutcome
@@ -49,6 +51,10 @@ def _report(outcome: RunOutcome, as_json: bool) -> int:
     console.print(f"  Prefect UI: {outcome.ui_url}")
     if outcome.log:
         console.print(f"  log: {outcome.log}")
+    for entry in outcome.reuse:
+        items = f" {t('reuse.items', count=entry.count)}" if entry.iterations else ""
+        line = t(f"reuse.{entry.decision}", node=entry.node_id + items, reason=entry.message)
+        console.print(f"  [{'cyan' if entry.decision == 'rerun' else 'dim'}]{escape(line)}[/]")
     if outcome.paused:
         console.print(
             f"  waiting for input at node {outcome.paused.node_id}: {outcome.paused.form_url}"

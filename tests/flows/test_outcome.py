@@ -24,14 +24,18 @@ def test_schema_is_exactly_the_cli_contract() -> None:
     schema = json.loads((ROOT / "schemas" / SCHEMA_FILE).read_text(encoding="utf-8"))
     Draft202012Validator.check_schema(schema)
     assert set(schema["properties"]) == {
-        "run_id", "state", "plan_id", "outputs", "log", "ui_url", "paused", "error",
+        "run_id", "state", "plan_id", "outputs", "log", "ui_url", "paused", "error", "reuse",
     }  # fmt: skip
-    assert set(schema["required"]) == set(schema["properties"])
+    # `reuse` (issue 11) was added later: optional, so documents without it stay valid.
+    assert set(schema["required"]) == set(schema["properties"]) - {"reuse"}
     assert schema["additionalProperties"] is False
     defs = schema["$defs"]
     assert set(defs["PausedAt"]["properties"]) == {"node_id", "form_url"}
     assert set(defs["OutcomeError"]["properties"]) == {
         "code", "message", "node_id", "hint", "recoverable",
+    }  # fmt: skip
+    assert set(defs["NodeReuse"]["properties"]) == {
+        "node_id", "decision", "reason", "message", "count", "iterations",
     }  # fmt: skip
 
 

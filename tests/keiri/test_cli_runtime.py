@@ -16,7 +16,10 @@ from keiri.cli import main
 from tests.conftest import FIXTURES, ROOT, TEST_BLOCK_SPECS
 
 pytestmark = pytest.mark.prefect
-RUN_KEYS = {"run_id", "state", "plan_id", "outputs", "log", "ui_url", "paused", "error"}
+RUN_KEYS = {
+    "run_id", "state", "plan_id", "outputs", "log", "ui_url", "paused", "error",
+    "reuse",  # issue 11: reused / re-run nodes of a retried or resumed run (additive)
+}  # fmt: skip
 OUTCOME = Draft202012Validator(
     json.loads((ROOT / "schemas" / "run_outcome.schema.json").read_text(encoding="utf-8"))
 )
@@ -65,6 +68,7 @@ def test_run_completed_json(cli: Any) -> None:
     assert doc["state"] == "completed" and doc["plan_id"] == "linear_chain"
     assert doc["outputs"]["total"]["totals"] == {"amount": 16500}
     assert doc["paused"] is None and doc["error"] is None
+    assert doc["reuse"] == []  # a first run reuses nothing
     assert Path(doc["log"]).is_file() and doc["ui_url"].endswith(f"/runs/flow-run/{doc['run_id']}")
 
 
