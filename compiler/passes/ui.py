@@ -168,7 +168,9 @@ def pass_ui(ctx: CompileContext) -> None:
                 None,
                 did_you_mean(node_id, known) or "ui.layout lists node ids in display order",
             )
-    outputs = [(("ui", "reports", i), ref) for i, ref in enumerate(compiled.plan.ui.reports)]
+    outputs: list[tuple[tuple[str | int, ...], str]] = [
+        (("ui", "reports", i), ref) for i, ref in enumerate(compiled.plan.ui.reports)
+    ]
     outputs += [
         (("ui", "summary", i, "value"), item.value)
         for i, item in enumerate(compiled.plan.ui.summary)
