@@ -299,11 +299,11 @@ CATALOG.update(
             "en": "{name}: the ZIP is corrupt or truncated; re-create it and upload it again",
         },
         "upload.zip_unsafe": {
-            "ja": "{name}: 安全でない ZIP のため受け付けません（{detail}）",
+            "ja": "{name}: 安全でない ZIP のため受け付けません（問題のある項目: {detail}）",
             "en": "{name}: the ZIP is unsafe and was refused ({detail})",
         },
         "upload.zip_encrypted": {
-            "ja": "{name}: パスワード付きの ZIP は受け付けません（{detail}）",
+            "ja": "{name}: パスワード付きの ZIP は受け付けません（対象: {detail}）",
             "en": "{name}: password-protected ZIPs are not accepted ({detail})",
         },
         "upload.zip_empty": {

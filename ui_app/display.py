@@ -72,7 +72,7 @@ def _table(item: DisplayItem, context: Any) -> None:
         if not rows:
             st.caption(t("display.empty"))
             return
-        st.dataframe(rows, hide_index=True, use_container_width=True)
+        st.dataframe(rows, hide_index=True, width="stretch")
         if total > len(rows):
             st.caption(t("display.rows_cut", shown=len(rows), total=total))
 

@@ -105,7 +105,7 @@ def _buttons(run_id: str, files: list[FileRef], group: str, primary: bool = Fals
 
 
 def _answer_text(answer: Answer) -> str:
-    by = answer.by + (t("runs.outside_keiri") if answer.by == "prefect-ui" else "")
+    by = answer.by + (t("runs.outside_keiri") if answer.source == "outside_keiri" else "")
     if answer.approved is True:
         return t("runs.approved", node=answer.node_id, by=by, at=answer.at)
     if answer.approved is False:

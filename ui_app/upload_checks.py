@@ -50,7 +50,9 @@ def kind_label(media_type: str | None) -> str:
 
 def _zip_reason(exc: BlockError, name: str) -> str:
     key = _ZIP_REASONS.get(ErrorCode(exc.code), "upload.zip_corrupt")
-    detail = str(exc.details.get("reason") or exc.details.get("member") or "")
+    detail = str(
+        exc.details.get("member") or name
+    )  # the entry at fault (the guard's reason is English)
     return t(key, name=name, detail=detail)
 
 

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import streamlit as st
 
+from blocks.ui.field_types import FIELD_TYPES
 from blocks.ui.form import FieldProblem, Requirement, validate_answers
 from keiri.errors import KeiriError
 from keiri.messages import CATALOG, local_time, t
@@ -113,10 +114,15 @@ def live_problems(
     current = group_problems(validate_answers(mode, requirements, given))
     uploads: dict[str, str] = entry.get("upload_errors", {})
     shown: dict[str, list[str]] = {}
+    types = {f.id: f.type for f in fields}
     for field, messages in current.items():
         if field in uploads:
             continue
-        if field in given or entry.get("checked"):
+        value = given.get(field)
+        typed = field in given and not (
+            field in types and FIELD_TYPES[types[field]].is_empty(value)
+        )
+        if typed or field not in types or entry.get("checked"):
             shown[field] = messages
     for field, reason in uploads.items():
         shown[field] = [reason]
