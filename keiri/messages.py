@@ -374,6 +374,7 @@ CATALOG.update(
         },
         "runs.started_by": {"ja": "開始: {by}（{at}）", "en": "Started by {by} ({at})"},
         "runs.outside_keiri": {"ja": "（keiri の外から再開）", "en": "(resumed outside keiri)"},
+        "auth.self_declared": {"ja": "{name}（自己申告）", "en": "{name} (self-declared)"},
     }
 )
 
