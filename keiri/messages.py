@@ -258,7 +258,6 @@ CATALOG.update(
     {
         "display.col.severity": {"ja": "重要度", "en": "Severity"},
         "display.col.file": {"ja": "ファイル", "en": "File"},
-        "display.col.field": {"ja": "項目", "en": "Field"},
         "display.col.reason": {"ja": "理由", "en": "Reason"},
         "display.yes": {"ja": "はい", "en": "yes"},
         "display.no": {"ja": "いいえ", "en": "no"},

@@ -16,8 +16,8 @@ A plan lists display items, each reading its data from the node's `context` by a
 
 - `table`: one row per item of the list at `source`; `columns` maps a path inside a row to a
   label, or to `{label, format}`.
-- `findings`: a table of findings (`file`, `field`, `severity`, `reason` unless `columns` says
-  otherwise), severities in words, errors first.
+- `findings`: a table of findings (`severity`, `file`, `reason` unless `columns` says
+  otherwise; a finding's `field` is an internal name), severities in words, errors first.
 - `counts`: `items` maps a context path to a label (or `{label, format}`): metrics.
 - `text`: the value at `source` as a paragraph.
 
@@ -86,7 +86,6 @@ class DisplayItem(BaseModel):
         return [
             Column(path="severity", label=t("display.col.severity")),
             Column(path="file", label=t("display.col.file")),
-            Column(path="field", label=t("display.col.field")),
             Column(path="reason", label=t("display.col.reason")),
         ]
 

@@ -55,11 +55,10 @@ def test_confirm_form_shows_the_plans_display_and_the_runs_page_its_summary(
     findings = _expander(at, "指摘事項")
     assert findings.proto.expanded  # short: open
     table = findings.dataframe[0].value
-    assert list(table.columns) == ["重要度", "ファイル", "項目", "理由"]
+    assert list(table.columns) == ["重要度", "ファイル", "理由"]
     assert table.iloc[0].tolist() == [  # errors first, severities and reasons in Japanese
         "エラー",
         "有限会社鈴木/請求書_002.pdf",
-        "total",
         "合計が明細の合計と一致しません",
     ]
     matched = _expander(at, "照合済（10 件）")

@@ -149,10 +149,17 @@ def test_new_run_starts_the_demo_plan_at_its_first_form(
     url, read_log = form_app
     page.goto(f"{url}/new_run")
     page.get_by_role("heading", name="新規実行").wait_for()
-    card = page.locator('[data-testid="stVerticalBlockBorderWrapper"]').filter(
-        has_text="月次の請求書チェックと入金照合"
+    start = page.get_by_role("button", name="実行を開始")
+    start.first.wait_for()
+    # The innermost block holding both the design's description and a start button: its card.
+    card = (
+        page.locator('[data-testid="stVerticalBlock"]')
+        .filter(has=page.get_by_text("月次の請求書チェックと入金照合", exact=True))
+        .filter(has=start)
+        .last
     )
-    card.get_by_role("button", name="実行を開始").first.click()
+    page.screenshot(path=str(tmp_path / "new-run-page.png"), full_page=True)
+    card.get_by_role("button", name="実行を開始").click()
     page.get_by_role("heading", name="入力フォーム").wait_for(timeout=150_000)
     page.get_by_role("heading", name="月次の請求書チェックと入金照合").wait_for()
     page.get_by_text("当月の請求書ZIPと入出金明細をアップロードしてください").wait_for()
