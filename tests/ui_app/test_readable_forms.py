@@ -198,6 +198,11 @@ def test_new_run_page_lists_designs_and_starts_one_at_its_first_form(
     assert texts(at, "title") == ["新規実行"]
     assert "**月次の請求書チェックと入金照合**" in texts(at, "markdown")
     assert any("ID: monthly_invoice_check" in c for c in texts(at, "caption"))
+    assert "デプロイ" in texts(at, "subheader")  # deployments/*.yaml, with their design
+    assert any(
+        c.startswith("monthly_invoice_reconciliation ・ invoice_reconciliation")
+        for c in texts(at, "caption")
+    )
     at.button(key="new_run::start::monthly_invoice_check").click().run(timeout=150)
     started = at.session_state["keiri::started::monthly_invoice_check"]
     run_id = started["run_id"]
