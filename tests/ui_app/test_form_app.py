@@ -246,7 +246,7 @@ def test_folder_as_directory_or_zip_and_an_unsafe_zip_is_reported(
     at.run()
     errors = texts(at, "error")
     assert (
-        f"{WARN} bad.zip: 安全でない ZIP のため受け付けません（parent directory segment (..)）"
+        f"{WARN} bad.zip: 安全でない ZIP のため受け付けません（問題のある項目: ../../etc/evil.txt）"
         in errors
     )
     assert not any("必須" in e for e in errors), errors  # nothing submitted yet

@@ -93,6 +93,21 @@ def test_confirm_form_decision_is_in_the_first_viewport_beside_the_table(
     assert not page.get_by_text("confirm_with_display ・").is_visible()
 
 
+def _wait_for_draft(run_id: str, ready: Callable[[dict[str, Any]], bool]) -> None:
+    """Until the app has stored the draft (the reruns after typing run on the server)."""
+    import time
+
+    from ui_app import drafts
+
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        draft = drafts.load(run_id, "upload", "yamada")
+        if draft is not None and ready(draft["values"]):
+            return
+        time.sleep(0.2)
+    pytest.fail(f"no draft with the typed values: {drafts.load(run_id, 'upload', 'yamada')}")
+
+
 def test_reload_keeps_typed_values_and_uploads(
     zip_run: str, form_app: tuple[str, Callable[[], str]], page: Any, tmp_path: Path
 ) -> None:
@@ -107,7 +122,7 @@ def test_reload_keeps_typed_values_and_uploads(
     field.fill("2024-04")
     field.press("Enter")
     page.get_by_text("承認する").click()
-    page.wait_for_timeout(1500)  # the rerun that stores the draft
+    _wait_for_draft(zip_run, lambda v: v.get("period") == "2024-04" and v.get("approved") is True)
     page.reload()
     page.get_by_role("heading", name="4月分の証跡の受け取りと承認").wait_for()
     page.get_by_text("前回の入力を復元しました").wait_for()
