@@ -72,7 +72,12 @@ def _table(item: DisplayItem, context: Any) -> None:
         if not rows:
             st.caption(t("display.empty"))
             return
-        st.dataframe(rows, hide_index=True, width="stretch")
+        wide = {
+            label: st.column_config.TextColumn(width="large")
+            for label in rows[0]
+            if max(len(r.get(label, "")) for r in rows) > 24  # reasons, file paths
+        }
+        st.dataframe(rows, hide_index=True, width="stretch", column_config=wide)
         if total > len(rows):
             st.caption(t("display.rows_cut", shown=len(rows), total=total))
 
