@@ -28,6 +28,7 @@ __all__ = [
     "Policy",
     "SubflowNode",
     "SubflowOut",
+    "SummaryItem",
     "TaskNode",
     "UIConfig",
     "VarPlaceholder",
@@ -244,8 +245,26 @@ def _vars_schema(schema: dict[str, Any]) -> None:
     }
 
 
+class SummaryItem(_Strict):
+    """One figure of a run's summary on the runs page: a label and an output path."""
+
+    label: str = Field(description="What the figure is called (shown on the runs page).")
+    value: str = Field(
+        description="An output path `node.output[.key...]`, e.g. `reconcile.summary.matched_count`."
+    )
+    format: Literal["text", "number", "yen", "date", "datetime", "percent", "boolean"] = "text"
+
+
 class UIConfig(_Strict):
     layout: list[str] = Field(default_factory=list)
+    summary: list[SummaryItem] = Field(
+        default_factory=list,
+        description="Figures the runs page shows for each run of this plan (its summary).",
+    )
+    reports: list[str] = Field(
+        default_factory=list,
+        description="Output paths of the plan's reports (`node.output`): listed first on the runs page.",
+    )
 
 
 class Plan(_Strict):

@@ -36,7 +36,7 @@ from compiler.jobs import NodeJob, Skipped
 from compiler.runstate import ItemResult, RunState
 from compiler.scope import CompiledLoop, CompiledNode, CompiledSubflow
 from flows.result_reuse import MISSING, ReuseLog, compare, fingerprint, unwrap, wrap
-from flows.run_inputs import create_once
+from flows.run_inputs import create_once, read_value
 
 __all__ = [
     "PrefectBackend",
@@ -430,6 +430,18 @@ class PrefectBackend(Backend):
         )
 
 
+def _resumer(flow_run_id: Any, key: str, claimed: Any) -> tuple[str, str]:
+    """Who answered: the person keiri recorded when it resumed the pause (its resume marker,
+    from the authenticated session), else — a resume made outside keiri (Prefect UI or API) —
+    the name the answer claims, marked as such (source `outside_keiri`)."""
+    from flows.resume_marker import marker_key
+
+    record = read_value(flow_run_id, marker_key(key))
+    if isinstance(record, dict) and record.get("by"):
+        return str(record["by"]), "form"
+    return str(claimed or "unknown"), "outside_keiri"
+
+
 class PrefectHumanInput:
     """Pauses the flow run (local runs) or suspends it (deployment runs) until someone answers.
 
@@ -523,7 +535,7 @@ class PrefectHumanInput:
                 recoverable=True,
             ) from exc
         values = answer.model_dump(mode="json") if hasattr(answer, "model_dump") else dict(answer)
-        who = values.pop("answered_by", "unknown")
+        who, source = _resumer(flow_run.id, key, values.pop("answered_by", "unknown"))
         values.pop("metadata", None)
         ctx.emit(
             "node_resumed",
@@ -533,4 +545,4 @@ class PrefectHumanInput:
             resumed_by=who,
             waited_s=round(time.monotonic() - started, 3),
         )
-        return {**values, "_answered_by": who, "_source": "form"}
+        return {**values, "_answered_by": who, "_source": source}

@@ -55,11 +55,13 @@ __all__ = [
     "run_foreground",
     "start_deployment",
     "start_detached",
+    "started_by",
     "wait",
 ]
 
 _ENDED = {"COMPLETED", "FAILED", "CRASHED", "CANCELLED"}
 _RUNNER_KEY = "keiri-runner-"  # flow run inputs: {"host", "pid"} of each runner process
+_STARTED_KEY = "keiri-started-by"  # flow run input: {"by", "at", "via"} of who started it
 
 
 def prefect_ui_url(run_id: str) -> str:
@@ -119,8 +121,12 @@ def start_detached(
     plan: Path,
     inputs: dict[str, dict[str, Any]],
     vars: dict[str, Any],
+    *,
+    who: str | None = None,
+    via: str = "cli",
 ) -> Detached:
-    """Create the flow run (Pending) on the API, then start its runner in the background."""
+    """Create the flow run (Pending) on the API, then start its runner in the background;
+    `who` (when given) is recorded as the one who started it (`started_by`)."""
     from prefect.states import Pending
 
     name, tags = _names(compiled)
@@ -132,6 +138,8 @@ def start_detached(
             tags=tags,
             state=Pending(),
         )
+    if who is not None:
+        _record_start(str(run.id), who, via)
     return _spawn_runner(str(run.id), f"{run.id}.log")
 
 
@@ -139,6 +147,9 @@ def start_deployment(
     deployment: str,
     inputs: dict[str, dict[str, Any]] | None = None,
     vars: dict[str, Any] | None = None,
+    *,
+    who: str | None = None,
+    via: str = "cli",
 ) -> str:
     """Trigger a run of `run_plan/<deployment>` for its work pool; returns the run id."""
     from prefect.deployments import run_deployment
@@ -152,7 +163,27 @@ def start_deployment(
     run = run_deployment(name, parameters=parameters or None, timeout=0, _sync=True)  # type: ignore[call-arg]
     if not isinstance(run, FlowRun):  # pragma: no cover - sync context
         raise TypeError(f"expected a flow run, got {type(run).__name__}")
+    if who is not None:
+        _record_start(str(run.id), who, via)
     return str(run.id)
+
+
+def _record_start(run_id: str, who: str, via: str) -> None:
+    from datetime import UTC
+
+    create_once(
+        control.parse_run_id(run_id),
+        _STARTED_KEY,
+        {"by": who, "at": datetime.now(UTC).isoformat(timespec="seconds"), "via": via},
+    )
+
+
+def started_by(run_id: str) -> dict[str, Any] | None:
+    """Who started the run (`{"by", "at", "via"}`), when keiri recorded it."""
+    from flows.run_inputs import read_value
+
+    value = read_value(control.parse_run_id(run_id), _STARTED_KEY)
+    return value if isinstance(value, dict) else None
 
 
 def _spawn_runner(run_id: str, log_name: str) -> Detached:

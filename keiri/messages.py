@@ -308,6 +308,131 @@ CATALOG: dict[str, dict[Language, str]] = {
 }
 
 
+# --- readable forms, drafts, upload checks, 新規実行 and the runs page (the form app) ---
+CATALOG.update(
+    {
+        "display.col.severity": {"ja": "重要度", "en": "Severity"},
+        "display.col.file": {"ja": "ファイル", "en": "File"},
+        "display.col.reason": {"ja": "理由", "en": "Reason"},
+        "display.yes": {"ja": "はい", "en": "yes"},
+        "display.no": {"ja": "いいえ", "en": "no"},
+        "display.severity.error": {"ja": "エラー", "en": "Error"},
+        "display.severity.warning": {"ja": "警告", "en": "Warning"},
+        "display.severity.info": {"ja": "情報", "en": "Info"},
+        "display.rows": {"ja": "{count} 件", "en": "{count} rows"},
+        "display.rows_cut": {
+            "ja": "{total} 件のうち {shown} 件を表示しています",
+            "en": "Showing {shown} of {total} rows",
+        },
+        "display.empty": {"ja": "該当なし", "en": "None"},
+        "display.missing": {
+            "ja": "「{path}」のデータがありません",
+            "en": "No data at {path}",
+        },
+        "form.details": {"ja": "詳細（元のデータ）", "en": "Details (raw data)"},
+        "form.decision": {"ja": "判断", "en": "Decision"},
+        "form.answer": {"ja": "入力", "en": "Your answer"},
+        "form.draft_restored": {
+            "ja": "前回の入力を復元しました（{at} 保存）。「入力をリセット」で消せます。",
+            "en": "Restored your draft (saved {at}). Reset the form to discard it.",
+        },
+        "upload.wrong_extension": {
+            "ja": "{name}: この項目では受け付けない形式です（受け付ける形式: {extensions}）",
+            "en": "{name}: this field does not accept this type (accepted: {extensions})",
+        },
+        "upload.empty": {
+            "ja": "{name}: 空のファイルです（0 バイト）。もう一度アップロードしてください",
+            "en": "{name}: the file is empty (0 bytes); upload it again",
+        },
+        "upload.content_mismatch": {
+            "ja": "{name}: 名前は {expected} ですが、中身は {actual} です",
+            "en": "{name}: the name says {expected} but the content is {actual}",
+        },
+        "upload.zip_corrupt": {
+            "ja": "{name}: ZIP ファイルが壊れているか、途中で切れています。作り直してアップロードしてください",
+            "en": "{name}: the ZIP is corrupt or truncated; re-create it and upload it again",
+        },
+        "upload.zip_unsafe": {
+            "ja": "{name}: 安全でない ZIP のため受け付けません（問題のある項目: {detail}）",
+            "en": "{name}: the ZIP is unsafe and was refused ({detail})",
+        },
+        "upload.zip_encrypted": {
+            "ja": "{name}: パスワード付きの ZIP は受け付けません（対象: {detail}）",
+            "en": "{name}: password-protected ZIPs are not accepted ({detail})",
+        },
+        "upload.zip_empty": {
+            "ja": "{name}: ZIP にファイルが入っていません",
+            "en": "{name}: the ZIP holds no files",
+        },
+        "upload.encrypted": {
+            "ja": "{name}: パスワードで保護されています。パスワードなしのものをアップロードしてください",
+            "en": "{name}: the file is password-protected; upload a copy without a password",
+        },
+        "upload.cannot_open": {
+            "ja": "{name}: {kind} として開けません（壊れているか、途中で切れています）",
+            "en": "{name}: cannot be opened as {kind} (corrupt or truncated)",
+        },
+        "upload.too_big_inside": {
+            "ja": "{name}: 展開すると大きすぎるため受け付けません",
+            "en": "{name}: too large once unpacked; refused",
+        },
+        "upload.kind.pdf": {"ja": "PDF", "en": "a PDF"},
+        "upload.kind.docx": {"ja": "Word 文書", "en": "a Word document"},
+        "upload.kind.xlsx": {"ja": "Excel ブック", "en": "an Excel workbook"},
+        "upload.kind.zip": {"ja": "ZIP", "en": "a ZIP archive"},
+        "upload.kind.text": {"ja": "テキスト", "en": "text"},
+        "upload.kind.other": {"ja": "別の形式", "en": "something else"},
+        "new_run.title": {"ja": "新規実行", "en": "New run"},
+        "new_run.caption": {
+            "ja": "設計（計画）を選んで実行を始めます。最初の入力フォームが開きます。",
+            "en": "Choose a design to start a run; its first form opens.",
+        },
+        "new_run.designs": {"ja": "設計", "en": "Designs"},
+        "new_run.deployments": {"ja": "デプロイ", "en": "Deployments"},
+        "new_run.no_description": {"ja": "（説明なし）", "en": "(no description)"},
+        "new_run.start": {"ja": "実行を開始", "en": "Start a run"},
+        "new_run.starting": {"ja": "実行を開始しています…", "en": "Starting the run…"},
+        "new_run.started": {
+            "ja": "{by} が実行を開始しました（{state}）",
+            "en": "{by} started the run ({state})",
+        },
+        "new_run.open_form": {"ja": "最初のフォームを開く", "en": "Open the first form"},
+        "new_run.to_runs": {"ja": "実行履歴で見る", "en": "See it in recent runs"},
+        "new_run.empty": {"ja": "設計がありません。", "en": "No designs."},
+        "new_run.invalid": {
+            "ja": "この設計には問題があるため実行できません: {problem}",
+            "en": "This design cannot run: {problem}",
+        },
+        "new_run.plan_meta": {
+            "ja": "ID: {id} ・ バージョン: {version}",
+            "en": "ID: {id} · Version: {version}",
+        },
+        "runs.summary": {"ja": "概要", "en": "Summary"},
+        "runs.reports": {"ja": "レポート", "en": "Reports"},
+        "runs.inputs": {"ja": "入力ファイル", "en": "Input files"},
+        "runs.outputs": {
+            "ja": "その他の出力ファイル（{count} 件）",
+            "en": "Other output files ({count})",
+        },
+        "runs.approved": {
+            "ja": "{node}: {by} が {at} に承認しました",
+            "en": "{node}: approved by {by} at {at}",
+        },
+        "runs.not_approved": {
+            "ja": "{node}: {by} が {at} に差し戻しました",
+            "en": "{node}: sent back by {by} at {at}",
+        },
+        "runs.answered": {
+            "ja": "{node}: {by} が {at} に入力しました",
+            "en": "{node}: answered by {by} at {at}",
+        },
+        "runs.started_by": {"ja": "開始: {by}（{at}）", "en": "Started by {by} ({at})"},
+        "runs.outside_keiri": {"ja": "（keiri の外から再開）", "en": "(resumed outside keiri)"},
+        "auth.self_declared": {"ja": "{name}（自己申告）", "en": "{name} (self-declared)"},
+    }
+)
+
+
 def language() -> Language:
     """The language people read: `KEIRI_LANG` (`ja`/`en`, a locale like `ja_JP.UTF-8` counts
     by its prefix); `ja` when unset or unknown."""

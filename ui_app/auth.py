@@ -14,12 +14,16 @@ import streamlit as st
 
 from blocks.errors import BlockError, ErrorCode
 from keiri import settings
+from keiri.messages import t
 from ui_app.access import access_mode, access_problem, check_secret, configured_env
 from ui_app.errors import render_error, render_field_problems
 
-__all__ = ["USER_KEY", "current_user", "gate"]
+__all__ = ["RESUMER_KEY", "USER_KEY", "current_user", "gate"]
 
 USER_KEY = "keiri::user"
+#: The name a resume, a retry or a start is recorded under: the OIDC user as the provider
+#: says, a shared-secret login's typed name marked as self-declared.
+RESUMER_KEY = "keiri::resumer"
 _MAX_NAME = 64
 
 
@@ -109,6 +113,7 @@ def gate() -> str:
     else:
         user = _local_user()
     st.session_state[USER_KEY] = user
+    st.session_state[RESUMER_KEY] = t("auth.self_declared", name=user) if mode == "secret" else user
     with st.sidebar:
         st.caption(f"ログイン中: {user}")
         if mode == "oidc":
@@ -119,8 +124,9 @@ def gate() -> str:
 
 
 def current_user() -> str:
-    """The user `gate` admitted in this session."""
-    user = st.session_state.get(USER_KEY)
+    """Who this session acts as (resumes, retries, starts): set by `gate` from the
+    authenticated session, never from a form field."""
+    user = st.session_state.get(RESUMER_KEY) or st.session_state.get(USER_KEY)
     if not isinstance(user, str) or not user:
         raise BlockError(
             ErrorCode.PERMISSION_DENIED,

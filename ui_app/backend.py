@@ -38,8 +38,12 @@ __all__ = [
     "resume",
     "run_error",
     "run_outcome",
+    "run_parameters",
+    "start_deployment",
+    "start_design",
     "start_plan",
     "start_retry",
+    "started_by",
 ]
 
 
@@ -209,10 +213,47 @@ def start_retry(run_id: str, who: str) -> RunOutcome:
         return runs.retry(run_id, who, detach=True)
 
 
-def start_plan(compiled: Any, plan: Path) -> str:
+def start_plan(compiled: Any, plan: Path, who: str) -> str:
     """Start a compiled plan in the background (`flows.runs.start_detached`, as `keiri run
     --detach`); its run id at once."""
     with _prefect("実行の開始"):
         from flows import runs
 
-        return runs.start_detached(compiled, plan, {}, {}).run_id
+        return runs.start_detached(compiled, plan, {}, {}, who=who, via="form").run_id
+
+
+def start_design(plan: Path, who: str, wait_s: float = 90) -> RunOutcome:
+    """Start a run of a design (`flows.runs.start_detached`, recorded as started by `who`
+    from the form app) and wait until it pauses at its first form, ends, or `wait_s` pass."""
+    from blocks.registry import BlockRegistry
+    from compiler.compile import compile_file
+
+    compiled, _warnings = compile_file(plan, BlockRegistry())
+    with _prefect("実行の開始"):
+        from flows import runs
+
+        detached = runs.start_detached(compiled, plan, {}, {}, who=who, via="form")
+        return detached.wait(timeout=wait_s)
+
+
+def start_deployment(name: str, who: str) -> str:
+    """Trigger a deployment's run for its work pool (recorded as started by `who`)."""
+    with _prefect("実行の開始"):
+        from flows import runs
+
+        return runs.start_deployment(name, who=who, via="form")
+
+
+def started_by(run_id: str) -> dict[str, Any] | None:
+    with _prefect("実行の読み込み"):
+        from flows import runs
+
+        return runs.started_by(run_id)
+
+
+def run_parameters(run_id: str) -> dict[str, Any]:
+    """The run's parameters (`plan`, `inputs`, `vars`)."""
+    with _prefect("実行の読み込み"):
+        from flows.control import find_run
+
+        return dict(find_run(run_id).parameters or {})

@@ -3,9 +3,12 @@ text, select, boolean, number, chat.
 
 A widget's value goes into the form's session-state entry as soon as it is rendered (or, for
 uploads and chat, as soon as the person acts), so the entry always holds the current answers.
-Uploaded files are copied into the keiri file store and kept as FileRef dicts; a ZIP sent for
-a folder field is unpacked (with the archive guard of `blocks.core.folder_processor`) into one
-FileRef per member, named by its path.
+Uploaded files are checked by content as soon as they arrive (`ui_app.upload_checks`: the
+archive guard for ZIPs, PDF/XLSX/DOCX opened) and the reason shown under the field; the file
+pickers take any file, so a wrong type is named by that reason (not refused silently by the
+browser). Accepted files are copied into the keiri file store and kept as FileRef dicts; a
+ZIP sent for a folder field is unpacked (with the archive guard of
+`blocks.core.folder_processor`) into one FileRef per member, named by its path.
 """
 
 from __future__ import annotations
@@ -21,8 +24,9 @@ from blocks.errors import BlockError
 from blocks.store import FileStore
 from blocks.ui.form import Requirement
 from keiri.messages import t
-from ui_app.errors import render_error, render_field_problems
+from ui_app.errors import render_field_problems
 from ui_app.session_state import Entry, widget_key, widget_text, widget_value
+from ui_app.upload_checks import check_upload
 from ui_app.views.choice import choice_widget
 
 __all__ = ["SIMPLE_TYPES", "WIDGETS", "human_size", "pull_widget_values", "render_field"]
@@ -141,6 +145,15 @@ def _chat(req: Requirement, key: str, entry: Entry) -> None:
         )
 
 
+def _first_problem(req: Requirement, files: list[Any], store: FileStore) -> str | None:
+    for upload in files:
+        upload.seek(0)
+        reason = check_upload(req, str(upload.name), upload.getvalue(), store)
+        if reason:
+            return reason
+    return None
+
+
 def _store_uploads(files: list[Any], as_zip: bool) -> list[dict[str, Any]]:
     store = FileStore()
     refs: list[dict[str, Any]] = []
@@ -165,19 +178,38 @@ def _uploaded(key: str, req: Requirement, wkey: str, as_zip: bool) -> None:
     entry: Entry = st.session_state[key]
     raw = st.session_state.get(wkey)
     files = [raw] if raw is not None and not isinstance(raw, list) else list(raw or [])
-    errors: dict[str, Any] = entry.setdefault("upload_errors", {})
+    errors: dict[str, str] = entry.setdefault("upload_errors", {})
     errors.pop(req.id, None)
     empty: Any = None if req.type == "file" else []
     if not files:
         entry["values"][req.id] = empty
         return
+    checked = (
+        req
+        if not as_zip
+        else req.model_copy(
+            update={
+                "accept": ".zip",
+                "validation": req.validation.model_copy(update={"allowed_extensions": []}),
+            }
+        )
+    )
+    reason = _first_problem(checked, files, FileStore()) if not _is_directory(wkey) else None
+    if reason is not None:
+        errors[req.id] = reason
+        entry["values"][req.id] = empty
+        return
     try:
         refs = _store_uploads(files, as_zip)
     except BlockError as exc:
-        errors[req.id] = exc.to_dict()
+        errors[req.id] = exc.message
         entry["values"][req.id] = empty
         return
     entry["values"][req.id] = refs[0] if req.type == "file" else refs
+
+
+def _is_directory(wkey: str) -> bool:
+    return wkey.endswith("::dir")
 
 
 def _extensions(req: Requirement) -> list[str] | None:
@@ -209,7 +241,6 @@ def _file(req: Requirement, key: str, entry: Entry) -> None:
     wkey = widget_key(key, req.id)
     st.file_uploader(
         _label(req),
-        type=_extensions(req),
         key=wkey,
         help=_help(req),
         on_change=_uploaded,
@@ -223,7 +254,6 @@ def _files(req: Requirement, key: str, entry: Entry) -> None:
     wkey = widget_key(key, req.id)
     st.file_uploader(
         _label(req),
-        type=_extensions(req),
         accept_multiple_files=True,
         key=wkey,
         help=_help(req),
@@ -245,7 +275,7 @@ def _folder(req: Requirement, key: str, entry: Entry) -> None:
     wkey = widget_key(key, req.id) + ("::zip" if as_zip else "::dir")
     st.file_uploader(
         _label(req) + ("（ZIP）" if as_zip else "（フォルダ）"),
-        type=["zip"] if as_zip else _extensions(req),
+        type=None if as_zip else _extensions(req),
         accept_multiple_files=False if as_zip else "directory",
         key=wkey,
         help=_help(req),
@@ -271,11 +301,8 @@ WIDGETS: dict[str, Callable[[Requirement, str, Entry], None]] = {
 
 
 def render_field(req: Requirement, key: str, entry: Entry, problems: list[str]) -> None:
-    """The widget of one field, its hint, its upload error and its validation messages."""
+    """The widget of one field, its hint and its messages (an upload's reason among them)."""
     WIDGETS[req.type](req, key, entry)
     if req.hint and req.type not in ("text", "chat", "number"):
         st.caption(":material/lightbulb: " + t("form.hint_prefix", hint=req.hint))
-    upload_error = entry.get("upload_errors", {}).get(req.id)
-    if upload_error:
-        render_error(upload_error, key=widget_key(key, req.id) + "::upload")
     render_field_problems(problems)

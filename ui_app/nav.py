@@ -1,5 +1,5 @@
-"""The app's pages and navigation (`st.navigation`): 受信箱, 入力フォーム, 実行履歴 (the files
-`ui_app/views/{inbox,form,runs,analysis,ask}.py`, 分析 and 依頼 last) and, when its module exists, 設計
+"""The app's pages and navigation (`st.navigation`): 受信箱, 入力フォーム, 実行履歴, 新規実行 (the files
+`ui_app/views/{inbox,form,runs,new_run,analysis,ask}.py`, 分析 and 依頼 last) and, when its module exists, 設計
 (`ui_app/views/design.py`, imported only when opened).
 
 The form's deep link is `/?run=<id>` (the URL `keiri run` prints): the root page is the
@@ -18,10 +18,22 @@ from streamlit.navigation.page import StreamlitPage
 from blocks.errors import BlockError, ErrorCode
 from ui_app.errors import render_error
 
-__all__ = ["ANALYSIS", "ASK", "DESIGN", "FORM", "INBOX", "RUNS", "page", "page_names", "run"]
+__all__ = [
+    "ANALYSIS",
+    "ASK",
+    "DESIGN",
+    "FORM",
+    "INBOX",
+    "NEW_RUN",
+    "RUNS",
+    "page",
+    "page_names",
+    "run",
+]
 
 INBOX, FORM, RUNS, DESIGN = "inbox", "form", "runs", "design"
 ANALYSIS, ASK = "analysis", "ask"
+NEW_RUN = "new_run"
 _VIEWS = Path(__file__).resolve().parent / "views"
 _DESIGN_FILE = _VIEWS / "design.py"
 
@@ -48,6 +60,7 @@ _PAGES = {
     INBOX: ("受信箱", ":material/inbox:"),
     FORM: ("入力フォーム", ":material/edit_note:"),
     RUNS: ("実行履歴", ":material/history:"),
+    NEW_RUN: ("新規実行", ":material/play_circle:"),
     DESIGN: ("設計", ":material/design_services:"),
     ANALYSIS: ("分析", ":material/analytics:"),
     ASK: ("依頼", ":material/assignment:"),
@@ -55,7 +68,11 @@ _PAGES = {
 
 
 def page_names() -> list[str]:
-    return [INBOX, FORM, RUNS] + ([DESIGN] if _DESIGN_FILE.is_file() else []) + [ANALYSIS, ASK]
+    return (
+        [INBOX, FORM, RUNS, NEW_RUN]
+        + ([DESIGN] if _DESIGN_FILE.is_file() else [])
+        + [ANALYSIS, ASK]
+    )
 
 
 def page(name: str) -> StreamlitPage:

@@ -52,11 +52,15 @@ class InteractiveInputBlock(Block):
 
     def form(self, inputs: dict[str, Any], node_id: str) -> dict[str, Any]:
         """The stored form definition (what the form app renders)."""
-        return {**form_spec(inputs, node_id).definition(), "assignee": inputs.get("assignee")}
+        return {
+            **form_spec(inputs, node_id).definition(),
+            "assignee": inputs.get("assignee"),
+            "display": inputs.get("display") or [],
+        }
 
     def run(self, ctx: BlockContext, inputs: dict[str, Any]) -> dict[str, Any]:
         spec = form_spec(inputs, ctx.node_id)
-        form = {**spec.definition(), "assignee": inputs.get("assignee")}
+        form = self.form(inputs, ctx.node_id)
         mode = spec.mode
         asked = time.monotonic()
         if ctx.run_inputs:

@@ -7,11 +7,12 @@ from collections.abc import Callable
 
 from blocks.errors import IssueCode
 from blocks.registry import did_you_mean
+from blocks.ui.display import display_problems
 from blocks.ui.safe_regex import pattern_problem
 from compiler.passes.context import CompileContext
 from compiler.scope import CompiledNode, CompiledTask
 
-__all__ = ["STATIC_CHECKS", "check_requirements", "pass_ui"]
+__all__ = ["STATIC_CHECKS", "check_display", "check_human_input", "check_requirements", "pass_ui"]
 
 
 _REQUIREMENT_TYPES_WITH_OPTIONS = {"select"}
@@ -114,9 +115,30 @@ def check_requirements(ctx: CompileContext, cnode: CompiledNode) -> None:
                 )
 
 
+def check_display(ctx: CompileContext, cnode: CompiledNode) -> None:
+    """`display` of a confirm form: known kinds, keys and formats, sources in `context`."""
+    if not isinstance(cnode, CompiledTask) or "display" not in cnode.node.in_:
+        return
+    context = cnode.node.in_.get("context")
+    keys = sorted(str(k) for k in context) if isinstance(context, dict) else None
+    for problem in display_problems(cnode.node.in_.get("display"), keys):
+        ctx.issue(
+            IssueCode.TYPE_MISMATCH,
+            f"display: {problem.message}",
+            (*cnode.path, "in", "display", *problem.path),
+            cnode.id,
+            problem.hint or "see blocks/ui/display.py for the display items",
+        )
+
+
+def check_human_input(ctx: CompileContext, cnode: CompiledNode) -> None:
+    check_requirements(ctx, cnode)
+    check_display(ctx, cnode)
+
+
 #: Block-specific static checks, dispatched by block id (no if-chains on ids).
 STATIC_CHECKS: dict[str, Callable[[CompileContext, CompiledNode], None]] = {
-    "ui.interactive_input": check_requirements,
+    "ui.interactive_input": check_human_input,
 }
 
 
@@ -145,6 +167,23 @@ def pass_ui(ctx: CompileContext) -> None:
                 path,
                 None,
                 did_you_mean(node_id, known) or "ui.layout lists node ids in display order",
+            )
+    outputs: list[tuple[tuple[str | int, ...], str]] = [
+        (("ui", "reports", i), ref) for i, ref in enumerate(compiled.plan.ui.reports)
+    ]
+    outputs += [
+        (("ui", "summary", i, "value"), item.value)
+        for i, item in enumerate(compiled.plan.ui.summary)
+    ]
+    for where, ref in outputs:
+        node_id = ref.split(".", 1)[0]
+        if node_id not in compiled.all_nodes or "." not in ref:
+            ctx.issue(
+                IssueCode.UI_LAYOUT_MISMATCH,
+                f"{ref!r} is not an output of a node of the graph (node.output)",
+                where,
+                None,
+                did_you_mean(node_id, known) or "write node.output, e.g. write_report.report",
             )
     for cnode in compiled.all_nodes.values():
         if not isinstance(cnode, CompiledTask):

@@ -51,6 +51,8 @@ def test_shared_secret_login(public: None, monkeypatch: pytest.MonkeyPatch) -> N
     at = _login(at, "佐藤", SECRET)
     assert at.session_state["keiri::user"] == "佐藤"
     assert "ログイン中: 佐藤" in texts(at, "caption")
+    # A typed name is what the person says they are: resumes record it as self-declared.
+    assert at.session_state["keiri::resumer"] == "佐藤（自己申告）"
     # Without a Prefect API the inbox reports it in the error widget (no throwaway server).
     assert any("PREFECT_API_URL" in e for e in texts(at, "error"))
 
@@ -80,6 +82,7 @@ def test_oidc_login_button_and_user(public: None, monkeypatch: pytest.MonkeyPatc
     at.user = {"is_logged_in": True, "email": "tanaka@example.com", "name": "田中"}
     at.run()
     assert at.session_state["keiri::user"] == "tanaka@example.com"
+    assert at.session_state["keiri::resumer"] == "tanaka@example.com"  # from the provider
     assert "ログイン中: tanaka@example.com" in texts(at, "caption")
 
 
@@ -101,4 +104,4 @@ def test_resume_is_attributed_to_the_logged_in_user(
     next(b for b in at.button if b.label == "送信して再開").click().run()
     view = wait_for_run(run_id, since_pause_key="ask", timeout=90)
     assert view.state_type == "COMPLETED"
-    assert (last_resume(run_id) or {}).get("by") == "佐藤"
+    assert (last_resume(run_id) or {}).get("by") == "佐藤（自己申告）"  # a typed name

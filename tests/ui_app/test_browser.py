@@ -166,7 +166,7 @@ def _open_form_from_inbox(page: Any, url: str, run_id: str, shots: Path) -> None
     page.screenshot(path=str(shots / "inbox.png"), full_page=True)
     page.locator(f'a[href*="run={run_id}"]').first.click()
     page.get_by_role("heading", name="入力フォーム").wait_for()
-    page.get_by_text("zip_upload_confirm ・ upload").wait_for()
+    page.get_by_role("heading", name="4月分の証跡の受け取りと承認").wait_for()
 
 
 def _fill_period(page: Any, value: str) -> None:

@@ -78,4 +78,5 @@ def test_resume_in_the_prefect_ui_dialog_with_a_comment(
     ask = record["outputs"]["ask"]
     assert ask["collected_data"]["amount"] == 1200
     assert ask["response"] == "Prefect UI から確認しました"
+    assert ask["metadata"]["source"] == "outside_keiri"  # not resumed through keiri
     assert record["outputs"]["after"]["value"] == 1200

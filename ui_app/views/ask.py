@@ -19,6 +19,7 @@ from flows.progress import read_progress
 from keiri.errors import KeiriError
 from keiri.messages import state_label
 from ui_app import backend
+from ui_app.auth import current_user
 from ui_app.errors import render_error
 from ui_app.nav import FORM, RUNS, page
 
@@ -34,7 +35,7 @@ def _submit(request: str) -> None:
             run_id = None
             if refused is None and prepared.compiled is not None and prepared.path is not None:
                 status.write("プランを検証しました。実行を開始します…")
-                run_id = backend.start_plan(prepared.compiled, prepared.path)
+                run_id = backend.start_plan(prepared.compiled, prepared.path, current_user())
         except KeiriError as exc:
             status.update(label="依頼を処理できませんでした", state="error")
             st.session_state[K + "error"] = exc

@@ -4,6 +4,13 @@ Opening the page only reads; the run resumes on the 送信 button alone, after t
 the same validation as the server (`validate_answers`). Invalid answers are shown next to
 their fields and kept; the run stays paused. A second submit of the same pause is refused by
 `flows.control.resume_run` ("already resumed by X at T").
+
+The heading is the plan's description; what the plan declares as the form's `display`
+(`ui_app.display`) is shown beside the decision, so the decision is visible without
+scrolling; the raw context only behind 詳細. A value that is wrong says so as soon as it is
+typed or uploaded (a missing one only after a submit) and the message goes once it is fixed.
+What was typed and uploaded is kept as a draft on the server (`ui_app.drafts`) until the
+submit or 入力をリセット, so a reload or a new tab shows it again.
 """
 
 from __future__ import annotations
@@ -14,18 +21,22 @@ from typing import TYPE_CHECKING, Any
 import streamlit as st
 
 from blocks.confirmation import CANCEL_FIELD
+from blocks.ui.field_types import FIELD_TYPES
 from blocks.ui.form import FieldProblem, Requirement, validate_answers
 from keiri.errors import KeiriError
 from keiri.messages import CATALOG, local_time, t
-from ui_app import backend, nav
+from ui_app import backend, drafts, nav
 from ui_app.auth import current_user
+from ui_app.display import render_details, render_display
 from ui_app.errors import render_error, render_field_problems
 from ui_app.fields import pull_widget_values, render_field
+from ui_app.plans import plan_of_run
 from ui_app.session_state import (
     answers,
     ensure,
     form_fields,
     group_problems,
+    initial_values,
     reset,
     state_key,
 )
@@ -34,10 +45,12 @@ from ui_app.views import choice
 if TYPE_CHECKING:
     from flows.control import PausedForm
 
-__all__ = ["SUBMITTED", "render", "submit"]
+__all__ = ["SUBMITTED", "TITLE", "live_problems", "render", "reset_form", "submit"]
 
 #: `SUBMITTED + run_id` -> {"by", "at", "key", "node_id"} of this session's last resume.
 SUBMITTED = "keiri::submitted::"
+#: `TITLE + run_id` -> the heading of the run's forms (the plan's description).
+TITLE = "keiri::title::"
 
 
 def submit(
@@ -55,8 +68,9 @@ def submit(
     pull_widget_values(state, key, entry, fields)
     given = answers(entry, fields)
     entry.pop("error", None)
+    entry["checked"] = True
     entry["problems"] = group_problems(validate_answers(mode, requirements, given))
-    if entry["problems"]:
+    if entry["problems"] or entry.get("upload_errors"):
         return
     try:
         backend.resume(run_id, given, who)
@@ -66,6 +80,7 @@ def submit(
             [FieldProblem.model_validate(p) for p in exc.details.get("problems", [])]
         )
         return
+    drafts.delete(run_id, str(entry.get("node_id") or ""), who)
     state[SUBMITTED + run_id] = {
         "by": who,
         "at": local_time(datetime.now(UTC), "%Y-%m-%d %H:%M:%S"),
@@ -85,9 +100,53 @@ def _submitted_banner(run_id: str, current_pause: str | None) -> bool:
     return True
 
 
-def _header(form: PausedForm) -> None:
+def reset_form(run_id: str, key: str, node_id: str, who: str) -> None:
+    """入力をリセット: the session's values and the stored draft."""
+    drafts.delete(run_id, node_id, who)
+    reset(st.session_state, key)
+
+
+def live_problems(
+    entry: dict[str, Any], mode: str, requirements: list[Requirement]
+) -> dict[str, list[str]]:
+    """The problems to show now: of every value given (as soon as it is typed), of missing
+    values only after a submit; an upload's own reason instead of "required"."""
+    fields = form_fields(mode, requirements)
+    given = answers(entry, fields)
+    current = group_problems(validate_answers(mode, requirements, given))
+    uploads: dict[str, str] = entry.get("upload_errors", {})
+    shown: dict[str, list[str]] = {}
+    types = {f.id: f.type for f in fields}
+    for field, messages in current.items():
+        if field in uploads:
+            continue
+        value = given.get(field)
+        typed = field in given and not (
+            field in types and FIELD_TYPES[types[field]].is_empty(value)
+        )
+        if typed or field not in types or entry.get("checked"):
+            shown[field] = messages
+    for field, reason in uploads.items():
+        shown[field] = [reason]
+    return shown
+
+
+def _title(form: PausedForm, run_id: str) -> str:
+    """The plan's description (read once per session), else the plan id."""
+    state = st.session_state
+    if TITLE + run_id not in state:
+        try:
+            info = plan_of_run(backend.run_parameters(run_id))
+        except KeiriError:
+            info = None
+        plan_id = str(form.run.plan_id or form.definition.get("plan_id", ""))
+        state[TITLE + run_id] = info.title if info is not None else plan_id
+    return str(state[TITLE + run_id])
+
+
+def _header(form: PausedForm, title: str) -> None:
     definition = form.definition
-    st.subheader(f"{form.run.plan_id or definition.get('plan_id', '')} ・ {form.node_id}")
+    st.subheader(title or form.node_id)
     if definition.get("message"):
         st.markdown(str(definition["message"]))
     asked = definition.get("asked_at")
@@ -101,11 +160,22 @@ def _header(form: PausedForm) -> None:
             since=since,
             run=form.run.name,
         )
+        + f" ・ {form.node_id}"
     )
-    context = definition.get("context")
-    if context:
-        with st.expander(t("form.context"), expanded=True):
-            st.json(context)
+
+
+def _restore_draft(key: str, run_id: str, node_id: str, who: str) -> None:
+    """A new session (reload, new tab) starts from the stored draft, if there is one."""
+    if key in st.session_state:
+        return
+    draft = drafts.load(run_id, node_id, who)
+    if draft is None:
+        return
+    st.session_state[key] = {
+        "fields": dict(draft.get("fields") or {}),
+        "values": dict(draft["values"]),
+        "restored_at": local_time(draft.get("saved_at"), "%Y-%m-%d %H:%M"),
+    }
 
 
 def _render_form(form: PausedForm, run_id: str, who: str) -> None:
@@ -113,12 +183,48 @@ def _render_form(form: PausedForm, run_id: str, who: str) -> None:
     fields = form_fields(form.mode, requirements)
     plan_id = str(form.run.plan_id or form.definition.get("plan_id", ""))
     key = state_key(plan_id, form.node_id, backend.block_version(form.definition), run_id)
+    _restore_draft(key, run_id, form.node_id, who)
     entry = ensure(st.session_state, key, fields)
     entry["node_id"] = form.node_id
-    _header(form)
+    pull_widget_values(st.session_state, key, entry, fields)
+    _header(form, _title(form, run_id))
+    if entry.get("restored_at"):
+        st.info(t("form.draft_restored", at=entry["restored_at"]), icon=":material/history:")
+    display = form.definition.get("display")
+    context = form.definition.get("context")
+    if display:
+        render_display(display, context, kinds=("counts",))
+        left, right = st.columns([3, 2], gap="medium")
+        with right, st.container(border=True):
+            _answer(form, run_id, who, key, entry, fields)
+        with left:
+            render_display(display, context, kinds=("table", "findings", "text"))
+    else:
+        _answer(form, run_id, who, key, entry, fields)
+    render_details(context)
+    if entry["values"] == initial_values(fields):
+        drafts.delete(run_id, form.node_id, who)  # nothing typed: no draft to restore
+    else:
+        drafts.save(run_id, form.node_id, who, entry["fields"], entry["values"])
+
+
+def _answer(
+    form: PausedForm,
+    run_id: str,
+    who: str,
+    key: str,
+    entry: dict[str, Any],
+    fields: list[Requirement],
+) -> None:
+    """The fields, their messages and the buttons (the decision, in confirm mode)."""
+    requirements = form.requirements
+    if form.definition.get("display"):
+        st.markdown(
+            f"**{t('form.decision') if form.mode in ('confirm', 'mixed') else t('form.answer')}**"
+        )
     for notice in entry.get("notice", []):
         st.warning(notice)
-    problems: dict[str, list[str]] = entry.get("problems", {})
+    problems = live_problems(entry, form.mode, requirements)
     asking = choice.is_choice_form(form.definition)  # a block's question: 取消 is a button
     for req in fields:
         if asking and req.id == CANCEL_FIELD:
@@ -130,7 +236,7 @@ def _render_form(form: PausedForm, run_id: str, who: str) -> None:
         st.caption(t("form.reject_note"))
     if entry.get("error"):
         render_error(entry["error"], key=key + "::error")
-    left, right, rest = st.columns([1, 1, 3])
+    left, right, *rest = st.columns(3 if asking else 2)
     left.button(
         t("form.submit"),
         type="primary",
@@ -141,11 +247,11 @@ def _render_form(form: PausedForm, run_id: str, who: str) -> None:
     right.button(
         t("form.reset"),
         key="keiri::reset::" + key,
-        on_click=reset,
-        args=(st.session_state, key),
+        on_click=reset_form,
+        args=(run_id, key, form.node_id, who),
     )
     if asking:
-        choice.cancel_button(rest, run_id, key, form, who)
+        choice.cancel_button(rest[0], run_id, key, form, who)
 
 
 def render() -> None:

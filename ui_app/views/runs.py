@@ -1,6 +1,8 @@
-"""実行履歴: recent plan runs — state, duration, a link to the Prefect UI, the output files to
-download, and for a failed run its error (seed 000 §9.3) with 再実行 when a retry can help
-(the same as `keiri retry`: `flows.runs.retry`, handed to a background runner)."""
+"""実行履歴: recent plan runs — state, duration, who started it, a link to the Prefect UI, the
+run's summary, reports first, inputs apart from outputs and who approved when
+(`ui_app.run_summary`), and for a failed run (collapsed like the others) its error (seed 000
+§9.3) with 再実行 when a retry can help (the same as `keiri retry`: `flows.runs.retry`, handed
+to a background runner)."""
 
 from __future__ import annotations
 
@@ -10,12 +12,11 @@ from typing import TYPE_CHECKING
 import streamlit as st
 
 from blocks.errors import BlockError
-from blocks.fileref import FileRef
-from blocks.store import FileStore
-from keiri.messages import local_time, state_label
-from ui_app import backend, nav
+from keiri.messages import local_time, state_label, t
+from ui_app import backend, nav, run_summary
 from ui_app.auth import current_user
 from ui_app.errors import render_error
+from ui_app.plans import PlanInfo, plan_of_run
 
 if TYPE_CHECKING:
     from flows.control import RunView
@@ -67,22 +68,32 @@ def retry(run_id: str, who: str) -> None:
     st.session_state[RETRY + run_id] = {"by": who, "state": outcome.state}
 
 
-def _downloads(run_id: str, files: list[FileRef]) -> None:
-    store = FileStore()
-    st.markdown("**出力ファイル**")
-    for index, ref in enumerate(files):
-        st.download_button(
-            ref.name,
-            data=partial(store.read_bytes, ref),
-            file_name=ref.name.rsplit("/", 1)[-1],
-            mime=ref.media_type,
-            key=f"runs::download::{run_id}::{index}",
-            on_click="ignore",
-            icon=":material/download:",
+def _plan(view: RunView) -> PlanInfo | None:
+    """The run's plan: the design named like its plan id, else the run's `plan` parameter."""
+    if view.plan_id:
+        info = plan_of_run({"plan": view.plan_id})
+        if info is not None and info.id == view.plan_id:
+            return info
+    try:
+        return plan_of_run(backend.run_parameters(view.run_id))
+    except BlockError:
+        return None
+
+
+def _started_by(view: RunView) -> None:
+    try:
+        started = backend.started_by(view.run_id)
+    except BlockError:
+        return
+    if started:
+        st.caption(
+            ":material/person: "
+            + t("runs.started_by", by=started.get("by"), at=local_time(started.get("at")))
         )
 
 
 def _details(view: RunView, who: str) -> None:
+    _started_by(view)
     st.link_button("Prefect UI で開く", backend.prefect_ui_url(view.run_id))
     if view.state_type == "PAUSED":
         st.page_link(
@@ -97,9 +108,7 @@ def _details(view: RunView, who: str) -> None:
         render_error(exc, key=f"runs::outcome::{view.run_id}")
         return
     outputs = outcome.outputs
-    files = backend.output_files(outputs)
-    if files:
-        _downloads(view.run_id, files)
+    run_summary.render(view.run_id, run_summary.summarize(outputs, _plan(view)))
     if outputs:
         with st.expander("出力（JSON）"):
             st.json(outputs, expanded=False)
@@ -138,7 +147,7 @@ def render() -> None:
         )
         with st.expander(
             title,
-            expanded=view.state_type in ("FAILED", "CRASHED"),
+            expanded=False,  # failed runs too: their error is one click away
             icon=_ICONS.get(view.state_type, ":material/radio_button_unchecked:"),
         ):
             st.caption(f"実行 ID: {view.run_id} ・ 名前: {view.name}")

@@ -1,0 +1,244 @@
+"""Issue 12 in AppTest against real paused runs: the readable confirm form (display, heading,
+decision beside the tables, raw data behind 詳細), drafts that survive a new session, checks
+at upload and while typing, the 新規実行 page and the runs page's summary."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tests.ui_app.conftest import WARN, texts
+from tests.ui_app.samples import evidence_zip
+
+pytestmark = pytest.mark.prefect
+
+
+def _by_label(widgets: Any, prefix: str) -> Any:
+    found = [w for w in widgets if str(w.label).startswith(prefix)]
+    assert len(found) == 1, [w.label for w in widgets]
+    return found[0]
+
+
+def _expander(at: AppTest, prefix: str) -> Any:
+    return _by_label(at.expander, prefix)
+
+
+def _finish(run_id: str, pause_key: str) -> dict[str, Any]:
+    from flows import runs
+
+    outcome = runs.wait(run_id, since_pause_key=pause_key, timeout=90)
+    assert outcome.state == "completed", outcome
+    return outcome.to_json()
+
+
+def _submit(at: AppTest) -> AppTest:
+    result: AppTest = _by_label(at.button, "送信して再開").click().run()
+    return result
+
+
+def test_confirm_form_shows_the_plans_display_and_the_runs_page_its_summary(
+    paused_run: Callable[[str], str], app: Callable[..., AppTest]
+) -> None:
+    run_id = paused_run("confirm_with_display")
+    at = app(run_id)
+    assert not at.exception
+    assert texts(at, "subheader") == ["4月分の請求書チェックの確認"]  # the plan's description
+    assert not any("confirm_with_display ・" in s for s in texts(at, "subheader"))
+    assert [(m.label, m.value) for m in at.metric] == [
+        ("請求書", "12"),
+        ("要件を満たす", "10"),
+        ("指摘（エラー）", "2"),
+    ]
+    findings = _expander(at, "指摘事項")
+    assert findings.proto.expanded  # short: open
+    table = findings.dataframe[0].value
+    assert list(table.columns) == ["重要度", "ファイル", "理由"]
+    assert table.iloc[0].tolist() == [  # errors first, severities and reasons in Japanese
+        "エラー",
+        "有限会社鈴木/請求書_002.pdf",
+        "合計が明細の合計と一致しません",
+    ]
+    matched = _expander(at, "照合済（10 件）")
+    assert not matched.proto.expanded  # long: collapsed
+    rows = matched.dataframe[0].value
+    assert list(rows.columns) == ["取引先", "請求金額", "支払日", "支払額", "差額"]
+    assert rows.iloc[0].tolist() == [
+        "株式会社山田商店",
+        "¥35,698",
+        "2024-04-30",
+        "¥35,038",
+        "-¥660",
+    ]
+    details = _expander(at, "詳細（元のデータ）")
+    assert not details.proto.expanded and details.json  # raw JSON only here
+    assert sum(1 for e in at.expander if e.json) == 1
+    assert "**判断**" in texts(at, "markdown")
+
+    _by_label(at.checkbox, "承認する").check()
+    _by_label(at.text_area, "コメント").input("差額は振込手数料です")
+    at = _submit(at.run())
+    assert not texts(at, "error"), texts(at, "error")
+    record = _finish(run_id, "confirm")
+    assert record["outputs"]["confirm"]["approved"] is True
+
+    at = app().switch_page("views/runs.py").run()
+    panel = next(e for e in at.expander if any(run_id in str(c.value) for c in e.caption))
+    assert not panel.proto.expanded
+    assert [(m.label, m.value) for m in panel.metric] == [
+        ("請求書", "12"),
+        ("指摘（エラー）", "2"),
+        ("差額合計", "-¥660"),
+    ]
+    buttons = panel.get("download_button")
+    assert buttons[0].proto.label == "月次請求書チェック.xlsx"  # the report first
+    assert buttons[0].proto.type == "primary"
+    assert len([b for b in buttons if b.proto.label == "月次請求書チェック.xlsx"]) == 1
+    approvals = [c for c in texts(panel, "caption") if "承認しました" in c]
+    assert len(approvals) == 1 and "confirm: yamada が " in approvals[0], texts(panel, "caption")
+
+
+def test_typed_values_and_uploads_survive_a_new_session_until_submit(
+    paused_run: Callable[[str], str], app: Callable[..., AppTest]
+) -> None:
+    from ui_app import drafts
+
+    run_id = paused_run("zip_upload_confirm")
+    first = app(run_id)
+    _by_label(first.text_input, "対象月").input("2024-04")
+    _by_label(first.file_uploader, "証跡 ZIP").set_value(
+        ("証跡.zip", evidence_zip(), "application/zip")
+    )
+    first.run()
+    assert drafts.load(run_id, "upload", "yamada") is not None
+
+    second = app(run_id)  # a reload (F5) or a new tab: a new session
+    assert _by_label(second.text_input, "対象月").value == "2024-04"
+    assert any("受け付けたファイル 1 件" in c and "証跡.zip" in c for c in texts(second, "caption"))
+    assert any("前回の入力を復元しました" in i for i in texts(second, "info"))
+
+    _by_label(second.button, "入力をリセット").click().run()
+    assert drafts.load(run_id, "upload", "yamada") is None
+    third = app(run_id)
+    assert _by_label(third.text_input, "対象月").value == ""
+    _by_label(third.text_input, "対象月").input("2024-05")
+    third.run()
+    fourth = app(run_id)
+    _by_label(fourth.file_uploader, "証跡 ZIP").set_value(
+        ("証跡.zip", evidence_zip(), "application/zip")
+    )
+    _by_label(fourth.checkbox, "承認する").check()
+    fourth = _submit(fourth.run())
+    assert not texts(fourth, "error"), texts(fourth, "error")
+    assert drafts.load(run_id, "upload", "yamada") is None  # submitted: the draft is gone
+    record = _finish(run_id, "upload")
+    assert record["outputs"]["upload"]["collected_data"]["period"] == "2024-05"
+
+
+def test_wrong_type_and_corrupt_zip_say_why_at_upload_and_clear_when_fixed(
+    paused_run: Callable[[str], str], app: Callable[..., AppTest]
+) -> None:
+    run_id = paused_run("zip_upload_confirm")
+    at = app(run_id)
+    uploader = _by_label(at.file_uploader, "証跡 ZIP")
+    uploader.set_value(("memo.txt", b"not an archive", "text/plain"))
+    at.run()
+    assert texts(at, "error") == [
+        f"{WARN} memo.txt: この項目では受け付けない形式です（受け付ける形式: .zip）"
+    ]
+    at = _submit(at)  # still the reason, never "required", for the upload
+    errors = texts(at, "error")
+    assert f"{WARN} memo.txt: この項目では受け付けない形式です（受け付ける形式: .zip）" in errors
+    assert errors.count(f"{WARN} 必須項目です。入力してください") == 1  # the period only
+    _by_label(at.file_uploader, "証跡 ZIP").set_value(
+        ("壊れた.zip", evidence_zip()[:150], "application/zip")
+    )
+    at.run()
+    assert any(
+        "壊れた.zip: ZIP ファイルが壊れているか、途中で切れています" in e
+        for e in texts(at, "error")
+    )
+    _by_label(at.file_uploader, "証跡 ZIP").set_value(
+        ("証跡.zip", evidence_zip(), "application/zip")
+    )
+    _by_label(at.text_input, "対象月").input("2024-04")
+    at.run()
+    assert texts(at, "error") == []  # fixed: every message gone at once
+    from flows.control import find_run
+
+    run = find_run(run_id)
+    assert run.state is not None and run.state.type.value == "PAUSED"
+
+
+def test_out_of_range_number_says_what_is_wrong_while_typing(
+    paused_run: Callable[[str], str], app: Callable[..., AppTest]
+) -> None:
+    run_id = paused_run("every_field_type")
+    at = app(run_id)
+    assert texts(at, "error") == []  # nothing typed, nothing submitted: no "required" yet
+    _by_label(at.text_input, "金額").input("-5")
+    at.run()
+    assert texts(at, "error") == [f"{WARN} 0 以上の値を入力してください（入力: -5）"]
+    _by_label(at.text_input, "金額").input("12.5")
+    at.run()
+    assert texts(at, "error") == [f"{WARN} 整数を入力してください（入力: 12.5）"]
+    _by_label(at.text_input, "金額").input("１２０，０００円")
+    at.run()
+    assert texts(at, "error") == []
+
+
+def test_new_run_page_lists_designs_and_starts_one_at_its_first_form(
+    app: Callable[..., AppTest],
+) -> None:
+    from flows import runs
+
+    at = app().switch_page("views/new_run.py").run()
+    assert texts(at, "title") == ["新規実行"]
+    assert "**月次の請求書チェックと入金照合**" in texts(at, "markdown")
+    assert any("ID: monthly_invoice_check" in c for c in texts(at, "caption"))
+    assert "デプロイ" in texts(at, "subheader")  # deployments/*.yaml, with their design
+    assert any(
+        c.startswith("monthly_invoice_reconciliation ・ invoice_reconciliation")
+        for c in texts(at, "caption")
+    )
+    at.button(key="new_run::start::monthly_invoice_check").click().run(timeout=150)
+    started = at.session_state["keiri::started::monthly_invoice_check"]
+    run_id = started["run_id"]
+    try:
+        assert started["paused"] and started["by"] == "yamada", started
+        assert texts(at, "title") == ["入力フォーム"]  # the first form opened
+        assert texts(at, "subheader") == ["月次の請求書チェックと入金照合"]
+        assert runs.started_by(run_id)["by"] == "yamada"  # type: ignore[index]
+        at = app().switch_page("views/runs.py").run()
+        panel = next(e for e in at.expander if any(run_id in str(c.value) for c in e.caption))
+        assert any(
+            c.startswith(":material/person: 開始: yamada（") for c in texts(panel, "caption")
+        )
+    finally:
+        runs.cancel(run_id, "test")
+
+
+def test_a_resume_made_outside_keiri_is_recorded_as_such(
+    paused_run: Callable[[str], str], app: Callable[..., AppTest]
+) -> None:
+    """The Prefect API accepts any `answered_by`; keiri records the answer as made outside
+    keiri (no resume marker of its own), never as the person it names."""
+    from prefect.client.orchestration import get_client
+
+    from flows.control import parse_run_id
+
+    run_id = paused_run("ask_then_record")
+    with get_client(sync_client=True) as client:
+        result = client.resume_flow_run(
+            parse_run_id(run_id),
+            run_input={"amount": 3000, "approved": True, "answered_by": "CFO (forged)"},
+        )
+    assert result.status.value == "ACCEPT"
+    record = _finish(run_id, "ask")
+    metadata = record["outputs"]["ask"]["metadata"]
+    assert metadata["source"] == "outside_keiri" and metadata["answered_by"] == "CFO (forged)"
+    at = app().switch_page("views/runs.py").run()
+    panel = next(e for e in at.expander if any(run_id in str(c.value) for c in e.caption))
+    assert any("CFO (forged)（keiri の外から再開）" in c for c in texts(panel, "caption"))
