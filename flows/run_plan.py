@@ -23,7 +23,7 @@ from prefect.client.schemas.objects import FlowRun
 from prefect.context import FlowRunContext
 from prefect.states import Failed
 
-from blocks.errors import IssuesFound
+from blocks.errors import ErrorCode, IssuesFound
 from blocks.registry import BlockRegistry
 from compiler.compile import compile_file
 from compiler.engine import run_compiled
@@ -133,9 +133,14 @@ def _execute(
 
     listeners = [observers.on_event] if observers.on_event is not None else []
     events = EventLog(event_log_path(plan_.id, flow_run), listeners=listeners)
+    from flows import reask
+
+    backend = PrefectBackend(
+        on_pause=paused, root_run_id=run_id, generation=reask.generation(flow_run.id)
+    )
     result = run_compiled(
         plan_,
-        PrefectBackend(on_pause=paused),
+        backend,
         run_id=run_id,
         events=events,
         vars=vars,
@@ -155,7 +160,12 @@ def _execute(
         get_run_logger().error(
             "%s; inspect with `keiri runs` and retry with `keiri retry %s`", result.error, run_id
         )
-        return Failed(message=f"{result.error.code}: {result.error.message}", data=record)
+        # A rejection that stops the run (`on_reject: fail`) is 差し戻し, not 失敗, where
+        # people read the state (its type stays FAILED: filters and retries treat it so).
+        name = "Rejected" if result.error.code == ErrorCode.REJECTED else "Failed"
+        return Failed(
+            name=name, message=f"{result.error.code}: {result.error.message}", data=record
+        )
     return record
 
 

@@ -30,6 +30,7 @@ _STATES = {
     "実行中": "running",
     "完了": "completed",
     "失敗": "failed",
+    "差し戻し": "rejected",
     "クラッシュ": "crashed",
 }
 _ICONS = {
@@ -39,7 +40,9 @@ _ICONS = {
     "PAUSED": ":material/pause_circle:",
     "RUNNING": ":material/play_circle:",
     "CANCELLED": ":material/cancel:",
+    "Rejected": ":material/undo:",  # a Failed state named Rejected: 差し戻し (on_reject: fail)
 }
+_NO_ICON = ":material/radio_button_unchecked:"
 
 
 def duration(seconds: float | None) -> str:
@@ -138,8 +141,8 @@ def render() -> None:
         )
         with st.expander(
             title,
-            expanded=view.state_type in ("FAILED", "CRASHED"),
-            icon=_ICONS.get(view.state_type, ":material/radio_button_unchecked:"),
+            expanded=view.state_type in ("FAILED", "CRASHED") and view.state != "Rejected",
+            icon=_ICONS.get(view.state, _ICONS.get(view.state_type, _NO_ICON)),
         ):
             st.caption(f"実行 ID: {view.run_id} ・ 名前: {view.name}")
             _details(view, who)
