@@ -99,6 +99,10 @@ def test_foreach_with_a_confirm_per_item(roots: list[str], app: Callable[..., Ap
     still = runs.wait(root, timeout=90)
     assert still.state == "paused" and still.paused is not None, still
     assert still.paused.run_id == items[1].run_id  # the other item still waits
+    at = app().switch_page("views/runs.py").run()
+    panel = next(e for e in at.expander if any(root in str(c.value) for c in e.caption))
+    assert "入力待ち" in str(panel.label), panel.label  # the root shows that it waits
+    assert any("請求書 2/2: 株式会社B" in str(i.value) for i in panel.info), panel.info
 
     runs.resume(items[1].run_id, {"approved": False, "response": "金額違い"}, "yamada")
     done = runs.wait(root, timeout=90)

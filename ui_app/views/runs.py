@@ -60,6 +60,14 @@ def _started(view: RunView) -> str:
     return local_time(view.start, "%Y-%m-%d %H:%M:%S")
 
 
+def _waits_for_a_child(run_id: str) -> bool:
+    """Whether a running run waits for a loop item's or subflow's input."""
+    try:
+        return backend.run_outcome(run_id).state == "paused"
+    except BlockError:
+        return False
+
+
 def retry(run_id: str, who: str) -> None:
     """The 再実行 button: the run is retried in the background, attributed to `who`."""
     try:
@@ -99,6 +107,19 @@ def _details(view: RunView, who: str) -> None:
     except BlockError as exc:
         render_error(exc, key=f"runs::outcome::{view.run_id}")
         return
+    child = outcome.paused
+    if view.state_type == "RUNNING" and child is not None and child.run_id != view.run_id:
+        # A loop item or subflow of this run waits for input: so does this run.
+        st.info(
+            f"入力待ち: {child.title or child.node_id}",
+            icon=":material/pause_circle:",
+        )
+        st.page_link(
+            nav.page(nav.FORM),
+            label="フォームを開く",
+            icon=":material/edit_note:",
+            query_params={"run": child.run_id or ""},
+        )
     outputs = outcome.outputs
     files = backend.output_files(outputs)
     if files:
@@ -135,8 +156,11 @@ def render() -> None:
         st.info("該当する実行はありません。")
         return
     for view in views:
+        state = state_label(view.state)
+        if view.state_type == "RUNNING" and _waits_for_a_child(view.run_id):
+            state = state_label("PAUSED")
         title = (
-            f"{view.plan_id or view.name} ・ {state_label(view.state)} ・ "
+            f"{view.plan_id or view.name} ・ {state} ・ "
             f"{_started(view)} ・ {duration(view.duration_s)}"
         )
         with st.expander(
