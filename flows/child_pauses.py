@@ -39,12 +39,30 @@ class PausedChild:
 
 
 def note(root: UUID, child: UUID, node_id: str, key: str, title: str = "") -> None:
-    """Note on the root run that `child` pauses at `key` (idempotent)."""
-    create_once(
+    """Note on the root run that `child` pauses at `key` (idempotent), and link the child's
+    form from the root run in the Prefect UI (a link artifact of the root)."""
+    from prefect.client.schemas.actions import ArtifactCreate
+
+    from flows.notify import form_link
+
+    first = create_once(
         root,
         f"{PREFIX}{child}-{key}",
         {"run_id": str(child), "node_id": node_id, "key": key, "title": title, "at": time.time()},
     )
+    if not first:
+        return
+    where = title or node_id
+    with get_client(sync_client=True) as client:
+        client.create_artifact(
+            ArtifactCreate(
+                type="link",
+                data=f"[入力待ち: {where}]({form_link(str(child))})",
+                description=f"`{node_id}` ({where}) waits for input in a child run; "
+                "answering it continues this run",
+                flow_run_id=root,
+            )
+        )
 
 
 def paused_child(root: UUID) -> PausedChild | None:

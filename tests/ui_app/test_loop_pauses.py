@@ -40,6 +40,23 @@ def _paused_children(root: str, count: int, timeout: float = 90) -> list[Any]:
         time.sleep(0.3)
 
 
+def _artifacts(run_id: str) -> list[Any]:
+    """The Prefect artifacts of a run (what the Prefect UI shows on its page)."""
+    from uuid import UUID
+
+    from prefect.client.orchestration import get_client
+    from prefect.client.schemas.filters import ArtifactFilter, ArtifactFilterFlowRunId
+
+    with get_client(sync_client=True) as client:
+        return list(
+            client.read_artifacts(
+                artifact_filter=ArtifactFilter(
+                    flow_run_id=ArtifactFilterFlowRunId(any_=[UUID(run_id)])
+                )
+            )
+        )
+
+
 def _root_of(run_id: str) -> str | None:
     from flows.control import read_paused_form
 
@@ -60,6 +77,8 @@ def test_seed_while_loops_on_no_and_ends_on_yes(roots: list[str]) -> None:
     assert first["form_url"].endswith(f"?run={first['run_id']}")
     assert first["title"] == "retry_until_approved 1 回目"
     assert runs.outcome(doc["run_id"]).state == "paused"  # the root waits for input too
+    links = [str(a.data) for a in _artifacts(doc["run_id"]) if a.type == "link"]
+    assert f"[入力待ち: retry_until_approved 1 回目]({first['form_url']})" in links, links
 
     code, again = keiri(
         "resume", first["run_id"], "--input", "approved=false", "--input", "response=まだです"
