@@ -481,6 +481,8 @@ class PrefectHumanInput:
         title = str(ctx.services.get("item_title") or "")
         root = self.root_run_id
         child = root is not None and str(flow_run.id) != root
+        if child and not title:
+            title = flow_run.name  # a subflow run: named after its node (`validate (sub#1)`)
         definition = {
             **form,
             "node_id": ctx.node_id,

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -127,3 +128,47 @@ def test_foreach_with_a_confirm_per_item(roots: list[str], app: Callable[..., Ap
     done = runs.wait(root, timeout=90)
     assert done.state == "completed", done
     assert done.outputs["after"]["value"] == [True, False]
+
+
+SUB = """apiVersion: v1
+id: approve_sub
+graph:
+  - id: approve
+    block: ui.interactive_input
+    in: { mode: confirm, message: サブフローの承認 }
+exports:
+  - { from: approve.approved, as: ok }
+"""
+
+PARENT = """apiVersion: v1
+id: with_sub
+graph:
+  - id: check
+    type: subflow
+    call: { plan_id: common/approve_sub, inputs: {} }
+    out:
+      exports:
+        - { from: ok, as: ok }
+  - id: after
+    block: test.record
+    in: { value: "${check.ok}" }
+"""
+
+
+def test_a_subflow_pause_pauses_the_root_and_resuming_continues_it(
+    roots: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    designs = tmp_path / "designs"
+    (designs / "common").mkdir(parents=True)
+    (designs / "common" / "approve_sub.yaml").write_text(SUB, encoding="utf-8")
+    plan = designs / "with_sub.yaml"
+    plan.write_text(PARENT, encoding="utf-8")
+    monkeypatch.setenv("KEIRI_DESIGNS_DIR", str(designs))
+
+    code, doc = keiri("run", str(plan), "--detach")
+    roots.append(doc["run_id"])
+    assert code == 3 and doc["paused"]["run_id"] != doc["run_id"], doc
+    assert doc["paused"]["node_id"] == "approve" and doc["paused"]["title"].startswith("check")
+    code, done = keiri("resume", doc["paused"]["run_id"], "--input", "approved=true")
+    assert code == 0 and done["run_id"] == doc["run_id"], done
+    assert done["outputs"]["after"]["value"] is True
