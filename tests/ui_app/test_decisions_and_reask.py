@@ -62,6 +62,12 @@ def _retry_until_paused(run_id: str, key: str) -> Any:
     _RETRY_RUNNERS.append(run_id)
     handed = runs.retry(run_id, "suzuki", detach=True)
     assert handed.state in ("scheduled", "pending", "running", "paused"), handed
+    return _wait_paused(run_id, key)
+
+
+def _wait_paused(run_id: str, key: str) -> Any:
+    from flows import runs
+
     deadline = time.monotonic() + 90
     while time.monotonic() < deadline:
         outcome = runs.wait(run_id, timeout=90)
@@ -107,8 +113,11 @@ def test_retry_after_on_reject_fail_asks_again_with_the_answers_prefilled(
     at = app().switch_page("views/runs.py").run()
     panel = next(e for e in at.expander if any(run_id in str(c.value) for c in e.caption))
     assert "差し戻し" in str(panel.label) and "失敗" not in str(panel.label), panel.label
+    assert [b.label for b in panel.button] == ["再実行（もう一度確認を依頼）"], panel.button
 
-    form = _retry_until_paused(run_id, "confirm-r1")
+    _RETRY_RUNNERS.append(run_id)
+    panel.button[0].click().run()  # the form app's 再実行: a background runner
+    form = _wait_paused(run_id, "confirm-r1")
     assert _defaults(form)["approved"] is False
     assert _defaults(form)["response"] == "やり直してください"
     model = run_input_model(form.definition, "Form_confirm")  # Prefect UI's dialog: the same

@@ -139,6 +139,14 @@ def _details(view: RunView, who: str) -> None:
             key=f"runs::{view.run_id}",
             on_retry=partial(retry, view.run_id, who),
         )
+        if error.get("code") == "REJECTED":
+            # 差し戻し (on_reject: fail): the same answer cannot help, but a retry asks again.
+            st.button(
+                "再実行（もう一度確認を依頼）",
+                key=f"runs::reask::{view.run_id}",
+                on_click=partial(retry, view.run_id, who),
+                icon=":material/replay:",
+            )
 
 
 def render() -> None:
