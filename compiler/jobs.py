@@ -23,6 +23,7 @@ class NodeJob:
     inputs: dict[str, Any]
     iteration: int | None = None
     item: str | None = None  # the loop item's file name or key, for error messages
+    title: str | None = None  # the loop item as people read it (`Frame.title`)
     retries: int = 0
     retry_delays: tuple[float, ...] = ()
     timeout_ms: int | None = None

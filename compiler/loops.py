@@ -20,7 +20,7 @@ from compiler.references import get_path, render
 from compiler.runstate import Frame, ItemResult, RunState, ScopeRunner
 from compiler.scope import CompiledLoop, CompiledTask, Scope
 
-__all__ = ["loop_cap", "run_loop"]
+__all__ = ["item_title", "loop_cap", "run_loop"]
 
 
 def _exports(scope: Scope, frame: Frame) -> dict[str, Any]:
@@ -29,6 +29,14 @@ def _exports(scope: Scope, frame: Frame) -> dict[str, Any]:
         node_id, _, rest = export.from_.partition(".")
         values[export.as_] = get_path(frame.outputs.get(node_id), rest.split(".") if rest else [])
     return values
+
+
+def item_title(loop: CompiledLoop, index: int, total: int | None, label: str | None) -> str:
+    """A loop item as people read it: 「請求書 3/9: 株式会社A」 (the loop's description, else its
+    id; a while loop's iteration as 「承認 2 回目」)."""
+    name = loop.node.description or loop.id
+    where = f"{index + 1}/{total}" if total is not None else f"{index + 1} 回目"
+    return f"{name} {where}" + (f": {label}" if label else "")
 
 
 def loop_cap(state: RunState, loop: CompiledLoop) -> int:
@@ -84,13 +92,15 @@ def _run_foreach(
         values: dict[str, Any] = {foreach.itemVar: item}
         if foreach.indexVar:
             values[foreach.indexVar] = index
+        label = item_label(item)
         return Frame(
             scope=body,
             state=state,
             parent=frame,
             loop_values=values,
             iteration=index,
-            item=item_label(item),
+            item=label,
+            title=item_title(loop, index, len(items), label),
         )
 
     for index, item in enumerate(items):
@@ -190,7 +200,12 @@ def _run_while(
         state.emit("loop_iteration", node_id=loop.id, iteration=iteration)
         values = {spec.iterationVar: iteration} if spec.iterationVar else {}
         current = Frame(
-            scope=body, state=state, parent=frame, iteration=iteration, loop_values=values
+            scope=body,
+            state=state,
+            parent=frame,
+            iteration=iteration,
+            loop_values=values,
+            title=item_title(loop, iteration, None, None),
         )
 
         def one_iteration(c: Frame = current) -> None:

@@ -4,7 +4,9 @@
   `required`, `description`, `message`; output `file` or `files`) becomes a `collect` form with
   one file requirement; references `${node.<alias>}` become `${node.collected.<requirement>}`.
 - `ui.confirmation.*` (inputs `message`, `context`; outputs `approved`, `response`) becomes a
-  `confirm` form; its aliases keep working.
+  `confirm` form; its aliases keep working. The legacy block's "not approved" was an answer
+  (`approved: false`, downstream `when` skips), never a failure: the form says so with
+  `on_reject: continue`, so a legacy "skip when not approved" still completes the run.
 
 The result is written to a new file; the source is only overwritten with `--in-place`.
 """
@@ -97,11 +99,14 @@ def migrate_data(data: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
             }
             if "context" in old_in:
                 new_in["context"] = old_in["context"]
+            new_in["on_reject"] = "continue"
             node["in"] = new_in
             node["out"] = {k: v for k, v in old_out.items() if k in ("approved", "response")}
             if not node["out"]:
                 node.pop("out")
-            changes.append(f"{node['id']}: {block} -> ui.interactive_input (confirm)")
+            changes.append(
+                f"{node['id']}: {block} -> ui.interactive_input (confirm, on_reject: continue)"
+            )
     if renames:
         data = _rewrite_refs(data, renames)
         for (node_id, alias), target in sorted(renames.items()):

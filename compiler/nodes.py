@@ -168,6 +168,16 @@ def _check_upstreams(
         )
 
 
+def _title(frame: Frame) -> str | None:
+    """The innermost loop item's title, seen from a frame inside it."""
+    current: Frame | None = frame
+    while current is not None:
+        if current.title:
+            return current.title
+        current = current.parent
+    return None
+
+
 def build_job(state: RunState, cnode: CompiledTask, frame: Frame) -> NodeJob:
     node = cnode.node
     policy = effective_policy(node, state.compiled.plan.policy)
@@ -182,6 +192,7 @@ def build_job(state: RunState, cnode: CompiledTask, frame: Frame) -> NodeJob:
         inputs=inputs,
         iteration=frame.iteration,
         item=frame.item,
+        title=_title(frame),
         retries=policy.retries,
         retry_delays=policy.retry_delays,
         timeout_ms=policy.timeout_ms,

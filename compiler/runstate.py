@@ -116,6 +116,8 @@ class Frame:
     loop_values: dict[str, Any] = field(default_factory=dict)
     iteration: int | None = None
     item: str | None = None  # the loop item's file name or key
+    #: The loop item as people read it in the inbox: 「請求書 3/9: 株式会社A」 (loop frames).
+    title: str | None = None
 
     @property
     def vars(self) -> dict[str, Any]:

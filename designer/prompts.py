@@ -47,6 +47,8 @@ def system_prompt(
         "後続のノードだけが前のノードを参照でき、循環させない。",
         "実行時に人から受け取るファイルや判断は ui.interactive_input（mode: collect / confirm）で集め、"
         "${ノードID.別名.要件id} で参照する（collected_data に別名を付ける）。",
+        "confirm の差し戻し（approved が false）は失敗ではなく判断: 後続は when（${ノードID.approved} == true / "
+        "== false）で分岐し、コメントは ${ノードID.response}。差し戻しで実行を止めるときだけ in.on_reject: fail。",
         "指示や文書から決まらない設定値（シート名、許容差、勘定科目の一覧など）は推測せず ${vars.名前} にし、"
         "vars に必ず定義する。分かる値は value に、分からなければ value を null（format json）にし、"
         "type に値の型、description にユーザーへの質問文（例: 振込手数料の許容額（円）は？）を書く。"

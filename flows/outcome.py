@@ -63,7 +63,15 @@ class PausedAt(_Strict):
     """Where a paused run waits: the human-input node and the form app's deep link."""
 
     node_id: str | None = Field(description="The human-input node; null when not a keiri form.")
-    form_url: str = Field(description="The form of this run in the form app (`/?run=<id>`).")
+    form_url: str = Field(description="The form in the form app (`/?run=<id>`).")
+    run_id: str | None = Field(
+        default=None,
+        description="The run whose form waits: this run, or a loop item / subflow run of it "
+        "(then this run itself is still running, waiting for that child).",
+    )
+    title: str | None = Field(
+        default=None, description="The loop item as people read it: 「請求書 3/9: 株式会社A」."
+    )
 
 
 class NodeReuse(_Strict):

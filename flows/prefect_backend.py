@@ -20,6 +20,7 @@ import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
+from uuid import UUID
 
 from prefect import flow, task
 from prefect.context import TaskRunContext
@@ -29,12 +30,14 @@ from prefect.states import Completed
 from prefect.utilities.annotations import quote
 
 from blocks.confirmation import NeedsConfirmation
+from blocks.context import BlockContext
 from blocks.errors import BlockError
 from compiler.attempts import run_attempt, run_with_retries, timeout_error
 from compiler.backend import Backend, map_bounded
 from compiler.jobs import NodeJob, Skipped
 from compiler.runstate import ItemResult, RunState
 from compiler.scope import CompiledLoop, CompiledNode, CompiledSubflow
+from flows import child_pauses, reask
 from flows.result_reuse import MISSING, ReuseLog, compare, fingerprint, unwrap, wrap
 from flows.run_inputs import create_once, read_value
 
@@ -67,16 +70,16 @@ def _job(value: Any) -> NodeJob:
     return job
 
 
+def _digest(value: Any) -> str:
+    return hashlib.sha256(json.dumps(value, sort_keys=True, default=str).encode()).hexdigest()
+
+
 def result_key(job: NodeJob) -> str:
     """Results are scoped to the run and the node (a retried or resumed run reuses them when
     its fingerprint still matches: `flows.result_reuse`); `cache: inputs` nodes to their
     block and resolved inputs, across runs."""
     if job.cache is not None:
-        digest = hashlib.sha256(
-            json.dumps(
-                [job.spec.id, job.spec.version, job.inputs], sort_keys=True, default=str
-            ).encode()
-        ).hexdigest()
+        digest = _digest([job.spec.id, job.spec.version, job.inputs])
         return f"keiri-inputs-{job.spec.id}-{digest}"
     return job.result_key
 
@@ -330,18 +333,62 @@ class PrefectBackend(Backend):
         poll_interval: int = 1,
         on_pause: PauseObserver | None = None,
         reuse: ReuseLog | None = None,
+        root_run_id: str | None = None,
+        generation: int = 0,
     ) -> None:
         super().__init__(
             name="prefect",
-            human_input=PrefectHumanInput(poll_interval=poll_interval, on_pause=on_pause),
+            human_input=PrefectHumanInput(
+                poll_interval=poll_interval,
+                on_pause=on_pause,
+                root_run_id=root_run_id,
+                generation=generation,
+            ),
         )
         self.reuse = reuse or ReuseLog()
         self._store: Any = None  # `_task_store()`, built once per run
+        #: The run this backend runs (loop items and subflows are its children) and how many
+        #: times it was retried (`flows.reask`).
+        self.root_run_id = root_run_id
+        self.generation = generation
 
     def task_store(self) -> Any:
         if self._store is None:
             self._store = _task_store()
         return self._store
+
+    def make_context(self, state: RunState, job: NodeJob) -> BlockContext:
+        ctx = super().make_context(state, job)
+        if not job.spec.human_input:
+            return ctx
+        ctx.services["item_title"] = job.title
+        if self.root_run_id is not None and self.generation > 0:
+            before = reask.previous(
+                UUID(self.root_run_id), reask.place(job.scope, job.task_name), self.generation
+            )
+            if before is not None:
+                # Asked in an earlier attempt of this run: ask again, never reuse that answer
+                # (nor the values given up front); what was given before is prefilled.
+                given = {k: v for k, v in ctx.run_inputs.items() if not k.startswith("_")}
+                ctx.services["prefill"] = {**given, **before}
+                ctx.run_inputs = {}
+        return ctx
+
+    def execute_in_flow(self, state: RunState, job: NodeJob) -> dict[str, Any]:
+        """Human input; the answers it took are recorded for a later retry (`flows.reask`)."""
+        if self.root_run_id is None or not job.spec.human_input:
+            return super().execute_in_flow(state, job)
+        where = reask.place(job.scope, job.task_name)
+        root = UUID(self.root_run_id)
+        try:
+            outputs = super().execute_in_flow(state, job)
+        except BlockError as exc:
+            answers = exc.details.get("answers")
+            if isinstance(answers, dict):
+                reask.record(root, where, self.generation, answers)
+            raise
+        reask.record(root, where, self.generation, reask.answers_of(outputs))
+        return outputs
 
     def call_block(self, state: RunState, job: NodeJob) -> dict[str, Any]:
         if state.compiled.registry.load_class(job.spec).runs_in_flow:
@@ -384,7 +431,16 @@ class PrefectBackend(Backend):
 
             def single(job: NodeJob | Skipped) -> ItemResult:
                 try:
-                    return job if isinstance(job, Skipped) else self.call_block(state, job)
+                    if isinstance(job, Skipped):
+                        return job
+                    if in_flow:
+                        # Each item's human input pauses its own child run (its own form).
+                        return _as_subflow(  # type: ignore[no-any-return]
+                            lambda: self.call_block(state, job),
+                            f"{state.plan_id}.{node_id}",
+                            job.title or job.task_name,
+                        )
+                    return self.call_block(state, job)
                 except (BlockError, NeedsConfirmation) as exc:
                     return exc
                 finally:
@@ -455,10 +511,14 @@ class PrefectHumanInput:
         poll_interval: int = 1,
         default_timeout_s: int = 24 * 3600,
         on_pause: PauseObserver | None = None,
+        root_run_id: str | None = None,
+        generation: int = 0,
     ) -> None:
         self.poll_interval = poll_interval
         self.default_timeout_s = default_timeout_s
         self.on_pause = on_pause
+        self.root_run_id = root_run_id
+        self.generation = generation
 
     def request(self, ctx: Any, form: dict[str, Any]) -> dict[str, Any]:
         import json
@@ -479,10 +539,20 @@ class PrefectHumanInput:
                 details={"node_id": ctx.node_id},
             )
         flow_run = run_ctx.flow_run
-        # A block's question has its own key per question (`compiler.confirmation`).
-        key = re.sub(r"[^a-z0-9-]", "-", str(form.get("pause_key") or ctx.task_name).lower())
+        # A block's question has its own key per question (`compiler.confirmation`); a retry
+        # pauses anew under a new key, never replaying an earlier answer (`flows.reask`).
+        base = re.sub(r"[^a-z0-9-]", "-", str(form.get("pause_key") or ctx.task_name).lower())
+        key = reask.pause_key(base, self.generation)
         timeout_s = int(ctx.services.get("timeout_ms") or self.default_timeout_s * 1000) // 1000
-        model = run_input_model({**form, "node_id": ctx.node_id}, name=f"Form_{key}")
+        prefill = ctx.services.get("prefill")
+        if isinstance(prefill, dict) and prefill:
+            form = reask.prefilled(form, prefill)
+        model = run_input_model({**form, "node_id": ctx.node_id}, name=f"Form_{base}")
+        title = str(ctx.services.get("item_title") or "")
+        root = self.root_run_id
+        child = root is not None and str(flow_run.id) != root
+        if child and not title:
+            title = flow_run.name  # a subflow run: named after its node (`validate (sub#1)`)
         definition = {
             **form,
             "node_id": ctx.node_id,
@@ -491,6 +561,8 @@ class PrefectHumanInput:
             "block_version": ctx.block_version,
             "key": key,
             "asked_at": time.time(),
+            "item_title": title or None,
+            "root_run_id": root if child else None,
         }
         # A suspended run that restarts finds its form already stored: keep the first one.
         create_once(
@@ -504,11 +576,14 @@ class PrefectHumanInput:
             assignee=form.get("assignee"),
             message=form.get("message"),
         )
+        if child and root is not None:
+            child_pauses.note(UUID(root), flow_run.id, ctx.node_id, key, title)
         if self.on_pause is not None:
             self.on_pause(str(flow_run.id), ctx.node_id)
         started = time.monotonic()
         try:
-            if flow_run.deployment_id is not None:
+            # A subflow cannot be suspended (Prefect): its process waits, like a local run.
+            if flow_run.deployment_id is not None and flow_run.parent_task_run_id is None:
                 answer = suspend_flow_run(wait_for_input=model, key=key, timeout=timeout_s)
             else:
                 answer = pause_flow_run(
@@ -531,8 +606,19 @@ class PrefectHumanInput:
                 ErrorCode.TIMEOUT_ERROR,
                 f"nobody answered {ctx.node_id} within {timeout_s} s",
                 details={"node_id": ctx.node_id, "timeout_s": timeout_s},
-                hint="resume the run in time, or raise the node's timeout_ms",
+                hint="retry the run to ask again (the form opens anew), or raise the node's "
+                "timeout_ms",
                 recoverable=True,
+            ) from exc
+        except Exception as exc:
+            # Keiri's own fault (e.g. an input that does not load as the form's RunInput):
+            # re-running the same run cannot fix it.
+            raise BlockError(
+                ErrorCode.INTERNAL_ERROR,
+                f"{ctx.node_id}: the pause failed: {type(exc).__name__}: {exc}",
+                details={"node_id": ctx.node_id, "key": key, "exception": type(exc).__name__},
+                hint="this is a bug in keiri; see the run log",
+                recoverable=False,
             ) from exc
         values = answer.model_dump(mode="json") if hasattr(answer, "model_dump") else dict(answer)
         who, source = _resumer(flow_run.id, key, values.pop("answered_by", "unknown"))

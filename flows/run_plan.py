@@ -24,7 +24,7 @@ from prefect.client.schemas.objects import FlowRun
 from prefect.context import FlowRunContext
 from prefect.states import Cancelled, Failed
 
-from blocks.errors import IssuesFound
+from blocks.errors import ErrorCode, IssuesFound
 from blocks.registry import BlockRegistry
 from compiler.compile import compile_file
 from compiler.engine import run_compiled
@@ -135,11 +135,19 @@ def _execute(
 
     listeners = [observers.on_event] if observers.on_event is not None else []
     events = EventLog(event_log_path(plan_.id, flow_run), listeners=listeners)
+    from flows import reask
+
     # A retry (Prefect's run count > 1) reuses stored node results whose fingerprint matches.
     reuse = ReuseLog(retrying=flow_run.run_count > 1)
+    backend = PrefectBackend(
+        on_pause=paused,
+        reuse=reuse,
+        root_run_id=run_id,
+        generation=reask.generation(flow_run.id),
+    )
     result = run_compiled(
         plan_,
-        PrefectBackend(on_pause=paused, reuse=reuse),
+        backend,
         run_id=run_id,
         events=events,
         vars=vars,
@@ -162,7 +170,12 @@ def _execute(
         get_run_logger().error(
             "%s; inspect with `keiri runs` and retry with `keiri retry %s`", result.error, run_id
         )
-        return Failed(message=f"{result.error.code}: {result.error.message}", data=record)
+        # A rejection that stops the run (`on_reject: fail`) is 差し戻し, not 失敗, where
+        # people read the state (its type stays FAILED: filters and retries treat it so).
+        name = "Rejected" if result.error.code == ErrorCode.REJECTED else "Failed"
+        return Failed(
+            name=name, message=f"{result.error.code}: {result.error.message}", data=record
+        )
     return record
 
 

@@ -34,7 +34,7 @@ from prefect.states import AwaitingRetry, Cancelled, Cancelling, Crashed
 
 from blocks.errors import BlockError, ErrorCode
 from compiler.scope import CompiledPlan
-from flows import control
+from flows import child_pauses, control
 from flows.control import PausedForm
 from flows.notify import form_link
 from flows.outcome import OutcomeError, PausedAt, RunOutcome
@@ -255,12 +255,15 @@ def wait(
     With `runner`, a runner process that exits without moving the run on marks the run
     Crashed (no ghost run stays Pending or Running)."""
     process = runner.process if runner is not None else None
+    root = control.parse_run_id(run_id)
+
+    def stop() -> bool:
+        if process is not None and process.poll() is not None:
+            return True
+        return child_pauses.paused_child(root) is not None  # a loop item or subflow waits
+
     control.wait_for_run(
-        run_id,
-        since_pause_key=since_pause_key,
-        poll=poll,
-        timeout=timeout,
-        stop=(lambda: process.poll() is not None) if process is not None else None,
+        run_id, since_pause_key=since_pause_key, poll=poll, timeout=timeout, stop=stop
     )
     run = control.find_run(run_id)  # it may have ended just before its process did
     state = run.state.type.value if run.state else "UNKNOWN"
@@ -418,11 +421,24 @@ def _outcome(run: FlowRun, final: State[Any] | None = None) -> RunOutcome:
         log = str(path) if path.is_file() else None
     paused: PausedAt | None = None
     if kind == "PAUSED":
+        title: str | None = None
         try:
-            node_id: str | None = control.read_paused_form(run_id).node_id
+            form = control.read_paused_form(run_id)
+            node_id: str | None = form.node_id
+            title = form.definition.get("item_title") or None
         except KeiriError:
             node_id = None  # paused by something other than ui.interactive_input
-        paused = PausedAt(node_id=node_id, form_url=form_link(run_id))
+        paused = PausedAt(node_id=node_id, form_url=form_link(run_id), run_id=run_id, title=title)
+    elif kind == "RUNNING":
+        child = child_pauses.paused_child(run.id)
+        if child is not None:  # a loop item or subflow waits for input: so does this run
+            kind = "PAUSED"
+            paused = PausedAt(
+                node_id=child.node_id,
+                form_url=form_link(child.run_id),
+                run_id=child.run_id,
+                title=child.title or None,
+            )
     block_error: BlockError | None = None
     error: OutcomeError | None = None
     raw = record.get("error")

@@ -215,8 +215,8 @@ CATALOG: dict[str, dict[Language, str]] = {
     "form.unassigned": {"ja": "未指定", "en": "unassigned"},
     "form.context": {"ja": "参考情報", "en": "Context"},
     "form.reject_note": {
-        "ja": "「承認する」にチェックせずに送信すると、却下として記録されます。",
-        "en": "Submitting without ticking Approve records a rejection.",
+        "ja": "「承認する」にチェックせずに送信すると差し戻しとして記録され、コメントは後続の処理に渡されます。",
+        "en": "Submitting without ticking Approve records a rejection; the comment goes to the next steps.",
     },
     "form.submit": {"ja": "送信して再開", "en": "Submit and resume"},
     "form.reset": {"ja": "入力をリセット", "en": "Reset the form"},

@@ -93,6 +93,7 @@ class InboxItem:
     assignee: str
     asked_at: datetime | None
     problem: str = ""
+    title: str = ""  # a loop item's form: 「請求書 3/9: 株式会社A」
 
 
 def _asked_at(value: Any) -> datetime | None:
@@ -125,6 +126,7 @@ def inbox(limit: int = 60) -> list[InboxItem]:
                 message=str(definition.get("message") or ""),
                 assignee=str(definition.get("assignee") or ""),
                 asked_at=_asked_at(definition.get("asked_at")),
+                title=str(definition.get("item_title") or ""),
             )
         )
     return sorted(items, key=lambda i: i.asked_at or datetime.max)

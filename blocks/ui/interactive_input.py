@@ -3,8 +3,11 @@
 In a run it asks the backend for the answers (values given up front as run inputs are used
 directly; otherwise the Prefect backend pauses the flow run), validates them against the form
 schema built from `requirements`, and returns `collected_data`, `approved`, `response` and
-`metadata`. A `confirm` answer of `approved: false` is a `REJECTED` error, so the plan's
-`on_error` decides what happens (a rejection is never silently a success).
+`metadata`. A rejection (`approved: false` in `confirm`/`mixed` mode) is a decision, not a
+failure: the node completes with `approved=false` and the `response` (the comment) for the
+nodes after it, which branch with `when`. A node that must stop the run on a rejection says
+`on_reject: fail`: then it is a `REJECTED` error, not recoverable (re-running the same answer
+cannot help; a retry asks again, see `flows.reask`).
 """
 
 from __future__ import annotations
@@ -105,14 +108,21 @@ class InteractiveInputBlock(Block):
             "pause_seconds": round(time.monotonic() - asked, 3),
             "source": source,
         }
-        if mode == "confirm" and approved is False:
+        metadata["decision"] = None if approved is None else "approved" if approved else "rejected"
+        if approved is False and (inputs.get("on_reject") or "continue") == "fail":
             raise BlockError(
                 ErrorCode.REJECTED,
                 f"{ctx.node_id}: not approved by {answered_by}"
                 + (f" ({response})" if response else ""),
-                details={"node_id": ctx.node_id, "answered_by": answered_by, "response": response},
-                hint="the plan's on_error decides what follows a rejection (continue to go on)",
-                recoverable=True,
+                details={
+                    "node_id": ctx.node_id,
+                    "answered_by": answered_by,
+                    "response": response,
+                    "answers": complete,
+                },
+                hint="the node says on_reject: fail; retry the run to ask again "
+                "(the answers given are prefilled)",
+                recoverable=False,
             )
         return {
             "collected_data": collected,

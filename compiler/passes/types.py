@@ -14,6 +14,7 @@ from compiler.references import find_references, whole_reference
 from compiler.resolvers import resolve_reference
 from compiler.scope import CompiledNode, CompiledPlan, CompiledTask, KeyPath, Scope
 from compiler.typecheck import compatible, describe
+from keiri.errors.issues import did_you_mean
 
 __all__ = ["pass_types"]
 
@@ -100,10 +101,16 @@ def _check_edge(
         return
     for problem in validate_value(target, value):
         where = (*path, *problem.loc)
+        choices = target.get("enum") if not problem.loc else None
+        suggestion = (
+            did_you_mean(value, [str(c) for c in choices])
+            if isinstance(value, str) and isinstance(choices, list)
+            else ""
+        )
         ctx.issue(
             IssueCode.TYPE_MISMATCH,
             f"{'.'.join(map(str, where[-2:]))}: {problem.message}",
             where,
             cnode.id,
-            "fix the literal value to match the block's input schema",
+            suggestion or "fix the literal value to match the block's input schema",
         )

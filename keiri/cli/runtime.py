@@ -56,10 +56,14 @@ def _report(outcome: RunOutcome, as_json: bool) -> int:
         line = t(f"reuse.{entry.decision}", node=entry.node_id + items, reason=entry.message)
         console.print(f"  [{'cyan' if entry.decision == 'rerun' else 'dim'}]{escape(line)}[/]")
     if outcome.paused:
+        where = f"{outcome.paused.title} " if outcome.paused.title else ""
         console.print(
-            f"  waiting for input at node {outcome.paused.node_id}: {outcome.paused.form_url}"
+            f"  waiting for input at {where}node {outcome.paused.node_id}: "
+            f"{outcome.paused.form_url}"
         )
-        console.print(f"  or: keiri resume {outcome.run_id} --input FIELD=VALUE")
+        console.print(
+            f"  or: keiri resume {outcome.paused.run_id or outcome.run_id} --input FIELD=VALUE"
+        )
     if outcome.error:
         error = outcome.block_error or BlockError(
             outcome.error.code,
@@ -221,6 +225,9 @@ def resume_cmd(run_id: str, inputs: tuple[str, ...], as_json: bool) -> None:
         fields, [(f, v) for _n, f, v in parse_assignments(inputs, with_node=False)], "", FileStore()
     )
     runs.resume(run_id, answers, _who())
+    root = form.definition.get("root_run_id")
+    if root:  # a loop item or subflow: its root run goes on (or the next item waits)
+        raise ExitWith(_report(runs.wait(str(root)), as_json))
     raise ExitWith(_report(runs.wait(run_id, since_pause_key=form.run.pause_key), as_json))
 
 

@@ -77,7 +77,27 @@ def test_invalid_answers_name_every_field(tmp_path: Path, registry: BlockRegistr
     assert exc.value.code == "INPUT_VALIDATION_FAILED" and exc.value.recoverable
 
 
-def test_confirm_rejection_is_an_error(tmp_path: Path, registry: BlockRegistry) -> None:
+def test_confirm_rejection_is_a_decision(tmp_path: Path, registry: BlockRegistry) -> None:
+    block = registry.create(registry.get("ui.interactive_input"))
+    ctx = BlockContext(
+        run_id="r",
+        plan_id="p",
+        node_id="ok",
+        file_store=FileStore(tmp_path),
+        run_inputs={"approved": False, "response": "金額が違う"},
+    )
+    out = block.execute(ctx, {"mode": "confirm", "message": "確認"})
+    assert out["approved"] is False and out["response"] == "金額が違う"
+    assert out["metadata"]["decision"] == "rejected"
+    ctx.run_inputs = {"approved": True}
+    out = block.execute(ctx, {"mode": "confirm"})
+    assert out["approved"] is True and out["metadata"]["decision"] == "approved"
+
+
+@pytest.mark.parametrize("mode", ["confirm", "mixed"])
+def test_on_reject_fail_is_a_rejected_error_not_recoverable(
+    tmp_path: Path, registry: BlockRegistry, mode: str
+) -> None:
     block = registry.create(registry.get("ui.interactive_input"))
     ctx = BlockContext(
         run_id="r",
@@ -87,10 +107,12 @@ def test_confirm_rejection_is_an_error(tmp_path: Path, registry: BlockRegistry) 
         run_inputs={"approved": False, "response": "金額が違う"},
     )
     with pytest.raises(BlockError) as exc:
-        block.execute(ctx, {"mode": "confirm", "message": "確認"})
+        block.execute(ctx, {"mode": mode, "message": "確認", "on_reject": "fail"})
     assert exc.value.code == "REJECTED" and "金額が違う" in exc.value.message
+    assert exc.value.recoverable is False
+    assert exc.value.details["answers"] == {"approved": False, "response": "金額が違う"}
     ctx.run_inputs = {"approved": True}
-    assert block.execute(ctx, {"mode": "confirm"})["approved"] is True
+    assert block.execute(ctx, {"mode": mode, "on_reject": "fail"})["approved"] is True
 
 
 def test_form_schema_types_and_boolean_defaults() -> None:

@@ -30,7 +30,8 @@ def test_schema_is_exactly_the_cli_contract() -> None:
     assert set(schema["required"]) == set(schema["properties"]) - {"reuse"}
     assert schema["additionalProperties"] is False
     defs = schema["$defs"]
-    assert set(defs["PausedAt"]["properties"]) == {"node_id", "form_url"}
+    # run_id/title: the run whose form waits (a loop item or subflow of this run) and the item
+    assert set(defs["PausedAt"]["properties"]) == {"node_id", "form_url", "run_id", "title"}
     assert set(defs["OutcomeError"]["properties"]) == {
         "code", "message", "node_id", "hint", "recoverable",
     }  # fmt: skip

@@ -29,7 +29,8 @@ def _card(item: InboxItem) -> None:
     with st.container(border=True):
         left, right = st.columns([4, 1], vertical_alignment="center")
         with left:
-            st.markdown(f"**{item.message or t('inbox.no_message')}**")
+            heading = item.message or t("inbox.no_message")
+            st.markdown(f"**{item.title}**: {heading}" if item.title else f"**{heading}**")
             since = (
                 f"{local_time(item.asked_at.astimezone())}（{waited(item.asked_at)}）"
                 if item.asked_at

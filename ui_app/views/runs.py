@@ -31,6 +31,7 @@ _STATES = {
     "実行中": "running",
     "完了": "completed",
     "失敗": "failed",
+    "差し戻し": "rejected",
     "クラッシュ": "crashed",
 }
 _ICONS = {
@@ -40,7 +41,9 @@ _ICONS = {
     "PAUSED": ":material/pause_circle:",
     "RUNNING": ":material/play_circle:",
     "CANCELLED": ":material/cancel:",
+    "Rejected": ":material/undo:",  # a Failed state named Rejected: 差し戻し (on_reject: fail)
 }
+_NO_ICON = ":material/radio_button_unchecked:"
 
 
 def duration(seconds: float | None) -> str:
@@ -56,6 +59,14 @@ def _started(view: RunView) -> str:
     if not view.start:
         return "未開始"
     return local_time(view.start, "%Y-%m-%d %H:%M:%S")
+
+
+def _waits_for_a_child(run_id: str) -> bool:
+    """Whether a running run waits for a loop item's or subflow's input."""
+    try:
+        return backend.run_outcome(run_id).state == "paused"
+    except BlockError:
+        return False
 
 
 def retry(run_id: str, who: str) -> None:
@@ -107,6 +118,19 @@ def _details(view: RunView, who: str) -> None:
     except BlockError as exc:
         render_error(exc, key=f"runs::outcome::{view.run_id}")
         return
+    child = outcome.paused
+    if view.state_type == "RUNNING" and child is not None and child.run_id != view.run_id:
+        # A loop item or subflow of this run waits for input: so does this run.
+        st.info(
+            f"入力待ち: {child.title or child.node_id}",
+            icon=":material/pause_circle:",
+        )
+        st.page_link(
+            nav.page(nav.FORM),
+            label="フォームを開く",
+            icon=":material/edit_note:",
+            query_params={"run": child.run_id or ""},
+        )
     outputs = outcome.outputs
     run_summary.render(view.run_id, run_summary.summarize(outputs, _plan(view)))
     if outputs:
@@ -124,6 +148,14 @@ def _details(view: RunView, who: str) -> None:
             key=f"runs::{view.run_id}",
             on_retry=partial(retry, view.run_id, who),
         )
+        if error.get("code") == "REJECTED":
+            # 差し戻し (on_reject: fail): the same answer cannot help, but a retry asks again.
+            st.button(
+                "再実行（もう一度確認を依頼）",
+                key=f"runs::reask::{view.run_id}",
+                on_click=partial(retry, view.run_id, who),
+                icon=":material/replay:",
+            )
 
 
 def render() -> None:
@@ -141,14 +173,17 @@ def render() -> None:
         st.info("該当する実行はありません。")
         return
     for view in views:
+        state = state_label(view.state)
+        if view.state_type == "RUNNING" and _waits_for_a_child(view.run_id):
+            state = state_label("PAUSED")
         title = (
-            f"{view.plan_id or view.name} ・ {state_label(view.state)} ・ "
+            f"{view.plan_id or view.name} ・ {state} ・ "
             f"{_started(view)} ・ {duration(view.duration_s)}"
         )
         with st.expander(
             title,
             expanded=False,  # failed runs too: their error is one click away
-            icon=_ICONS.get(view.state_type, ":material/radio_button_unchecked:"),
+            icon=_ICONS.get(view.state, _ICONS.get(view.state_type, _NO_ICON)),
         ):
             st.caption(f"実行 ID: {view.run_id} ・ 名前: {view.name}")
             _details(view, who)
