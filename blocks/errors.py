@@ -43,7 +43,7 @@ class BlockError(KeiriError):
     """A structured runtime error (seed 000 §9.1).
 
     `details` carries machine-readable context (`node_id`, `field`, `actual_value`, ...);
-    `input_snapshot` the inputs the block saw (summarised, secrets masked by the caller).
+    `input_snapshot` the inputs the block saw (`blocks.base.summarize`: summarised, secrets masked).
     """
 
     def __init__(
