@@ -34,6 +34,7 @@ from compiler.jobs import NodeJob, Skipped
 from compiler.runstate import ItemResult, RunState
 from compiler.scope import CompiledLoop, CompiledNode, CompiledSubflow
 from flows.run_inputs import create_once
+from keiri import masking
 
 __all__ = [
     "PrefectBackend",
@@ -405,6 +406,10 @@ class PrefectHumanInput:
         model = run_input_model({**form, "node_id": ctx.node_id}, name=f"Form_{key}")
         definition = {
             **form,
+            # What the form app and the Prefect API show: a message or context that quotes a
+            # secret shows it masked (the form's schema and fields stay as they are).
+            "message": masking.mask_text(str(form.get("message") or "")),
+            "context": masking.mask(form.get("context")),
             "node_id": ctx.node_id,
             "task_name": ctx.task_name,
             "plan_id": ctx.plan_id,
