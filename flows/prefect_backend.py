@@ -109,7 +109,11 @@ def run_node(job: Any, run: Any, label: str = "") -> dict[str, Any]:
         raise TypeError(f"unexpected backend {backend!r}")
     execute = backend.executor(state, job)
     # Prefect enforces timeout_seconds itself (interrupt=False): one mechanism, not two.
-    return run_attempt(job, execute, state.emit, attempt, interrupt=False)
+    try:
+        return run_attempt(job, execute, state.emit, attempt, interrupt=False)
+    except BlockError as exc:
+        # Prefect keeps the message as the task run's state message (API, UI): masked.
+        raise exc.masked() from None
 
 
 def _expiration(job: NodeJob) -> dt.timedelta | None:

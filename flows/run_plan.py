@@ -117,6 +117,8 @@ def _execute(
     run_id = str(flow_run.id)
     # Secret inputs and vars reach the API masked; their values come from the run's block.
     inputs, vars = run_secrets.restore(list(flow_run.tags), inputs, vars)
+    # Log lines reach the Prefect API and the terminal or a runner's log: masked as well.
+    masking.install_log_filter("", "prefect.flow_runs", "prefect.task_runs")
     tags = [t for t in flow_run.tags if t.startswith("plan:")] or [f"plan:{Path(plan).stem}"]
 
     def compile_plan() -> CompiledPlan:

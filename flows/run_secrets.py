@@ -17,8 +17,11 @@ Import only after the Prefect environment is set (`keiri.server.connect`).
 
 from __future__ import annotations
 
+import json
 import uuid
 from typing import Any
+
+from pydantic import SecretStr
 
 from blocks.errors import BlockError, ErrorCode
 from compiler.scope import CompiledPlan, CompiledTask
@@ -94,7 +97,9 @@ def save(secrets: dict[str, Any]) -> list[str]:
     from prefect.blocks.system import Secret
 
     token = uuid.uuid4().hex
-    Secret(value=secrets).save(f"{_BLOCK_PREFIX}{token}", overwrite=False)  # type: ignore[arg-type]
+    # One text (a SecretStr): the API obfuscates it as a whole (a dict's items it would not).
+    text = SecretStr(json.dumps(secrets, ensure_ascii=False))
+    Secret(value=text).save(f"{_BLOCK_PREFIX}{token}", overwrite=False)
     return [f"{SECRETS_TAG}{token}"]
 
 
@@ -111,7 +116,7 @@ def restore(
 
     name = f"{_BLOCK_PREFIX}{token}"
     try:
-        secrets = Secret.load(name).get()  # type: ignore[union-attr]
+        block = Secret.load(name)
     except ValueError as exc:  # Prefect: "Unable to find block document named ..."
         raise BlockError(
             ErrorCode.DEPENDENCY_NOT_FOUND,
@@ -119,6 +124,8 @@ def restore(
             details={"block": name},
             hint="start the run again with its secrets (--var/--input)",
         ) from exc
+    value = block.get()  # type: ignore[union-attr]
+    secrets = json.loads(value) if isinstance(value, str) else value  # Prefect may parse it
     if not isinstance(secrets, dict):
         return restored_inputs, restored_vars
     for node_id, answers in (secrets.get("inputs") or {}).items():

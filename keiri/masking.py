@@ -33,6 +33,7 @@ This module imports only `keiri.settings` and `keiri.errors`.
 
 from __future__ import annotations
 
+import logging
 import re
 import threading
 from collections.abc import Iterable
@@ -48,6 +49,8 @@ __all__ = [
     "MASK",
     "MIN_SECRET_LENGTH",
     "SECRET_WORDS",
+    "MaskingFilter",
+    "install_log_filter",
     "is_secret_name",
     "known_secrets",
     "mask",
@@ -209,3 +212,30 @@ def _mask(value: Any, pattern: re.Pattern[str] | None) -> Any:
     if isinstance(value, SecretStr):
         return MASK
     return value
+
+
+class MaskingFilter(logging.Filter):
+    """A handler filter that masks a log record's message and traceback (a log line is a
+    surface too: Prefect sends its run loggers' lines to the API and the UI)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        pattern = _compiled()
+        if pattern is None:
+            return True
+        message = record.getMessage()
+        masked = pattern.sub(MASK, message)
+        if masked != message:
+            record.msg, record.args = masked, None
+        if record.exc_info and not record.exc_text:
+            record.exc_text = logging.Formatter().formatException(record.exc_info)
+        if record.exc_text:
+            record.exc_text = pattern.sub(MASK, record.exc_text)
+        return True
+
+
+def install_log_filter(*loggers: str) -> None:
+    """Add one `MaskingFilter` to every handler of these loggers (once per handler)."""
+    for name in loggers:
+        for handler in logging.getLogger(name).handlers:
+            if not any(isinstance(f, MaskingFilter) for f in handler.filters):
+                handler.addFilter(MaskingFilter())
