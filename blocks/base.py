@@ -21,10 +21,11 @@ __all__ = ["Block", "check_outputs", "input_problems", "prepare_inputs", "summar
 _SNAPSHOT_CHARS = 200
 
 
-def summarize(value: Any, limit: int = _SNAPSHOT_CHARS) -> Any:
+def summarize(value: Any, limit: int = _SNAPSHOT_CHARS, *, masked: bool = False) -> Any:
     """A short, JSON-safe view of a value for snapshots, events and artifacts, secrets masked
-    (`keiri.masking`) before anything is cut short."""
-    return _summarize(masking.mask(to_jsonable(value)), limit)
+    (`keiri.masking`) before anything is cut short (`masked`: the caller already did)."""
+    value = to_jsonable(value)
+    return _summarize(value if masked else masking.mask(value), limit)
 
 
 def _summarize(value: Any, limit: int) -> Any:

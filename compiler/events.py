@@ -66,12 +66,13 @@ class EventLog:
         return cls(settings.runs_dir() / plan_id / f"{stamp}.jsonl")
 
     def emit(self, event: str, **fields: Any) -> dict[str, Any]:
-        record: dict[str, Any] = {"event": event, **fields}
+        # Masked first (one rule for every surface), then summarised: a cut never shows part
+        # of a secret.
+        record: dict[str, Any] = masking.mask({"event": event, **fields})
         record.setdefault("timestamp", now_iso())
         for key in ("outputs", "item", "inputs"):
             if key in record:
-                record[key] = summarize(record[key])
-        record = masking.mask(record)  # after summarising: secrets never reach a summary
+                record[key] = summarize(record[key], masked=True)
         line = json.dumps(record, ensure_ascii=False, default=str)
         with self._lock:
             if self._keep:

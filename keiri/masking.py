@@ -28,7 +28,7 @@ The registry is per process (a run registers its secrets as it reads them; a sur
 same process masks them). Values shown by another process (the CLI reading a run's record)
 were masked when that record was written.
 
-This module imports only `keiri.settings` and `keiri.errors`.
+This module imports only `keiri.settings`.
 """
 
 from __future__ import annotations
@@ -40,10 +40,9 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
 
-from pydantic import SecretStr
+from pydantic import BaseModel, SecretStr
 
 from keiri import settings
-from keiri.errors import ConfigError
 
 __all__ = [
     "MASK",
@@ -111,6 +110,14 @@ _lock = threading.Lock()
 _known: set[str] = set()
 
 
+class _Cache:
+    """The pattern of the known secrets, rebuilt when the registry or the settings change."""
+
+    version = 0
+    key: tuple[int, tuple[str, ...]] | None = None
+    pattern: re.Pattern[str] | None = None
+
+
 @lru_cache(maxsize=8192)
 def is_secret_name(name: str) -> bool:
     """Whether a key, var, field or environment variable named `name` holds a secret."""
@@ -148,42 +155,37 @@ def register(values: Iterable[Any]) -> None:
     """Remember these secret values (texts or structures of them) for this process."""
     found = {s for v in values for s in secret_values(v) if len(s) >= MIN_SECRET_LENGTH}
     with _lock:
-        _known.update(found)
+        if not found <= _known:
+            _known.update(found)
+            _Cache.version += 1
 
 
-def _settings_secrets() -> set[str]:
-    found: set[str] = set()
-    try:
-        current = settings.get()
-    except ConfigError:  # reported where settings are used; nothing to read here
-        return found
-    for section_name in type(current).model_fields:
-        section = getattr(current, section_name)
-        for field in getattr(type(section), "model_fields", {}):
-            value = getattr(section, field)
-            if isinstance(value, SecretStr):
-                text = value.get_secret_value()
-                if len(text) >= MIN_SECRET_LENGTH and text.lower() != "off":
-                    found.add(text)
-    return found
+def _settings_secrets() -> tuple[str, ...]:
+    return tuple(
+        text
+        for text in settings.secret_values()
+        if len(text) >= MIN_SECRET_LENGTH and text.lower() != "off"
+    )
 
 
 def known_secrets() -> frozenset[str]:
     """The registered values and keiri's secret settings (read now)."""
     with _lock:
         known = set(_known)
-    return frozenset(known | _settings_secrets())
-
-
-@lru_cache(maxsize=8)
-def _pattern_of(secrets: frozenset[str]) -> re.Pattern[str] | None:
-    if not secrets:
-        return None
-    return re.compile("|".join(re.escape(s) for s in sorted(secrets, key=len, reverse=True)))
+    return frozenset(known.union(_settings_secrets()))
 
 
 def _compiled() -> re.Pattern[str] | None:
-    return _pattern_of(known_secrets())
+    key = (_Cache.version, _settings_secrets())
+    if key != _Cache.key:
+        secrets = known_secrets()
+        pattern = (
+            re.compile("|".join(re.escape(s) for s in sorted(secrets, key=len, reverse=True)))
+            if secrets
+            else None
+        )
+        _Cache.key, _Cache.pattern = key, pattern
+    return _Cache.pattern
 
 
 def mask_text(text: str, pattern: re.Pattern[str] | None = None) -> str:
@@ -211,6 +213,8 @@ def _mask(value: Any, pattern: re.Pattern[str] | None) -> Any:
         return pattern.sub(MASK, value)
     if isinstance(value, SecretStr):
         return MASK
+    if isinstance(value, BaseModel):  # e.g. a FileRef: masked as the JSON it is shown as
+        return _mask(value.model_dump(mode="json"), pattern)
     return value
 
 
