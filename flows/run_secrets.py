@@ -115,19 +115,20 @@ def restore(
     from prefect.blocks.system import Secret
 
     name = f"{_BLOCK_PREFIX}{token}"
+    missing = BlockError(
+        ErrorCode.DEPENDENCY_NOT_FOUND,
+        f"the secret values of this run ({name}) are not on the Prefect server",
+        details={"block": name},
+        hint="start the run again with its secrets (--var/--input)",
+    )
     try:
         block = Secret.load(name)
     except ValueError as exc:  # Prefect: "Unable to find block document named ..."
-        raise BlockError(
-            ErrorCode.DEPENDENCY_NOT_FOUND,
-            f"the secret values of this run ({name}) are not on the Prefect server",
-            details={"block": name},
-            hint="start the run again with its secrets (--var/--input)",
-        ) from exc
+        raise missing from exc
     value = block.get()  # type: ignore[union-attr]
     secrets = json.loads(value) if isinstance(value, str) else value  # Prefect may parse it
     if not isinstance(secrets, dict):
-        return restored_inputs, restored_vars
+        raise missing
     for node_id, answers in (secrets.get("inputs") or {}).items():
         restored_inputs.setdefault(node_id, {}).update(answers)
         masking.register(answers.values())

@@ -135,7 +135,7 @@ def is_secret_name(name: str) -> bool:
 
 
 def secret_values(value: Any) -> list[str]:
-    """The strings inside a secret value (a text, a FileRef's name and uri, a list of them)."""
+    """The strings inside a secret value (a text, a number, a FileRef's name, lists of them)."""
     if isinstance(value, SecretStr):
         return [value.get_secret_value()]
     if isinstance(value, str):
