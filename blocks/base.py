@@ -15,23 +15,29 @@ from blocks.context import BlockContext
 from blocks.errors import BlockError, ErrorCode, IssueCode, format_path
 from blocks.spec import BlockSpec, port_json_schema
 from blocks.validation import to_jsonable, validate_value
+from keiri import masking
 
 __all__ = ["Block", "check_outputs", "input_problems", "prepare_inputs", "summarize"]
 
 _SNAPSHOT_CHARS = 200
 
 
-def summarize(value: Any, limit: int = _SNAPSHOT_CHARS) -> Any:
-    """A short, JSON-safe view of a value for snapshots, events and artifacts."""
+def summarize(value: Any, limit: int = _SNAPSHOT_CHARS, *, masked: bool = False) -> Any:
+    """A short, JSON-safe view of a value for snapshots, events and artifacts, secrets masked
+    (`keiri.masking`) before anything is cut short (`masked`: the caller already did)."""
     value = to_jsonable(value)
+    return _summarize(value if masked else masking.mask(value), limit)
+
+
+def _summarize(value: Any, limit: int) -> Any:
     if isinstance(value, str):
         return value if len(value) <= limit else value[:limit] + f"…(+{len(value) - limit} chars)"
     if isinstance(value, list):
-        head = [summarize(v, limit) for v in value[:5]]
+        head = [_summarize(v, limit) for v in value[:5]]
         return head + ([f"…(+{len(value) - 5} items)"] if len(value) > 5 else [])
     if isinstance(value, dict):
         items = list(value.items())
-        out = {str(k): summarize(v, limit) for k, v in items[:20]}
+        out = {str(k): _summarize(v, limit) for k, v in items[:20]}
         if len(items) > 20:
             out["…"] = f"+{len(items) - 20} keys"
         return out

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from keiri import masking
 from keiri.errors import (
     ErrorCode,
     Issue,
@@ -43,7 +44,7 @@ class BlockError(KeiriError):
     """A structured runtime error (seed 000 §9.1).
 
     `details` carries machine-readable context (`node_id`, `field`, `actual_value`, ...);
-    `input_snapshot` the inputs the block saw (summarised, secrets masked by the caller).
+    `input_snapshot` the inputs the block saw (`blocks.base.summarize`: summarised, secrets masked).
     """
 
     def __init__(
@@ -66,6 +67,10 @@ class BlockError(KeiriError):
         """Attach the node id if the raiser did not know it."""
         self.details.setdefault("node_id", node_id)
         return self
+
+    def masked(self) -> BlockError:
+        """A copy with secrets masked (`keiri.masking`): what any surface shows of it."""
+        return BlockError.from_dict(masking.mask(self.to_dict()))
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -35,6 +35,7 @@ from compiler.scope import (
     Scope,
 )
 from compiler.subflows import run_subflow
+from keiri import masking
 
 __all__ = ["Engine", "RunResult", "RunState", "render_vars", "run_compiled"]
 
@@ -163,6 +164,12 @@ def render_vars(compiled: CompiledPlan, overrides: dict[str, Any] | None = None)
         for key, value in compiled.plan.vars.items()
     }
     rendered.update(overrides or {})
+    masking.register(
+        value
+        for key, value in rendered.items()
+        if masking.is_secret_name(key)
+        or (isinstance(declared := compiled.plan.vars.get(key), dict) and declared.get("secret"))
+    )
     return rendered
 
 

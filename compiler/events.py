@@ -1,7 +1,7 @@
 """The JSONL event log of a run (seed 000 §8.4): `runs/{plan_id}/{timestamp}.jsonl`.
 
 Each event is one line, written and flushed as it happens, so a killed run leaves a readable
-log. Values are summarised (`blocks.summarize`) and secret-looking keys masked.
+log. Values are summarised (`blocks.summarize`) and secrets masked (`keiri.masking`).
 """
 
 from __future__ import annotations
@@ -11,14 +11,13 @@ import logging
 import threading
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
-from functools import lru_cache
 from pathlib import Path
 from typing import IO, Any
 
 from blocks.base import summarize
-from keiri import settings
+from keiri import masking, settings
 
-__all__ = ["EVENTS", "EventLog", "mask_secrets", "now_iso"]
+__all__ = ["EVENTS", "EventLog", "now_iso"]
 
 EVENTS = (
     "plan_start",
@@ -36,28 +35,10 @@ EVENTS = (
     "node_rerun",
     "plan_complete",
 )
-_SECRET_WORDS = ("api_key", "apikey", "password", "secret", "token", "authorization")
-
-
-@lru_cache(maxsize=4096)
-def _secret_key(key: str) -> bool:
-    lowered = key.lower()
-    return any(word in lowered for word in _SECRET_WORDS)
 
 
 def now_iso() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
-
-
-def mask_secrets(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {
-            k: "***" if _secret_key(str(k)) and not isinstance(v, dict | list) else mask_secrets(v)
-            for k, v in value.items()
-        }
-    if isinstance(value, list):
-        return [mask_secrets(v) for v in value]
-    return value
 
 
 class EventLog:
@@ -89,11 +70,13 @@ class EventLog:
         return cls(settings.runs_dir() / plan_id / f"{stamp}.jsonl")
 
     def emit(self, event: str, **fields: Any) -> dict[str, Any]:
-        record: dict[str, Any] = {"event": event, **mask_secrets(fields)}
+        # Masked first (one rule for every surface), then summarised: a cut never shows part
+        # of a secret.
+        record: dict[str, Any] = masking.mask({"event": event, **fields})
         record.setdefault("timestamp", now_iso())
         for key in ("outputs", "item", "inputs"):
             if key in record:
-                record[key] = summarize(record[key])
+                record[key] = summarize(record[key], masked=True)
         line = json.dumps(record, ensure_ascii=False, default=str)
         with self._lock:
             if self._keep:

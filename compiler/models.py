@@ -226,6 +226,11 @@ class VarPlaceholder(_Strict):
         default_factory=list, description="The allowed values, when it is a choice"
     )
     example: Any = Field(default=None, description="An example value (used only by the dry-run)")
+    secret: bool = Field(
+        default=False,
+        description="The value is a secret: masked wherever a value is shown (a var named "
+        "like a secret, e.g. api_token, is one without saying so)",
+    )
 
     def value_schema(self) -> dict[str, Any]:
         """The JSON Schema a given value must satisfy."""

@@ -20,7 +20,7 @@ from compiler.references import Reference, ReferencePathError, find_references, 
 from compiler.scope import CompiledLoop, CompiledNode, CompiledPlan, CompiledSubflow, Scope
 from compiler.scope import CompiledTask as _Task
 from compiler.typecheck import schema_at_path, value_schema
-from keiri import settings
+from keiri import masking, settings
 
 __all__ = [
     "Resolved",
@@ -114,7 +114,10 @@ def env_value(ref: Reference) -> str | None:
             f"${{env.{name}}} is not allowed",
             hint="only allow-listed names (KEIRI_ENV_ALLOW) are readable",
         )
-    return settings.plan_env(name)
+    value = settings.plan_env(name)
+    if value is not None and masking.is_secret_name(name):
+        masking.register([value])  # `${env.KEIRI_VAR_BANK_TOKEN}`: masked wherever shown
+    return value
 
 
 # -- config -----------------------------------------------------------------------------------

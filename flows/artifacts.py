@@ -1,4 +1,7 @@
-"""Prefect artifacts of a plan run: the run summary, the failure, tables and output files."""
+"""Prefect artifacts of a plan run: the run summary, the failure, tables and output files.
+
+Everything published here is masked first (`keiri.masking`): the outputs by key and by known
+secret value, the error as `BlockError.masked()`, and the final Markdown once more."""
 
 from __future__ import annotations
 
@@ -8,6 +11,7 @@ from typing import Any
 from prefect.artifacts import create_markdown_artifact, create_table_artifact
 
 from compiler.engine import RunResult
+from keiri import masking
 from keiri.errors import error_markdown
 
 __all__ = ["publish_run_artifacts"]
@@ -38,14 +42,15 @@ def _files(value: Any, found: list[dict[str, Any]]) -> None:
 
 
 def publish_run_artifacts(result: RunResult, form_url: str | None = None) -> None:
+    outputs: dict[str, Any] = masking.mask(result.outputs)
     rows = ["| node | block | state | duration | output |", "| --- | --- | --- | --- | --- |"]
     for key, status in result.statuses.items():
         rows.append(
             f"| `{key}` | {status.block} | {status.state} | {status.duration_ms} ms | "
-            f"{_cell(status.output_summary if status.output_summary is not None else status.message)} |"
+            f"{_cell(masking.mask(status.output_summary if status.output_summary is not None else status.message))} |"
         )
     files: list[dict[str, Any]] = []
-    _files(result.outputs, files)
+    _files(outputs, files)
     body = [f"# {result.plan_id} — {result.state}", "", *rows]
     if files:
         body += ["", "## Output files", ""] + [
@@ -55,17 +60,18 @@ def publish_run_artifacts(result: RunResult, form_url: str | None = None) -> Non
         body += ["", f"[Open the form app]({form_url})"]
     create_markdown_artifact(
         key=_key("run-summary", result.plan_id),
-        markdown="\n".join(body),
+        markdown=masking.mask_text("\n".join(body)),
         description=f"Run summary of {result.plan_id}",
     )
     if result.error is not None:
+        error = result.error.masked()
         create_markdown_artifact(
             key=_key("failure", result.plan_id),
-            markdown=error_markdown(result.error),
-            description=f"{result.error.code}: {result.error.message}"[:500],
+            markdown=error_markdown(error),
+            description=f"{error.code}: {error.message}"[:500],
         )
-    for node_id, outputs in result.outputs.items():
-        for name, value in (outputs or {}).items():
+    for node_id, node_outputs in outputs.items():
+        for name, value in (node_outputs or {}).items():
             if isinstance(value, list) and value and all(isinstance(r, dict) for r in value[:50]):
                 create_table_artifact(
                     key=_key(node_id, name),

@@ -40,6 +40,7 @@ from compiler.scope import CompiledLoop, CompiledNode, CompiledSubflow
 from flows import child_pauses, reask
 from flows.result_reuse import MISSING, ReuseLog, compare, fingerprint, unwrap, wrap
 from flows.run_inputs import create_once, read_value
+from keiri import masking
 
 __all__ = [
     "PrefectBackend",
@@ -116,7 +117,11 @@ def run_node(job: Any, run: Any, label: str = "", fp: Any = None) -> dict[str, A
         raise TypeError(f"unexpected backend {backend!r}")
     execute = backend.executor(state, job)
     # Prefect enforces timeout_seconds itself (interrupt=False): one mechanism, not two.
-    outputs = run_attempt(job, execute, state.emit, attempt, interrupt=False)
+    try:
+        outputs = run_attempt(job, execute, state.emit, attempt, interrupt=False)
+    except BlockError as exc:
+        # Prefect keeps the message as the task run's state message (API, UI): masked.
+        raise exc.masked() from None
     stamp = _unquote(fp)
     return wrap(stamp, outputs) if stamp is not None else outputs
 
@@ -555,6 +560,10 @@ class PrefectHumanInput:
             title = flow_run.name  # a subflow run: named after its node (`validate (sub#1)`)
         definition = {
             **form,
+            # What the form app and the Prefect API show: a message or context that quotes a
+            # secret shows it masked (the form's schema and fields stay as they are).
+            "message": masking.mask_text(str(form.get("message") or "")),
+            "context": masking.mask(form.get("context")),
             "node_id": ctx.node_id,
             "task_name": ctx.task_name,
             "plan_id": ctx.plan_id,

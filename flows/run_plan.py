@@ -30,10 +30,11 @@ from compiler.compile import compile_file
 from compiler.engine import run_compiled
 from compiler.events import EventLog
 from compiler.scope import CompiledPlan
+from flows import run_secrets
 from flows.artifacts import publish_run_artifacts
 from flows.prefect_backend import PrefectBackend
 from flows.result_reuse import ReuseLog
-from keiri import settings
+from keiri import masking, settings
 from keiri.errors import PlanInvalid, PlanNotFound
 
 __all__ = [
@@ -116,6 +117,10 @@ def _execute(
         raise RuntimeError("run_plan must run as a Prefect flow")
     flow_run = run_ctx.flow_run
     run_id = str(flow_run.id)
+    # Secret inputs and vars reach the API masked; their values come from the run's block.
+    inputs, vars = run_secrets.restore(list(flow_run.tags), inputs, vars)
+    # Log lines reach the Prefect API and the terminal or a runner's log: masked as well.
+    masking.install_log_filter("", "prefect.flow_runs", "prefect.task_runs")
     tags = [t for t in flow_run.tags if t.startswith("plan:")] or [f"plan:{Path(plan).stem}"]
 
     def compile_plan() -> CompiledPlan:
@@ -154,28 +159,26 @@ def _execute(
         run_inputs=inputs or {},
     )
     publish_run_artifacts(result)
+    # The record is what `keiri run/status --json` and the form app show: secrets masked.
+    error = result.error.masked() if result.error is not None else None
     record: dict[str, Any] = {
         "run_id": run_id,
         "plan_id": plan_.id,
-        "outputs": result.outputs,
+        "outputs": masking.mask(result.outputs),
         "log": str(events.path),
-        "error": result.error.to_dict() | {"node_id": result.error.node_id}
-        if result.error is not None
-        else None,
+        "error": error.to_dict() | {"node_id": error.node_id} if error is not None else None,
         "reuse": reuse.report(),
     }
     if result.cancelled is not None:  # cancelled at a choice form: 取消, not a failure
         return Cancelled(message=str(result.cancelled), data=record)
-    if result.error is not None:
+    if error is not None:
         get_run_logger().error(
-            "%s; inspect with `keiri runs` and retry with `keiri retry %s`", result.error, run_id
+            "%s; inspect with `keiri runs` and retry with `keiri retry %s`", error, run_id
         )
         # A rejection that stops the run (`on_reject: fail`) is 差し戻し, not 失敗, where
         # people read the state (its type stays FAILED: filters and retries treat it so).
-        name = "Rejected" if result.error.code == ErrorCode.REJECTED else "Failed"
-        return Failed(
-            name=name, message=f"{result.error.code}: {result.error.message}", data=record
-        )
+        name = "Rejected" if error.code == ErrorCode.REJECTED else "Failed"
+        return Failed(name=name, message=f"{error.code}: {error.message}", data=record)
     return record
 
 

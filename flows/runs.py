@@ -5,7 +5,8 @@ resume, retry, cancel, and the outcome — one `RunOutcome` for the CLI and the 
   its final state is used as returned, never looked up by name.
 - A detached run is created on the API first (its id is known at once), then handed by id to
   a background `python -m flows.runner <id>`: inputs and vars travel as the flow run's
-  parameters on the API, never on a command line. A retry from the form app goes the same way.
+  parameters on the API, never on a command line, secret ones masked there and kept in a
+  Prefect Secret block (`flows.run_secrets`). A retry from the form app goes the same way.
 - The outcome comes from Prefect: the flow run's state and its persisted result (the record
   `run_plan` returns), never from a side file.
 - Observers (progress, pause messages) are arguments (`RunObservers`), never global lists.
@@ -34,7 +35,7 @@ from prefect.states import AwaitingRetry, Cancelled, Cancelling, Crashed
 
 from blocks.errors import BlockError, ErrorCode
 from compiler.scope import CompiledPlan
-from flows import child_pauses, control
+from flows import child_pauses, control, run_secrets
 from flows.control import PausedForm
 from flows.notify import form_link
 from flows.outcome import OutcomeError, PausedAt, RunOutcome
@@ -88,6 +89,8 @@ def run_foreground(
 ) -> RunOutcome:
     """Run in this process until the run ends (a pause waits here for its answer)."""
     name, tags = _names(compiled)
+    inputs, vars, secrets = run_secrets.split(compiled, inputs, vars)
+    tags += run_secrets.save(secrets)  # the flow run's parameters show them masked
     state = run_local(
         str(plan.resolve()),
         inputs,
@@ -130,6 +133,8 @@ def start_detached(
     from prefect.states import Pending
 
     name, tags = _names(compiled)
+    inputs, vars, secrets = run_secrets.split(compiled, inputs, vars)
+    tags += run_secrets.save(secrets)  # the runner reads them back from the run's block
     with get_client(sync_client=True) as client:
         run = client.create_flow_run(
             local_flow(compiled.id),
@@ -154,13 +159,17 @@ def start_deployment(
     """Trigger a run of `run_plan/<deployment>` for its work pool; returns the run id."""
     from prefect.deployments import run_deployment
 
+    shown_inputs, shown_vars, secrets = run_secrets.split(None, inputs, vars)
     parameters: dict[str, Any] = {}
     if inputs:
-        parameters["inputs"] = inputs
+        parameters["inputs"] = shown_inputs
     if vars:
-        parameters["vars"] = vars
+        parameters["vars"] = shown_vars
     name = deployment if "/" in deployment else f"run_plan/{deployment}"
-    run = run_deployment(name, parameters=parameters or None, timeout=0, _sync=True)  # type: ignore[call-arg]
+    secret_tags = run_secrets.save(secrets)
+    run = run_deployment(  # type: ignore[call-arg]
+        name, parameters=parameters or None, timeout=0, tags=secret_tags or None, _sync=True
+    )
     if not isinstance(run, FlowRun):  # pragma: no cover - sync context
         raise TypeError(f"expected a flow run, got {type(run).__name__}")
     if who is not None:

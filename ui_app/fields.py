@@ -32,7 +32,7 @@ from ui_app.views.choice import choice_widget
 __all__ = ["SIMPLE_TYPES", "WIDGETS", "human_size", "pull_widget_values", "render_field"]
 
 #: Types whose widget holds the value itself (seeded from, and read back into, the entry).
-SIMPLE_TYPES = ("text", "select", "boolean", "number", "choice")
+SIMPLE_TYPES = ("text", "select", "boolean", "number", "choice", "secret")
 _FOLDER_MODES = ("フォルダを選ぶ", "ZIP ファイルで送る")
 _CHUNK = 1 << 20
 
@@ -80,6 +80,20 @@ def _text(req: Requirement, key: str, entry: Entry) -> None:
     widget(
         _label(req),
         key=wkey,
+        help=_help(req),
+        max_chars=req.validation.max_length,
+        placeholder=req.hint or None,
+    )
+    entry["values"][req.id] = st.session_state[wkey]
+
+
+def _secret(req: Requirement, key: str, entry: Entry) -> None:
+    """A password box: what is typed is never shown (nor stored in the run's records)."""
+    wkey = _seed(key, req, entry["values"].get(req.id) or "")
+    st.text_input(
+        _label(req),
+        key=wkey,
+        type="password",
         help=_help(req),
         max_chars=req.validation.max_length,
         placeholder=req.hint or None,
@@ -289,6 +303,7 @@ def _folder(req: Requirement, key: str, entry: Entry) -> None:
 #: The Streamlit widget of each field type (`blocks.ui.field_types.FIELD_TYPES`, same keys).
 WIDGETS: dict[str, Callable[[Requirement, str, Entry], None]] = {
     "text": _text,
+    "secret": _secret,
     "select": _select,
     "boolean": _boolean,
     "number": _number,
@@ -303,6 +318,6 @@ WIDGETS: dict[str, Callable[[Requirement, str, Entry], None]] = {
 def render_field(req: Requirement, key: str, entry: Entry, problems: list[str]) -> None:
     """The widget of one field, its hint and its messages (an upload's reason among them)."""
     WIDGETS[req.type](req, key, entry)
-    if req.hint and req.type not in ("text", "chat", "number"):
+    if req.hint and req.type not in ("text", "secret", "chat", "number"):
         st.caption(":material/lightbulb: " + t("form.hint_prefix", hint=req.hint))
     render_field_problems(problems)

@@ -29,6 +29,7 @@ from blocks.store import FileStore
 from blocks.ui.amounts import AmountError, format_amount, integral, parse_amount
 from blocks.ui.requirement import Requirement
 from blocks.ui.safe_regex import pattern_matches
+from keiri.masking import MASK
 from keiri.messages import t
 
 __all__ = [
@@ -202,6 +203,18 @@ CHAT = FieldType(
     sample=_text_sample("サンプルの回答"),
     parse=_text_parse,
     display=lambda _r, v: str(v),
+    form_checks=_regex_checks,
+)
+
+SECRET = FieldType(
+    name="secret",
+    python_type=lambda _r: _STRICT_STR,
+    json_schema=_text_schema,
+    check=_text_check,
+    empty="",
+    sample=_text_sample("sample-secret"),
+    parse=_text_parse,  # `@PATH` reads it from a file, so it never sits on a command line
+    display=lambda _r, v: MASK if v else "",
     form_checks=_regex_checks,
 )
 
@@ -468,5 +481,5 @@ CHOICE = FieldType(
 
 #: Requirement type -> its definition (the one place per-type behaviour lives).
 FIELD_TYPES: dict[str, FieldType] = {
-    ft.name: ft for ft in (FILE, FILES, FOLDER, TEXT, SELECT, BOOLEAN, NUMBER, CHAT, CHOICE)
+    ft.name: ft for ft in (FILE, FILES, FOLDER, TEXT, SELECT, BOOLEAN, NUMBER, CHAT, CHOICE, SECRET)
 }

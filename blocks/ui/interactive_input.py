@@ -22,6 +22,7 @@ from blocks.base import Block
 from blocks.context import BlockContext
 from blocks.errors import BlockError, ErrorCode
 from blocks.ui.form import FormSpec, Requirement
+from keiri import masking
 from keiri.messages import t
 
 __all__ = ["InteractiveInputBlock", "form_spec", "parse_requirements"]
@@ -84,6 +85,8 @@ class InteractiveInputBlock(Block):
         # `_`-prefixed keys are keiri's own metadata; None means "not answered".
         answers = {k: v for k, v in answers.items() if not k.startswith("_") and v is not None}
         answers.pop("answered_by", None)
+        # Secret fields' answers are masked wherever this process shows a value from now on.
+        masking.register(answers[r.id] for r in spec.requirements if r.secret and r.id in answers)
         problems = spec.problems(answers)
         if problems:
             raise BlockError(

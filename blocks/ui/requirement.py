@@ -6,10 +6,12 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from keiri.masking import is_secret_name
+
 __all__ = ["FieldProblem", "Requirement", "RequirementType", "Validation"]
 
 RequirementType = Literal[
-    "file", "files", "folder", "text", "select", "boolean", "number", "chat", "choice"
+    "file", "files", "folder", "text", "select", "boolean", "number", "chat", "choice", "secret"
 ]
 
 
@@ -53,6 +55,12 @@ class Requirement(BaseModel):
         if self.accept:
             exts += [e.strip().lower() for e in self.accept.split(",") if e.strip().startswith(".")]
         return sorted(set(exts))
+
+    @property
+    def secret(self) -> bool:
+        """A `secret` field, or one named like a secret (`keiri.masking.is_secret_name`): its
+        answer is masked wherever a value is shown."""
+        return self.type == "secret" or is_secret_name(self.id)
 
     @property
     def multiline(self) -> bool:

@@ -20,6 +20,7 @@ _FILE_TYPES = {"file", "files", "folder"}
 _DEFAULT_TYPES: dict[str, tuple[type, ...]] = {
     "text": (str,),
     "chat": (str,),
+    "secret": (str,),
     "number": (int, float),
     "boolean": (bool,),
 }

@@ -1,4 +1,5 @@
 """The CLI surface's renderers: rich text for people, one JSON document on stdout for machines.
+A run's outcome, a run list and any error are masked here (`keiri.masking`) before printing.
 
 `render_error` is the one place the command line shows an error (called only by the entry
 point, `keiri.cli.main.main`); `as_keiri_error` turns click's own exceptions into the error
@@ -16,6 +17,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from blocks.errors import BlockError, Issue, IssuesFound, KeiriError
+from keiri import masking
 from keiri.errors import EXIT_FAILED, ErrorCode, PlanInvalid, UsageError
 
 __all__ = [
@@ -112,7 +114,7 @@ def render_error(error: KeiriError, *, as_json: bool = False) -> None:
     """Show `error` once: as the one JSON document (if none was printed yet) or for people."""
     if as_json:
         if _Output.documents == 0:
-            print_json(error_document(error))
+            print_json(masking.mask(error_document(error)))
         return
     if isinstance(error, IssuesFound | PlanInvalid):
         print_issues(error.issues)
@@ -127,8 +129,8 @@ def render_error(error: KeiriError, *, as_json: bool = False) -> None:
         render_block_error(error)
         return
     node = " " + escape(f"[{error.node_id}]") if error.node_id else ""
-    err_console.print(f"[red]❌ {error.code}{node}[/] {escape(error.message)}")
-    problems = error.details.get("problems")
+    err_console.print(f"[red]❌ {error.code}{node}[/] {escape(masking.mask_text(error.message))}")
+    problems = masking.mask(error.details.get("problems"))
     if isinstance(problems, list) and len(problems) > 1:
         for problem in problems:
             err_console.print(f"  • {escape(str(problem))}")
@@ -137,6 +139,7 @@ def render_error(error: KeiriError, *, as_json: bool = False) -> None:
 
 
 def render_block_error(error: BlockError) -> None:
+    error = error.masked()
     node = " " + escape(f"[{error.node_id}]") if error.node_id else ""
     err_console.print(f"[red]❌ {error.code}{node}[/] {escape(error.message)}")
     if error.hint:

@@ -13,7 +13,7 @@ import click
 from rich.markup import escape
 
 from blocks.errors import BlockError
-from keiri import settings
+from keiri import masking, settings
 from keiri.cli.inputs import convert_answers, human_input_fields, parse_assignments, parse_vars
 from keiri.cli.main import ExitWith
 from keiri.cli.render import console, err_console, print_json, render_block_error
@@ -29,9 +29,12 @@ def _connect(timeout: float | None = None) -> str:
     """Point this process at the Prefect API (starting the local server if needed, with a
     progress line on stderr while it starts)."""
     from keiri import server
+    from keiri.cli.logs import route_console_logs
     from keiri.cli.server_cmd import server_progress
 
-    return server.connect(timeout=timeout, progress=server_progress)
+    url = server.connect(timeout=timeout, progress=server_progress)
+    route_console_logs()  # Prefect's tracebacks go to the log file; keiri renders the error
+    return url
 
 
 def _who() -> str:
@@ -44,7 +47,7 @@ def _who() -> str:
 def _report(outcome: RunOutcome, as_json: bool) -> int:
     """Print a run's outcome (the `RunOutcome` document with --json); its exit code."""
     if as_json:
-        print_json(outcome.to_json())
+        print_json(masking.mask(outcome.to_json()))
         return outcome.exit_code
     color = {"completed": "green", "paused": "yellow"}.get(outcome.state, "red")
     console.print(f"[{color}]{outcome.state}[/] {outcome.plan_id} run {outcome.run_id}")
@@ -76,6 +79,10 @@ def _report(outcome: RunOutcome, as_json: bool) -> int:
         err_console.print(
             f"  inspect: keiri runs --state failed   retry: keiri retry {outcome.run_id}"
         )
+        from keiri.cli.logs import cli_log_path
+
+        if cli_log_path().is_file():
+            err_console.print(f"  Prefect log: {cli_log_path()}")
     return outcome.exit_code
 
 
@@ -243,7 +250,8 @@ def runs_cmd(state: str | None, limit: int, as_json: bool) -> None:
 
     views = list_runs(state, limit)
     if as_json:
-        print_json({"runs": [v.to_json() | {"ui_url": prefect_ui_url(v.run_id)} for v in views]})
+        runs = [v.to_json() | {"ui_url": prefect_ui_url(v.run_id)} for v in views]
+        print_json(masking.mask({"runs": runs}))
         return
     from rich.table import Table
 

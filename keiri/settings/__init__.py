@@ -65,6 +65,7 @@ __all__ = [
     "project_root",
     "reset",
     "runs_dir",
+    "secret_values",
     "server_start_timeout",
     "setting_names",
     "store_dir",
@@ -139,6 +140,21 @@ def setting_names() -> frozenset[str]:
 
 
 _SETTING_NAMES = frozenset(name for _s, _f, info in variables() for name in names_of(info))
+#: The variables of secret settings (`SecretStr` fields: API keys, the webhook URL, ...).
+_SECRET_NAMES = tuple(
+    name
+    for _s, _f, info in variables()
+    if "SecretStr" in str(info.annotation)
+    for name in names_of(info)
+)
+
+
+def secret_values() -> tuple[str, ...]:
+    """The current values of keiri's secret settings (what `keiri.masking` always masks);
+    cheap: read on every masking."""
+    environ = _ENVIRON.get()
+    source = environ if environ is not None else os.environ
+    return tuple(v for name in _SECRET_NAMES if (v := source.get(name)))
 
 
 def load(environ: Mapping[str, str] | None = None) -> Settings:

@@ -226,6 +226,7 @@ def test_every_field_type_declares_everything() -> None:
         "number",
         "chat",
         "choice",
+        "secret",
     }
     for name, ftype in FIELD_TYPES.items():
         req = Requirement(id="x", type=name, label="X", options=["A"])  # type: ignore[arg-type]
