@@ -120,6 +120,7 @@ def test_open_setting_is_a_placeholder_validate_warns_run_refuses_then_runs_with
             "question": FEE_QUESTION,
             "options": [],
             "example": None,
+            "secret": False,
         }
     ]
     plan = str(result.saved_path)
