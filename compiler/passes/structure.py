@@ -21,7 +21,10 @@ from compiler.scope import (
 )
 from keiri import settings
 
-__all__ = ["pass_structure"]
+__all__ = ["MAX_SUBFLOW_DEPTH", "pass_structure"]
+
+#: How deep subflow calls may nest (a plan calling a plan calling a plan ...).
+MAX_SUBFLOW_DEPTH = 16
 
 
 def pass_structure(ctx: CompileContext) -> None:
@@ -172,6 +175,16 @@ def _load_subflow(
             (*path, "call", "plan_id"),
             node.id,
             "call.plan_id names designs/<plan_id>.yaml, e.g. common/validation_flow",
+        )
+        return None
+    if len(ctx.call_stack) >= MAX_SUBFLOW_DEPTH:
+        ctx.issue(
+            IssueCode.PLAN_TOO_LARGE,
+            f"subflows nested deeper than {MAX_SUBFLOW_DEPTH} levels: "
+            f"{' -> '.join([*ctx.call_stack, plan_id])}",
+            (*path, "call", "plan_id"),
+            node.id,
+            "flatten the chain of subflow calls",
         )
         return None
     if plan_id in ctx.call_stack:

@@ -11,6 +11,7 @@ import yaml
 from blocks.store import FileStore
 from blocks.ui.field_types import FIELD_TYPES, FieldValueError
 from blocks.ui.form import FormSpec, Requirement
+from blocks.validation import non_finite_paths
 from keiri.messages import t
 
 __all__ = ["convert_answers", "human_input_fields", "parse_assignments", "parse_vars"]
@@ -48,6 +49,10 @@ def parse_vars(values: tuple[str, ...]) -> dict[str, Any]:
             result[key] = yaml.safe_load(value) if value else ""
         except yaml.YAMLError:
             result[key] = value
+        for _path, number in non_finite_paths(result[key]):
+            raise click.UsageError(
+                f"--var {raw!r}: {number} is not a number a plan can hold (NaN/Infinity)"
+            )
     return result
 
 

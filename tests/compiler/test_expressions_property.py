@@ -218,11 +218,18 @@ def test_compare_is_consistent(left: Any, right: Any, op: str) -> None:
     if op in ("==", "!="):
         assert compare(left, "==", right) is not compare(left, "!=", right)
         assert compare(left, "==", left)
-    elif result is ExpressionEvalError:
-        assert left is not None
-        assert right is not None
     elif left is None or right is None:
-        assert result is False
+        # an ordering with null is an error, never false (`x > 1` and `x <= 1` both false
+        # would skip a node and its alternative)
+        assert result is ExpressionEvalError
+    else:
+        # of an ordering and its negation exactly one holds, or both are errors
+        negated = {"<": ">=", "<=": ">", ">": "<=", ">=": "<"}[op]
+        other = _try(lambda: compare(left, negated, right))
+        if result is ExpressionEvalError:
+            assert other is ExpressionEvalError
+        else:
+            assert other is (not result)
 
 
 @SETTINGS
