@@ -81,10 +81,9 @@ class _Builder:
         if isinstance(node, yaml.MappingNode):
             out: dict[Any, Any] = {}
             self.cache[id(node)] = out
-            for key_node, value_node in _flatten_merge(node):
-                key = _CONSTRUCTOR.construct_object(key_node, deep=True)
-                if not isinstance(key, str | int | float | bool) and key is not None:
-                    key = str(key)
+            explicit, merged = _merge_pairs(node)
+            for key_node, value_node in explicit:
+                key = _key(key_node)
                 child: Path_ = (*path, key if isinstance(key, int) else str(key))
                 if key in out:
                     self.issues.append(
@@ -97,6 +96,14 @@ class _Builder:
                             hint="YAML keeps only the last of duplicate keys; remove one",
                         )
                     )
+                self.lines.lines[child] = key_node.start_mark.line + 1
+                out[key] = self.build(value_node, child)
+            # `<<` merges: the mapping's own keys win, then the earlier merged mappings.
+            for key_node, value_node in merged:
+                key = _key(key_node)
+                if key in out:
+                    continue
+                child = (*path, key if isinstance(key, int) else str(key))
                 self.lines.lines[child] = key_node.start_mark.line + 1
                 out[key] = self.build(value_node, child)
             return out
@@ -124,8 +131,20 @@ class _Builder:
         return value
 
 
-def _flatten_merge(node: yaml.MappingNode) -> list[tuple[yaml.Node, yaml.Node]]:
-    pairs: list[tuple[yaml.Node, yaml.Node]] = []
+def _key(key_node: yaml.Node) -> Any:
+    key = _CONSTRUCTOR.construct_object(key_node, deep=True)
+    if not isinstance(key, str | int | float | bool) and key is not None:
+        key = str(key)
+    return key
+
+
+Pairs = list[tuple[yaml.Node, yaml.Node]]
+
+
+def _merge_pairs(node: yaml.MappingNode) -> tuple[Pairs, Pairs]:
+    """(the mapping's own pairs, the pairs its `<<` keys merge in, earlier sources first)."""
+    explicit: Pairs = []
+    merged: Pairs = []
     for key_node, value_node in node.value:
         if key_node.tag == "tag:yaml.org,2002:merge":
             sources = (
@@ -133,10 +152,11 @@ def _flatten_merge(node: yaml.MappingNode) -> list[tuple[yaml.Node, yaml.Node]]:
             )
             for source in sources:
                 if isinstance(source, yaml.MappingNode):
-                    pairs.extend(_flatten_merge(source))
+                    own, inherited = _merge_pairs(source)
+                    merged.extend(own + inherited)
             continue
-        pairs.append((key_node, value_node))
-    return pairs
+        explicit.append((key_node, value_node))
+    return explicit, merged
 
 
 class _TooLarge(Exception):
@@ -217,6 +237,10 @@ def load_yaml(text: str, file: str | None = None) -> LoadedYaml:
         node = yaml.compose(text, Loader=_Loader)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
+        if "nesting depth" in str(exc.problem):  # libyaml's own bound (1,000 levels)
+            raise _too_large(
+                f"nesting deeper than {MAX_DEPTH} levels", file, mark.line + 1 if mark else None
+            ) from None
         line = mark.line + 1 if mark else None
         column = mark.column + 1 if mark else None
         raise IssuesFound(

@@ -84,7 +84,9 @@ def _vars_schema(compiled: CompiledPlan, ref: Reference) -> Resolved:
         schema, err = schema_at_path(base.schema, path[1:])
     else:
         schema, err = schema_at_path(var_value_schema(value), path[1:])
-    return Resolved(schema) if not err else _fail(IssueCode.UNRESOLVED_REFERENCE, err)
+    if err:
+        return _fail(IssueCode.UNRESOLVED_REFERENCE, f"{ref.text}: vars.{key}'s {err}")
+    return Resolved(schema)
 
 
 # -- env --------------------------------------------------------------------------------------
