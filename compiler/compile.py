@@ -19,7 +19,7 @@ from compiler.config import load_config
 from compiler.models import Plan
 from compiler.passes.context import CompileContext
 from compiler.passes.graph import pass_graph
-from compiler.passes.parse import parse_plan
+from compiler.passes.parse import parse_partial
 from compiler.passes.references import pass_references
 from compiler.passes.structure import pass_structure
 from compiler.passes.types import pass_types
@@ -60,7 +60,10 @@ def compile_loaded(
     call_stack: tuple[str, ...] = (),
     subflows: SubflowCache | None = None,
 ) -> tuple[CompiledPlan, list[Issue]]:
-    plan = parse_plan(loaded)
+    parsed = parse_partial(loaded)
+    if parsed.plan is None:
+        raise IssuesFound(parsed.issues)
+    plan = parsed.plan
     # Each called plan is compiled once per compilation, however often it is called (12
     # calls of a plan that makes 12 calls, five levels deep, compile 5 plans, not 12⁵). A
     # plan that compiled once has no cycle below it, so reusing it under another call stack
@@ -87,6 +90,8 @@ def compile_loaded(
         config=load_config(),
         load_subflow=load_subflow,
         call_stack=call_stack or (plan.id,),
+        issues=list(parsed.issues),
+        broken=parsed.broken,
     )
     for _name, run_pass in _PASSES:
         run_pass(ctx)
