@@ -203,3 +203,16 @@ def test_random_bombs_end_bounded_in_a_child(kind: str, size: int, tmp_path: Pat
     code, document = run_cli("validate", plan, tmp_path / "home")
     assert code in (0, 1)
     assert {i["code"] for i in document["errors"]} <= {"PLAN_TOO_LARGE"}
+
+
+@pytest.mark.parametrize("command", ["validate", "dry-run", "run"])
+def test_a_plan_name_too_long_to_look_up_is_a_usage_error(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`Path.is_file()` raises OSError (ENAMETOOLONG) for a 5,000-character name."""
+    from keiri.cli.main import main
+
+    assert main([command, "a" * 5000, "--json"]) == 2
+    document = json.loads(capsys.readouterr().out)
+    assert document["error"]["code"] == "USAGE_ERROR"
+    assert document["error"]["message"].startswith("no such plan file")
