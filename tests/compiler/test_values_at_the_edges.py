@@ -54,6 +54,16 @@ def test_var_with_nan_is_a_usage_error(raw: str) -> None:
     assert parse_vars(("amount=nan",)) == {"amount": "nan"}  # text, not a number
 
 
+@pytest.mark.parametrize(
+    ("raw", "code"),
+    [("x=" + "[" * 700 + "]" * 700, "PLAN_TOO_LARGE"), ("x=" + "9" * 5000, "PLAN_TOO_LARGE")],
+)
+def test_var_values_go_through_the_bounded_loader(raw: str, code: str) -> None:
+    """600+ levels (RecursionError) and 4,300+ digits (ValueError) were tracebacks."""
+    with pytest.raises(click.UsageError, match=code):
+        parse_vars((raw,))
+
+
 def test_block_ports_refuse_nan_in_and_out(registry: BlockRegistry) -> None:
     spec = registry.get("data.aggregate")
     with pytest.raises(BlockError) as caught:
