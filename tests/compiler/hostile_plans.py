@@ -159,7 +159,7 @@ CASES: dict[str, tuple[Callable[[Path], Path], frozenset[str]]] = {
         frozenset({"PLAN_TOO_LARGE"}),
     ),
     "largest_list_allowed": (
-        _text(plan("big_list", "l: [" + ", ".join(["1"] * 150_000) + "]")),
+        _text(plan("big_list", "l: [" + ", ".join(["1"] * 100_000) + "]")),
         frozenset(),
     ),
     "plan_id_5000_chars": (

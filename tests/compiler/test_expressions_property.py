@@ -86,7 +86,11 @@ def _extend(children: st.SearchStrategy[Expr]) -> st.SearchStrategy[Expr]:
 expressions: st.SearchStrategy[Expr] = st.recursive(atoms, _extend, max_leaves=12)
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=5),
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=5),
     lambda c: st.lists(c, max_size=3) | st.dictionaries(st.text(max_size=3), c, max_size=3),
     max_leaves=6,
 )
