@@ -29,7 +29,17 @@ from blocks.yaml_loader import load_yaml_file
 from keiri import settings
 from keiri.errors import did_you_mean, suggest
 
-__all__ = ["BlockRegistry", "Resolution", "SpecEntry", "did_you_mean", "suggest"]
+__all__ = [
+    "LEGACY_BLOCK_PREFIXES",
+    "BlockRegistry",
+    "Resolution",
+    "SpecEntry",
+    "did_you_mean",
+    "suggest",
+]
+
+#: Block ids of the seed's first UI blocks; `keiri migrate` rewrites them.
+LEGACY_BLOCK_PREFIXES = ("ui.file_uploader.", "ui.confirmation.")
 
 
 @dataclass(frozen=True)
@@ -136,10 +146,22 @@ class BlockRegistry:
     def specs(self) -> list[BlockSpec]:
         return [versions[-1].spec for _, versions in sorted(self.entries.items())]
 
+    def versions(self, block_id: str) -> list[BlockSpec]:
+        """Every installed version of a block, oldest first."""
+        return [entry.spec for entry in self.entries.get(block_id, [])]
+
     def resolve(self, ref: str) -> Resolution:
         block_id, _, pin = ref.partition("@")
         versions = self.entries.get(block_id)
         if not versions:
+            if block_id.startswith(LEGACY_BLOCK_PREFIXES):
+                return Resolution(
+                    None,
+                    IssueCode.UNKNOWN_BLOCK,
+                    f"unknown block {block_id!r}: a legacy UI block, replaced by "
+                    "ui.interactive_input",
+                    "run `keiri migrate PLAN` to rewrite it (and the references to it)",
+                )
             return Resolution(
                 None,
                 IssueCode.UNKNOWN_BLOCK,

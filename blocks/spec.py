@@ -107,6 +107,11 @@ class BlockSpec(BaseModel):
         description="The block asks a person (pauses the run for a form); its `requirements` "
         "input and `mode` define the form, answered with `--input NODE.FIELD=VALUE`",
     )
+    one_of_inputs: list[list[str]] = Field(
+        default_factory=list,
+        description="Groups of inputs of which a node must bind at least one (e.g. "
+        "[[prompt, instruction]]); checked by `keiri validate` (MISSING_REQUIRED_INPUT)",
+    )
 
     @field_validator("version")
     @classmethod

@@ -121,10 +121,30 @@ class FileStore:
             raise BlockError(
                 ErrorCode.PERMISSION_DENIED, f"cannot read {path}", details={"path": str(path)}
             ) from exc
+        except OSError as exc:  # a folder, an unreadable device, a name too long, ...
+            raise BlockError(
+                ErrorCode.FILE_INVALID,
+                f"cannot read {path}: {exc.strerror or exc}",
+                details={"path": str(path)},
+                hint="give the path of a readable file",
+            ) from exc
 
     def put_chunks(
         self, chunks: Iterable[bytes], name: str, media_type: str | None = None
     ) -> FileRef:
+        try:
+            return self._put_chunks(chunks, name, media_type)
+        except OSError as exc:  # the store is full, read-only, over a quota, ...
+            raise BlockError(
+                ErrorCode.STORAGE_ERROR,
+                f"cannot store {name!r} in the file store at {self.root}: {exc.strerror or exc}",
+                details={"name": name, "store": str(self.root), "errno": exc.errno},
+                hint="free space in the store (KEIRI_STORE_DIR) or point it at a larger disk, "
+                "then try again",
+                recoverable=True,
+            ) from exc
+
+    def _put_chunks(self, chunks: Iterable[bytes], name: str, media_type: str | None) -> FileRef:
         tmp_dir = self.root / "tmp"
         tmp_dir.mkdir(parents=True, exist_ok=True)
         digest = hashlib.sha256()

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import math
+from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any
 
@@ -12,7 +14,13 @@ from pydantic import BaseModel
 
 from keiri.errors import format_path
 
-__all__ = ["SchemaProblem", "check_schema", "to_jsonable", "validate_value"]
+__all__ = [
+    "SchemaProblem",
+    "check_schema",
+    "non_finite_paths",
+    "to_jsonable",
+    "validate_value",
+]
 
 
 class SchemaProblem(BaseModel):
@@ -35,6 +43,22 @@ def to_jsonable(value: Any) -> Any:
     if isinstance(value, list | tuple):
         return [to_jsonable(v) for v in value]
     return value
+
+
+def non_finite_paths(
+    value: Any, path: tuple[str | int, ...] = ()
+) -> Iterator[tuple[tuple[str | int, ...], float]]:
+    """Key paths of the NaN/Infinity floats in a JSON-like value: they are not JSON numbers
+    (`NaN > 1` and `NaN <= 1` are both false), so no plan value may hold one."""
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            yield path, value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from non_finite_paths(item, (*path, str(key)))
+    elif isinstance(value, list | tuple):
+        for index, item in enumerate(value):
+            yield from non_finite_paths(item, (*path, index))
 
 
 @lru_cache(maxsize=1024)
@@ -91,6 +115,16 @@ def validate_value(
                 value=error.instance
                 if isinstance(error.instance, str | int | float | bool)
                 else None,
+            )
+        )
+    for loc_tail, number in non_finite_paths(value):
+        loc = ((prefix,) if prefix else ()) + loc_tail
+        problems.append(
+            SchemaProblem(
+                path=format_path(loc),
+                loc=loc,
+                message=f"{number} is not a JSON number (NaN and Infinity are refused)",
+                validator="finite",
             )
         )
     return problems

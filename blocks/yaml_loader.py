@@ -3,10 +3,16 @@
 PyYAML's composer (the C one when libyaml is present) builds the node tree; we construct plain
 values from it ourselves so that we can record `path -> line`, reject duplicate keys (PyYAML
 silently keeps the last one) and share aliased nodes instead of expanding them.
+
+Every later step (pydantic, JSON, the passes) walks the *expanded* tree, so the document is
+bounded before anything is built: its size in characters, the size of its tree with every
+alias expanded (a 2 KB alias bomb expands to 10⁹ nodes), its depth (aliases included) and
+the digits of an integer. A document over a bound is one PLAN_TOO_LARGE issue.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -15,11 +21,24 @@ import yaml
 
 from blocks.errors import Issue, IssueCode, IssuesFound
 
-__all__ = ["LineMap", "LoadedYaml", "load_yaml", "load_yaml_file"]
+__all__ = [
+    "MAX_CHARS",
+    "MAX_DEPTH",
+    "MAX_INT_DIGITS",
+    "MAX_NODES",
+    "LineMap",
+    "LoadedYaml",
+    "load_yaml",
+    "load_yaml_file",
+]
 
 _Loader: type[Any] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _CONSTRUCTOR = yaml.constructor.SafeConstructor()
-_MAX_NODES = 200_000
+#: Bounds of one document (see the module docstring).
+MAX_CHARS = 2_000_000
+MAX_NODES = 200_000
+MAX_DEPTH = 64
+MAX_INT_DIGITS = 1_000
 _STR_TAG = "tag:yaml.org,2002:str"
 
 Path_ = tuple[str | int, ...]
@@ -52,13 +71,9 @@ class _Builder:
     def __init__(self, lines: LineMap) -> None:
         self.lines = lines
         self.issues: list[Issue] = []
-        self.count = 0
         self.cache: dict[int, Any] = {}
 
     def build(self, node: yaml.Node, path: Path_) -> Any:
-        self.count += 1
-        if self.count > _MAX_NODES:
-            raise _TooLarge
         cached = self.cache.get(id(node))
         if cached is not None:
             return cached
@@ -66,10 +81,9 @@ class _Builder:
         if isinstance(node, yaml.MappingNode):
             out: dict[Any, Any] = {}
             self.cache[id(node)] = out
-            for key_node, value_node in _flatten_merge(node):
-                key = _CONSTRUCTOR.construct_object(key_node, deep=True)
-                if not isinstance(key, str | int | float | bool) and key is not None:
-                    key = str(key)
+            explicit, merged = _merge_pairs(node)
+            for key_node, value_node in explicit:
+                key = _key(key_node)
                 child: Path_ = (*path, key if isinstance(key, int) else str(key))
                 if key in out:
                     self.issues.append(
@@ -84,6 +98,14 @@ class _Builder:
                     )
                 self.lines.lines[child] = key_node.start_mark.line + 1
                 out[key] = self.build(value_node, child)
+            # `<<` merges: the mapping's own keys win, then the earlier merged mappings.
+            for key_node, value_node in merged:
+                key = _key(key_node)
+                if key in out:
+                    continue
+                child = (*path, key if isinstance(key, int) else str(key))
+                self.lines.lines[child] = key_node.start_mark.line + 1
+                out[key] = self.build(value_node, child)
             return out
         if isinstance(node, yaml.SequenceNode):
             items: list[Any] = []
@@ -93,11 +115,36 @@ class _Builder:
             return items
         if node.tag == _STR_TAG and isinstance(node.value, str):
             return node.value  # fast path: most scalars of a plan are strings
-        return _CONSTRUCTOR.construct_object(node, deep=True)
+        value = _CONSTRUCTOR.construct_object(node, deep=True)
+        if isinstance(value, float) and not math.isfinite(value):
+            self.issues.append(
+                Issue(
+                    code=IssueCode.TYPE_MISMATCH,
+                    message=f"{node.value!r} is {value}, not a number a plan can hold",
+                    loc=path,
+                    line=node.start_mark.line + 1,
+                    file=self.lines.file,
+                    hint="NaN and Infinity are not JSON numbers; write a finite number "
+                    "or quote the text",
+                )
+            )
+        return value
 
 
-def _flatten_merge(node: yaml.MappingNode) -> list[tuple[yaml.Node, yaml.Node]]:
-    pairs: list[tuple[yaml.Node, yaml.Node]] = []
+def _key(key_node: yaml.Node) -> Any:
+    key = _CONSTRUCTOR.construct_object(key_node, deep=True)
+    if not isinstance(key, str | int | float | bool) and key is not None:
+        key = str(key)
+    return key
+
+
+Pairs = list[tuple[yaml.Node, yaml.Node]]
+
+
+def _merge_pairs(node: yaml.MappingNode) -> tuple[Pairs, Pairs]:
+    """(the mapping's own pairs, the pairs its `<<` keys merge in, earlier sources first)."""
+    explicit: Pairs = []
+    merged: Pairs = []
     for key_node, value_node in node.value:
         if key_node.tag == "tag:yaml.org,2002:merge":
             sources = (
@@ -105,23 +152,95 @@ def _flatten_merge(node: yaml.MappingNode) -> list[tuple[yaml.Node, yaml.Node]]:
             )
             for source in sources:
                 if isinstance(source, yaml.MappingNode):
-                    pairs.extend(_flatten_merge(source))
+                    own, inherited = _merge_pairs(source)
+                    merged.extend(own + inherited)
             continue
-        pairs.append((key_node, value_node))
-    return pairs
+        explicit.append((key_node, value_node))
+    return explicit, merged
 
 
 class _TooLarge(Exception):
-    pass
+    def __init__(self, message: str, line: int | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.line = line
+
+
+_INT_TAG = "tag:yaml.org,2002:int"
+
+
+def _measure(node: yaml.Node) -> None:
+    """Raise `_TooLarge` when the tree of `node` with every alias expanded has more than
+    MAX_NODES nodes, is deeper than MAX_DEPTH, refers to itself or holds an integer of more
+    than MAX_INT_DIGITS digits. Shared (aliased) nodes are measured once."""
+    sizes: dict[int, tuple[int, int]] = {}
+    open_: set[int] = set()
+
+    def walk(current: yaml.Node, depth: int) -> tuple[int, int]:
+        key = id(current)
+        known = sizes.get(key)
+        if known is not None:
+            return known
+        line = current.start_mark.line + 1
+        if key in open_:
+            raise _TooLarge("an alias refers to the node that contains it", line)
+        if depth > MAX_DEPTH:
+            raise _TooLarge(f"nesting deeper than {MAX_DEPTH} levels", line)
+        size, height = 1, 0
+        if isinstance(current, yaml.MappingNode | yaml.SequenceNode):
+            open_.add(key)
+            children: list[yaml.Node] = (
+                [n for pair in current.value for n in pair]
+                if isinstance(current, yaml.MappingNode)
+                else list(current.value)
+            )
+            for child in children:
+                child_size, child_height = walk(child, depth + 1)
+                size += child_size
+                height = max(height, child_height + 1)
+                if size > MAX_NODES:
+                    raise _TooLarge(
+                        f"more than {MAX_NODES:,} values once its aliases are expanded", line
+                    )
+            open_.discard(key)
+        elif current.tag == _INT_TAG and isinstance(current.value, str):
+            digits = sum(c.isdigit() for c in current.value)
+            if digits > MAX_INT_DIGITS:
+                raise _TooLarge(f"an integer of {digits:,} digits (at most {MAX_INT_DIGITS})", line)
+        sizes[key] = (size, height)
+        return size, height
+
+    walk(node, 0)
+
+
+def _too_large(message: str, file: str | None, line: int | None = None) -> IssuesFound:
+    return IssuesFound(
+        [
+            Issue(
+                code=IssueCode.PLAN_TOO_LARGE,
+                message=f"the document is too large: {message}",
+                line=line,
+                file=file,
+                hint="a plan is a small document: remove the repeated aliases, "
+                "the deep nesting or the long value",
+            )
+        ]
+    )
 
 
 def load_yaml(text: str, file: str | None = None) -> LoadedYaml:
     """Parse `text`; raise `IssuesFound` with YAML_SYNTAX_ERROR (line, column) on bad YAML."""
     lines = LineMap(file=file)
+    if len(text) > MAX_CHARS:
+        raise _too_large(f"{len(text):,} characters (at most {MAX_CHARS:,})", file)
     try:
         node = yaml.compose(text, Loader=_Loader)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
+        if "nesting depth" in str(exc.problem):  # libyaml's own bound (1,000 levels)
+            raise _too_large(
+                f"nesting deeper than {MAX_DEPTH} levels", file, mark.line + 1 if mark else None
+            ) from None
         line = mark.line + 1 if mark else None
         column = mark.column + 1 if mark else None
         raise IssuesFound(
@@ -139,21 +258,16 @@ def load_yaml(text: str, file: str | None = None) -> LoadedYaml:
         raise IssuesFound(
             [Issue(code=IssueCode.YAML_SYNTAX_ERROR, message=str(exc), file=file)]
         ) from exc
+    except RecursionError:
+        raise _too_large(f"nesting deeper than {MAX_DEPTH} levels", file) from None
     if node is None:
         return LoadedYaml(None, lines)
     builder = _Builder(lines)
     try:
+        _measure(node)
         data = builder.build(node, ())
-    except _TooLarge:
-        raise IssuesFound(
-            [
-                Issue(
-                    code=IssueCode.YAML_SYNTAX_ERROR,
-                    message=f"document too large (more than {_MAX_NODES} YAML nodes)",
-                    file=file,
-                )
-            ]
-        ) from None
+    except _TooLarge as exc:
+        raise _too_large(exc.message, file, exc.line) from None
     except yaml.YAMLError as exc:
         raise IssuesFound(
             [Issue(code=IssueCode.YAML_SYNTAX_ERROR, message=str(exc), file=file)]

@@ -42,6 +42,10 @@ class Backend:
 
     name: str = "inline"
     human_input: HumanInputPort = field(default_factory=StaticHumanInput)
+    #: At most this many nodes of one scope at once (None: the plan's default_max_workers).
+    #: Every nested scope (a subflow, a loop item) has its own workers, so the dry-run sets
+    #: 1: its threads then grow with the nesting depth, not as workers ** depth.
+    max_scope_workers: int | None = None
 
     # -- one block call -------------------------------------------------------------------
 

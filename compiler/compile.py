@@ -19,7 +19,7 @@ from compiler.config import load_config
 from compiler.models import Plan
 from compiler.passes.context import CompileContext
 from compiler.passes.graph import pass_graph
-from compiler.passes.parse import parse_plan
+from compiler.passes.parse import parse_partial
 from compiler.passes.references import pass_references
 from compiler.passes.structure import pass_structure
 from compiler.passes.types import pass_types
@@ -28,9 +28,18 @@ from compiler.passes.usage import pass_usage
 from compiler.passes.vars import pass_placeholders
 from compiler.scope import CompiledPlan
 
-__all__ = ["PASSES", "compile_file", "compile_loaded", "compile_plan", "compile_text"]
+__all__ = [
+    "PASSES",
+    "SubflowCache",
+    "compile_file",
+    "compile_loaded",
+    "compile_plan",
+    "compile_text",
+]
 
 Pass = Callable[[CompileContext], None]
+#: Called plans compiled so far in one compilation, by resolved file: the plan or its issues.
+SubflowCache = dict[Path, "CompiledPlan | IssuesFound"]
 
 _PASSES: tuple[tuple[str, Pass], ...] = (
     ("structure", pass_structure),
@@ -49,12 +58,29 @@ def compile_loaded(
     registry: BlockRegistry,
     source: Path | None = None,
     call_stack: tuple[str, ...] = (),
+    subflows: SubflowCache | None = None,
 ) -> tuple[CompiledPlan, list[Issue]]:
-    plan = parse_plan(loaded)
+    parsed = parse_partial(loaded)
+    if parsed.plan is None:
+        raise IssuesFound(parsed.issues)
+    plan = parsed.plan
+    # Each called plan is compiled once per compilation, however often it is called (12
+    # calls of a plan that makes 12 calls, five levels deep, compile 5 plans, not 12⁵). A
+    # plan that compiled once has no cycle below it, so reusing it under another call stack
+    # is sound; one that failed fails under any stack.
+    cache: SubflowCache = {} if subflows is None else subflows
 
     def load_subflow(path: Path, stack: tuple[str, ...]) -> CompiledPlan:
-        child, _warnings = compile_file(path, registry, call_stack=stack)
-        return child
+        key = path.resolve()
+        if key not in cache:
+            try:
+                cache[key] = compile_file(path, registry, call_stack=stack, subflows=cache)[0]
+            except IssuesFound as exc:
+                cache[key] = exc
+        found = cache[key]
+        if isinstance(found, IssuesFound):
+            raise IssuesFound(found.issues)
+        return found
 
     ctx = CompileContext(
         plan=plan,
@@ -64,6 +90,8 @@ def compile_loaded(
         config=load_config(),
         load_subflow=load_subflow,
         call_stack=call_stack or (plan.id,),
+        issues=list(parsed.issues),
+        broken=parsed.broken,
     )
     for _name, run_pass in _PASSES:
         run_pass(ctx)
@@ -80,9 +108,12 @@ def compile_text(
 
 
 def compile_file(
-    path: Path, registry: BlockRegistry, call_stack: tuple[str, ...] = ()
+    path: Path,
+    registry: BlockRegistry,
+    call_stack: tuple[str, ...] = (),
+    subflows: SubflowCache | None = None,
 ) -> tuple[CompiledPlan, list[Issue]]:
-    return compile_loaded(load_yaml_file(path), registry, path, call_stack)
+    return compile_loaded(load_yaml_file(path), registry, path, call_stack, subflows)
 
 
 def compile_plan(plan: Plan, registry: BlockRegistry) -> tuple[CompiledPlan, list[Issue]]:

@@ -8,6 +8,7 @@ the first problem; every node's inputs and outputs and every problem are reporte
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -72,6 +73,8 @@ class SampleBackend(Backend):
     issues: list[Issue] = field(default_factory=list)
     nodes: list[NodeReport] = field(default_factory=list)
     max_loop_items: int | None = MAX_LOOP_ITEMS
+    max_scope_workers: int | None = 1
+    subflow_results: dict[int, list[Any]] = field(default_factory=dict)
 
     def _issue(
         self,
@@ -184,6 +187,17 @@ class SampleBackend(Backend):
 
     def record_skip(self, state: Any, key: str, cnode: Any, reason: str) -> None:
         self.nodes.append(NodeReport(key, "skipped", None, None))
+
+    def run_subflow(self, state: Any, cnode: Any, sub_run_id: str, fn: Callable[[], Any]) -> Any:
+        """Subflows are sampled like loop items: the first `max_loop_items` calls of one
+        called plan run, later calls reuse the last result (a plan making 12 calls of a plan
+        that makes 12 calls, five deep, runs 15 subflows in a dry-run, not 12⁵)."""
+        done = self.subflow_results.setdefault(id(cnode.subplan), [])
+        if self.max_loop_items is not None and len(done) >= self.max_loop_items:
+            return done[-1]
+        result = fn()
+        done.append(result)
+        return result
 
 
 def dry_run_compiled(compiled: CompiledPlan, warnings: list[Issue] | None = None) -> DryRunReport:

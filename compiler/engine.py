@@ -49,6 +49,9 @@ class Engine:
             nid: {d for d in scope.nodes[nid].deps if d in scope.nodes} for nid in scope.order
         }
         workers = state.compiled.plan.policy.concurrency.default_max_workers
+        scope_cap = getattr(state.backend, "max_scope_workers", None)
+        if scope_cap is not None:
+            workers = min(workers, scope_cap)
         failures: list[BaseException] = []
         running: dict[Future[None], str] = {}
         finished: set[str] = set()

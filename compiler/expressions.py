@@ -453,6 +453,8 @@ def _kind(value: Any) -> str:
     if isinstance(value, bool):
         return "boolean"
     if isinstance(value, int | float):
+        if isinstance(value, float) and not math.isfinite(value):
+            raise ExpressionEvalError(f"{value} is not a number a plan can hold (NaN/Infinity)")
         return "number"
     if isinstance(value, str):
         return "string"
@@ -499,8 +501,9 @@ def compare(left: Any, op: str, right: Any) -> bool:
     if symbol == "!=":
         return not _json_equal(left, right)
     left_kind, right_kind = _kind(left), _kind(right)
-    if left is None or right is None:
-        return False
+    # Ordering is defined on two numbers or two strings only; anything else (null included)
+    # is an error, never `false`: with `false`, `x > limit` and `x <= limit` would both be
+    # false and a node and its alternative would both be skipped.
     if left_kind != right_kind or left_kind not in ("number", "string"):
         raise ExpressionEvalError(
             f"cannot order {_a(left_kind)} and {_a(right_kind)} with '{symbol}'; "

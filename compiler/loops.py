@@ -180,7 +180,11 @@ def _run_while(
     last = Frame(scope=body, state=state, parent=frame)
     history: list[dict[str, Any]] = []
     iteration = 0
+    # The dry-run (max_loop_items) runs a while loop as far as a foreach: a few iterations.
+    sampled = getattr(state.backend, "max_loop_items", None)
     while evaluate_when(spec.condition, last, loop.id):
+        if sampled is not None and iteration >= sampled:
+            break
         if iteration >= spec.max_iterations:
             state.emit(
                 "loop_limit_reached",

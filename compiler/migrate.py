@@ -13,14 +13,13 @@ The result is written to a new file; the source is only overwritten with `--in-p
 
 from __future__ import annotations
 
-import os
 import re
-import tempfile
 from pathlib import Path
 from typing import Any
 
 import yaml
 
+from blocks.atomic_write import write_text_atomic
 from blocks.yaml_loader import load_yaml_file
 
 __all__ = ["migrate_data", "migrate_file"]
@@ -135,8 +134,5 @@ def migrate_file(source: Path, target: Path) -> dict[str, Any]:
     first = original.splitlines()[0] if original else ""
     if first.startswith("# yaml-language-server:"):
         header = first + "\n"
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".migrate-")
-    with os.fdopen(fd, "w", encoding="utf-8") as handle:
-        handle.write(header + text)
-    os.replace(tmp, target)
+    write_text_atomic(target, header + text, prefix=".migrate-")
     return {"source": str(source), "target": str(target), "changes": changes}

@@ -13,7 +13,10 @@ from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, field_val
 from blocks.spec import SEMVER_RE
 
 __all__ = [
+    "MAX_ITERATIONS",
+    "MAX_PLAN_ID_CHARS",
     "NODE_ID_PATTERN",
+    "PLAN_ID_PATTERN",
     "Body",
     "BodyPlan",
     "CacheSpec",
@@ -39,6 +42,11 @@ __all__ = [
 ]
 
 NODE_ID_PATTERN = r"^[A-Za-z_][A-Za-z0-9_\-]*$"
+#: `call.plan_id`: a path under designs/ (`common/validation_flow`), no `..`, bounded.
+PLAN_ID_PATTERN = r"^[A-Za-z_][A-Za-z0-9_\-]*(/[A-Za-z_][A-Za-z0-9_\-]*)*$"
+MAX_PLAN_ID_CHARS = 200
+#: The bound of `while.max_iterations` (a loop that may need more is a foreach over a list).
+MAX_ITERATIONS = 10_000
 OnError = Literal["halt", "continue", "retry"]
 
 
@@ -75,7 +83,11 @@ class Foreach(_Strict):
 
 class WhileSpec(_Strict):
     condition: When
-    max_iterations: int = Field(ge=1, description="Required: the loop stops after this many")
+    max_iterations: int = Field(
+        ge=1,
+        le=MAX_ITERATIONS,
+        description=f"Required: the loop stops after this many (at most {MAX_ITERATIONS:,})",
+    )
     iterationVar: str | None = Field(
         default=None,
         pattern=NODE_ID_PATTERN,
@@ -114,7 +126,12 @@ class SubflowOut(_Strict):
 
 
 class Call(_Strict):
-    plan_id: str = Field(min_length=1, description="designs/<plan_id>.yaml")
+    plan_id: str = Field(
+        min_length=1,
+        max_length=MAX_PLAN_ID_CHARS,
+        pattern=PLAN_ID_PATTERN,
+        description="designs/<plan_id>.yaml",
+    )
     inputs: dict[str, Any] = Field(default_factory=dict)
 
 

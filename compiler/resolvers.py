@@ -17,7 +17,14 @@ from blocks.registry import did_you_mean
 from blocks.spec import port_json_schema
 from compiler.placeholders import var_value_schema
 from compiler.references import Reference, ReferencePathError, find_references, get_path
-from compiler.scope import CompiledLoop, CompiledNode, CompiledPlan, CompiledSubflow, Scope
+from compiler.scope import (
+    CompiledLoop,
+    CompiledNode,
+    CompiledPlan,
+    CompiledSubflow,
+    Scope,
+    Unresolved,
+)
 from compiler.scope import CompiledTask as _Task
 from compiler.typecheck import schema_at_path, value_schema
 from keiri import masking, settings
@@ -84,7 +91,9 @@ def _vars_schema(compiled: CompiledPlan, ref: Reference) -> Resolved:
         schema, err = schema_at_path(base.schema, path[1:])
     else:
         schema, err = schema_at_path(var_value_schema(value), path[1:])
-    return Resolved(schema) if not err else _fail(IssueCode.UNRESOLVED_REFERENCE, err)
+    if err:
+        return _fail(IssueCode.UNRESOLVED_REFERENCE, f"{ref.text}: vars.{key}'s {err}")
+    return Resolved(schema)
 
 
 # -- env --------------------------------------------------------------------------------------
@@ -193,6 +202,8 @@ def _node_schema(compiled: CompiledPlan, scope: Scope, ref: Reference) -> Resolv
             target,
         )
     name = str(ref.path[0])
+    if isinstance(target, Unresolved) and name not in exposed:
+        return Resolved(None, target)  # its block is unknown or it failed the schema: reported
     if name not in exposed:
         return _fail(
             IssueCode.UNKNOWN_OUTPUT,

@@ -104,6 +104,9 @@ def schema_at_path(
             if "length" not in props:
                 return {"type": "integer"}, None
         if isinstance(part, int):
+            if types is not None and not types & {"array", "null"}:
+                where = ".".join(map(str, path[:index])) or "value"
+                return None, f"{where} is {'/'.join(sorted(types))}, it has no index [{part}]"
             items = current.get("items")
             current = _resolved(items) if isinstance(items, dict) else None
             continue

@@ -10,7 +10,6 @@ writes `designs/<plan_id>_<yyyymmddHHMM>.yaml` atomically.
 from __future__ import annotations
 
 import os
-import tempfile
 import time
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -19,6 +18,7 @@ from typing import Any
 
 import yaml
 
+from blocks.atomic_write import write_text_atomic
 from blocks.errors import Issue, IssueCode, IssuesFound
 from blocks.registry import BlockRegistry
 from compiler.compile import compile_text
@@ -223,8 +223,5 @@ def save_plan(
         target = out
     target.parent.mkdir(parents=True, exist_ok=True)
     content = _with_header(text, target.parent.resolve())
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".keiri-", suffix=".yaml")
-    with os.fdopen(fd, "w", encoding="utf-8") as handle:
-        handle.write(content)
-    os.replace(tmp, target)
+    write_text_atomic(target, content)
     return target

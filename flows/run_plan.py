@@ -56,8 +56,11 @@ def resolve_plan_path(plan: str) -> Path:
         settings.designs_dir() / plan,
         settings.designs_dir() / f"{plan}.yaml",
     ):
-        if path.is_file():
-            return path.resolve()
+        try:
+            if path.is_file():
+                return path.resolve()
+        except OSError:  # a name the system cannot look up (longer than NAME_MAX, ...)
+            break
     raise PlanNotFound(f"plan {plan!r} not found", details={"plan": plan})
 
 

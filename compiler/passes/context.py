@@ -32,6 +32,8 @@ class CompileContext:
     call_stack: tuple[str, ...] = ()
     issues: list[Issue] = field(default_factory=list)
     compiled: CompiledPlan | None = None
+    #: Ids of top-level nodes that failed the schema: stubs, known by id and nothing else.
+    broken: set[str] = field(default_factory=set)
 
     def issue(
         self,

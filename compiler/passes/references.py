@@ -7,10 +7,11 @@ from blocks.errors import IssueCode
 from blocks.registry import did_you_mean
 from compiler.expressions import ExpressionSyntaxError
 from compiler.passes.context import CompileContext
-from compiler.references import ReferenceSyntaxError
+from compiler.references import Reference, ReferenceSyntaxError
 from compiler.resolvers import resolve_reference
-from compiler.scope import CompiledLoop, CompiledNode, CompiledPlan, Scope
+from compiler.scope import CompiledLoop, CompiledNode, CompiledPlan, CompiledTask, Scope
 from compiler.sites import RefSite, node_sites, site_references, walk_strings
+from keiri import settings
 
 __all__ = ["pass_references"]
 
@@ -67,6 +68,8 @@ def _check_site(
         if resolved.error_code:
             ctx.issue(resolved.error_code, resolved.error, site.path, node_id, resolved.hint)
             continue
+        if ref.root == "env":
+            _check_env_set(ctx, cnode, site, ref)
         target = resolved.target
         if target is None or cnode is None or target is cnode:
             if target is cnode and cnode is not None:
@@ -110,3 +113,36 @@ def _check_exports(ctx: CompileContext, scope: Scope) -> None:
                 scope.owner,
                 did_you_mean(name, sorted(target.exposed_names())) or "name an output alias",
             )
+
+
+def _check_env_set(
+    ctx: CompileContext, cnode: CompiledNode | None, site: RefSite, ref: Reference
+) -> None:
+    """An allowed `${env.NAME}` that is not set would read null: an error, or a warning when
+    the plan gives a default (the reference is a whole input whose port has a default)."""
+    name = str(ref.path[0])
+    if settings.plan_env(name) is not None:
+        return
+    port = None
+    if isinstance(cnode, CompiledTask) and site.value == ref.text:
+        tail = site.path[len(cnode.path) :]
+        if len(tail) == 2 and tail[0] == "in":
+            port = cnode.spec.inputs.get(str(tail[1]))
+    if port is not None and port.has_default:
+        ctx.issue(
+            IssueCode.UNRESOLVED_REFERENCE,
+            f"environment variable {name!r} is not set; the input takes its default "
+            f"({port.default!r})",
+            site.path,
+            cnode.id if cnode else None,
+            f"set {name} where the plan runs if the default is not what you mean",
+            severity="warning",
+        )
+        return
+    ctx.issue(
+        IssueCode.UNRESOLVED_REFERENCE,
+        f"environment variable {name!r} is not set (it would read as null)",
+        site.path,
+        cnode.id if cnode else None,
+        f"set {name} where the plan runs (export it, or in .env), or give the value in vars",
+    )

@@ -4,7 +4,7 @@ inputs/outputs against the block spec, loop bodies, called subflows compiled (cy
 from __future__ import annotations
 
 from blocks.errors import IssueCode, IssuesFound, format_path
-from blocks.registry import did_you_mean
+from blocks.registry import LEGACY_BLOCK_PREFIXES, did_you_mean
 from blocks.spec import BlockSpec
 from compiler.models import SubflowNode, TaskNode
 from compiler.passes.context import CompileContext
@@ -21,7 +21,10 @@ from compiler.scope import (
 )
 from keiri import settings
 
-__all__ = ["pass_structure"]
+__all__ = ["MAX_SUBFLOW_DEPTH", "pass_structure"]
+
+#: How deep subflow calls may nest (a plan calling a plan calling a plan ...).
+MAX_SUBFLOW_DEPTH = 16
 
 
 def pass_structure(ctx: CompileContext) -> None:
@@ -36,6 +39,36 @@ def pass_structure(ctx: CompileContext) -> None:
     ctx.compiled = compiled
     seen: dict[str, KeyPath] = {}
     _build_scope(ctx, compiled, compiled.root, list(ctx.plan.graph), ("graph",), seen)
+    _check_concurrency(ctx, compiled)
+
+
+def _check_concurrency(ctx: CompileContext, compiled: CompiledPlan) -> None:
+    """`per_node` names a loop of this plan; a cap above `default_max_workers` is a warning
+    (the lower of the two wins, see `compiler.loops.loop_cap`)."""
+    concurrency = ctx.plan.policy.concurrency
+    loops = sorted(i for i, n in compiled.all_nodes.items() if isinstance(n, CompiledLoop))
+    for node_id, cap in concurrency.per_node.items():
+        path = ("policy", "concurrency", "per_node", node_id)
+        if node_id not in compiled.all_nodes:
+            ctx.issue(
+                IssueCode.UNRESOLVED_REFERENCE,
+                f"per_node names no node {node_id!r}",
+                path,
+                None,
+                did_you_mean(node_id, sorted(compiled.all_nodes))
+                or f"per_node caps loops: {', '.join(loops) or 'this plan has none'}",
+            )
+        elif cap > concurrency.default_max_workers:
+            ctx.issue(
+                IssueCode.TYPE_MISMATCH,
+                f"per_node.{node_id} = {cap} exceeds default_max_workers = "
+                f"{concurrency.default_max_workers}; the lower one "
+                f"({concurrency.default_max_workers}) wins",
+                path,
+                node_id,
+                "raise default_max_workers too, or lower per_node to the cap you mean",
+                severity="warning",
+            )
 
 
 def _build_scope(
@@ -60,7 +93,9 @@ def _build_scope(
             continue
         seen[node.id] = path
         cnode: CompiledNode
-        if isinstance(node, TaskNode):
+        if isinstance(node, TaskNode) and node.id in ctx.broken and base == ("graph",):
+            cnode = Unresolved(node=node, path=path, scope=scope)  # failed the schema
+        elif isinstance(node, TaskNode):
             spec = _check_task(ctx, node, path)
             cnode = (
                 CompiledTask(node=node, path=path, scope=scope, spec=spec)
@@ -109,6 +144,26 @@ def _build_scope(
                 (*path, "body", "plan", "graph"),
                 seen,
             )
+            _check_collect(ctx, cnode, path)
+
+
+def _check_collect(ctx: CompileContext, loop: CompiledLoop, path: KeyPath) -> None:
+    """`out.collect` gathers one export of the body per iteration: it must name one."""
+    collect = loop.node.out.collect
+    exported = sorted(e.as_ for e in loop.node.body.plan.exports)
+    if collect and collect not in exported:
+        ctx.issue(
+            IssueCode.UNKNOWN_OUTPUT,
+            f"out.collect {collect!r} is not an export of the body of {loop.id!r}",
+            (*path, "out", "collect"),
+            loop.id,
+            did_you_mean(collect, exported)
+            or (
+                f"exports of the body: {', '.join(exported)}"
+                if exported
+                else "add body.plan.exports: [{from: NODE.OUTPUT, as: NAME}] and collect NAME"
+            ),
+        )
 
 
 def _check_task(ctx: CompileContext, node: TaskNode, path: KeyPath) -> BlockSpec | None:
@@ -119,10 +174,14 @@ def _check_task(ctx: CompileContext, node: TaskNode, path: KeyPath) -> BlockSpec
             resolution.message,
             (*path, "block"),
             node.id,
-            resolution.hint,
+            resolution.hint.replace("PLAN", str(ctx.source))
+            if ctx.source and node.block.startswith(LEGACY_BLOCK_PREFIXES)
+            else resolution.hint,
         )
         return None
     spec = resolution.entry.spec
+    _check_major(ctx, node, spec, path)
+    _check_one_of(ctx, node, spec, path)
     known_inputs = sorted(spec.inputs)
     for key in node.in_:
         if key not in spec.inputs:
@@ -157,6 +216,44 @@ def _check_task(ctx: CompileContext, node: TaskNode, path: KeyPath) -> BlockSpec
     return spec
 
 
+def _check_major(ctx: CompileContext, node: TaskNode, spec: BlockSpec, path: KeyPath) -> None:
+    """An unpinned block resolves to its newest version; when an older major is installed
+    too, the node may have been written for it: say which major it gets and how to pin."""
+    if "@" in node.block:
+        return
+    older = sorted(
+        {v.major for v in ctx.registry.versions(spec.id) if v.major < spec.major}, reverse=True
+    )
+    if not older:
+        return
+    previous = [v for v in ctx.registry.versions(spec.id) if v.major == older[0]][-1]
+    ctx.issue(
+        IssueCode.BLOCK_VERSION_INCOMPATIBLE,
+        f"{spec.id} is not pinned and resolves to major {spec.major} ({spec.version}); "
+        f"major {older[0]} ({previous.version}) is installed too",
+        (*path, "block"),
+        node.id,
+        f"pin the major the node was written for: block: {spec.id}@{previous.version} "
+        f"(major {older[0]}) or {spec.id}@{spec.version} (major {spec.major})",
+        severity="warning",
+    )
+
+
+def _check_one_of(ctx: CompileContext, node: TaskNode, spec: BlockSpec, path: KeyPath) -> None:
+    """The spec's `one_of_inputs`: at least one input of each group is bound, not empty."""
+    for group in spec.one_of_inputs:
+        if not any(node.in_.get(key) not in (None, "") for key in group):
+            ctx.issue(
+                IssueCode.MISSING_REQUIRED_INPUT,
+                f"{spec.id} needs one of {', '.join(repr(k) for k in group)}",
+                (*path, "in"),
+                node.id,
+                f"bind in.{group[0]}"
+                + "".join(f" or in.{k}" for k in group[1:])
+                + " to a non-empty value",
+            )
+
+
 def _load_subflow(
     ctx: CompileContext, compiled: CompiledPlan, node: SubflowNode, path: KeyPath
 ) -> CompiledPlan | None:
@@ -172,6 +269,16 @@ def _load_subflow(
             (*path, "call", "plan_id"),
             node.id,
             "call.plan_id names designs/<plan_id>.yaml, e.g. common/validation_flow",
+        )
+        return None
+    if len(ctx.call_stack) >= MAX_SUBFLOW_DEPTH:
+        ctx.issue(
+            IssueCode.PLAN_TOO_LARGE,
+            f"subflows nested deeper than {MAX_SUBFLOW_DEPTH} levels: "
+            f"{' -> '.join([*ctx.call_stack, plan_id])}",
+            (*path, "call", "plan_id"),
+            node.id,
+            "flatten the chain of subflow calls",
         )
         return None
     if plan_id in ctx.call_stack:

@@ -6,9 +6,9 @@ from __future__ import annotations
 from blocks.errors import IssueCode
 from compiler.models import TaskNode
 from compiler.passes.context import CompileContext
-from compiler.references import find_references
+from compiler.references import ReferenceSyntaxError, find_references
 from compiler.scope import CompiledPlan
-from compiler.sites import node_sites, site_references
+from compiler.sites import node_sites, site_references, walk_strings
 
 __all__ = ["pass_usage"]
 
@@ -26,9 +26,13 @@ def _used_names(compiled: CompiledPlan) -> set[tuple[str, str]]:
         for export in scope.exports:
             node_id, _, rest = export.from_.partition(".")
             used.add((node_id, rest.split(".", 1)[0]))
-    for value in compiled.plan.vars.values():
-        if isinstance(value, str):
-            used.update((r.root, str(r.path[0])) for r in find_references(value) if r.path)
+    for key, value in compiled.plan.vars.items():
+        for _path, text in walk_strings(value, ("vars", key)):
+            try:
+                refs = find_references(text)
+            except ReferenceSyntaxError:
+                continue  # reported by the references pass (INVALID_EXPRESSION)
+            used.update((r.root, str(r.path[0])) for r in refs if r.path)
     return used
 
 

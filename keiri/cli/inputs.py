@@ -6,11 +6,12 @@ from __future__ import annotations
 from typing import Any
 
 import click
-import yaml
 
+from blocks.errors import IssueCode, IssuesFound
 from blocks.store import FileStore
 from blocks.ui.field_types import FIELD_TYPES, FieldValueError
 from blocks.ui.form import FormSpec, Requirement
+from blocks.yaml_loader import load_yaml
 from keiri.messages import t
 
 __all__ = ["convert_answers", "human_input_fields", "parse_assignments", "parse_vars"]
@@ -45,9 +46,18 @@ def parse_vars(values: tuple[str, ...]) -> dict[str, Any]:
         if not sep or not key:
             raise click.UsageError(f"--var {raw!r}: expected KEY=VALUE")
         try:
-            result[key] = yaml.safe_load(value) if value else ""
-        except yaml.YAMLError:
-            result[key] = value
+            # The plan loader's bounds (size, aliases, depth, digits) and NaN/Infinity refusal.
+            result[key] = load_yaml(value).data if value else ""
+        except IssuesFound as exc:
+            if exc.issues[0].code == IssueCode.YAML_SYNTAX_ERROR:
+                result[key] = value  # not YAML: the text itself
+                continue
+            issue = exc.issues[0]
+            if issue.code == IssueCode.TYPE_MISMATCH:
+                message = "NaN/Infinity is not a number a plan can hold"
+            else:
+                message = issue.message
+            raise click.UsageError(f"--var {raw[:80]!r}: {message} ({issue.code})") from None
     return result
 
 

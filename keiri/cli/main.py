@@ -114,6 +114,15 @@ def blocks_cmd(as_json: bool, check: bool) -> None:
         raise ExitWith(EXIT_FAILED)
 
 
+def _is_file(path: Path) -> bool:
+    """`Path.is_file`, and False for a path the system cannot even look up (a name longer
+    than NAME_MAX raises OSError instead of answering)."""
+    try:
+        return path.is_file()
+    except OSError:
+        return False
+
+
 @cli.command("validate")
 @click.argument("plan", type=click.Path(path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="One JSON document on stdout.")
@@ -121,7 +130,7 @@ def validate_cmd(plan: Path, as_json: bool) -> None:
     """Validate PLAN: exit 0 valid (warnings allowed), 1 invalid, 2 usage/IO error."""
     from compiler.validate import validate_file
 
-    if not plan.is_file():
+    if not _is_file(plan):
         raise usage_error(f"no such plan file: {plan}")
     report = validate_file(plan)
     if as_json:
@@ -143,7 +152,7 @@ def dry_run_cmd(plan: Path, as_json: bool) -> None:
     """Walk PLAN on declared samples, never touching real data: exit 0 ok, 1 failed."""
     from compiler.dryrun import dry_run_file
 
-    if not plan.is_file():
+    if not _is_file(plan):
         raise usage_error(f"no such plan file: {plan}")
     report = dry_run_file(plan)
     if as_json:

@@ -48,7 +48,9 @@ def begin_output() -> None:
 
 
 def print_json(document: Any) -> None:
-    sys.stdout.write(json.dumps(document, ensure_ascii=False, indent=2, default=str) + "\n")
+    sys.stdout.write(
+        json.dumps(document, ensure_ascii=False, indent=2, default=str, allow_nan=False) + "\n"
+    )
     sys.stdout.flush()
     _Output.documents += 1
 

@@ -138,7 +138,11 @@ def run_cmd(
     from compiler.compile import compile_file
     from compiler.placeholders import require_vars
 
-    if not plan.is_file():
+    try:
+        found = plan.is_file()
+    except OSError:  # a name the system cannot look up (longer than NAME_MAX, ...)
+        found = False
+    if not found:
         raise click.UsageError(f"no such plan file: {plan}")
     compiled, _warnings = compile_file(plan, BlockRegistry())
     store = FileStore()

@@ -81,6 +81,8 @@ class ErrorCode(StrEnum):
     FILE_ENCRYPTED = "FILE_ENCRYPTED"
     FILE_TOO_LARGE = "FILE_TOO_LARGE"
     UNSAFE_ARCHIVE = "UNSAFE_ARCHIVE"
+    # The file store cannot take a file (disk full, read-only, quota).
+    STORAGE_ERROR = "STORAGE_ERROR"
     # Registry / implementation problems found when a block is loaded.
     BLOCK_NOT_IMPLEMENTED = "BLOCK_NOT_IMPLEMENTED"
     BLOCK_SPEC_INVALID = "BLOCK_SPEC_INVALID"

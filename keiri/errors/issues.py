@@ -57,6 +57,9 @@ class IssueCode(StrEnum):
     UNUSED_NODE = "UNUSED_NODE"
     # A var still to be given (`{placeholder: true}`): a warning, an error when a run starts.
     VAR_PLACEHOLDER = "VAR_PLACEHOLDER"
+    # A document over a bound of the loader (size, expanded aliases, depth, digits) or of
+    # the plan language (loop limits, subflow depth).
+    PLAN_TOO_LARGE = "PLAN_TOO_LARGE"
     # Dry-run findings.
     DRY_RUN_FAILED = "DRY_RUN_FAILED"
     # IO problems of the validator's own inputs (plan file unreadable, ...).

@@ -72,6 +72,11 @@ def _file_invalid(tmp_path: Path) -> KeiriError:
     return _raised(lambda: FileStore(tmp_path).put_file(tmp_path / "請求書.pdf"))
 
 
+def _storage_error(tmp_path: Path) -> KeiriError:
+    (tmp_path / "tmp").write_text("a file where the store keeps its temporary folder")
+    return _raised(lambda: FileStore(tmp_path).put_bytes(b"x", "x.txt"))
+
+
 def _plan_invalid(_tmp: Path) -> KeiriError:
     report = validate_file(FIXTURES / "plans" / "invalid" / "UNKNOWN_BLOCK__typo_in_block.yaml")
     return PlanInvalid(report.errors, hint="run `keiri validate`")
@@ -118,6 +123,7 @@ ERROR_FIXTURES: dict[ErrorCode, Callable[[Path], KeiriError]] = {
         hint="only allow-listed names (KEIRI_ENV_ALLOW) are readable",
     ),
     ErrorCode.FILE_INVALID: _file_invalid,
+    ErrorCode.STORAGE_ERROR: _storage_error,
     ErrorCode.FILE_ENCRYPTED: _block(
         ErrorCode.FILE_ENCRYPTED,
         "請求書.pdf is encrypted",

@@ -227,11 +227,6 @@ def test_bad_options_name_the_field(run: Run, inputs: dict[str, Any], field: str
         ({"amount": "一万円", "date": "2024-04-01"}, "amount", "金額の形式ではありません"),
         ({"amount": "9e999999", "date": "2024-04-01"}, "amount", "金額の形式ではありません"),
         ({"amount": "NaN", "date": "2024-04-01"}, "amount", "金額の形式ではありません"),
-        (
-            {"amount": float("nan"), "date": "2024-04-01"},
-            "amount",
-            "数値ではありません（NaN・無限大）",
-        ),
         ({"amount": "sNaN", "date": "2024-04-01"}, "amount", "金額の形式ではありません"),
         ({"amount": "Infinity", "date": "2024-04-01"}, "amount", "金額の形式ではありません"),
         ({"amount": 100, "date": "4月1日"}, "date", "日付の形式ではありません"),
@@ -258,6 +253,22 @@ def test_unreadable_values_are_reported_per_cell_without_halting(
     assert [(x["field"], x["reason"]) for x in skipped["invalid"]] == [(field, reason)]
     assert reason in skipped["reason"]
     assert [m["left_index"] for m in out["matched"]] == [1]
+
+
+def test_a_nan_cell_never_reaches_the_block(run: Run) -> None:
+    """NaN is not a plan value: the input port refuses it, naming the cell."""
+    with pytest.raises(BlockError) as info:
+        run(
+            "table.reconcile",
+            left=[{"amount": float("nan"), "date": "2024-04-01"}],
+            right=DEPOSITS,
+            left_amount="amount",
+            right_amount="入金",
+            left_date="date",
+            right_date="日付",
+        )
+    assert info.value.code == "INPUT_VALIDATION_FAILED"
+    assert info.value.details["field"] == "left[0].amount"
 
 
 def test_statement_rows_that_are_not_transactions_are_skipped_with_a_note(run: Run) -> None:
