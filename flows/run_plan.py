@@ -79,6 +79,8 @@ class RunObservers:
 
     on_event: Callable[[dict[str, Any]], None] | None = None
     on_pause: Callable[[str, str], None] | None = None
+    # The flow run as it starts (id, name, tags, created), before the plan runs.
+    on_start: Callable[[FlowRun], None] | None = None
 
 
 def _default_run_name() -> str:
@@ -114,6 +116,8 @@ def _execute(
         raise RuntimeError("run_plan must run as a Prefect flow")
     flow_run = run_ctx.flow_run
     run_id = str(flow_run.id)
+    if observers.on_start is not None:
+        observers.on_start(flow_run)
     tags = [t for t in flow_run.tags if t.startswith("plan:")] or [f"plan:{Path(plan).stem}"]
 
     def compile_plan() -> CompiledPlan:
