@@ -1,7 +1,11 @@
 """The block registry: built from `block_specs/**/*.yaml`.
 
-Specs are read eagerly (cheap YAML); implementations are imported lazily, on first use, so
-`keiri validate` never imports pandas, openai or Prefect. `check()` imports every
+Spec files are found at once, but parsed only when needed: resolving `id` parses the files
+whose top-level `id:` line names it (a plan run parses the specs it uses, not the catalog);
+listing the catalog (`entries`, `problems`, `ids()`, `specs()`), an unknown id or any file
+whose `id:` line is not plain parses every file, in the same order and with the same
+duplicate and problem reports as before. Implementations are imported lazily, on first use,
+so `keiri validate` never imports pandas, openai or Prefect. `check()` imports every
 implementation and verifies it against its spec (`keiri blocks --check`).
 """
 
@@ -9,6 +13,8 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import re
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -73,28 +79,101 @@ def _version_key(version: str) -> tuple[int, int, int, int, str]:
     return (major, minor, patch, 0 if pre else 1, pre)
 
 
+# A spec file's top-level `id:` line, plain or simply quoted (anything else: parsed to know).
+_ID_LINE = re.compile(r"""^id:[ \t]*(["']?)([A-Za-z0-9_.\-]+)\1[ \t]*(?:#.*)?$""", re.MULTILINE)
+
+
 @dataclass
 class BlockRegistry:
     roots: list[Path] = field(default_factory=settings.block_spec_roots)
-    entries: dict[str, list[SpecEntry]] = field(default_factory=dict)
-    problems: list[Issue] = field(default_factory=list)
     _classes: dict[tuple[str, str], type[Block]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
+        self._entries: dict[str, list[SpecEntry]] = {}
+        self._problems: list[Issue] = []
+        self._complete = False  # every file parsed (`_discover`)
+        self._index: dict[str, list[Path]] | None = None  # id -> files, from their `id:` line
+        self._loaded: set[str] = set()  # ids whose files are parsed
+        self._lock = threading.RLock()
+
+    @property
+    def entries(self) -> dict[str, list[SpecEntry]]:
+        """Every block id with its specs, oldest version first (parses the whole catalog)."""
         self._discover()
+        return self._entries
+
+    @property
+    def problems(self) -> list[Issue]:
+        """Spec files that could not be used: invalid, duplicate (parses the whole catalog)."""
+        self._discover()
+        return self._problems
 
     # -- discovery ------------------------------------------------------------------------
 
+    def _files(self) -> list[Path]:
+        return [path for root in self.roots for path in sorted(root.rglob("*.yaml"))]
+
+    def _scan(self) -> dict[str, list[Path]] | None:
+        """Files by the id on their `id:` line; None when a file's id is not plain to read."""
+        index: dict[str, list[Path]] = {}
+        for path in self._files():
+            try:
+                text = path.read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError):
+                return None
+            found = _ID_LINE.findall(text)
+            if len(found) != 1:
+                return None
+            index.setdefault(found[0][1], []).append(path)
+        return index
+
+    def _load(self, block_id: str) -> list[SpecEntry]:
+        """The specs of `block_id`, parsing only its files while the catalog is not needed."""
+        with self._lock:
+            if not self._complete and block_id not in self._loaded:
+                if self._index is None:
+                    self._index = self._scan()
+                paths = (self._index or {}).get(block_id)
+                if not paths or not self._discover_files(paths, block_id):
+                    self._discover()  # unknown, unreadable or unusual: the whole catalog
+                self._loaded.add(block_id)
+            return self._entries.get(block_id, [])
+
+    def _discover_files(self, paths: list[Path], block_id: str) -> bool:
+        """Parse the files of one id (as `_discover` would); False if one is not that id."""
+        entries: list[SpecEntry] = []
+        seen: set[str] = set()
+        for path in paths:
+            entry = self._load_spec(path, [])
+            if entry is None or entry.spec.id != block_id:
+                return False
+            if entry.spec.version not in seen:
+                seen.add(entry.spec.version)
+                entries.append(entry)
+        if not entries:
+            return False
+        self._entries[block_id] = sorted(entries, key=lambda e: _version_key(e.spec.version))
+        return True
+
     def _discover(self) -> None:
+        """Parse every spec file of the catalog, in order, reporting duplicates and problems."""
+        with self._lock:
+            if self._complete:
+                return
+            self._entries, self._problems = {}, []
+            self._discover_all()
+            self._complete = True
+
+    def _discover_all(self) -> None:
         seen: dict[tuple[str, str], Path] = {}
         for root in self.roots:
             for path in sorted(root.rglob("*.yaml")):
-                entry = self._load_spec(path)
+                entry = self._load_spec(path, self._problems)
                 if entry is None:
                     continue
                 key = (entry.spec.id, entry.spec.version)
                 if key in seen:
-                    self.problems.append(
+                    self._problems.append(
                         Issue(
                             code="DUPLICATE_BLOCK_ID",
                             message=(
@@ -107,11 +186,11 @@ class BlockRegistry:
                     )
                     continue
                 seen[key] = path
-                self.entries.setdefault(entry.spec.id, []).append(entry)
-        for versions in self.entries.values():
+                self._entries.setdefault(entry.spec.id, []).append(entry)
+        for versions in self._entries.values():
             versions.sort(key=lambda e: _version_key(e.spec.version))
 
-    def _load_spec(self, path: Path) -> SpecEntry | None:
+    def _load_spec(self, path: Path, problems: list[Issue]) -> SpecEntry | None:
         try:
             stat = path.stat()
             key = (str(path), stat.st_mtime_ns, stat.st_size)
@@ -127,9 +206,9 @@ class BlockRegistry:
                 _PARSED[key] = entry
             return entry
         except IssuesFound as exc:  # YAML syntax, duplicate keys: with their lines
-            self.problems.extend(exc.issues)
+            problems.extend(exc.issues)
         except ValidationError as exc:
-            self.problems += from_validation_error(
+            problems += from_validation_error(
                 exc,
                 loaded.lines,
                 str(path),
@@ -152,7 +231,7 @@ class BlockRegistry:
 
     def resolve(self, ref: str) -> Resolution:
         block_id, _, pin = ref.partition("@")
-        versions = self.entries.get(block_id)
+        versions = self._load(block_id)
         if not versions:
             if block_id.startswith(LEGACY_BLOCK_PREFIXES):
                 return Resolution(

@@ -25,7 +25,6 @@ from uuid import UUID
 from prefect import flow, task
 from prefect.context import TaskRunContext
 from prefect.results import get_result_store
-from prefect.settings import PREFECT_FLOWS_HEARTBEAT_FREQUENCY
 from prefect.states import Completed
 from prefect.utilities.annotations import quote
 
@@ -293,8 +292,10 @@ def without_heartbeats() -> Iterator[None]:
     """Prefect settings with flow run heartbeats off, for the flow runs started inside.
 
     Like `temporary_settings(updates={PREFECT_FLOWS_HEARTBEAT_FREQUENCY: None})`, but the
-    derived settings are built once per base settings (building them costs ~0.3 s), and
-    nothing is built when heartbeats are already off (inside a local run: every subflow).
+    derived settings are a copy of the current ones with only `flows.heartbeat_frequency`
+    replaced (`temporary_settings` rebuilds every setting from every source: ~0.15 s of a
+    one-node `keiri run`), made once per base settings, and nothing is made when heartbeats
+    are already off (inside a local run: every subflow).
     """
     from prefect.context import SettingsContext, get_settings_context
 
@@ -306,7 +307,8 @@ def without_heartbeats() -> Iterator[None]:
     with _NO_HEARTBEATS_LOCK:
         cached = _NO_HEARTBEATS.get(id(base))
         if cached is None or cached[0] is not base:
-            derived = base.copy_with_update(updates={PREFECT_FLOWS_HEARTBEAT_FREQUENCY: None})
+            flows = base.flows.model_copy(update={"heartbeat_frequency": None})
+            derived = base.model_copy(update={"flows": flows})
             cached = _NO_HEARTBEATS[id(base)] = (base, derived)
     with SettingsContext(profile=context.profile, settings=cached[1]):
         yield

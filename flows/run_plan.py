@@ -85,6 +85,8 @@ class RunObservers:
 
     on_event: Callable[[dict[str, Any]], None] | None = None
     on_pause: Callable[[str, str], None] | None = None
+    # The flow run as it starts (id, name, tags, created), before the plan runs.
+    on_start: Callable[[FlowRun], None] | None = None
 
 
 def _default_run_name() -> str:
@@ -124,6 +126,8 @@ def _execute(
     inputs, vars = run_secrets.restore(list(flow_run.tags), inputs, vars)
     # Log lines reach the Prefect API and the terminal or a runner's log: masked as well.
     masking.install_log_filter("", "prefect.flow_runs", "prefect.task_runs")
+    if observers.on_start is not None:
+        observers.on_start(flow_run)
     tags = [t for t in flow_run.tags if t.startswith("plan:")] or [f"plan:{Path(plan).stem}"]
 
     def compile_plan() -> CompiledPlan:

@@ -23,6 +23,7 @@ import subprocess
 import sys
 import threading
 import time
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -91,6 +92,14 @@ def run_foreground(
     name, tags = _names(compiled)
     inputs, vars, secrets = run_secrets.split(compiled, inputs, vars)
     tags += run_secrets.save(secrets)  # the flow run's parameters show them masked
+    given = observers or RunObservers()
+    started: list[FlowRun] = []
+
+    def on_start(run: FlowRun) -> None:
+        started.append(run)
+        if given.on_start is not None:
+            given.on_start(run)
+
     state = run_local(
         str(plan.resolve()),
         inputs,
@@ -99,12 +108,14 @@ def run_foreground(
         run_name=name,
         tags=tags,
         compiled=compiled,
-        observers=observers,
+        observers=replace(given, on_start=on_start),
     )
     run_id = state.state_details.flow_run_id
     if run_id is None:  # pragma: no cover - Prefect always sets it for a flow run's state
         raise BlockError(ErrorCode.API_ERROR, f"run {name} has no flow run id")
-    return _outcome(control.find_run(str(run_id)), state)
+    # The run as it started and its final state are in hand: no lookup on the API (a run
+    # that ended before the plan started is looked up).
+    return _outcome(started[0] if started else control.find_run(str(run_id)), state)
 
 
 class Detached:

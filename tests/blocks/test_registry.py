@@ -74,3 +74,28 @@ def test_every_shipped_block_passes_check(registry: BlockRegistry) -> None:
     assert registry.problems == []
     failures = {spec.id: registry.check(spec) for spec in registry.specs()}
     assert {k: v for k, v in failures.items() if v} == {}
+
+
+def test_resolving_a_block_parses_only_its_own_spec_files(tmp_path: Path) -> None:
+    from blocks import registry as registry_module
+
+    used = make(tmp_path, "a/used.yaml", "data.used", "1.0.0")
+    other = make(tmp_path, "b/other.yaml", "data.other", "1.0.0")
+    reg = BlockRegistry(roots=[tmp_path])
+    assert reg.resolve("data.used").entry.spec.version == "1.0.0"  # type: ignore[union-attr]
+    parsed = {key[0] for key in registry_module._PARSED}
+    assert str(used) in parsed and str(other) not in parsed
+    # The catalog (ids, specs, problems) is the whole catalog.
+    assert reg.ids() == ["data.other", "data.used"] and reg.problems == []
+    assert str(other) in {key[0] for key in registry_module._PARSED}
+
+
+def test_a_spec_whose_id_line_is_not_plain_is_still_found(tmp_path: Path) -> None:
+    (tmp_path / "flow.yaml").write_text(
+        "{id: data.flow, version: 1.0.0, entrypoint: 'blocks/data/aggregate.py:AggregateBlock'}\n",
+        encoding="utf-8",
+    )
+    make(tmp_path, "plain.yaml", "data.plain", "2.0.0")
+    reg = BlockRegistry(roots=[tmp_path])
+    assert reg.resolve("data.flow").entry.spec.version == "1.0.0"  # type: ignore[union-attr]
+    assert reg.resolve("data.plain").entry.spec.version == "2.0.0"  # type: ignore[union-attr]
