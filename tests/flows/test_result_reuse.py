@@ -5,6 +5,7 @@ because of it run again, the rest come from their stored results, and the run sa
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 from typing import Any
 
@@ -109,7 +110,13 @@ def test_retry_after_editing_a_middle_node_reruns_it_and_its_dependents_only(
     # A reused node is Prefect's own cache hit: a Cached task run.
     from tests.flows.conftest import task_runs
 
-    names = {(r.name, r.state.name) for r in task_runs(run.run_id) if r.state is not None}
+    # Task-run states reach the server as events, recorded a moment after the run returns.
+    deadline = time.monotonic() + 30
+    while True:
+        names = {(r.name, r.state.name) for r in task_runs(run.run_id) if r.state is not None}
+        if {("a", "Cached"), ("side", "Cached")} <= names or time.monotonic() > deadline:
+            break
+        time.sleep(0.5)
     assert ("a", "Cached") in names and ("side", "Cached") in names
 
 
