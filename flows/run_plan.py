@@ -115,6 +115,10 @@ def _execute(
     flow_run = run_ctx.flow_run
     run_id = str(flow_run.id)
     tags = [t for t in flow_run.tags if t.startswith("plan:")] or [f"plan:{Path(plan).stem}"]
+    if flow_run.deployment_id is None:
+        from flows import liveness
+
+        liveness.register(flow_run.id)  # a local run's process: its crash is detected
 
     def compile_plan() -> CompiledPlan:
         return compiled if compiled is not None else compile_for_run(plan)

@@ -38,7 +38,7 @@ from flows import control
 from flows.control import PausedForm
 from flows.notify import form_link
 from flows.outcome import OutcomeError, PausedAt, RunOutcome
-from flows.run_inputs import create_once, filter_values
+from flows.run_inputs import filter_values
 from flows.run_plan import RunObservers, event_log_path, local_flow, run_local
 from keiri import settings
 from keiri.errors import KeiriError, RunNotRetryable
@@ -59,7 +59,6 @@ __all__ = [
 ]
 
 _ENDED = {"COMPLETED", "FAILED", "CRASHED", "CANCELLED"}
-_RUNNER_KEY = "keiri-runner-"  # flow run inputs: {"host", "pid"} of each runner process
 
 
 def prefect_ui_url(run_id: str) -> str:
@@ -123,16 +122,12 @@ def start_detached(
     """Create the flow run (Pending) on the API, then start its runner in the background."""
     from prefect.states import Pending
 
+    from flows import api_retry
+
     name, tags = _names(compiled)
-    with get_client(sync_client=True) as client:
-        run = client.create_flow_run(
-            local_flow(compiled.id),
-            name=name,
-            parameters={"plan": str(plan.resolve()), "inputs": inputs, "vars": vars},
-            tags=tags,
-            state=Pending(),
-        )
-    return _spawn_runner(str(run.id), f"{run.id}.log")
+    parameters = {"plan": str(plan.resolve()), "inputs": inputs, "vars": vars}
+    run_id = api_retry.create_flow_run(compiled.id, name, parameters, tags, Pending())
+    return _spawn_runner(run_id, f"{run_id}.log")
 
 
 def start_deployment(
@@ -181,9 +176,14 @@ def execute(run_id: str, observers: RunObservers | None = None) -> State[Any]:
     from prefect.flow_engine import run_flow
     from prefect.settings import PREFECT_FLOWS_HEARTBEAT_FREQUENCY, temporary_settings
 
-    run = control.find_run(run_id)
-    with get_client(sync_client=True) as client:
-        flow_name = client.read_flow(run.flow_id).name
+    from flows import api_retry
+
+    def read() -> tuple[FlowRun, str]:
+        run = control.find_run(run_id)
+        with get_client(sync_client=True) as client:
+            return run, client.read_flow(run.flow_id).name
+
+    run, flow_name = api_retry.call(read, deadline_s=300, what=f"reading run {run_id}")
     with (
         temporary_settings(updates={PREFECT_FLOWS_HEARTBEAT_FREQUENCY: None}),
         prefect_tags(*run.tags),
@@ -200,12 +200,11 @@ def execute(run_id: str, observers: RunObservers | None = None) -> State[Any]:
 
 
 def register_runner(run_id: str) -> None:
-    """Record this process (host, pid) as a runner of the run, so `cancel` can stop it (a
-    paused run's process polls for its answer for as long as the pause may last)."""
-    host, pid = socket.gethostname(), os.getpid()
-    create_once(
-        control.parse_run_id(run_id), f"{_RUNNER_KEY}{host}-{pid}", {"host": host, "pid": pid}
-    )
+    """Record this process as a runner of the run (`flows.liveness`): `cancel` stops it, and
+    a run whose runners are all gone is marked Crashed and can be retried."""
+    from flows import liveness
+
+    liveness.register(control.parse_run_id(run_id))
 
 
 # -- waiting and answering --------------------------------------------------------------------
@@ -247,8 +246,24 @@ def _crash(run: FlowRun, message: str) -> None:
 
 
 def resume(run_id: str, answers: dict[str, Any], who: str) -> PausedForm:
-    """Validate the answers with the paused form's schema and resume the run, once."""
-    return control.resume_run(run_id, answers, who)
+    """Validate the answers with the paused form's schema and resume the run, once. A local
+    run whose process is gone is continued in a background runner from its persisted
+    results (the answer waits for it under the pause's key): never resumed with nobody to
+    go on."""
+    from flows import liveness
+
+    reason = liveness.gone(control.find_run(run_id))
+    form = control.resume_run(run_id, answers, who)
+    if reason is not None:
+        with get_client(sync_client=True) as client:
+            client.set_flow_run_state(
+                control.parse_run_id(run_id),
+                AwaitingRetry(message=f"resumed by {who}; continued in a new process: {reason}"),
+                force=True,
+            )
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        _spawn_runner(run_id, f"continue-{run_id}-{stamp}.log")
+    return form
 
 
 def retry(
@@ -257,8 +272,10 @@ def retry(
     """Re-run a failed, crashed or cancelled run in place: finished nodes come from their
     persisted results. A deployment run goes back to its work pool; a local run runs here
     (`detach=False`, until it ends) or in a background runner (`detach=True`: returns once
-    the run is handed over)."""
-    run = control.find_run(run_id)
+    the run is handed over). A local run whose process is gone is marked Crashed first."""
+    from flows import liveness
+
+    run = liveness.settle(control.find_run(run_id))
     state = run.state
     if state is None or state.type.value not in ("FAILED", "CRASHED", "CANCELLED"):
         raise RunNotRetryable(
@@ -322,7 +339,7 @@ def _stop_runners(run_id: str, timeout: float = 15) -> list[int]:
     """Stop the background runners of this run on this machine (SIGTERM, then wait for them
     to exit); returns their pids. A foreground run belongs to its terminal (Ctrl-C)."""
     host = socket.gethostname()
-    entries = filter_values(control.parse_run_id(run_id), _RUNNER_KEY)
+    entries = filter_values(control.parse_run_id(run_id), "keiri-runner-")
     pids = [
         int(e["pid"])
         for e in entries
