@@ -43,8 +43,10 @@ __all__ = [
 ]
 
 RUNNER_KEY = "keiri-runner-"
-#: A run waiting for its runner (Pending, AwaitingRetry) or a Running run whose runner has
-#: not registered yet is given this long before it counts as gone.
+#: A run waiting for its runner (Pending, AwaitingRetry), or a Running run without any
+#: runner record yet (a foreground run records itself just after it starts Running), is
+#: given this long before it counts as gone. A process that takes a run that already has
+#: records (`flows.runs.execute`: a runner, a retry) records itself before it starts it.
 START_GRACE_S = 120.0
 _WAITING = {"PENDING", "SCHEDULED"}
 _ACTIVE = {"PENDING", "SCHEDULED", "RUNNING", "PAUSED"}
@@ -135,11 +137,9 @@ def gone(run: FlowRun) -> str | None:
     age = _since(run)
     if state.type.value in _WAITING and age < START_GRACE_S:
         return None  # its runner is still starting
-    state_began = time.time() - age
-    fresh = any(float(e.get("at") or 0) >= state_began - 1 for e in entries)
-    if state.type.value == "RUNNING" and age < START_GRACE_S and not fresh:
-        return None  # a foreground run records its process just after it starts Running
     if not entries:
+        if age < START_GRACE_S:
+            return None  # a foreground run records its process just after it starts Running
         return "no process ever took the run"
     last = max(entries, key=lambda e: float(e.get("at") or 0))
     return f"its process {last['pid']} on {last['host']} is gone"

@@ -184,6 +184,7 @@ def execute(run_id: str, observers: RunObservers | None = None) -> State[Any]:
             return run, client.read_flow(run.flow_id).name
 
     run, flow_name = api_retry.call(read, deadline_s=300, what=f"reading run {run_id}")
+    register_runner(run_id)  # before it runs: its earlier runners' records may be dead
     with (
         temporary_settings(updates={PREFECT_FLOWS_HEARTBEAT_FREQUENCY: None}),
         prefect_tags(*run.tags),
