@@ -30,7 +30,7 @@ from prefect import State
 from prefect.client.orchestration import get_client
 from prefect.client.schemas.objects import FlowRun
 from prefect.exceptions import MissingResult
-from prefect.states import AwaitingRetry, Cancelled, Cancelling, Crashed
+from prefect.states import AwaitingRetry, Cancelled, Cancelling
 
 from blocks.errors import BlockError, ErrorCode
 from compiler.scope import CompiledPlan
@@ -223,27 +223,34 @@ def wait(
 
     With `runner`, a runner process that exits without moving the run on marks the run
     Crashed (no ghost run stays Pending or Running)."""
+    from flows import api_retry
+
     process = runner.process if runner is not None else None
-    control.wait_for_run(
-        run_id,
-        since_pause_key=since_pause_key,
-        poll=poll,
-        timeout=timeout,
-        stop=(lambda: process.poll() is not None) if process is not None else None,
+    # A busy or restarting server does not end the wait (transient errors are retried).
+    api_retry.call(
+        lambda: control.wait_for_run(
+            run_id,
+            since_pause_key=since_pause_key,
+            poll=poll,
+            timeout=timeout,
+            stop=(lambda: process.poll() is not None) if process is not None else None,
+        ),
+        deadline_s=600,
+        what=f"waiting for run {run_id}",
     )
-    run = control.find_run(run_id)  # it may have ended just before its process did
+    # It may have ended just before its process did.
+    run = api_retry.call(lambda: control.find_run(run_id), deadline_s=600, what="reading the run")
     state = run.state.type.value if run.state else "UNKNOWN"
     key = run.state.state_details.pause_key if run.state else None
     ended = state in _ENDED or (state == "PAUSED" and key != since_pause_key)
     if runner is not None and process is not None and process.poll() is not None and not ended:
-        _crash(run, f"the runner process exited ({process.returncode}); see {runner.log}")
+        from flows import liveness
+
+        liveness.crash_unless_ended(
+            run.id, f"the runner process exited ({process.returncode}); see {runner.log}"
+        )
         run = control.find_run(run_id)
     return _outcome(run)
-
-
-def _crash(run: FlowRun, message: str) -> None:
-    with get_client(sync_client=True) as client:
-        client.set_flow_run_state(run.id, Crashed(message=message), force=True)
 
 
 def resume(run_id: str, answers: dict[str, Any], who: str) -> PausedForm:
