@@ -13,8 +13,9 @@ Counted:
 
 Targets: every CLI prints its run id within 10 s; 0 false failures, 0 lost, 0 ghosts.
 
-Run: .venv/bin/python bench/bench_detach_load.py [--runs 50] [--api-url URL]
-(`--api-url`: an already running server, e.g. the PostgreSQL setup of docs/scale-out.md).
+Run: .venv/bin/python bench/bench_detach_load.py [--runs 50] [--postgres] [--api-url URL]
+(`--postgres`: the local server on a throwaway PostgreSQL cluster, as in tests/ops and
+docs/scale-out.md — e.g. `--runs 200 --postgres`; `--api-url`: an already running server).
 """
 
 from __future__ import annotations
@@ -104,7 +105,20 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=50)
     parser.add_argument("--api-url", default=None, help="use this server instead of a new one")
     parser.add_argument("--grace", type=float, default=60.0, help="seconds for runs to settle")
+    parser.add_argument("--postgres", action="store_true", help="a PostgreSQL-backed server")
     args = parser.parse_args()
+    sys.path.insert(0, str(ROOT))
+    if not args.postgres:
+        return bench(args)
+    from tests.ops.postgres import postgres_cluster
+    from tests.support.prefect_server import free_port
+
+    with postgres_cluster(free_port()) as url:
+        os.environ["PREFECT_API_DATABASE_CONNECTION_URL"] = url
+        return bench(args)
+
+
+def bench(args: argparse.Namespace) -> int:
 
     work = Path(tempfile.mkdtemp(prefix="keiri-bench-detach-"))
     env = dict(os.environ)
@@ -119,7 +133,6 @@ def main() -> int:
     if args.api_url:
         env["PREFECT_API_URL"] = args.api_url
     os.environ.update(env)
-    sys.path.insert(0, str(ROOT))
     from keiri import server
 
     server.connect(timeout=180)
@@ -206,7 +219,8 @@ def burst(args: argparse.Namespace, plan: Path, env: dict[str, str], work: Path)
     late = [c.index for c in clis if c.id_after is None or c.id_after > 10]
     report = {
         "runs": args.runs,
-        "server": args.api_url or "local SQLite (keiri server)",
+        "server": args.api_url
+        or ("local PostgreSQL (keiri server)" if args.postgres else "local SQLite (keiri server)"),
         "time_to_run_id_p50_s": round(percentile(ids, 0.5), 2),
         "time_to_run_id_p95_s": round(percentile(ids, 0.95), 2),
         "time_to_run_id_max_s": round(max(ids), 2) if ids else None,

@@ -35,6 +35,7 @@ __all__ = [
     "RUNNER_KEY",
     "crash_unless_ended",
     "gone",
+    "may_be_gone",
     "process_alive",
     "register",
     "runners",
@@ -43,10 +44,10 @@ __all__ = [
 ]
 
 RUNNER_KEY = "keiri-runner-"
-#: A run waiting for its runner (Pending, AwaitingRetry), or a Running run without any
-#: runner record yet (a foreground run records itself just after it starts Running), is
-#: given this long before it counts as gone. A process that takes a run that already has
-#: records (`flows.runs.execute`: a runner, a retry) records itself before it starts it.
+#: A run waiting for its runner (Pending, AwaitingRetry) is given this long before it
+#: counts as gone. A Running run without any runner record (a foreground run records itself
+#: just after it starts Running) is never called gone; a process that takes a run that already
+#: has records (`flows.runs.execute`: a runner, a retry) records itself before it starts it.
 START_GRACE_S = 120.0
 _WAITING = {"PENDING", "SCHEDULED"}
 _ACTIVE = {"PENDING", "SCHEDULED", "RUNNING", "PAUSED"}
@@ -124,11 +125,24 @@ def _since(run: FlowRun) -> float:
     return (datetime.now(UTC) - stamp).total_seconds()
 
 
+def may_be_gone(run: FlowRun) -> bool:
+    """Whether `gone` has anything to check — a keiri plan run (tag `plan:*`), local (no
+    deployment), not a subflow, that has not ended: no API call."""
+    state = run.state
+    return (
+        run.deployment_id is None
+        and run.parent_task_run_id is None
+        and any(t.startswith("plan:") for t in run.tags)
+        and state is not None
+        and state.type.value in _ACTIVE
+    )
+
+
 def gone(run: FlowRun) -> str | None:
     """Why the local run `run` has no process any more, or None (alive, ended, a deployment
     run, or it cannot be told from this machine)."""
     state = run.state
-    if run.deployment_id is not None or state is None or state.type.value not in _ACTIVE:
+    if state is None or not may_be_gone(run):
         return None
     entries = runners(run.id)
     verdicts = [process_alive(e) for e in entries]
@@ -138,9 +152,9 @@ def gone(run: FlowRun) -> str | None:
     if state.type.value in _WAITING and age < START_GRACE_S:
         return None  # its runner is still starting
     if not entries:
-        if age < START_GRACE_S:
-            return None  # a foreground run records its process just after it starts Running
-        return "no process ever took the run"
+        if state.type.value in _WAITING:
+            return "no process ever took the run"
+        return None  # Running or Paused, recorded by no process (keiri before records)
     last = max(entries, key=lambda e: float(e.get("at") or 0))
     return f"its process {last['pid']} on {last['host']} is gone"
 

@@ -175,10 +175,11 @@ def test_killed_foreground_run_is_crashed_then_retried(env: dict[str, str], tmp_
     assert run_id is not None
     assert _state(run_id) == "RUNNING"  # nobody told the server: the run looks alive
 
-    from flows import runs
+    from flows.control import list_runs
 
-    # `keiri runs`-style outcome first: it stays as it is; the retry marks it Crashed.
-    assert runs.outcome(run_id).state == "running"
+    # `keiri runs` (and the form app's list) shows it Crashed: its process is gone.
+    (view,) = [v for v in list_runs(limit=50) if v.run_id == run_id]
+    assert view.state_type == "CRASHED" and "is gone" in view.message, view
     _assert_retry_completes(run_id, tmp_path, env)
 
 
