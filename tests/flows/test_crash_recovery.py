@@ -164,7 +164,7 @@ def test_killed_foreground_run_is_crashed_then_retried(env: dict[str, str], tmp_
     )
     try:
         _eventually(
-            lambda: sum(x.startswith("item-") for x in _labels(tmp_path)) >= 2, 120, "2 items"
+            lambda: sum(x.startswith("item-") for x in _labels(tmp_path)) >= 2, 300, "2 items"
         )
         process.send_signal(signal.SIGKILL)
         process.wait(10)
@@ -201,7 +201,7 @@ def test_killed_detached_run_is_crashed_then_retried(env: dict[str, str], tmp_pa
         assert match, line
         run_id = match.group(1)
         _eventually(
-            lambda: sum(x.startswith("item-") for x in _labels(tmp_path)) >= 2, 120, "2 items"
+            lambda: sum(x.startswith("item-") for x in _labels(tmp_path)) >= 2, 300, "2 items"
         )
         runner = _runner_pid(run_id)
         assert runner is not None
