@@ -159,10 +159,12 @@ def warm_then_burst(args: argparse.Namespace, env: dict[str, str], work: Path) -
         sys.stderr.write(warm.stdout.decode() + warm.stderr.decode())
         return 1
 
-    return burst(args, plan, env, work)
+    return burst(args, plan, env, work, str(json.loads(warm.stdout)["run_id"]))
 
 
-def burst(args: argparse.Namespace, plan: Path, env: dict[str, str], work: Path) -> int:
+def burst(
+    args: argparse.Namespace, plan: Path, env: dict[str, str], work: Path, warm_id: str
+) -> int:
     clis = [Cli(i) for i in range(args.runs)]
     barrier = threading.Barrier(args.runs + 1)
     threads = [
@@ -212,7 +214,7 @@ def burst(args: argparse.Namespace, plan: Path, env: dict[str, str], work: Path)
         if c.code != 0 and (c.run_id is None or state_of.get(c.run_id) == "COMPLETED")
     ]
     ghosts = [rid for rid, s in state_of.items() if s in moving]
-    unclaimed = sorted(set(by_id) - printed - {None})  # type: ignore[arg-type]
+    unclaimed = sorted(set(by_id) - printed - {warm_id})
     completed = sum(1 for rid in printed if state_of.get(rid) == "COMPLETED")
     journal = work / "journal.jsonl"
     executions = len(journal.read_text().splitlines()) if journal.exists() else 0

@@ -94,7 +94,7 @@ def create_flow_run(
     tags: list[str],
     state: State[Any],
     *,
-    deadline_s: float = 120.0,
+    deadline_s: float = 600.0,
 ) -> str:
     """Create a flow run of the flow `flow_name`, retrying transient errors; the run is
     created once however often its request is sent (an idempotency key: a request that

@@ -162,7 +162,9 @@ def _spawn_runner(run_id: str, log_name: str) -> Detached:
             stdin=subprocess.DEVNULL,
             start_new_session=True,
             cwd=settings.project_root(),
-            env=os.environ.copy(),
+            # A runner outlives a busy or restarting server: Prefect's client retries each
+            # request for ~8 min (2^n s apart) instead of ~1 min, unless configured.
+            env={"PREFECT_CLIENT_MAX_RETRIES": "8", **os.environ},
         )
     # Reap it when it ends (no zombie in a long-lived parent such as the form app).
     threading.Thread(target=process.wait, name=f"keiri-runner-{run_id[:8]}", daemon=True).start()

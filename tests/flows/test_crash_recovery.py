@@ -166,6 +166,9 @@ def test_killed_foreground_run_is_crashed_then_retried(env: dict[str, str], tmp_
         _eventually(
             lambda: sum(x.startswith("item-") for x in _labels(tmp_path)) >= 2, 300, "2 items"
         )
+        # Mid-item: a node that journaled but whose result Prefect has not persisted yet
+        # would run again (at least once); kill while the next item sleeps.
+        time.sleep(0.7)
         process.send_signal(signal.SIGKILL)
         process.wait(10)
     finally:
@@ -203,6 +206,9 @@ def test_killed_detached_run_is_crashed_then_retried(env: dict[str, str], tmp_pa
         _eventually(
             lambda: sum(x.startswith("item-") for x in _labels(tmp_path)) >= 2, 300, "2 items"
         )
+        # Mid-item: a node that journaled but whose result Prefect has not persisted yet
+        # would run again (at least once); kill while the next item sleeps.
+        time.sleep(0.7)
         runner = _runner_pid(run_id)
         assert runner is not None
         # The machine loses both: the waiting CLI and the background runner.
@@ -213,6 +219,11 @@ def test_killed_detached_run_is_crashed_then_retried(env: dict[str, str], tmp_pa
     finally:
         if cli.poll() is None:
             cli.kill()
+    assert _state(run_id) == "RUNNING"  # nobody told the server
+    code, doc, text = _keiri("runs", "--json", env=env)
+    assert code == 0 and doc is not None, text
+    states = {r["run_id"]: r["state_type"] for r in doc["runs"]}
+    assert states[run_id] == "CRASHED"  # `keiri runs` finds its process gone
     _assert_retry_completes(run_id, tmp_path, env)
 
 
