@@ -61,13 +61,16 @@ def _boot_id() -> str | None:
 
 
 def _start_ticks(pid: int) -> int | None:
-    """The process's start time in clock ticks after boot (/proc/<pid>/stat field 22)."""
+    """The process's start time in clock ticks after boot (/proc/<pid>/stat field 22); None
+    when there is no such process, or only its zombie (killed, not yet reaped)."""
     try:
         stat = Path(f"/proc/{pid}/stat").read_text(encoding="ascii", errors="replace")
     except OSError:
         return None
     fields = stat.rsplit(")", 1)[-1].split()
     try:
+        if fields[0] in ("Z", "X"):  # field 3, the state: zombie or dead
+            return None
         return int(fields[19])  # field 22 counted from the state (field 3)
     except (IndexError, ValueError):
         return None

@@ -131,7 +131,13 @@ def _latest_run(plan_id: str) -> str | None:
 
 def _keiri(*args: str, env: dict[str, str]) -> tuple[int, dict[str, Any] | None, str]:
     done = subprocess.run(
-        [str(KEIRI), *args], env=env, cwd=ROOT, capture_output=True, text=True, check=False
+        [str(KEIRI), *args],
+        env=env,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=600,
     )
     try:
         doc = json.loads(done.stdout)
