@@ -116,6 +116,10 @@ def list_runs(state: str | None = None, limit: int = 50, plan_only: bool = True)
             sort=FlowRunSort.START_TIME_DESC,
             limit=limit * 3 if plan_only else limit,
         )
+    from flows import liveness
+
+    # A local run whose process is gone shows as Crashed (and can be retried), not Running.
+    runs = [liveness.settle(r) if liveness.may_be_gone(r) else r for r in runs]
     views = [_view(r) for r in runs if not plan_only or any(t.startswith("plan:") for t in r.tags)]
     return views[:limit]
 

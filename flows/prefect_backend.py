@@ -533,7 +533,7 @@ class PrefectHumanInput:
 
         from prefect.context import FlowRunContext
         from prefect.exceptions import FlowPauseTimeout
-        from prefect.flow_runs import pause_flow_run, suspend_flow_run
+        from prefect.flow_runs import suspend_flow_run
 
         from blocks.errors import ErrorCode
         from blocks.ui.form import run_input_model
@@ -597,12 +597,7 @@ class PrefectHumanInput:
             if flow_run.deployment_id is not None and flow_run.parent_task_run_id is None:
                 answer = suspend_flow_run(wait_for_input=model, key=key, timeout=timeout_s)
             else:
-                answer = pause_flow_run(
-                    wait_for_input=model,
-                    key=key,
-                    timeout=timeout_s,
-                    poll_interval=self.poll_interval,
-                )
+                answer = self._pause_local(flow_run.id, key, model, timeout_s, started)
         except FlowPauseTimeout as exc:
             # The run goes on (to record this error as its outcome): end the expired pause,
             # or the server would replace the run's final state and its result by its own.
@@ -643,3 +638,33 @@ class PrefectHumanInput:
             waited_s=round(time.monotonic() - started, 3),
         )
         return {**values, "_answered_by": who, "_source": source}
+
+    def _pause_local(
+        self, flow_run_id: Any, key: str, model: Any, timeout_s: int, started: float
+    ) -> Any:
+        """Pause a local run until its answer: an answer already given (the run was
+        continued after its process was gone) is taken without pausing again, and an API
+        outage is waited out for as long as the pause may last (`flows.pause_wait`)."""
+        import time
+
+        from prefect.flow_runs import pause_flow_run
+
+        from flows import api_retry, pause_wait
+
+        answer = pause_wait.stored_answer(flow_run_id, key, model)
+        deadline = started + timeout_s
+        while answer is None:
+            try:
+                return pause_flow_run(
+                    wait_for_input=model,
+                    key=key,
+                    timeout=max(1, int(deadline - time.monotonic())),
+                    poll_interval=self.poll_interval,
+                )
+            except Exception as exc:
+                if not api_retry.transient(exc):
+                    raise
+            answer = pause_wait.wait_out_pause(
+                flow_run_id, key, model, deadline, float(self.poll_interval)
+            )
+        return answer

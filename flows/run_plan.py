@@ -129,6 +129,10 @@ def _execute(
     if observers.on_start is not None:
         observers.on_start(flow_run)
     tags = [t for t in flow_run.tags if t.startswith("plan:")] or [f"plan:{Path(plan).stem}"]
+    if flow_run.deployment_id is None:
+        from flows import liveness
+
+        liveness.register(flow_run.id)  # a local run's process: its crash is detected
 
     def compile_plan() -> CompiledPlan:
         return compiled if compiled is not None else compile_for_run(plan)

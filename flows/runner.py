@@ -4,6 +4,9 @@ The background process of `keiri run --detach` and of a retry from the form app:
 run was created (or set AwaitingRetry) on the API first, so this process gets only its id;
 the plan, inputs and vars are the run's parameters on the API (never on a command line).
 The environment (the Prefect API, the keiri home) is inherited from the parent.
+
+Transient API errors while starting are retried (`flows.api_retry`); a runner that fails
+anyway marks its run Crashed on the way out, so no run stays Pending (a ghost).
 """
 
 from __future__ import annotations
@@ -17,10 +20,22 @@ def main(argv: list[str]) -> int:
     if len(argv) != 1:
         sys.stderr.write("usage: python -m flows.runner RUN_ID\n")
         return 2
+    from flows import api_retry, liveness
+    from flows.control import parse_run_id
     from flows.runs import execute, register_runner
 
-    register_runner(argv[0])
-    state = execute(argv[0])
+    run_id = argv[0]
+    try:
+        api_retry.call(
+            lambda: register_runner(run_id), deadline_s=300, what=f"starting run {run_id}"
+        )
+        state = execute(run_id)
+    except BaseException as exc:
+        liveness.crash_unless_ended(
+            parse_run_id(run_id),
+            f"the background runner failed: {type(exc).__name__}: {exc}; `keiri retry` re-runs it",
+        )
+        raise
     return 0 if state.is_completed() or state.is_paused() else 1
 
 

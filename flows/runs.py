@@ -32,7 +32,7 @@ from prefect import State
 from prefect.client.orchestration import get_client
 from prefect.client.schemas.objects import FlowRun
 from prefect.exceptions import MissingResult
-from prefect.states import AwaitingRetry, Cancelled, Cancelling, Crashed
+from prefect.states import AwaitingRetry, Cancelled, Cancelling
 
 from blocks.errors import BlockError, ErrorCode
 from compiler.scope import CompiledPlan
@@ -62,7 +62,6 @@ __all__ = [
 ]
 
 _ENDED = {"COMPLETED", "FAILED", "CRASHED", "CANCELLED"}
-_RUNNER_KEY = "keiri-runner-"  # flow run inputs: {"host", "pid"} of each runner process
 _STARTED_KEY = "keiri-started-by"  # flow run input: {"by", "at", "via"} of who started it
 
 
@@ -143,20 +142,16 @@ def start_detached(
     `who` (when given) is recorded as the one who started it (`started_by`)."""
     from prefect.states import Pending
 
+    from flows import api_retry
+
     name, tags = _names(compiled)
     inputs, vars, secrets = run_secrets.split(compiled, inputs, vars)
     tags += run_secrets.save(secrets)  # the runner reads them back from the run's block
-    with get_client(sync_client=True) as client:
-        run = client.create_flow_run(
-            local_flow(compiled.id),
-            name=name,
-            parameters={"plan": str(plan.resolve()), "inputs": inputs, "vars": vars},
-            tags=tags,
-            state=Pending(),
-        )
+    parameters = {"plan": str(plan.resolve()), "inputs": inputs, "vars": vars}
+    run_id = api_retry.create_flow_run(compiled.id, name, parameters, tags, Pending())
     if who is not None:
-        _record_start(str(run.id), who, via)
-    return _spawn_runner(str(run.id), f"{run.id}.log")
+        _record_start(run_id, who, via)
+    return _spawn_runner(run_id, f"{run_id}.log")
 
 
 def start_deployment(
@@ -218,7 +213,9 @@ def _spawn_runner(run_id: str, log_name: str) -> Detached:
             stdin=subprocess.DEVNULL,
             start_new_session=True,
             cwd=settings.project_root(),
-            env=os.environ.copy(),
+            # A runner outlives a busy or restarting server: Prefect's client retries each
+            # request for ~8 min (2^n s apart) instead of ~1 min, unless configured.
+            env={"PREFECT_CLIENT_MAX_RETRIES": "8", **os.environ},
         )
     # Reap it when it ends (no zombie in a long-lived parent such as the form app).
     threading.Thread(target=process.wait, name=f"keiri-runner-{run_id[:8]}", daemon=True).start()
@@ -232,9 +229,15 @@ def execute(run_id: str, observers: RunObservers | None = None) -> State[Any]:
     from prefect.flow_engine import run_flow
     from prefect.settings import PREFECT_FLOWS_HEARTBEAT_FREQUENCY, temporary_settings
 
-    run = control.find_run(run_id)
-    with get_client(sync_client=True) as client:
-        flow_name = client.read_flow(run.flow_id).name
+    from flows import api_retry
+
+    def read() -> tuple[FlowRun, str]:
+        run = control.find_run(run_id)
+        with get_client(sync_client=True) as client:
+            return run, client.read_flow(run.flow_id).name
+
+    run, flow_name = api_retry.call(read, deadline_s=300, what=f"reading run {run_id}")
+    register_runner(run_id)  # before it runs: its earlier runners' records may be dead
     with (
         temporary_settings(updates={PREFECT_FLOWS_HEARTBEAT_FREQUENCY: None}),
         prefect_tags(*run.tags),
@@ -251,12 +254,11 @@ def execute(run_id: str, observers: RunObservers | None = None) -> State[Any]:
 
 
 def register_runner(run_id: str) -> None:
-    """Record this process (host, pid) as a runner of the run, so `cancel` can stop it (a
-    paused run's process polls for its answer for as long as the pause may last)."""
-    host, pid = socket.gethostname(), os.getpid()
-    create_once(
-        control.parse_run_id(run_id), f"{_RUNNER_KEY}{host}-{pid}", {"host": host, "pid": pid}
-    )
+    """Record this process as a runner of the run (`flows.liveness`): `cancel` stops it, and
+    a run whose runners are all gone is marked Crashed and can be retried."""
+    from flows import liveness
+
+    liveness.register(control.parse_run_id(run_id))
 
 
 # -- waiting and answering --------------------------------------------------------------------
@@ -274,6 +276,8 @@ def wait(
 
     With `runner`, a runner process that exits without moving the run on marks the run
     Crashed (no ghost run stays Pending or Running)."""
+    from flows import api_retry
+
     process = runner.process if runner is not None else None
     root = control.parse_run_id(run_id)
 
@@ -282,27 +286,48 @@ def wait(
             return True
         return child_pauses.paused_child(root) is not None  # a loop item or subflow waits
 
-    control.wait_for_run(
-        run_id, since_pause_key=since_pause_key, poll=poll, timeout=timeout, stop=stop
+    # A busy or restarting server does not end the wait (transient errors are retried).
+    api_retry.call(
+        lambda: control.wait_for_run(
+            run_id, since_pause_key=since_pause_key, poll=poll, timeout=timeout, stop=stop
+        ),
+        deadline_s=600,
+        what=f"waiting for run {run_id}",
     )
-    run = control.find_run(run_id)  # it may have ended just before its process did
+    # It may have ended just before its process did.
+    run = api_retry.call(lambda: control.find_run(run_id), deadline_s=600, what="reading the run")
     state = run.state.type.value if run.state else "UNKNOWN"
     key = run.state.state_details.pause_key if run.state else None
     ended = state in _ENDED or (state == "PAUSED" and key != since_pause_key)
     if runner is not None and process is not None and process.poll() is not None and not ended:
-        _crash(run, f"the runner process exited ({process.returncode}); see {runner.log}")
+        from flows import liveness
+
+        liveness.crash_unless_ended(
+            run.id, f"the runner process exited ({process.returncode}); see {runner.log}"
+        )
         run = control.find_run(run_id)
     return _outcome(run)
 
 
-def _crash(run: FlowRun, message: str) -> None:
-    with get_client(sync_client=True) as client:
-        client.set_flow_run_state(run.id, Crashed(message=message), force=True)
-
-
 def resume(run_id: str, answers: dict[str, Any], who: str) -> PausedForm:
-    """Validate the answers with the paused form's schema and resume the run, once."""
-    return control.resume_run(run_id, answers, who)
+    """Validate the answers with the paused form's schema and resume the run, once. A local
+    run whose process is gone is continued in a background runner from its persisted
+    results (the answer waits for it under the pause's key): never resumed with nobody to
+    go on."""
+    from flows import liveness
+
+    reason = liveness.gone(control.find_run(run_id))
+    form = control.resume_run(run_id, answers, who)
+    if reason is not None:
+        with get_client(sync_client=True) as client:
+            client.set_flow_run_state(
+                control.parse_run_id(run_id),
+                AwaitingRetry(message=f"resumed by {who}; continued in a new process: {reason}"),
+                force=True,
+            )
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        _spawn_runner(run_id, f"continue-{run_id}-{stamp}.log")
+    return form
 
 
 def retry(
@@ -311,8 +336,10 @@ def retry(
     """Re-run a failed, crashed or cancelled run in place: finished nodes come from their
     persisted results. A deployment run goes back to its work pool; a local run runs here
     (`detach=False`, until it ends) or in a background runner (`detach=True`: returns once
-    the run is handed over)."""
-    run = control.find_run(run_id)
+    the run is handed over). A local run whose process is gone is marked Crashed first."""
+    from flows import liveness
+
+    run = liveness.settle(control.find_run(run_id))
     state = run.state
     if state is None or state.type.value not in ("FAILED", "CRASHED", "CANCELLED"):
         raise RunNotRetryable(
@@ -376,7 +403,7 @@ def _stop_runners(run_id: str, timeout: float = 15) -> list[int]:
     """Stop the background runners of this run on this machine (SIGTERM, then wait for them
     to exit); returns their pids. A foreground run belongs to its terminal (Ctrl-C)."""
     host = socket.gethostname()
-    entries = filter_values(control.parse_run_id(run_id), _RUNNER_KEY)
+    entries = filter_values(control.parse_run_id(run_id), "keiri-runner-")
     pids = [
         int(e["pid"])
         for e in entries
