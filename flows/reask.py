@@ -44,11 +44,21 @@ __all__ = [
 PREFIX = "keiri-answers-"
 
 
+#: The message that starts the `AwaitingRetry` state of a paused run continued in a new
+#: process (`flows.runs.resume`): not a retry, so its pause keeps its key and takes the answer.
+CONTINUATION = "continued in a new process"
+
+
 def generation(flow_run_id: UUID) -> int:
-    """How many times the run was retried (its `AwaitingRetry` states)."""
+    """How many times the run was retried (its `AwaitingRetry` states, continuations of a
+    paused run whose process was gone left out)."""
     with get_client(sync_client=True) as client:
         states = client.read_flow_run_states(flow_run_id)
-    return sum(1 for s in states if s.name == "AwaitingRetry")
+    return sum(
+        1
+        for s in states
+        if s.name == "AwaitingRetry" and not (s.message or "").startswith(CONTINUATION)
+    )
 
 
 def pause_key(base: str, gen: int) -> str:

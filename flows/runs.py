@@ -314,7 +314,7 @@ def resume(run_id: str, answers: dict[str, Any], who: str) -> PausedForm:
     run whose process is gone is continued in a background runner from its persisted
     results (the answer waits for it under the pause's key): never resumed with nobody to
     go on."""
-    from flows import liveness
+    from flows import liveness, reask
 
     reason = liveness.gone(control.find_run(run_id))
     form = control.resume_run(run_id, answers, who)
@@ -322,7 +322,7 @@ def resume(run_id: str, answers: dict[str, Any], who: str) -> PausedForm:
         with get_client(sync_client=True) as client:
             client.set_flow_run_state(
                 control.parse_run_id(run_id),
-                AwaitingRetry(message=f"resumed by {who}; continued in a new process: {reason}"),
+                AwaitingRetry(message=f"{reask.CONTINUATION}: resumed by {who}; {reason}"),
                 force=True,
             )
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
