@@ -30,6 +30,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from make_corpus import Doc, Line
 from make_evidence import check_digit
 
 __all__ = ["BrowserDoc", "build_docs", "generate", "main"]
@@ -52,18 +53,6 @@ ADVANCES = [("立替金（収入印紙）", 200), ("立替金（交通費）", 1
 
 
 @dataclass
-class Item:
-    description: str
-    quantity: int
-    unit_price: int
-    rate: int | None  # None: non-taxable (立替金)
-
-    @property
-    def amount(self) -> int:
-        return self.quantity * self.unit_price
-
-
-@dataclass
 class BrowserDoc:
     id: str
     layout: str
@@ -73,27 +62,14 @@ class BrowserDoc:
     buyer: str | None
     date: dt.date
     number: str
-    items: list[Item]
+    lines: list[Line]
     inclusive: bool
 
-    def bases(self) -> dict[int, int]:
-        out: dict[int, int] = {}
-        for item in self.items:
-            if item.rate is not None:
-                out[item.rate] = out.get(item.rate, 0) + item.amount
-        return dict(sorted(out.items(), reverse=True))
-
-    def taxes(self) -> dict[int, int]:
-        if self.inclusive:
-            return {r: b * r // (100 + r) for r, b in self.bases().items()}
-        return {r: b * r // 100 for r, b in self.bases().items()}
-
-    def non_taxable(self) -> int:
-        return sum(item.amount for item in self.items if item.rate is None)
-
-    def total(self) -> int:
-        base = sum(self.bases().values()) + self.non_taxable()
-        return base if self.inclusive else base + sum(self.taxes().values())
+    # The amounts are the generated corpus's own (one definition): Σ per rate, tax, total.
+    bases = Doc.bases
+    taxes = Doc.taxes
+    non_taxable = Doc.non_taxable
+    total = Doc.total
 
     def expected(self, file: str) -> dict[str, Any]:
         return {
@@ -112,7 +88,7 @@ class BrowserDoc:
             "non_taxable": self.non_taxable(),
             "lines": [
                 {"description": i.description, "amount": i.amount, "rate": i.rate}
-                for i in self.items
+                for i in self.lines
             ],
         }
 
@@ -130,13 +106,13 @@ def build_docs(seed: int = 20261125) -> list[BrowserDoc]:
         layout = ("cloud", "letter", "grid", "receipt")[index % 4]
         receipt = layout == "receipt"
         count = rng.randint(1, 3) if receipt else rng.randint(2, 6)
-        items = [Item(n, rng.randint(1, 5), p, 10) for n, p in rng.sample(GOODS10, k=count)]
+        items = [Line(n, rng.randint(1, 5), p, 10) for n, p in rng.sample(GOODS10, k=count)]
         if index % 3 == 0 or receipt:
             name, price = rng.choice(GOODS8)
-            items.insert(rng.randrange(len(items) + 1), Item(name, rng.randint(1, 9), price, 8))
+            items.insert(rng.randrange(len(items) + 1), Line(name, rng.randint(1, 9), price, 8))
         if layout == "cloud" and index % 8 == 0:
             name, price = rng.choice(ADVANCES)
-            items.append(Item(name, 1, price, None))
+            items.append(Line(name, 1, price, None))
         docs.append(
             BrowserDoc(
                 id=f"web_{index + 1:03d}",
@@ -147,7 +123,7 @@ def build_docs(seed: int = 20261125) -> list[BrowserDoc]:
                 buyer=None if receipt else BUYERS[(index // 4) % len(BUYERS)],
                 date=dt.date(2026, 5 + index % 5, rng.randint(1, 28)),
                 number=f"{rng.randint(2026000, 2026999)}",
-                items=items,
+                lines=items,
                 inclusive=receipt,
             )
         )
@@ -168,7 +144,7 @@ def _yen(value: int) -> str:
     return f"¥{value:,}"
 
 
-def _rate_label(item: Item) -> str:
+def _rate_label(item: Line) -> str:
     return {10: "10%", 8: "8%※", None: "非課税"}[item.rate]
 
 
@@ -180,7 +156,7 @@ def _cloud(doc: BrowserDoc) -> str:
         f"<tr><td>{html.escape(i.description)}{' ※' if i.rate == 8 else ''}</td>"
         f"<td class=num>{i.quantity}</td><td>式</td><td class=num>{i.unit_price:,}</td>"
         f"<td class=num>{i.amount:,}</td></tr>"
-        for i in doc.items
+        for i in doc.lines
     )
     breakdown = "".join(
         f"<tr><td>{r}%対象</td><td class=num>{_yen(b)}</td><td>消費税</td>"
@@ -242,7 +218,7 @@ def _letter(doc: BrowserDoc) -> str:
         f"<tr><td>{n}</td><td>{html.escape(i.description)}</td><td class=num>{i.quantity}</td>"
         f"<td class=num>{i.unit_price:,}円</td><td class=num>{i.amount:,}円</td>"
         f"<td>{_rate_label(i)}</td></tr>"
-        for n, i in enumerate(doc.items, 1)
+        for n, i in enumerate(doc.lines, 1)
     )
     taxes = "".join(
         f"<tr><td colspan=4 class=num>消費税等（{r}%）</td><td class=num>{t:,}円</td><td></td></tr>"
@@ -279,7 +255,7 @@ def _grid(doc: BrowserDoc) -> str:
         f"<td style='{cell}' class=num>{i.unit_price:,}</td>"
         f"<td style='{cell}'>{_rate_label(i)}</td>"
         f"<td style='{cell}' class=num>{i.amount:,}</td></tr>"
-        for i in doc.items
+        for i in doc.lines
     )
     per_rate = "".join(
         f"<tr><td style='{cell}' colspan=4>課税対象額({r}%)</td>"
@@ -317,7 +293,7 @@ def _receipt(doc: BrowserDoc) -> str:
     rows = "".join(
         f"<tr><td>{html.escape(i.description)}{' ※' if i.rate == 8 else ''}</td>"
         f"<td class=num>{i.quantity}</td><td class=num>{_yen(i.amount)}</td></tr>"
-        for i in doc.items
+        for i in doc.lines
     )
     breakdown = "".join(
         f"<div>{r}%対象 {_yen(b)}（内消費税 {_yen(doc.taxes()[r])}）</div>"

@@ -19,6 +19,7 @@ from blocks.errors import IssuesFound
 from blocks.yaml_loader import load_yaml_file
 from compiler.models import Plan, SummaryItem
 from keiri import settings
+from keiri.errors import PlanNotFound
 
 __all__ = ["DeploymentInfo", "PlanInfo", "deployments", "designs", "plan_info", "plan_of_run"]
 
@@ -114,13 +115,9 @@ def plan_of_run(parameters: dict[str, Any]) -> PlanInfo | None:
     plan = parameters.get("plan")
     if not isinstance(plan, str) or not plan:
         return None
-    candidate = Path(plan)
-    for path in (
-        candidate,
-        settings.project_root() / plan,
-        settings.designs_dir() / plan,
-        settings.designs_dir() / f"{plan}.yaml",
-    ):
-        if path.is_file():
-            return plan_info(path)
-    return None
+    from flows.run_plan import resolve_plan_path  # where a run's `plan` names a file
+
+    try:
+        return plan_info(resolve_plan_path(plan))
+    except PlanNotFound:
+        return None
