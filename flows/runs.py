@@ -86,8 +86,12 @@ def run_foreground(
     inputs: dict[str, dict[str, Any]],
     vars: dict[str, Any],
     observers: RunObservers | None = None,
+    *,
+    who: str | None = None,
+    via: str = "cli",
 ) -> RunOutcome:
-    """Run in this process until the run ends (a pause waits here for its answer)."""
+    """Run in this process until the run ends (a pause waits here for its answer); `who`
+    (when given) is recorded as the one who started it (`started_by`)."""
     name, tags = _names(compiled)
     inputs, vars, secrets = run_secrets.split(compiled, inputs, vars)
     tags += run_secrets.save(secrets)  # the flow run's parameters show them masked
@@ -96,6 +100,8 @@ def run_foreground(
 
     def on_start(run: FlowRun) -> None:
         started.append(run)
+        if who is not None:
+            _record_start(str(run.id), who, via)
         if given.on_start is not None:
             given.on_start(run)
 

@@ -121,12 +121,20 @@ def _run(
 
     server.connect(timeout=server_timeout, progress=server_progress)
     from flows import runs
+    from keiri.cli.runtime import current_user
 
+    who = current_user()
     if detach:
-        return runs.start_detached(compiled, path, {}, {}).wait()
+        return runs.start_detached(compiled, path, {}, {}, who=who, via="ask").wait()
     with run_progress(enabled=not as_json) as on_event:
         return runs.run_foreground(
-            compiled, path, {}, {}, runs.RunObservers(on_event=on_event, on_pause=_pause_message)
+            compiled,
+            path,
+            {},
+            {},
+            runs.RunObservers(on_event=on_event, on_pause=_pause_message),
+            who=who,
+            via="ask",
         )
 
 

@@ -22,7 +22,7 @@ from keiri.messages import t
 if TYPE_CHECKING:
     from flows.outcome import RunOutcome
 
-__all__ = ["register"]
+__all__ = ["current_user", "register"]
 
 
 def _connect(timeout: float | None = None) -> str:
@@ -37,7 +37,8 @@ def _connect(timeout: float | None = None) -> str:
     return url
 
 
-def _who() -> str:
+def current_user() -> str:
+    """Who runs this command: the configured user (`KEIRI_USER`), else the login name."""
     try:
         return settings.get().ui.user or getpass.getuser()
     except (KeyError, OSError):
@@ -154,7 +155,7 @@ def run_cmd(
         answers[node_id] = convert_answers(
             _node_fields(compiled, node_id), items, f"{node_id}.", store
         )
-        answers[node_id]["_answered_by"] = _who()
+        answers[node_id]["_answered_by"] = current_user()
     vars_ = parse_vars(variables)
     unknown = sorted(set(vars_) - set(compiled.plan.vars))
     if unknown:
@@ -166,7 +167,7 @@ def run_cmd(
     from flows import runs
 
     if detach:
-        started = runs.start_detached(compiled, plan, answers, vars_)
+        started = runs.start_detached(compiled, plan, answers, vars_, who=current_user())
         err_console.print(f"started run {started.run_id} in the background")
         outcome = started.wait()
     else:
@@ -179,6 +180,7 @@ def run_cmd(
                 answers,
                 vars_,
                 runs.RunObservers(on_event=on_event, on_pause=_pause_message),
+                who=current_user(),
             )
     raise ExitWith(_report(outcome, as_json))
 
@@ -235,7 +237,7 @@ def resume_cmd(run_id: str, inputs: tuple[str, ...], as_json: bool) -> None:
     answers = convert_answers(
         fields, [(f, v) for _n, f, v in parse_assignments(inputs, with_node=False)], "", FileStore()
     )
-    runs.resume(run_id, answers, _who())
+    runs.resume(run_id, answers, current_user())
     root = form.definition.get("root_run_id")
     if root:  # a loop item or subflow: its root run goes on (or the next item waits)
         raise ExitWith(_report(runs.wait(str(root)), as_json))
@@ -282,7 +284,9 @@ def retry_cmd(run_id: str, as_json: bool) -> None:
 
     with run_progress(enabled=not as_json) as on_event:
         outcome = runs.retry(
-            run_id, _who(), observers=runs.RunObservers(on_event=on_event, on_pause=_pause_message)
+            run_id,
+            current_user(),
+            observers=runs.RunObservers(on_event=on_event, on_pause=_pause_message),
         )
     raise ExitWith(_report(outcome, as_json))
 

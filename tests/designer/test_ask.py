@@ -152,6 +152,10 @@ def test_a_request_that_needs_a_confirmation_pauses_and_resumes(
     run = doc["run"]
     assert run["state"] == "paused" and run["paused"]["node_id"] == "confirm"
     assert run["paused"]["form_url"] in doc["answer"]["text"]
+    from flows import runs
+
+    started = runs.started_by(run["run_id"])
+    assert started is not None and started["via"] == "ask"
     resumed = main(["resume", run["run_id"], "--input", "approved=true", "--json"])
     out = json.loads(capsys.readouterr().out)
     assert resumed == 0, out

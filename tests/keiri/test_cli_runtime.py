@@ -61,6 +61,15 @@ def _detached_log() -> str:
     return logs[-1].read_text(encoding="utf-8")[-3000:] if logs else "no detached log"
 
 
+def test_a_foreground_run_records_who_started_it(cli: Any) -> None:
+    from flows import runs
+
+    code, doc, _ = cli("run", str(FIXTURES / "plans" / "valid" / "linear_chain.yaml"), "--json")
+    assert code == 0 and doc is not None, doc
+    started = runs.started_by(doc["run_id"])
+    assert started is not None and (started["by"], started["via"]) == ("yamada", "cli")
+
+
 def test_run_completed_json(cli: Any) -> None:
     code, doc, _ = cli("run", str(FIXTURES / "plans" / "valid" / "linear_chain.yaml"), "--json")
     assert code == 0 and doc is not None
@@ -128,6 +137,10 @@ def test_detach_pauses_then_resume_completes(
     assert doc["state"] == "paused" and doc["paused"]["node_id"] == "ask"
     assert doc["paused"]["form_url"] == f"http://127.0.0.1:8631/?run={doc['run_id']}"
     run_id = doc["run_id"]
+    from flows import runs
+
+    started = runs.started_by(run_id)  # who started it, from the CLI
+    assert started is not None and (started["by"], started["via"]) == ("yamada", "cli")
     code, bad, _ = cli("resume", run_id, "--input", "amount=-5", "--json")
     assert code == 1 and bad is not None and bad["error"]["code"] == "INPUT_VALIDATION_FAILED"
     code, listed, _ = cli("runs", "--state", "paused", "--json")
