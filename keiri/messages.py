@@ -433,6 +433,20 @@ CATALOG.update(
 )
 
 
+def _merge_parts() -> None:
+    """Add the per-surface parts of `keiri.catalog`; a key defined twice is a programming error."""
+    from keiri.catalog import cli, copilot, issues, runtime, summary
+
+    for part in (cli, issues, runtime, summary, copilot):
+        for key, entry in part.ENTRIES.items():
+            if key in CATALOG:
+                raise KeyError(f"message key defined twice: {key}")
+            CATALOG[key] = {"ja": entry["ja"], "en": entry["en"]}
+
+
+_merge_parts()
+
+
 def language() -> Language:
     """The language people read: `KEIRI_LANG` (`ja`/`en`, a locale like `ja_JP.UTF-8` counts
     by its prefix); `ja` when unset or unknown."""
