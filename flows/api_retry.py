@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import httpx
 
+from keiri.messages import t
+
 if TYPE_CHECKING:
     from prefect import State
 
@@ -77,11 +79,13 @@ def call(
             if time.monotonic() + delay > end:
                 raise
             _log.warning(
-                "%s: the Prefect API is unavailable (%s: %s); retrying in %.1f s",
-                what,
-                type(exc).__name__,
-                exc,
-                delay,
+                "%s",
+                t(
+                    "cli.api.retrying",
+                    what=what,
+                    error=f"{type(exc).__name__}: {exc}",
+                    delay=f"{delay:.1f}",
+                ),
             )
             time.sleep(delay)
             attempt += 1
@@ -122,4 +126,4 @@ def create_flow_run(
             response = client.request("POST", "/flow_runs/", json=body)
         return str(FlowRun.model_validate(response.json()).id)
 
-    return call(create, deadline_s=deadline_s, what=f"creating a run of {flow_name}")
+    return call(create, deadline_s=deadline_s, what=t("cli.api.creating", flow=flow_name))

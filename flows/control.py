@@ -27,6 +27,7 @@ from blocks.ui.form import FieldProblem, Requirement, validate_answers
 from flows import resume_marker
 from flows.run_inputs import read_value
 from keiri.errors import AlreadyResumed, InvalidRunId, RunNotFound, RunNotPaused
+from keiri.messages import local_time, state_label, t
 
 __all__ = [
     "PausedForm",
@@ -83,7 +84,9 @@ def parse_run_id(run_id: str) -> UUID:
     try:
         return UUID(run_id)
     except ValueError:
-        raise InvalidRunId(f"{run_id!r} is not a run id", details={"run_id": run_id}) from None
+        raise InvalidRunId(
+            t("cli.error.not_run_id", run=repr(run_id)), details={"run_id": run_id}
+        ) from None
 
 
 def find_run(run_id: str) -> FlowRun:
@@ -92,7 +95,7 @@ def find_run(run_id: str) -> FlowRun:
             flow_run_filter=FlowRunFilter(id=FlowRunFilterId(any_=[parse_run_id(run_id)]))
         )
     if not runs:
-        raise RunNotFound(f"no run {run_id}", details={"run_id": run_id})
+        raise RunNotFound(t("cli.error.no_run", run=run_id), details={"run_id": run_id})
     return runs[0]
 
 
@@ -154,7 +157,12 @@ def read_paused_form(run_id: str) -> PausedForm:
         previous = last_resume(run_id)
         if previous is not None:
             raise AlreadyResumed(
-                f"already resumed by {previous.get('by')} at {previous.get('at')} (state: {view.state})",
+                t(
+                    "cli.error.already_resumed",
+                    by=previous.get("by"),
+                    at=local_time(previous.get("at")),
+                    state=state_label(view.state),
+                ),
                 details={
                     "run_id": run_id,
                     "state": view.state,
@@ -164,15 +172,15 @@ def read_paused_form(run_id: str) -> PausedForm:
                 },
             )
         raise RunNotPaused(
-            f"run {run_id} is not paused (state: {view.state})",
+            t("cli.error.not_paused", run=run_id, state=state_label(view.state)),
             details={"run_id": run_id, "state": view.state},
         )
     definition = read_value(run.id, f"keiri-form-{view.pause_key}")
     if not isinstance(definition, dict):
         raise RunNotPaused(
-            f"run {run_id} is paused but has no keiri form",
+            t("cli.error.no_form", run=run_id),
             details={"run_id": run_id, "state": view.state},
-            hint="it was paused by something other than ui.interactive_input; resume it in the Prefect UI",
+            hint=t("cli.hint.no_form"),
         )
     return PausedForm(view, definition)
 
@@ -194,7 +202,7 @@ def resume_run(run_id: str, answers: dict[str, Any], who: str) -> PausedForm:
                 "problems": [p.model_dump() for p in problems],
                 "node_id": form.node_id,
             },
-            hint="the run is still paused; correct the values and resume again",
+            hint=t("cli.hint.still_paused"),
             recoverable=True,
         )
     from datetime import UTC, datetime
@@ -216,9 +224,9 @@ def resume_run(run_id: str, answers: dict[str, Any], who: str) -> PausedForm:
             reason = getattr(result.details, "reason", "") or str(result.details)
             raise BlockError(
                 ErrorCode.INPUT_VALIDATION_FAILED,
-                f"the Prefect server refused the answers: {reason}",
+                t("cli.error.answers_refused", reason=reason),
                 details={"run_id": run_id, "node_id": form.node_id, "status": result.status.value},
-                hint="the run is still paused; correct the values and resume again",
+                hint=t("cli.hint.still_paused"),
                 recoverable=True,
             )
     return form

@@ -24,6 +24,7 @@ import yaml
 
 from blocks.errors import BlockError, ErrorCode
 from flows.deploy_spec import DeploymentSpec, Schedule
+from keiri.messages import t
 
 __all__ = [
     "ENTRYPOINT",
@@ -186,9 +187,9 @@ def apply(prefect_file: Path, specs: list[DeploymentSpec], project_root: Path) -
         tail = "\n".join(output.strip().splitlines()[-20:])
         raise BlockError(
             ErrorCode.API_ERROR,
-            f"`prefect deploy --all` failed (exit {done.returncode}):\n{tail}",
+            t("cli.deploy.failed", code=done.returncode, tail=tail),
             details={"prefect_file": str(prefect_file)},
-            hint="the deployment files validated; read Prefect's message above",
+            hint=t("cli.hint.deploy_failed"),
         )
     return ApplyResult(pools, _deployment_ids([s.name for s in specs]), output)
 

@@ -30,6 +30,7 @@ from prefect.client.schemas.objects import FlowRun
 from prefect.states import Crashed
 
 from flows.run_inputs import create_once, filter_values
+from keiri.messages import t
 
 __all__ = [
     "RUNNER_KEY",
@@ -156,10 +157,10 @@ def gone(run: FlowRun) -> str | None:
         return None  # its runner is still starting
     if not entries:
         if state.type.value in _WAITING:
-            return "no process ever took the run"
+            return t("cli.state.never_taken")
         return None  # Running or Paused, recorded by no process (keiri before records)
     last = max(entries, key=lambda e: float(e.get("at") or 0))
-    return f"its process {last['pid']} on {last['host']} is gone"
+    return t("cli.state.process_gone", pid=last["pid"], host=last["host"])
 
 
 def settle(run: FlowRun) -> FlowRun:
@@ -167,7 +168,7 @@ def settle(run: FlowRun) -> FlowRun:
     reason = gone(run)
     if reason is None:
         return run
-    message = f"the run stopped: {reason} (killed or out of memory); `keiri retry` continues it"
+    message = t("cli.state.stopped", reason=reason)
     with get_client(sync_client=True) as client:
         client.set_flow_run_state(run.id, Crashed(message=message), force=True)
         return client.read_flow_run(run.id)
@@ -185,4 +186,4 @@ def crash_unless_ended(flow_run_id: UUID, message: str) -> None:
                 return
             client.set_flow_run_state(flow_run_id, Crashed(message=message), force=True)
 
-    api_retry.call(mark, deadline_s=300, what="marking the run crashed")
+    api_retry.call(mark, deadline_s=300, what=t("cli.api.marking_crashed"))

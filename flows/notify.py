@@ -24,10 +24,12 @@ from datetime import timedelta
 from typing import Any
 
 from keiri import settings
+from keiri.messages import t
 from keiri.settings import DEFAULT_FORM_APP_URL, parse_duration
 
 __all__ = [
     "AUTOMATION_CRASHED",
+    "AUTOMATION_OUTCOMES",
     "AUTOMATION_PAUSED",
     "AUTOMATION_REMINDER",
     "DEFAULT_FORM_APP_URL",
@@ -45,6 +47,17 @@ AUTOMATION_PAUSED = "keiri: run waits for input"
 AUTOMATION_REMINDER = "keiri: run still waits for input"
 AUTOMATION_CRASHED = "keiri: mark unresponsive runs crashed"
 WEBHOOK_BLOCK = "keiri-notify"
+_UNSET = "unchanged (KEIRI_NOTIFY_WEBHOOK_URL not set)"
+#: What `apply_automations` reports per automation (kept as is in `keiri deploy --json`) ->
+#: the message that says it in words.
+AUTOMATION_OUTCOMES = {
+    "created": "cli.deploy.automation.created",
+    "updated": "cli.deploy.automation.updated",
+    "unchanged": "cli.deploy.automation.unchanged",
+    "removed": "cli.deploy.automation.removed",
+    "absent": "cli.deploy.automation.absent",
+    _UNSET: "cli.deploy.automation.unset",
+}
 _PAUSED_EVENTS = {"prefect.flow-run.Paused", "prefect.flow-run.Suspended"}
 _KEIRI_RUN: dict[str, str | list[str]] = {
     "prefect.resource.role": "tag",
@@ -78,7 +91,7 @@ def publish_form_link(run_id: str, node_id: str) -> None:
     )
 
     link = form_link(run_id)
-    description = f"`{node_id}` waits for input: open the form to answer and resume the run"
+    description = t("cli.notify.link_description", node=node_id)
     with get_client(sync_client=True) as client:
         existing = client.read_artifacts(
             artifact_filter=ArtifactFilter(
@@ -88,7 +101,9 @@ def publish_form_link(run_id: str, node_id: str) -> None:
         )
     if any(a.description == description for a in existing):
         return  # a suspended run restarts from the top and asks again: one link is enough
-    create_link_artifact(link=link, link_text=f"Form: {node_id}", description=description)
+    create_link_artifact(
+        link=link, link_text=t("cli.notify.link_text", node=node_id), description=description
+    )
 
 
 # --- automations ----------------------------------------------------------------------------
@@ -130,7 +145,7 @@ def _payload(config: NotifyConfig, kind: str) -> str:
     """A Jinja template rendered by the server into Slack/Teams-compatible JSON."""
     plan = "{% for t in flow_run.tags %}{% if t.startswith('plan:') %}{{ t[5:] }}{% endif %}{% endfor %}"
     link = f"{config.form_app_url.rstrip('/')}/?run={{{{ flow_run.id }}}}"
-    head = "⏸ 入力待ち / waits for input" if kind == "paused" else "⏰ まだ入力待ち / still waiting"
+    head = t("cli.notify.paused" if kind == "paused" else "cli.notify.reminder")
     text = f"{head}: {plan} ({{{{ flow_run.name }}}}) — {link}"
     return (
         "{% set text %}" + text + "{% endset %}"
@@ -153,7 +168,7 @@ def planned_automations(config: NotifyConfig, webhook_block_id: Any | None) -> d
     if config.notifications == "on" and webhook_block_id is not None:
         wanted[AUTOMATION_PAUSED] = AutomationCore(
             name=AUTOMATION_PAUSED,
-            description="keiri: post the form link when a plan run pauses for input",
+            description=t("cli.notify.paused_description"),
             trigger=EventTrigger(
                 expect=_PAUSED_EVENTS,
                 match={"prefect.resource.id": "prefect.flow-run.*"},
@@ -169,7 +184,7 @@ def planned_automations(config: NotifyConfig, webhook_block_id: Any | None) -> d
         wanted[AUTOMATION_REMINDER] = (
             AutomationCore(
                 name=AUTOMATION_REMINDER,
-                description="keiri: remind when a plan run still waits for input",
+                description=t("cli.notify.reminder_description"),
                 trigger=EventTrigger(
                     after=_PAUSED_EVENTS,
                     expect={"prefect.flow-run.*"},
@@ -195,7 +210,7 @@ def planned_automations(config: NotifyConfig, webhook_block_id: Any | None) -> d
     wanted[AUTOMATION_CRASHED] = (
         AutomationCore(
             name=AUTOMATION_CRASHED,
-            description="keiri: a deployment run without heartbeats lost its worker",
+            description=t("cli.notify.crashed_description"),
             trigger=EventTrigger(
                 after={"prefect.flow-run.heartbeat"},
                 expect={
@@ -219,8 +234,7 @@ def planned_automations(config: NotifyConfig, webhook_block_id: Any | None) -> d
                     name=None,
                     force=False,
                     state=StateType.CRASHED,
-                    message=f"no heartbeat for {config.crash_after}: the worker was lost; "
-                    "retry the run (finished nodes are not run again)",
+                    message=t("cli.state.no_heartbeat", window=config.crash_after),
                 )
             ],
         )
@@ -254,7 +268,7 @@ def apply_automations(config: NotifyConfig) -> dict[str, str]:
                     client.delete_automation(extra.id)
                 done[name] = "updated"
     if config.notifications == "unchanged":
-        done[AUTOMATION_PAUSED] = "unchanged (KEIRI_NOTIFY_WEBHOOK_URL not set)"
+        done[AUTOMATION_PAUSED] = _UNSET
     return done
 
 

@@ -21,6 +21,7 @@ from prefect.exceptions import FlowPauseTimeout
 
 from flows import api_retry
 from flows.run_inputs import read_value
+from keiri.messages import t
 
 __all__ = ["response_key", "stored_answer", "wait_out_pause"]
 
@@ -35,7 +36,7 @@ def stored_answer(flow_run_id: UUID, pause_key: str, model: Any) -> Any | None:
     value = api_retry.call(
         lambda: read_value(flow_run_id, response_key(pause_key)),
         deadline_s=300,
-        what="reading the answer",
+        what=t("cli.api.reading_answer"),
     )
     return model(**value) if isinstance(value, dict) else None
 
@@ -56,7 +57,7 @@ def wait_out_pause(
         remaining = deadline - time.monotonic()
         if remaining <= 0:
             raise FlowPauseTimeout("Flow run was paused and never resumed.")
-        current = api_retry.call(state, deadline_s=remaining, what="waiting for the answer")
+        current = api_retry.call(state, deadline_s=remaining, what=t("cli.api.waiting_answer"))
         if current == "RUNNING":
             # Resumed with its answer, or the outage came before the pause was taken.
             return stored_answer(flow_run_id, pause_key, model)

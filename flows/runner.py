@@ -23,17 +23,20 @@ def main(argv: list[str]) -> int:
     from flows import api_retry, liveness
     from flows.control import parse_run_id
     from flows.runs import execute, register_runner
+    from keiri.messages import t
 
     run_id = argv[0]
     try:
         api_retry.call(
-            lambda: register_runner(run_id), deadline_s=300, what=f"starting run {run_id}"
+            lambda: register_runner(run_id),
+            deadline_s=300,
+            what=t("cli.api.starting", run=run_id),
         )
         state = execute(run_id)
     except BaseException as exc:
         liveness.crash_unless_ended(
             parse_run_id(run_id),
-            f"the background runner failed: {type(exc).__name__}: {exc}; `keiri retry` re-runs it",
+            t("cli.state.runner_failed", error=f"{type(exc).__name__}: {exc}"),
         )
         raise
     return 0 if state.is_completed() or state.is_paused() else 1

@@ -44,6 +44,7 @@ from flows.run_inputs import create_once, filter_values
 from flows.run_plan import RunObservers, event_log_path, local_flow, run_local
 from keiri import settings
 from keiri.errors import KeiriError, RunNotRetryable
+from keiri.messages import state_label, t
 
 __all__ = [
     "Detached",
@@ -117,7 +118,7 @@ def run_foreground(
     )
     run_id = state.state_details.flow_run_id
     if run_id is None:  # pragma: no cover - Prefect always sets it for a flow run's state
-        raise BlockError(ErrorCode.API_ERROR, f"run {name} has no flow run id")
+        raise BlockError(ErrorCode.API_ERROR, t("cli.error.no_flow_run_id", name=name))
     # The run as it started and its final state are in hand: no lookup on the API (a run
     # that ended before the plan started is looked up).
     return _outcome(started[0] if started else control.find_run(str(run_id)), state)
@@ -242,7 +243,7 @@ def execute(run_id: str, observers: RunObservers | None = None) -> State[Any]:
         with get_client(sync_client=True) as client:
             return run, client.read_flow(run.flow_id).name
 
-    run, flow_name = api_retry.call(read, deadline_s=300, what=f"reading run {run_id}")
+    run, flow_name = api_retry.call(read, deadline_s=300, what=t("cli.api.reading_run", run=run_id))
     register_runner(run_id)  # before it runs: its earlier runners' records may be dead
     with (
         temporary_settings(updates={PREFECT_FLOWS_HEARTBEAT_FREQUENCY: None}),
@@ -298,10 +299,12 @@ def wait(
             run_id, since_pause_key=since_pause_key, poll=poll, timeout=timeout, stop=stop
         ),
         deadline_s=600,
-        what=f"waiting for run {run_id}",
+        what=t("cli.api.waiting", run=run_id),
     )
     # It may have ended just before its process did.
-    run = api_retry.call(lambda: control.find_run(run_id), deadline_s=600, what="reading the run")
+    run = api_retry.call(
+        lambda: control.find_run(run_id), deadline_s=600, what=t("cli.api.reading")
+    )
     state = run.state.type.value if run.state else "UNKNOWN"
     key = run.state.state_details.pause_key if run.state else None
     ended = state in _ENDED or (state == "PAUSED" and key != since_pause_key)
@@ -309,7 +312,7 @@ def wait(
         from flows import liveness
 
         liveness.crash_unless_ended(
-            run.id, f"the runner process exited ({process.returncode}); see {runner.log}"
+            run.id, t("cli.state.runner_exited", code=process.returncode, log=runner.log)
         )
         run = control.find_run(run_id)
     return _outcome(run)
@@ -328,7 +331,10 @@ def resume(run_id: str, answers: dict[str, Any], who: str) -> PausedForm:
         with get_client(sync_client=True) as client:
             client.set_flow_run_state(
                 control.parse_run_id(run_id),
-                AwaitingRetry(message=f"{reask.CONTINUATION}: resumed by {who}; {reason}"),
+                AwaitingRetry(
+                    message=f"{reask.CONTINUATION}: "
+                    + t("cli.state.resumed_by", who=who, reason=reason)
+                ),
                 force=True,
             )
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
@@ -349,13 +355,16 @@ def retry(
     state = run.state
     if state is None or state.type.value not in ("FAILED", "CRASHED", "CANCELLED"):
         raise RunNotRetryable(
-            f"run {run_id} is {state.name if state else 'unknown'}; "
-            "only failed, crashed or cancelled runs are retried",
+            t(
+                "cli.error.not_retryable",
+                run=run_id,
+                state=state_label((state.name or state.type.value) if state else "UNKNOWN"),
+            ),
             details={"run_id": run_id, "state": state.name if state else None},
         )
     with get_client(sync_client=True) as client:
         client.set_flow_run_state(
-            run.id, AwaitingRetry(message=f"keiri retry by {who}"), force=True
+            run.id, AwaitingRetry(message=t("cli.state.retry_by", who=who)), force=True
         )
     if run.deployment_id is not None:
         # Its workers rerun it (the same as the Prefect UI's Retry).
@@ -375,11 +384,15 @@ def cancel(run_id: str, who: str) -> RunOutcome:
     state = run.state
     if state is None or state.type.value in _ENDED:
         raise RunNotRetryable(
-            f"run {run_id} has already ended ({state.name if state else 'unknown'})",
+            t(
+                "cli.error.already_ended",
+                run=run_id,
+                state=state_label((state.name or state.type.value) if state else "UNKNOWN"),
+            ),
             details={"run_id": run_id, "state": state.name if state else None},
-            hint="only pending, running or paused runs can be cancelled",
+            hint=t("cli.hint.cancel_active"),
         )
-    message = f"cancelled by {who}"
+    message = t("cli.state.cancelled_by", who=who)
     target: State[Any] = (
         Cancelling(message=message)
         if run.deployment_id is not None and state.type.value == "RUNNING"
@@ -448,10 +461,9 @@ def _record(run_id: str, state: State[Any]) -> dict[str, Any] | None:
     except Exception as exc:
         raise BlockError(
             ErrorCode.API_ERROR,
-            f"the result of run {run_id} could not be read: {type(exc).__name__}: {exc}",
+            t("cli.error.result_unreadable", run=run_id, error=f"{type(exc).__name__}: {exc}"),
             details={"run_id": run_id},
-            hint="results are stored under PREFECT_RESULTS_LOCAL_STORAGE_PATH (the keiri "
-            "home's results/); several machines must share it (docs/scale-out.md)",
+            hint=t("cli.hint.result_storage"),
         ) from exc
     if isinstance(value, dict):
         return value
@@ -504,7 +516,7 @@ def _outcome(run: FlowRun, final: State[Any] | None = None) -> RunOutcome:
             ErrorCode.BLOCK_FAILED,
             str((state.message if state else "") or (state.name if state else kind)),
             details={"run_id": run_id, "state": state.name if state else kind},
-            hint="see the run in the Prefect UI; `keiri retry` re-runs it",
+            hint=t("cli.hint.crashed"),
             recoverable=True,
         )
         error = OutcomeError.of(block_error)

@@ -494,3 +494,14 @@ def local_time(value: datetime | float | str | None, fmt: str = "%Y-%m-%d %H:%M"
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=UTC)
     return moment.astimezone(timezone()).strftime(fmt)
+
+
+def _install() -> None:
+    """Errors built below this layer (`keiri.errors`: default hints, counts) speak the
+    reader's language too."""
+    from keiri import errors
+
+    errors.use_messages(t)
+
+
+_install()

@@ -28,6 +28,7 @@ from pathlib import Path
 
 from keiri import settings
 from keiri.errors import ErrorCode, KeiriError
+from keiri.messages import t
 from keiri.settings import keiri_home
 
 __all__ = [
@@ -218,11 +219,12 @@ def ensure_api_url(timeout: float | None = None, progress: Progress | None = Non
             if api_healthy(configured, timeout=5.0):
                 return configured
         raise ServerError(
-            f"PREFECT_API_URL={configured} does not answer {configured.rstrip('/')}/health.",
-            hint=(
-                "Start that Prefect server (or fix the URL), or unset PREFECT_API_URL to let "
-                "keiri start its local server (`keiri server start`)."
+            t(
+                "cli.server.no_answer",
+                url=configured,
+                health=f"{configured.rstrip('/')}/health",
             ),
+            hint=t("cli.hint.server_no_answer"),
         )
     return start(timeout, progress=progress).api_url
 
@@ -391,15 +393,12 @@ def _check_port_free(cfg: ServerConfig) -> None:
         return
     if api_healthy(cfg.api_url):
         raise ServerError(
-            f"A Prefect server that keiri did not start already answers at {cfg.api_url}.",
-            hint=(
-                f"To use it, set PREFECT_API_URL={cfg.api_url}; to start keiri's own server, "
-                "stop that one or set KEIRI_SERVER_PORT to a free port."
-            ),
+            t("cli.server.foreign", url=cfg.api_url),
+            hint=t("cli.hint.server_foreign", url=cfg.api_url),
         )
     raise ServerError(
-        f"Port {cfg.port} on {cfg.host} is in use by another program.",
-        hint="Stop that program or set KEIRI_SERVER_PORT to a free port.",
+        t("cli.server.port_busy", port=cfg.port, host=cfg.host),
+        hint=t("cli.hint.server_port_busy"),
     )
 
 
@@ -498,9 +497,8 @@ def _wait_healthy(
         if not _is_server_process(pid):
             cfg.pid_file.unlink(missing_ok=True)
             raise ServerError(
-                f"The local Prefect server (pid {pid}) exited while starting."
-                + _log_tail(cfg.log_file),
-                hint=f"Read {cfg.log_file}; a busy port or a broken PREFECT_HOME are common.",
+                t("cli.server.exited", pid=pid) + _log_tail(cfg.log_file),
+                hint=t("cli.hint.server_exited", log=cfg.log_file),
                 log_file=cfg.log_file,
             )
         now = time.monotonic()
@@ -512,18 +510,11 @@ def _wait_healthy(
             if stuck and kill_on_failure:
                 _terminate(pid, 5.0)
                 cfg.pid_file.unlink(missing_ok=True)
-            state = (
-                "made no progress"
-                if stuck
-                else "is still starting (left running: the next run reuses it)"
-            )
+            key = "cli.server.timeout_stuck" if stuck else "cli.server.timeout_starting"
             raise ServerError(
-                f"The local Prefect server did not answer {api_url}/health within "
-                f"{timeout:g} s and {state}." + _log_tail(cfg.log_file),
-                hint=(
-                    f"Read {cfg.log_file}; on a slow machine raise --server-timeout "
-                    "(or KEIRI_SERVER_START_TIMEOUT)."
-                ),
+                t(key, health=f"{api_url}/health", timeout=f"{timeout:g}")
+                + _log_tail(cfg.log_file),
+                hint=t("cli.hint.server_timeout", log=cfg.log_file),
                 log_file=cfg.log_file,
             )
         if progress is not None and now - last_report >= 1.0:
@@ -540,7 +531,12 @@ def _log_tail(log_file: Path) -> str:
     tail = [line for line in lines if line.strip()][-_LOG_TAIL_LINES:]
     if not tail:
         return ""
-    return f"\nLast lines of {log_file}:\n" + "\n".join(f"  {line}" for line in tail)
+    return (
+        "\n"
+        + t("cli.server.log_tail", log=log_file)
+        + "\n"
+        + "\n".join(f"  {line}" for line in tail)
+    )
 
 
 def _is_server_process(pid: int) -> bool:

@@ -20,9 +20,11 @@ from pathlib import Path
 from typing import Any
 
 import click
+from rich.markup import escape
 
 from keiri.cli.main import EXIT_FAILED, ExitWith
 from keiri.cli.render import console, err_console, print_json, render_block_error
+from keiri.messages import t
 
 __all__ = ["analyze_cmd", "register"]
 
@@ -34,14 +36,18 @@ def register(cli: click.Group) -> None:
 
 def _progress(event: str, **fields: Any) -> None:
     if event == "analysis_reason":
-        err_console.print(f"[dim]推論 {fields['loop']}: {fields['next_action']}[/]")
+        reason = t("cli.analyze.reason", loop=fields["loop"], action=fields["next_action"])
+        err_console.print(f"[dim]{escape(reason)}[/]")
     elif event == "analysis_action":
-        state = "[green]成功[/]" if fields["success"] else "[red]失敗[/]"
-        err_console.print(f"[dim]実行 {fields['loop']}:[/] {state} ({fields['seconds']:.1f} 秒)")
+        state = t("cli.analyze.success" if fields["success"] else "cli.analyze.failure")
+        seconds = f"{fields['seconds']:.1f}"
+        err_console.print(
+            t("cli.analyze.action", loop=fields["loop"], state=state, seconds=seconds)
+        )
     elif event == "sandbox_violation":
-        err_console.print(f"[yellow]⚠ {fields['violation']}[/]")
+        err_console.print(f"[yellow]⚠ {escape(str(fields['violation']))}[/]")
     elif event == "analysis_loop_cap":
-        err_console.print("[yellow]⚠ 分析ループの上限に達しました（中間結果を作成します）[/]")
+        err_console.print(t("cli.analyze.loop_cap"))
 
 
 def _document(
@@ -81,9 +87,9 @@ def analyze_cmd(
     from blocks.errors import BlockError
 
     if not data.is_file():
-        raise click.UsageError(f"no such data file: {data}")
+        raise click.UsageError(t("cli.analyze.no_data", path=data))
     if not question.strip():
-        raise click.UsageError("--question must not be empty")
+        raise click.UsageError(t("cli.analyze.empty_question"))
     workspace = create_workspace()
     state = None
     try:
@@ -100,12 +106,12 @@ def analyze_cmd(
                 if pending:
                     reply = pending.popleft()
                 elif sys.stdin.isatty() and not as_json:
-                    reply = click.prompt(f"質問: {asked}", err=True)
+                    reply = click.prompt(t("cli.analyze.prompt", question=asked), err=True)
                 else:
                     if as_json:
                         print_json(_document(state, workspace, question=asked))
-                    err_console.print(f"[red]✗[/] エージェントが質問しています: {asked}")
-                    err_console.print("  💡 --answer で回答を渡して、もう一度実行してください")
+                    err_console.print(t("cli.analyze.asking", question=escape(asked)))
+                    err_console.print(t("cli.analyze.answer_hint"))
                     raise ExitWith(EXIT_FAILED)
                 turn = run_turn(graph, state, reply)
             state = turn.state
@@ -121,4 +127,4 @@ def analyze_cmd(
     from rich.markdown import Markdown
 
     console.print(Markdown(turn.report_path.read_text(encoding="utf-8")))  # type: ignore[union-attr]
-    console.print(f"[green]✓[/] レポートを作成しました: {turn.report_path}")
+    console.print(t("cli.analyze.written", path=escape(str(turn.report_path))))

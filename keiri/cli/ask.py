@@ -21,6 +21,7 @@ import click
 
 from keiri.cli.main import EXIT_FAILED, ExitWith
 from keiri.cli.render import console, err_console, print_issues, print_json
+from keiri.messages import t
 
 __all__ = ["ask_cmd", "register"]
 
@@ -66,10 +67,10 @@ def ask_cmd(request: str, detach: bool, server_timeout: float | None, as_json: b
     from designer.ask import ComposedAnswer, compose_answer, prepare_request, refusal
 
     if not request.strip():
-        raise click.UsageError("the request is empty")
+        raise click.UsageError(t("cli.ask.empty"))
     with LLMClient.from_env() as llm:
         if not as_json:
-            err_console.print("[dim]依頼を読んでいます…[/]")
+            err_console.print(t("cli.ask.reading"))
         prepared = prepare_request(request, llm)
         base: dict[str, Any] = {
             "servable": prepared.analysis.servable,
@@ -78,8 +79,13 @@ def ask_cmd(request: str, detach: bool, server_timeout: float | None, as_json: b
         }
         if not as_json:
             for task in prepared.analysis.tasks:
-                after = f"（{', '.join(task.depends_on)} の後）" if task.depends_on else ""
-                err_console.print(f"  • {task.id}: {task.block} — {task.purpose}{after}")
+                after = (
+                    t("cli.ask.after", nodes=", ".join(task.depends_on)) if task.depends_on else ""
+                )
+                line = t(
+                    "cli.ask.task", id=task.id, block=task.block, purpose=task.purpose, after=after
+                )
+                err_console.print(line, markup=False)
         refused = refusal(prepared)
         if refused is not None or prepared.compiled is None or prepared.path is None:
             generated = prepared.generated
@@ -95,12 +101,10 @@ def ask_cmd(request: str, detach: bool, server_timeout: float | None, as_json: b
         if outcome.state == "completed":
             answer_ = compose_answer(request, outcome.outputs, outcome.state, llm)
         elif outcome.paused is not None:
-            answer_ = ComposedAnswer(
-                f"確認が必要です。フォームに回答してください: {outcome.paused.form_url}", "template"
-            )
+            answer_ = ComposedAnswer(t("cli.ask.confirm", url=outcome.paused.form_url), "template")
         else:
             message = outcome.error.message if outcome.error else outcome.state
-            answer_ = ComposedAnswer(f"ご依頼の処理は完了しませんでした: {message}", "template")
+            answer_ = ComposedAnswer(t("cli.ask.not_done", message=message), "template")
     doc = _document(
         request,
         **base,
@@ -141,4 +145,4 @@ def _run(
 def _pause_message(run_id: str, node_id: str) -> None:
     from flows.notify import form_link
 
-    err_console.print(f"⏸  {node_id} の入力を待っています: {form_link(run_id)}")
+    err_console.print(t("cli.ask.paused", node=node_id, url=form_link(run_id)), markup=False)

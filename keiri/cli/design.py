@@ -18,9 +18,11 @@ from pathlib import Path
 from typing import Any
 
 import click
+from rich.markup import escape
 
 from keiri.cli.main import EXIT_FAILED, ExitWith
 from keiri.cli.render import console, err_console, print_issues, print_json
+from keiri.messages import t
 
 __all__ = ["generate_cmd", "register"]
 
@@ -48,7 +50,7 @@ def _terminal_ask(requirements: list[Any], message: str) -> Mapping[str, Any]:
     err_console.print(f"[bold]{message}[/]")
     answers: dict[str, Any] = {}
     for req in requirements:
-        label = req.label + ("" if req.required else "（任意）")
+        label = req.label + ("" if req.required else t("cli.design.optional"))
         for extra in (req.description, req.hint):
             if extra:
                 err_console.print(f"  [dim]{extra}[/]")
@@ -76,63 +78,72 @@ def _check_templates(ids: list[str], mode: str) -> None:
     if not ids:
         return
     if mode == "llm-only":
-        raise click.UsageError("--templates cannot be used with --apply-mode llm-only")
+        raise click.UsageError(t("cli.design.llm_only_templates"))
     from blocks.registry import did_you_mean
     from designer.templates import load_templates
 
     known = sorted(load_templates())
     for template_id in ids:
         if template_id not in known:
-            hint = did_you_mean(template_id, known) or f"templates: {', '.join(known) or 'none'}"
-            raise click.UsageError(f"unknown template {template_id!r}; {hint}")
+            hint = did_you_mean(template_id, known) or t(
+                "cli.design.templates", ids=", ".join(known) or t("cli.none")
+            )
+            raise click.UsageError(
+                t("cli.design.unknown_template", template=repr(template_id), hint=hint)
+            )
 
 
 def _print_human(result: Any, draft: Path | None) -> None:
-    from rich.markup import escape
-
     shown = ", ".join(f"{c.block_id}{'*' if c.pinned else ''}" for c in result.candidates[:12])
-    console.print(f"[dim]candidates ({result.metrics.retrieval}):[/] {escape(shown)}")
+    retrieval = escape(str(result.metrics.retrieval))
+    console.print(t("cli.design.candidates", retrieval=retrieval, blocks=escape(shown)))
     if result.retrieval is not None:
-        console.print(f"[dim]retrieval: {escape(result.retrieval.describe())}[/]")
+        console.print(t("cli.design.retrieval", text=escape(result.retrieval.describe())))
     for attempt in result.attempts:
-        state = "[green]ok[/]" if not attempt.errors else f"[red]{len(attempt.errors)} error(s)[/]"
-        console.print(f"[dim]attempt {attempt.number} ({attempt.stage}):[/] {state}")
+        state = (
+            t("cli.design.attempt_ok")
+            if not attempt.errors
+            else t("cli.design.attempt_errors", count=len(attempt.errors))
+        )
+        line = t("cli.design.attempt", number=attempt.number, stage=attempt.stage, state=state)
+        console.print(line)
     print_issues(result.errors + result.warnings)
     if result.fallback:
-        err_console.print("[yellow]⚠ fallback plan (KEIRI_AGENT_LLM_FALLBACK): review it[/]")
+        err_console.print(t("cli.design.fallback"))
     if result.ok:
-        where = f" → {result.saved_path}" if result.saved_path else ""
+        where = f" → {escape(str(result.saved_path))}" if result.saved_path else ""
         mark, open_ = "[green]✓[/]", ""
         if result.placeholders:
-            mark, open_ = "[yellow]△[/]", f", {len(result.placeholders)} placeholder(s) to give"
-        console.print(
-            f"{mark} plan {escape(result.plan.id)} generated "
-            f"({result.metrics.attempts} attempt(s), {result.metrics.repair_rounds} repair round(s)"
-            f"{open_}){where}"
+            mark = "[yellow]△[/]"
+            open_ = t("cli.design.open_placeholders", count=len(result.placeholders))
+        generated = t(
+            "cli.design.generated",
+            mark=mark,
+            plan=escape(result.plan.id),
+            attempts=result.metrics.attempts,
+            repairs=result.metrics.repair_rounds,
+            open=open_,
+            where=where,
         )
+        console.print(generated)
     if result.ok and result.placeholders:
         where = result.saved_path or "PLAN"
-        console.print(
-            f"[yellow]⚠ 未設定の項目が {len(result.placeholders)} 件あります"
-            "（プレースホルダとして保存。値を与えるまで実行できません）:[/]"
-        )
+        console.print(t("cli.design.placeholders", count=len(result.placeholders)))
         for name, ph in result.placeholders.items():
             console.print("  • " + escape(f"{name} [{ph.type}] {ph.question}"))
-            console.print(
-                "    "
-                + escape(f"keiri run {where} --var {name}=…  （生成時なら --answer {name}=…）")
-            )
+            command = t("cli.design.placeholder_cmd", where=where, name=name)
+            console.print("    " + escape(command))
     asks = [r for r in result.requirements if not (result.ok and r.placeholder() is not None)]
     if asks:
-        console.print("次の項目を確認してください（--answer ID=値 で指定できます）:")
+        console.print(t("cli.design.asks"), markup=False)
         for req in asks:
-            need = "必須" if req.required else "任意"
+            need = t("cli.design.required" if req.required else "cli.design.optional_short")
             console.print("  • " + escape(f"{req.id} [{req.type}, {need}] {req.label}"))
     if result.ok:
         return
-    console.print(f"[red]✗[/] the plan does not validate: {len(result.errors)} error(s)")
+    console.print(t("cli.design.invalid", count=len(result.errors)))
     if draft is not None:
-        console.print(f"  draft: {draft}  (fix it, then: keiri validate {draft})")
+        console.print(escape(t("cli.design.draft", draft=draft)))
 
 
 @click.command("generate")
@@ -209,27 +220,36 @@ def generate_cmd(
 
     if instruction_file is not None:
         if instruction:
-            raise click.UsageError("--instruction and --instruction-file exclude each other")
+            raise click.UsageError(
+                t("cli.error.exclusive", first="--instruction", second="--instruction-file")
+            )
         instruction = instruction_file.read_text(encoding="utf-8")
     if not instruction or not instruction.strip():
-        raise click.UsageError("give --instruction TEXT or --instruction-file PATH")
+        raise click.UsageError(t("cli.design.no_instruction"))
     paths = [Path(p) for p in _split(docs)]
     for path in paths:
         if not path.is_file():
-            raise click.UsageError(f"no such document: {path}")
+            raise click.UsageError(t("cli.design.no_document", path=path))
     templates = _split(template_ids)
     _check_templates(templates, apply_mode)
     given: dict[str, Any] = {}
     for item in answers:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
-            raise click.UsageError(f"--answer needs ID=VALUE, got {item!r}")
+            raise click.UsageError(t("cli.design.bad_answer", item=repr(item)))
         given[key.strip()] = _answer_value(value)
     ask_here = interactive if interactive is not None else (sys.stdin.isatty() and not as_json)
     documents = extract_documents(paths)
     if not as_json:
         for failure in documents.failures:
-            err_console.print(f"[yellow]⚠ {failure.name}: {failure.code}: {failure.message}[/]")
+            err_console.print(
+                t(
+                    "cli.design.document_failed",
+                    name=escape(failure.name),
+                    code=failure.code,
+                    message=escape(failure.message),
+                )
+            )
     options = DesignEngineOptions(
         retrieval=retrieval,  # type: ignore[arg-type]
         topk_per_category=topk_per_category,

@@ -24,15 +24,12 @@ def parse_assignments(
     for raw in values:
         key, sep, value = raw.partition("=")
         if not sep or not key:
-            raise click.UsageError(
-                f"--input {raw!r}: expected {'NODE.FIELD' if with_node else 'FIELD'}=VALUE or =@PATH"
-            )
+            key_ = "cli.input.expected_node" if with_node else "cli.input.expected_field"
+            raise click.UsageError(t(key_, raw=repr(raw)))
         if with_node:
             node, dot, field = key.partition(".")
             if not dot or not node or not field:
-                raise click.UsageError(
-                    f"--input {raw!r}: expected NODE.FIELD=VALUE (e.g. confirm.approved=true)"
-                )
+                raise click.UsageError(t("cli.input.expected_node", raw=repr(raw)))
             out.append((node, field, value))
         else:
             out.append((None, key, value))
@@ -44,7 +41,7 @@ def parse_vars(values: tuple[str, ...]) -> dict[str, Any]:
     for raw in values:
         key, sep, value = raw.partition("=")
         if not sep or not key:
-            raise click.UsageError(f"--var {raw!r}: expected KEY=VALUE")
+            raise click.UsageError(t("cli.var.expected", raw=repr(raw)))
         try:
             # The plan loader's bounds (size, aliases, depth, digits) and NaN/Infinity refusal.
             result[key] = load_yaml(value).data if value else ""
@@ -54,10 +51,12 @@ def parse_vars(values: tuple[str, ...]) -> dict[str, Any]:
                 continue
             issue = exc.issues[0]
             if issue.code == IssueCode.TYPE_MISMATCH:
-                message = "NaN/Infinity is not a number a plan can hold"
+                message = t("cli.var.not_finite")
             else:
                 message = issue.message
-            raise click.UsageError(f"--var {raw[:80]!r}: {message} ({issue.code})") from None
+            raise click.UsageError(
+                t("cli.var.problem", raw=repr(raw[:80]), message=message, code=issue.code)
+            ) from None
     return result
 
 

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import click
+from rich.markup import escape
 
 from keiri.cli.render import (
     as_keiri_error,
@@ -29,6 +30,7 @@ from keiri.errors import (
     KeiriError,
     UsageError,
 )
+from keiri.messages import CATALOG, t
 from keiri.settings import load_dotenv_file
 
 __all__ = [
@@ -47,7 +49,7 @@ def usage_error(message: str) -> UsageError:
     """A usage error of the running command, with click's "Try '... --help'" line."""
     ctx = click.get_current_context(silent=True)
     command = ctx.command_path if ctx else "keiri"
-    return UsageError(message, hint=f"Try '{command} --help' for help.", command=command)
+    return UsageError(message, hint=t("cli.try_help", command=command), command=command)
 
 
 class ExitWith(Exception):
@@ -102,12 +104,13 @@ def blocks_cmd(as_json: bool, check: bool) -> None:
     else:
         from rich.table import Table
 
-        table = Table("id", "version", "inputs", "outputs", *(["check"] if check else []), box=None)
+        columns = ["id", "version", "inputs", "outputs", *(["check"] if check else [])]
+        table = Table(*(t(f"cli.col.{c}") for c in columns), box=None)
         for row in rows:
             cells = [row["id"], row["version"], ", ".join(row["inputs"]), ", ".join(row["outputs"])]
             if check:
                 cells.append(
-                    "[green]ok[/]"
+                    f"[green]{t('cli.blocks.ok')}[/]"
                     if not row["problems"]
                     else "[red]" + "; ".join(row["problems"]) + "[/]"
                 )
@@ -135,16 +138,18 @@ def validate_cmd(plan: Path, as_json: bool) -> None:
     from compiler.validate import validate_file
 
     if not _is_file(plan):
-        raise usage_error(f"no such plan file: {plan}")
+        raise usage_error(t("cli.no_such_plan", path=plan))
     report = validate_file(plan)
     if as_json:
         print_json(report.to_json())
     else:
         print_issues(report.errors + report.warnings)
         if report.ok:
-            console.print(f"[green]✓[/] {plan} is valid ({len(report.warnings)} warning(s))")
+            ok = t("cli.validate.ok", plan=escape(str(plan)), warnings=len(report.warnings))
+            console.print(f"[green]✓[/] {ok}")
         else:
-            console.print(f"[red]✗[/] {len(report.errors)} error(s) encountered in {plan}")
+            failed = t("cli.validate.failed", plan=escape(str(plan)), errors=len(report.errors))
+            console.print(f"[red]✗[/] {failed}")
     if not report.ok:
         raise ExitWith(EXIT_FAILED)
 
@@ -157,7 +162,7 @@ def dry_run_cmd(plan: Path, as_json: bool) -> None:
     from compiler.dryrun import dry_run_file
 
     if not _is_file(plan):
-        raise usage_error(f"no such plan file: {plan}")
+        raise usage_error(t("cli.no_such_plan", path=plan))
     report = dry_run_file(plan)
     if as_json:
         print_json(report.to_json())
@@ -165,15 +170,20 @@ def dry_run_cmd(plan: Path, as_json: bool) -> None:
         from rich.table import Table
 
         if report.nodes:
-            table = Table("node", "state", "inputs", "outputs", box=None)
+            columns = ("node", "state", "inputs", "outputs")
+            table = Table(*(t(f"cli.col.{c}") for c in columns), box=None)
             for node in report.nodes:
-                table.add_row(node.node_id, node.state, _short(node.inputs), _short(node.outputs))
+                key = f"cli.dry_run.state.{node.state}"
+                state = t(key) if key in CATALOG else node.state
+                table.add_row(node.node_id, state, _short(node.inputs), _short(node.outputs))
             console.print(table)
         print_issues(report.errors + report.warnings)
         if report.ok:
-            console.print(f"[green]✓[/] dry-run of {plan} passed ({len(report.nodes)} node run(s))")
+            ok = t("cli.dry_run.ok", plan=escape(str(plan)), nodes=len(report.nodes))
+            console.print(f"[green]✓[/] {ok}")
         else:
-            console.print(f"[red]✗[/] dry-run of {plan} failed: {len(report.errors)} error(s)")
+            failed = t("cli.dry_run.failed", plan=escape(str(plan)), errors=len(report.errors))
+            console.print(f"[red]✗[/] {failed}")
     if not report.ok:
         raise ExitWith(EXIT_FAILED)
 
@@ -199,15 +209,16 @@ def migrate_cmd(plan: Path, in_place: bool, out_path: Path | None, as_json: bool
     from compiler.migrate import migrate_file
 
     if in_place and out_path is not None:
-        raise click.UsageError("--in-place and --out exclude each other")
+        raise click.UsageError(t("cli.error.exclusive", first="--in-place", second="--out"))
     target = plan if in_place else (out_path or plan.with_name(plan.stem + ".migrated.yaml"))
     result = migrate_file(plan, target)
     if as_json:
         print_json(result)
     else:
         for change in result["changes"]:
-            console.print(f"• {change}")
-        console.print(f"[green]✓[/] {len(result['changes'])} change(s) written to {target}")
+            console.print(f"• {escape(str(change))}")
+        written = t("cli.migrate.written", count=len(result["changes"]), target=escape(str(target)))
+        console.print(f"[green]✓[/] {written}")
 
 
 def _register_optional() -> None:

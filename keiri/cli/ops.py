@@ -15,11 +15,13 @@ from pathlib import Path
 from typing import Any
 
 import click
+from rich.markup import escape
 
 from blocks.errors import Issue
 from keiri import settings
 from keiri.cli.main import EXIT_FAILED, EXIT_OK, ExitWith
 from keiri.cli.render import console, err_console, print_issues, print_json
+from keiri.messages import t
 
 __all__ = ["register"]
 
@@ -46,7 +48,7 @@ def _load(folder: Path) -> tuple[list[Any], list[Issue], list[Issue]]:
     from flows.deploy_spec import load_deployments
 
     if not folder.is_dir():
-        raise click.UsageError(f"no deployments folder: {folder}")
+        raise click.UsageError(t("cli.deploy.no_folder", folder=folder))
     specs, issues = load_deployments(folder)
     errors = [i for i in issues if i.severity == "error"]
     warnings = [i for i in issues if i.severity == "warning"]
@@ -83,19 +85,33 @@ def _describe(spec: Any, ids: dict[str, str] | None = None) -> dict[str, Any]:
 def _print_summary(rows: list[dict[str, Any]]) -> None:
     for row in rows:
         limit = row["concurrency"]
-        conc = f"{limit['limit']} ({limit['collision_strategy']})" if limit else "unlimited"
-        console.print(
-            f"• [bold]{row['name']}[/] ← {row['design']} v{row['version']}  "
-            f"pool {row['work_pool']}  concurrency {conc}"
+        conc = (
+            f"{limit['limit']} ({limit['collision_strategy']})"
+            if limit
+            else t("cli.deploy.unlimited")
         )
+        summary = t(
+            "cli.deploy.summary",
+            name=escape(row["name"]),
+            design=escape(str(row["design"])),
+            version=escape(str(row["version"])),
+            pool=escape(str(row["work_pool"])),
+            concurrency=conc,
+        )
+        console.print(summary)
         for s in row["schedules"]:
-            times = ", ".join(t[:16].replace("T", " ") for t in s["next"])
-            state = "" if s["active"] else " (inactive)"
-            console.print(f"    {s['cron']}  {s['timezone']}{state}  next: {times}")
-        if not row["schedules"]:
-            console.print(
-                "    no schedule (run it from the Prefect UI or `prefect deployment run`)"
+            times = ", ".join(when[:16].replace("T", " ") for when in s["next"])
+            inactive = "" if s["active"] else t("cli.deploy.inactive")
+            line = t(
+                "cli.deploy.schedule",
+                cron=s["cron"],
+                timezone=s["timezone"],
+                inactive=inactive,
+                times=times,
             )
+            console.print(line, markup=False)
+        if not row["schedules"]:
+            console.print(t("cli.deploy.no_schedule"))
 
 
 @click.command("deploy")
@@ -120,7 +136,7 @@ def deploy_cmd(
     """Validate deployments/*.yaml, render prefect.yaml and apply it (exit 1: invalid, or
     with --check: prefect.yaml is out of date)."""
     if check and render:
-        raise click.UsageError("--check and --render exclude each other")
+        raise click.UsageError(t("cli.error.exclusive", first="--check", second="--render"))
     _environment(start=not (check or render))
     from flows.deploy import apply, prefect_yaml_diff, render_prefect_yaml, stale_deployments
     from flows.notify import NotifyConfig, apply_automations
@@ -145,9 +161,8 @@ def deploy_cmd(
             print_json(doc)
         else:
             print_issues(errors + warnings)
-            err_console.print(
-                f"[red]✗[/] {len(errors)} error(s) in {source}: nothing rendered or applied"
-            )
+            invalid = t("cli.deploy.invalid", count=len(errors), source=escape(str(source)))
+            err_console.print(f"[red]✗[/] {invalid}")
         raise ExitWith(EXIT_FAILED)
     try:
         notify = NotifyConfig.from_env()
@@ -187,23 +202,32 @@ def _finish(doc: dict[str, Any], as_json: bool, warnings: list[Issue], *, mode: 
         console.print(doc["diff"], markup=False, highlight=False)
     _print_summary(doc["deployments"])
     if mode == "check":
-        verdict = "is out of date" if doc["changed"] else "is up to date"
-        console.print(f"{doc['prefect_file']} {verdict}; nothing applied (--check)")
+        verdict = "cli.deploy.out_of_date" if doc["changed"] else "cli.deploy.up_to_date"
+        console.print(t(verdict, file=doc["prefect_file"]), markup=False)
         return
     if mode == "render":
-        verdict = "written" if doc["changed"] else "already up to date"
-        console.print(f"{doc['prefect_file']} {verdict}; nothing applied (--render)")
+        verdict = "cli.deploy.written" if doc["changed"] else "cli.deploy.already"
+        console.print(t(verdict, file=doc["prefect_file"]), markup=False)
         return
     for pool in doc["work_pools_created"]:
-        console.print(f"created work pool {pool} (start workers: keiri worker --pool {pool})")
-    for name, what in doc["automations"].items():
-        console.print(f"automation {name!r}: {what}")
+        console.print(t("cli.deploy.pool_created", pool=pool), markup=False)
+    _print_automations(doc["automations"])
     for name in doc["stale"]:
-        err_console.print(
-            f"[yellow]deployment run_plan/{name} has no file in deployments/ any more;[/] "
-            f"remove it with: prefect deployment delete 'run_plan/{name}'"
+        err_console.print(t("cli.deploy.stale", name=escape(name)))
+    applied = t("cli.deploy.applied", count=len(doc["deployments"]))
+    console.print(f"[green]✓[/] {applied}")
+
+
+def _print_automations(done: dict[str, str]) -> None:
+    """What happened to each automation (`flows.notify.apply_automations`), in words."""
+    from flows.notify import AUTOMATION_OUTCOMES
+
+    for name, what in done.items():
+        key = AUTOMATION_OUTCOMES.get(what)
+        console.print(
+            t("cli.deploy.automation", name=repr(name), what=t(key) if key else what),
+            markup=False,
         )
-    console.print(f"[green]✓[/] {len(doc['deployments'])} deployment(s) applied")
 
 
 @click.command("serve")
@@ -225,10 +249,12 @@ def serve_cmd(folder: Path | None, limit: int | None) -> None:
         automations = apply_automations(NotifyConfig.from_env())
     except ValueError as exc:
         raise click.UsageError(str(exc)) from None
-    for name, what in automations.items():
-        console.print(f"automation {name!r}: {what}")
+    _print_automations(automations)
     for spec in specs:
-        console.print(f"serving run_plan/{spec.name} ({spec.plan_id} v{spec.plan_version})")
+        serving = t(
+            "cli.serve.serving", name=spec.name, plan=spec.plan_id, version=spec.plan_version
+        )
+        console.print(serving, markup=False)
     serve(specs, limit=limit)
 
 

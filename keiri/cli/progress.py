@@ -10,6 +10,7 @@ from rich.live import Live
 from rich.text import Text
 
 from keiri.cli.render import err_console
+from keiri.messages import t
 
 __all__ = ["run_progress"]
 
@@ -22,9 +23,9 @@ class _Progress:
         self.failed = 0
 
     def render(self) -> Text:
-        text = Text(f"✓ {self.done} node(s) done", style="green")
+        text = Text(t("cli.progress.done", count=self.done), style="green")
         if self.failed:
-            text.append(f"  ✗ {self.failed} failed", style="red")
+            text.append(t("cli.progress.failed", count=self.failed), style="red")
         if self.running:
             text.append(f"  ▶ {', '.join(self.running[-3:])}", style="cyan")
         for node, (seen, total) in list(self.loops.items())[-2:]:

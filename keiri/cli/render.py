@@ -19,6 +19,7 @@ from rich.markup import escape
 from blocks.errors import BlockError, Issue, IssuesFound, KeiriError
 from keiri import masking
 from keiri.errors import EXIT_FAILED, ErrorCode, PlanInvalid, UsageError
+from keiri.messages import t
 
 __all__ = [
     "as_keiri_error",
@@ -59,12 +60,11 @@ def print_issues(issues: list[Issue]) -> None:
     for issue in issues:
         color = "red" if issue.severity == "error" else "yellow"
         node = " " + escape(f"[{issue.node_id}]") if issue.node_id else ""
-        console.print(
-            f"[{color}]{issue.severity.upper()}[/] {issue.code}{node} {escape(issue.location())}"
-        )
+        label = t(f"cli.label.{issue.severity}")
+        console.print(f"[{color}]{label}[/] {issue.code}{node} {escape(issue.location())}")
         console.print(f"  {escape(issue.message)}")
         if issue.hint:
-            console.print(f"  [dim]hint:[/] {escape(issue.hint)}")
+            console.print(f"  [dim]{t('cli.label.hint')}[/] {escape(issue.hint)}")
 
 
 def as_keiri_error(exc: BaseException) -> KeiriError:
@@ -74,12 +74,12 @@ def as_keiri_error(exc: BaseException) -> KeiriError:
     if isinstance(exc, click.UsageError):
         command = exc.ctx.command_path if exc.ctx else "keiri"
         return UsageError(
-            exc.format_message(), hint=f"Try '{command} --help' for help.", command=command
+            exc.format_message(), hint=t("cli.try_help", command=command), command=command
         )
     if isinstance(exc, click.ClickException):
         return UsageError(exc.format_message())
     if isinstance(exc, click.exceptions.Abort):
-        return KeiriError(ErrorCode.ABORTED, "Aborted.", exit_code=EXIT_FAILED)
+        return KeiriError(ErrorCode.ABORTED, t("cli.error.aborted"), exit_code=EXIT_FAILED)
     raise TypeError(f"not an error keiri renders: {type(exc).__name__}") from exc
 
 
@@ -87,8 +87,8 @@ def internal_error(exc: BaseException) -> KeiriError:
     """An exception keiri did not expect (a bug), as the tree's `INTERNAL_ERROR`."""
     return KeiriError(
         ErrorCode.INTERNAL_ERROR,
-        f"{type(exc).__name__}: {exc}",
-        hint="this is a bug in keiri: report it with the command and the traceback on stderr",
+        t("cli.error.internal", error=f"{type(exc).__name__}: {exc}"),
+        hint=t("cli.hint.internal"),
     )
 
 
@@ -123,7 +123,7 @@ def render_error(error: KeiriError, *, as_json: bool = False) -> None:
         if isinstance(error, IssuesFound):
             return
     if isinstance(error, UsageError):
-        err_console.print(f"[red]Usage error:[/] {escape(error.message)}")
+        err_console.print(f"[red]{t('cli.label.usage_error')}[/] {escape(error.message)}")
         if error.hint:
             err_console.print(escape(error.hint))
         return
@@ -147,4 +147,4 @@ def render_block_error(error: BlockError) -> None:
     if error.hint:
         err_console.print(f"  💡 {escape(error.hint)}")
     if error.recoverable:
-        err_console.print("  (recoverable: retrying may help)")
+        err_console.print(f"  {t('cli.recoverable')}")

@@ -17,7 +17,7 @@ from keiri import masking, settings
 from keiri.cli.inputs import convert_answers, human_input_fields, parse_assignments, parse_vars
 from keiri.cli.main import ExitWith
 from keiri.cli.render import console, err_console, print_json, render_block_error
-from keiri.messages import t
+from keiri.messages import local_time, state_label, t
 
 if TYPE_CHECKING:
     from flows.outcome import RunOutcome
@@ -51,23 +51,29 @@ def _report(outcome: RunOutcome, as_json: bool) -> int:
         print_json(masking.mask(outcome.to_json()))
         return outcome.exit_code
     color = {"completed": "green", "paused": "yellow"}.get(outcome.state, "red")
-    console.print(f"[{color}]{outcome.state}[/] {outcome.plan_id} run {outcome.run_id}")
-    console.print(f"  Prefect UI: {outcome.ui_url}")
+    state = escape(state_label(outcome.state))
+    header = t(
+        "cli.run.header", state=f"[{color}]{state}[/]", plan=outcome.plan_id, run=outcome.run_id
+    )
+    console.print(header)
+    console.print(f"  {t('cli.run.ui', url=outcome.ui_url)}")
     if outcome.log:
-        console.print(f"  log: {outcome.log}")
+        console.print(f"  {escape(t('cli.run.log', path=outcome.log))}")
     for entry in outcome.reuse:
         items = f" {t('reuse.items', count=entry.count)}" if entry.iterations else ""
         line = t(f"reuse.{entry.decision}", node=entry.node_id + items, reason=entry.message)
         console.print(f"  [{'cyan' if entry.decision == 'rerun' else 'dim'}]{escape(line)}[/]")
     if outcome.paused:
         where = f"{outcome.paused.title} " if outcome.paused.title else ""
-        console.print(
-            f"  waiting for input at {where}node {outcome.paused.node_id}: "
-            f"{outcome.paused.form_url}"
+        waiting = t(
+            "cli.run.waiting",
+            where=where,
+            node=outcome.paused.node_id,
+            url=outcome.paused.form_url,
         )
-        console.print(
-            f"  or: keiri resume {outcome.paused.run_id or outcome.run_id} --input FIELD=VALUE"
-        )
+        console.print(f"  {escape(waiting)}")
+        resume = t("cli.run.resume_cmd", run=outcome.paused.run_id or outcome.run_id)
+        console.print(f"  {escape(resume)}")
     if outcome.error:
         error = outcome.block_error or BlockError(
             outcome.error.code,
@@ -77,23 +83,18 @@ def _report(outcome: RunOutcome, as_json: bool) -> int:
             node_id=outcome.error.node_id,
         )
         render_block_error(error)
-        err_console.print(
-            f"  inspect: keiri runs --state failed   retry: keiri retry {outcome.run_id}"
-        )
+        err_console.print(f"  {t('cli.run.inspect', run=outcome.run_id)}")
         from keiri.cli.logs import cli_log_path
 
         if cli_log_path().is_file():
-            err_console.print(f"  Prefect log: {cli_log_path()}")
+            err_console.print(f"  {escape(t('cli.run.prefect_log', path=cli_log_path()))}")
     return outcome.exit_code
 
 
 def _pause_message(run_id: str, node_id: str) -> None:
     from flows.notify import form_link
 
-    err_console.print(
-        f"⏸  {node_id} waits for input: {form_link(run_id)}  "
-        f"(or: keiri resume {run_id} --input FIELD=VALUE)"
-    )
+    err_console.print(escape(t("cli.run.paused", node=node_id, url=form_link(run_id), run=run_id)))
 
 
 @click.command("run")
@@ -144,7 +145,7 @@ def run_cmd(
     except OSError:  # a name the system cannot look up (longer than NAME_MAX, ...)
         found = False
     if not found:
-        raise click.UsageError(f"no such plan file: {plan}")
+        raise click.UsageError(t("cli.no_such_plan", path=plan))
     compiled, _warnings = compile_file(plan, BlockRegistry())
     store = FileStore()
     grouped: dict[str, list[tuple[str, str]]] = {}
@@ -159,16 +160,15 @@ def run_cmd(
     vars_ = parse_vars(variables)
     unknown = sorted(set(vars_) - set(compiled.plan.vars))
     if unknown:
-        raise click.UsageError(
-            f"--var {unknown[0]}: the plan declares no such var ({', '.join(sorted(compiled.plan.vars)) or 'none'})"
-        )
+        known = ", ".join(sorted(compiled.plan.vars)) or t("cli.none")
+        raise click.UsageError(t("cli.run.unknown_var", name=unknown[0], known=known))
     require_vars(compiled, vars_)  # placeholders must be given before anything starts
     _connect(server_timeout)
     from flows import runs
 
     if detach:
         started = runs.start_detached(compiled, plan, answers, vars_, who=current_user())
-        err_console.print(f"started run {started.run_id} in the background")
+        err_console.print(t("cli.run.detached", run=started.run_id))
         outcome = started.wait()
     else:
         from keiri.cli.progress import run_progress
@@ -201,15 +201,13 @@ def _node_fields(compiled: Any, node_id: str) -> dict[str, Any]:
             for n, c in compiled.all_nodes.items()
             if isinstance(c, CompiledTask) and c.spec.human_input
         )
-        hint = did_you_mean(node_id, humans) or f"human-input nodes: {', '.join(humans) or 'none'}"
-        raise click.UsageError(
-            f"--input {node_id}.…: {node_id!r} is not a human-input node; {hint}"
+        hint = did_you_mean(node_id, humans) or t(
+            "cli.run.human_nodes", nodes=", ".join(humans) or t("cli.none")
         )
+        raise click.UsageError(t("cli.run.not_human_input", node=node_id, hint=hint))
     raw = cnode.node.in_.get("requirements") or []
     if isinstance(raw, str):
-        raise click.UsageError(
-            f"--input {node_id}.…: its requirements come from a reference; answer it in the form app"
-        )
+        raise click.UsageError(t("cli.run.referenced_form", node=node_id))
     return human_input_fields(
         str(cnode.node.in_.get("mode", "collect")), parse_requirements(raw, node_id)
     )
@@ -261,14 +259,15 @@ def runs_cmd(state: str | None, limit: int, as_json: bool) -> None:
         return
     from rich.table import Table
 
-    table = Table("run id", "plan", "state", "started", "duration", box=None)
+    columns = ("run_id", "plan", "state", "started", "duration")
+    table = Table(*(t(f"cli.col.{c}") for c in columns), box=None)
     for v in views:
         table.add_row(
             v.run_id,
             v.plan_id or "",
-            v.state,
-            (v.start or "")[:19],
-            f"{v.duration_s:.1f}s" if v.duration_s is not None else "",
+            state_label(v.state),
+            local_time(v.start, "%Y-%m-%d %H:%M:%S") if v.start else "",
+            t("cli.seconds", seconds=f"{v.duration_s:.1f}") if v.duration_s is not None else "",
         )
     console.print(table)
 

@@ -6,6 +6,7 @@ import click
 
 from keiri.cli.main import EXIT_FAILED, ExitWith
 from keiri.cli.render import console, err_console, print_json
+from keiri.messages import t
 
 __all__ = ["register"]
 
@@ -32,20 +33,25 @@ def _show(status: object, as_json: bool) -> None:
         print_json(doc)
         return
     state = (
-        "[green]running[/]"
+        f"[green]{t('cli.server.running')}[/]"
         if status.healthy
-        else ("[yellow]starting/unhealthy[/]" if status.running else "[red]stopped[/]")
+        else (
+            f"[yellow]{t('cli.server.starting')}[/]"
+            if status.running
+            else f"[red]{t('cli.server.stopped_state')}[/]"
+        )
     )
-    console.print(f"Prefect server: {state}")
+    console.print(t("cli.server.state", state=state))
     for key in ("ui_url", "api_url", "pid", "home", "log_file"):
-        console.print(f"  {key}: {doc[key]}")
+        label = t(f"cli.server.label.{key}")
+        console.print(t("cli.server.field", label=label, value=doc[key]), markup=False)
 
 
 def server_progress(waited: float) -> None:
     """The progress line of a starting local server on stderr (after 1 s, then every 5 s)."""
     seconds = int(waited)
     if seconds == 1 or (seconds and seconds % 5 == 0):
-        err_console.print(f"Prefect サーバーを起動しています… {seconds} 秒", highlight=False)
+        err_console.print(t("cli.server.progress", seconds=seconds), highlight=False)
 
 
 @server_group.command("start")
@@ -73,7 +79,7 @@ def stop_cmd(as_json: bool) -> None:
     if as_json:
         print_json({"stopped": stopped})
     else:
-        console.print("stopped" if stopped else "no keiri server was running")
+        console.print(t("cli.server.stopped" if stopped else "cli.server.not_running"))
 
 
 @server_group.command("status")

@@ -19,6 +19,7 @@ import click
 from keiri import settings
 from keiri.cli.main import ExitWith
 from keiri.cli.render import console
+from keiri.messages import t
 
 __all__ = ["APP", "register", "streamlit_command"]
 
@@ -74,9 +75,8 @@ def ui_cmd(host: str, port: int) -> None:
     ui = {"KEIRI_UI_HOST": host, "KEIRI_UI_PORT": str(port)}
     env = {**os.environ, **server.prefect_env(api_url), **ui}
     url = settings.form_app_url_for(host, port)
-    console.print(
-        f"keiri form app: {url}  (access: {access_mode(configured_env(), secrets)}, Prefect: {api_url})"
-    )
+    access = access_mode(configured_env(), secrets)
+    console.print(t("cli.ui.started", url=url, access=access, api=api_url), markup=False)
     from ui_app.style import ensure_font
 
     ensure_font()  # served from ui_app/static/ (Streamlit looks for the folder at start)

@@ -1,4 +1,5 @@
-"""The one error tree of keiri (bottom layer: imports nothing from keiri, blocks, compiler, ...).
+"""The one error tree of keiri (bottom layer: imports nothing from keiri, blocks, compiler, ...;
+only the words of `keiri.catalog.cli` until `keiri.messages` installs its lookup).
 
 - `KeiriError(code, message, hint, details, recoverable, exit_code)`: the root of every error
   keiri raises on purpose. Named subclasses say what went wrong (`RunNotFound`, `RunNotPaused`,
@@ -16,6 +17,7 @@ artifact (`error_markdown`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import StrEnum
 from typing import Any, ClassVar
 
@@ -62,9 +64,30 @@ __all__ = [
     "model_keys",
     "parse_path",
     "suggest",
+    "use_messages",
 ]
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_PAUSED = 0, 1, 2, 3
+
+# -- the words people read ---------------------------------------------------------------------
+# The message catalog (`keiri.messages`) sits above this layer: it installs its lookup here when
+# imported (`use_messages`). Until then the default language's entries of `keiri.catalog.cli`
+# (which imports nothing) are used, so an error is never shown with a key instead of words.
+
+_say: list[Callable[..., str]] = []
+
+
+def use_messages(say: Callable[..., str]) -> None:
+    """Install the catalog lookup `say(key, **kwargs)` (`keiri.messages.t`)."""
+    _say[:] = [say]
+
+
+def _text(key: str, **kwargs: Any) -> str:
+    if _say:
+        return _say[0](key, **kwargs)
+    from keiri.catalog.cli import ENTRIES
+
+    return ENTRIES[key]["ja"].format(**kwargs)
 
 
 class ErrorCode(StrEnum):
@@ -111,12 +134,13 @@ class ErrorCode(StrEnum):
 class KeiriError(Exception):
     """Root of every error keiri raises on purpose.
 
-    Subclasses set `default_code`, `default_hint` and `exit_code`; every instance knows how to
-    turn itself into the `error` object of the `--json` contract (`to_json`).
+    Subclasses set `default_code`, `default_hint` (a message catalog key, shown in the reader's
+    language) and `exit_code`; every instance knows how to turn itself into the `error` object
+    of the `--json` contract (`to_json`).
     """
 
     default_code: ClassVar[str] = ErrorCode.BLOCK_FAILED
-    default_hint: ClassVar[str] = ""
+    default_hint: ClassVar[str] = ""  # a catalog key (`cli.hint.*`), or "" for none
     exit_code: int = EXIT_FAILED
 
     def __init__(
@@ -134,7 +158,9 @@ class KeiriError(Exception):
         super().__init__(message)
         self.code = str(code or self.default_code)
         self.message = message
-        self.hint = self.default_hint if hint is None else hint
+        if hint is None:
+            hint = _text(self.default_hint) if self.default_hint else ""
+        self.hint = hint
         self.details = dict(details or {})
         self.recoverable = recoverable
         if exit_code is not None:
@@ -222,7 +248,7 @@ class ConfigError(_Named, ValueError):
     """
 
     default_code = ErrorCode.CONFIG_INVALID
-    default_hint = "fix the variables listed (see the settings table in the README)"
+    default_hint = "cli.hint.config_invalid"
     exit_code = EXIT_USAGE
 
     def __init__(
@@ -233,7 +259,9 @@ class ConfigError(_Named, ValueError):
         message = (
             self.problems[0]
             if len(self.problems) == 1
-            else f"{len(self.problems)} invalid settings: " + "; ".join(self.problems)
+            else _text(
+                "cli.error.config_many", count=len(self.problems), problems="; ".join(self.problems)
+            )
         )
         super().__init__(
             message, hint=hint, details={"problems": self.problems, "fields": self.fields}
@@ -242,7 +270,7 @@ class ConfigError(_Named, ValueError):
 
 class PlanNotFound(_Named):
     default_code = ErrorCode.PLAN_NOT_FOUND
-    default_hint = "pass a path to a plan file, or a design name under designs/"
+    default_hint = "cli.hint.plan_not_found"
     exit_code = EXIT_USAGE
 
 
@@ -250,7 +278,7 @@ class PlanInvalid(_Named):
     """A plan that does not validate was asked to run; carries every issue."""
 
     default_code = ErrorCode.PLAN_INVALID
-    default_hint = "run `keiri validate PLAN` for every issue with its line"
+    default_hint = "cli.hint.plan_invalid"
 
     def __init__(
         self, issues: list[Issue], *, source: str | None = None, hint: str | None = None
@@ -258,10 +286,18 @@ class PlanInvalid(_Named):
         self.issues = sorted(issues, key=Issue.sort_key)
         errors = [i for i in self.issues if i.severity == "error"] or self.issues
         first = errors[0] if errors else None
-        where = f" in {source}" if source else ""
-        text = f"{len(errors)} validation issue(s){where}"
+        text = (
+            _text("cli.error.plan_invalid_in", count=len(errors), source=source)
+            if source
+            else _text("cli.error.plan_invalid", count=len(errors))
+        )
         if first is not None:
-            text += f"; first: {first.code} {first.location()}: {first.message}"
+            text += _text(
+                "cli.error.first_issue",
+                code=first.code,
+                location=first.location(),
+                message=first.message,
+            )
         super().__init__(
             text,
             hint=hint,
@@ -274,28 +310,28 @@ class PlanInvalid(_Named):
 
 class InvalidRunId(_Named):
     default_code = ErrorCode.INVALID_RUN_ID
-    default_hint = "run ids are UUIDs; list them with `keiri runs`"
+    default_hint = "cli.hint.invalid_run_id"
     exit_code = EXIT_USAGE
 
 
 class RunNotFound(_Named):
     default_code = ErrorCode.RUN_NOT_FOUND
-    default_hint = "list runs with `keiri runs`"
+    default_hint = "cli.hint.run_not_found"
 
 
 class RunNotPaused(_Named):
     default_code = ErrorCode.RUN_NOT_PAUSED
-    default_hint = "only a paused run waits for input; `keiri runs --state paused` lists them"
+    default_hint = "cli.hint.run_not_paused"
 
 
 class AlreadyResumed(_Named):
     default_code = ErrorCode.ALREADY_RESUMED
-    default_hint = "each pause is resumed once; nothing was submitted again"
+    default_hint = "cli.hint.already_resumed"
 
 
 class RunNotRetryable(_Named):
     default_code = ErrorCode.RUN_NOT_RETRYABLE
-    default_hint = "`keiri runs --state failed` lists the runs to retry"
+    default_hint = "cli.hint.run_not_retryable"
 
 
 class IssuesFound(KeiriError):
@@ -306,7 +342,7 @@ class IssuesFound(KeiriError):
     def __init__(self, issues: list[Issue]) -> None:
         self.issues = sorted(issues, key=Issue.sort_key)
         errors = [i for i in self.issues if i.severity == "error"]
-        super().__init__(None, f"{len(errors)} error(s) encountered")
+        super().__init__(None, _text("cli.error.issues_found", count=len(errors)))
 
     def to_json(self) -> dict[str, Any]:
         return {**super().to_json(), "issues": [i.model_dump() for i in self.issues]}
@@ -315,16 +351,22 @@ class IssuesFound(KeiriError):
 # -- the Prefect failure artifact's renderer -------------------------------------------------
 
 
-def error_markdown(error: KeiriError, *, title: str = "実行エラー") -> str:
+def error_markdown(error: KeiriError, *, title: str | None = None) -> str:
     """The Markdown of a run's failure artifact (the Prefect UI surface)."""
-    lines = [f"## ❌ {title}", "", f"**{_md(error.message)}**", ""]
-    lines += ["| 項目 | 値 |", "| --- | --- |", f"| コード | `{error.code}` |"]
+    heading = title or _text("cli.artifact.title")
+    lines = [f"## ❌ {heading}", "", f"**{_md(error.message)}**", ""]
+    lines += [
+        f"| {_text('cli.artifact.item')} | {_text('cli.artifact.value')} |",
+        "| --- | --- |",
+        f"| {_text('cli.artifact.code')} | `{error.code}` |",
+    ]
     if error.node_id:
-        lines.append(f"| ノード | `{error.node_id}` |")
+        lines.append(f"| {_text('cli.artifact.node')} | `{error.node_id}` |")
     item = error.details.get("item")
     if item is not None:
-        lines.append(f"| 対象 | {_md(str(item))} |")
-    lines.append(f"| 再試行で解決する可能性 | {'あり' if error.recoverable else 'なし'} |")
+        lines.append(f"| {_text('cli.artifact.target')} | {_md(str(item))} |")
+    answer = _text("cli.artifact.yes" if error.recoverable else "cli.artifact.no")
+    lines.append(f"| {_text('cli.artifact.recoverable')} | {answer} |")
     if error.hint:
         lines += ["", f"💡 {_md(error.hint)}"]
     return "\n".join(lines) + "\n"
