@@ -28,6 +28,7 @@ from compiler.validate import validate_file
 from flows.run_plan import resolve_plan_path
 from keiri import settings
 from keiri.errors import PlanNotFound
+from keiri.messages import t
 
 __all__ = [
     "DEFAULT_TIMEZONE",
@@ -159,10 +160,10 @@ def load_deployments(
             issues.append(
                 Issue(
                     code=DeployIssue.DUPLICATE_DEPLOYMENT,
-                    message=f"deployment name {spec.name!r} is also used by {other.file}",
+                    message=t("cli.deploy_issue.duplicate", name=repr(spec.name), other=other.file),
                     loc=("name",),
                     file=str(spec.file),
-                    hint="give each file its own `name` (the default is the file name)",
+                    hint=t("cli.hint.deploy_duplicate"),
                 )
             )
         seen[spec.name] = spec
@@ -182,10 +183,10 @@ def load_deployment(
         return None, [
             Issue(
                 code=DeployIssue.DEPLOYMENT_SCHEMA_INVALID,
-                message="a deployment file is a mapping with at least `design:`",
+                message=t("cli.deploy_issue.not_mapping"),
                 line=1,
                 file=file,
-                hint="see docs/scale-out.md for an example",
+                hint=t("cli.hint.deploy_example"),
             )
         ]
     try:
@@ -204,11 +205,11 @@ def load_deployment(
         issues.append(
             _issue(
                 DeployIssue.DEPLOYMENT_SCHEMA_INVALID,
-                f"the file name {path.stem!r} is not a valid deployment name",
+                t("cli.deploy_issue.bad_name", name=repr(path.stem)),
                 ("name",),
                 lines,
                 file,
-                "rename the file or set `name:` (letters, digits, '_', '.', '-')",
+                t("cli.hint.deploy_name"),
             )
         )
     plan_path, compiled, design_issues = _design(model, lines, file, registry or BlockRegistry())
@@ -273,10 +274,7 @@ def _check_schedules(model: DeploymentFile, lines: LineMap, file: str) -> list[I
                     ("schedules", index, field),
                     lines,
                     file,
-                    "cron has five fields: minute hour day-of-month month day-of-week "
-                    "(e.g. '0 9 1 * *'); timezone is an IANA name such as Asia/Tokyo"
-                    if field == "cron"
-                    else "use an IANA timezone name such as Asia/Tokyo or UTC",
+                    t("cli.hint.deploy_cron" if field == "cron" else "cli.hint.deploy_timezone"),
                 )
             )
     return issues
@@ -293,8 +291,8 @@ def _design(
     try:
         plan_path = resolve_plan_path(model.design)
     except PlanNotFound:
-        hint = did_you_mean(model.design, _known_designs()) or (
-            f"designs live under {settings.designs_dir()}; give a name or a path"
+        hint = did_you_mean(model.design, _known_designs()) or t(
+            "cli.hint.deploy_designs", folder=settings.designs_dir()
         )
         return (
             None,
@@ -302,7 +300,7 @@ def _design(
             [
                 _issue(
                     DeployIssue.UNKNOWN_DESIGN,
-                    f"no design {model.design!r}",
+                    t("cli.deploy_issue.no_design", design=repr(model.design)),
                     ("design",),
                     lines,
                     file,
@@ -316,12 +314,18 @@ def _design(
     first = report.errors[0]
     summary = _issue(
         DeployIssue.DESIGN_INVALID,
-        f"design {model.design!r} has {len(report.errors)} error(s); first: {first.code} "
-        f"{first.location()}: {first.message}",
+        t(
+            "cli.deploy_issue.design_invalid",
+            design=repr(model.design),
+            count=len(report.errors),
+            code=first.code,
+            location=first.location(),
+            message=first.message,
+        ),
         ("design",),
         lines,
         file,
-        f"run `keiri validate {plan_path}`",
+        t("cli.hint.validate_plan", plan=plan_path),
     )
     return plan_path, None, [summary, *report.errors]
 
@@ -333,11 +337,12 @@ def _check_vars(
     return [
         _issue(
             DeployIssue.UNKNOWN_VAR,
-            f"the design {compiled.id!r} declares no var {name!r}",
+            t("cli.deploy_issue.unknown_var", design=repr(compiled.id), name=repr(name)),
             ("vars", name),
             lines,
             file,
-            did_you_mean(name, known) or f"its vars: {', '.join(known) or 'none'}",
+            did_you_mean(name, known)
+            or t("cli.deploy_issue.vars", names=", ".join(known) or t("cli.none")),
         )
         for name in model.vars
         if name not in compiled.plan.vars
@@ -363,12 +368,12 @@ def _check_inputs(
             issues.append(
                 _issue(
                     DeployIssue.UNKNOWN_INPUT,
-                    f"{node_id!r} is not a human-input node of {compiled.id!r}",
+                    t("cli.deploy_issue.not_human", node=repr(node_id), design=repr(compiled.id)),
                     loc,
                     lines,
                     file,
                     did_you_mean(node_id, humans)
-                    or f"human-input nodes: {', '.join(humans) or 'none'}",
+                    or t("cli.run.human_nodes", nodes=", ".join(humans) or t("cli.none")),
                 )
             )
             continue
@@ -379,11 +384,11 @@ def _check_inputs(
             issues.append(
                 _issue(
                     DeployIssue.INVALID_INPUT,
-                    f"the form of {node_id!r} comes from a reference; it cannot be answered ahead",
+                    t("cli.deploy_issue.referenced_form", node=repr(node_id)),
                     loc,
                     lines,
                     file,
-                    "leave it out: the run pauses and someone answers in the form app",
+                    t("cli.hint.deploy_referenced_form"),
                 )
             )
             continue
@@ -401,9 +406,10 @@ def _check_inputs(
         for problem in validate_answers(mode, requirements, filled):
             where = (*loc, problem.field) if problem.field in answers else loc
             hint = (
-                did_you_mean(problem.field, fields) or f"fields: {', '.join(fields)}"
+                did_you_mean(problem.field, fields)
+                or t("field.known_fields", fields=", ".join(fields))
                 if problem.field not in fields
-                else f"fields of {node_id}: {', '.join(fields)}"
+                else t("cli.deploy_issue.node_fields", node=node_id, fields=", ".join(fields))
             )
             issues.append(
                 _issue(

@@ -19,6 +19,7 @@ from typing import Any, Literal
 from zoneinfo import ZoneInfo
 
 from keiri import settings
+from keiri.errors import ConfigError
 
 __all__ = [
     "CATALOG",
@@ -449,8 +450,12 @@ _merge_parts()
 
 def language() -> Language:
     """The language people read: `KEIRI_LANG` (`ja`/`en`, a locale like `ja_JP.UTF-8` counts
-    by its prefix); `ja` when unset or unknown."""
-    return settings.get().language.lang
+    by its prefix); `ja` when unset or unknown, or while other settings do not validate (their
+    error is shown in the default language)."""
+    try:
+        return settings.get().language.lang
+    except ConfigError:
+        return "ja"
 
 
 def t(key: str, lang: Language | None = None, **kwargs: Any) -> str:

@@ -21,6 +21,7 @@ mkdir -p out
 import json, shutil, sys
 from pathlib import Path
 from blocks.store import FileStore
+from keiri.messages import state_label, t
 
 doc = json.loads(Path(sys.argv[1]).read_text(encoding="utf-8"))
 outputs = doc["outputs"]
@@ -29,9 +30,11 @@ target = Path("out") / report["name"]
 shutil.copyfile(FileStore().path(report), target)
 summary = outputs["reconcile"]["summary"]
 checks = outputs["check_invoices"]["summary"]
-print(f"run {doc['run_id']}: {doc['state']}  (Prefect UI: {doc['ui_url']})")
-print(f"invoices: {checks['invoices']}, passed: {checks['passed']}, findings: {checks['errors']} errors / {checks['warnings']} warnings")
-print(f"reconciliation: matched {summary['matched_count']}, unmatched invoices {summary['unmatched_left_count']}, "
-      f"payments without an invoice {summary['unmatched_right_count']}")
-print(f"report: {target}   log: {doc['log']}")
+print(t("cli.demo.run", run=doc["run_id"], state=state_label(doc["state"]), url=doc["ui_url"]))
+print(t("cli.demo.invoices", invoices=checks["invoices"], passed=checks["passed"],
+        errors=checks["errors"], warnings=checks["warnings"]))
+print(t("cli.demo.reconciliation", matched=summary["matched_count"],
+        unmatched_invoices=summary["unmatched_left_count"],
+        unmatched_payments=summary["unmatched_right_count"]))
+print(t("cli.demo.report", report=target, log=doc["log"]))
 PY

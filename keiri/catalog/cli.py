@@ -58,6 +58,12 @@ ENTRIES: dict[str, dict[str, str]] = {
         "ja": "{count} 件のエラーがあります",
         "en": "{count} error(s) encountered",
     },
+    "cli.location.file_line": {
+        "ja": "{where}（{file}:{line}）",
+        "en": "{where} at {file}:{line}",
+    },
+    "cli.location.line": {"ja": "{where}（{line} 行目）", "en": "{where} at line {line}"},
+    "cli.location.file": {"ja": "{where}（{file}）", "en": "{where} in {file}"},
     "cli.hint.config_invalid": {
         "ja": "示された環境変数を直してください（README の設定一覧を参照）",
         "en": "fix the variables listed (see the settings table in the README)",
@@ -414,6 +420,74 @@ ENTRIES: dict[str, dict[str, str]] = {
         "ja": "デプロイのファイルは検証済みです。上の Prefect のメッセージを確認してください",
         "en": "the deployment files validated; read Prefect's message above",
     },
+    # --- deployment files (`flows.deploy_spec`): issues of `keiri deploy` ---
+    "cli.deploy_issue.duplicate": {
+        "ja": "デプロイ名 {name} は {other} でも使われています",
+        "en": "deployment name {name} is also used by {other}",
+    },
+    "cli.hint.deploy_duplicate": {
+        "ja": "ファイルごとに別の `name` を付けてください（既定はファイル名）",
+        "en": "give each file its own `name` (the default is the file name)",
+    },
+    "cli.deploy_issue.not_mapping": {
+        "ja": "デプロイのファイルは、少なくとも `design:` を持つマッピングです",
+        "en": "a deployment file is a mapping with at least `design:`",
+    },
+    "cli.hint.deploy_example": {
+        "ja": "例は docs/scale-out.md を参照してください",
+        "en": "see docs/scale-out.md for an example",
+    },
+    "cli.deploy_issue.bad_name": {
+        "ja": "ファイル名 {name} はデプロイ名として使えません",
+        "en": "the file name {name} is not a valid deployment name",
+    },
+    "cli.hint.deploy_name": {
+        "ja": "ファイル名を変えるか `name:` を設定してください（英字・数字・'_'・'.'・'-'）",
+        "en": "rename the file or set `name:` (letters, digits, '_', '.', '-')",
+    },
+    "cli.hint.deploy_cron": {
+        "ja": "cron は 5 つの欄（分 時 日 月 曜日）です（例: '0 9 1 * *'）。"
+        "timezone は Asia/Tokyo のような IANA の名前です",
+        "en": "cron has five fields: minute hour day-of-month month day-of-week "
+        "(e.g. '0 9 1 * *'); timezone is an IANA name such as Asia/Tokyo",
+    },
+    "cli.hint.deploy_timezone": {
+        "ja": "Asia/Tokyo や UTC のような IANA のタイムゾーン名を使ってください",
+        "en": "use an IANA timezone name such as Asia/Tokyo or UTC",
+    },
+    "cli.hint.deploy_designs": {
+        "ja": "設計は {folder} にあります。名前かパスを指定してください",
+        "en": "designs live under {folder}; give a name or a path",
+    },
+    "cli.deploy_issue.no_design": {
+        "ja": "設計 {design} がありません",
+        "en": "no design {design}",
+    },
+    "cli.deploy_issue.design_invalid": {
+        "ja": "設計 {design} に {count} 件のエラーがあります。最初の問題: {code} {location}: {message}",
+        "en": "design {design} has {count} error(s); first: {code} {location}: {message}",
+    },
+    "cli.deploy_issue.unknown_var": {
+        "ja": "設計 {design} に変数 {name} はありません",
+        "en": "the design {design} declares no var {name}",
+    },
+    "cli.deploy_issue.vars": {"ja": "変数: {names}", "en": "its vars: {names}"},
+    "cli.deploy_issue.not_human": {
+        "ja": "{node} は {design} の人の入力を受けるノードではありません",
+        "en": "{node} is not a human-input node of {design}",
+    },
+    "cli.deploy_issue.referenced_form": {
+        "ja": "{node} のフォームの項目は参照から決まるため、前もって回答できません",
+        "en": "the form of {node} comes from a reference; it cannot be answered ahead",
+    },
+    "cli.hint.deploy_referenced_form": {
+        "ja": "指定しないでください。実行が一時停止し、フォームアプリで回答します",
+        "en": "leave it out: the run pauses and someone answers in the form app",
+    },
+    "cli.deploy_issue.node_fields": {
+        "ja": "{node} の項目: {fields}",
+        "en": "fields of {node}: {fields}",
+    },
     "cli.serve.serving": {
         "ja": "run_plan/{name} を実行待ちにしています（{plan} v{version}）",
         "en": "serving run_plan/{name} ({plan} v{version})",
@@ -638,7 +712,7 @@ ENTRIES: dict[str, dict[str, str]] = {
         "{warnings} warnings",
     },
     "cli.demo.reconciliation": {
-        "ja": "消込: 一致 {matched} 件、入金のない請求書 {unmatched_invoices} 件、"
+        "ja": "照合: 一致 {matched} 件、入金のない請求書 {unmatched_invoices} 件、"
         "請求書のない入金 {unmatched_payments} 件",
         "en": "reconciliation: matched {matched}, unmatched invoices {unmatched_invoices}, "
         "payments without an invoice {unmatched_payments}",

@@ -44,7 +44,8 @@ def _show(status: object, as_json: bool) -> None:
     console.print(t("cli.server.state", state=state))
     for key in ("ui_url", "api_url", "pid", "home", "log_file"):
         label = t(f"cli.server.label.{key}")
-        console.print(t("cli.server.field", label=label, value=doc[key]), markup=False)
+        value = "-" if doc[key] is None else doc[key]
+        console.print(t("cli.server.field", label=label, value=value), markup=False)
 
 
 def server_progress(waited: float) -> None:

@@ -17,7 +17,6 @@ artifact (`error_markdown`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from enum import StrEnum
 from typing import Any, ClassVar
 
@@ -34,6 +33,8 @@ from keiri.errors.issues import (
     parse_path,
     suggest,
 )
+from keiri.errors.words import text as _text
+from keiri.errors.words import use_messages
 
 __all__ = [
     "EXIT_FAILED",
@@ -68,26 +69,6 @@ __all__ = [
 ]
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_PAUSED = 0, 1, 2, 3
-
-# -- the words people read ---------------------------------------------------------------------
-# The message catalog (`keiri.messages`) sits above this layer: it installs its lookup here when
-# imported (`use_messages`). Until then the default language's entries of `keiri.catalog.cli`
-# (which imports nothing) are used, so an error is never shown with a key instead of words.
-
-_say: list[Callable[..., str]] = []
-
-
-def use_messages(say: Callable[..., str]) -> None:
-    """Install the catalog lookup `say(key, **kwargs)` (`keiri.messages.t`)."""
-    _say[:] = [say]
-
-
-def _text(key: str, **kwargs: Any) -> str:
-    if _say:
-        return _say[0](key, **kwargs)
-    from keiri.catalog.cli import ENTRIES
-
-    return ENTRIES[key]["ja"].format(**kwargs)
 
 
 class ErrorCode(StrEnum):

@@ -16,6 +16,8 @@ from typing import Any, Literal, Protocol, Self, get_args
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, computed_field, model_validator
 from pydantic_core import ErrorDetails
 
+from keiri.errors.words import text
+
 __all__ = [
     "Issue",
     "IssueCode",
@@ -149,11 +151,11 @@ class Issue(BaseModel):
     def location(self) -> str:
         where = self.path or "<plan>"
         if self.file and self.line:
-            return f"{where} at {self.file}:{self.line}"
+            return text("cli.location.file_line", where=where, file=self.file, line=self.line)
         if self.line:
-            return f"{where} at line {self.line}"
+            return text("cli.location.line", where=where, line=self.line)
         if self.file:
-            return f"{where} in {self.file}"
+            return text("cli.location.file", where=where, file=self.file)
         return where
 
 

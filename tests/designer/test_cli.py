@@ -284,8 +284,8 @@ def test_generate_interactive_terminal_chat(server: ScriptedOpenAI, designs_dir:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        ([], "give --instruction"),
-        (["-i", "x", "--docs", "missing.pdf"], "no such document"),
+        ([], "--instruction TEXT か --instruction-file PATH"),
+        (["-i", "x", "--docs", "missing.pdf"], "資料が見つかりません"),
         (["-i", "x", "--templates", "bank_reconciliaton"], "did you mean 'bank_reconciliation'"),
         (["-i", "x", "--templates", "excel_report", "--apply-mode", "llm-only"], "llm-only"),
         (["-i", "x", "--answer", "novalue"], "ID=VALUE"),

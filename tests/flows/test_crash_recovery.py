@@ -188,7 +188,7 @@ def test_killed_foreground_run_is_crashed_then_retried(env: dict[str, str], tmp_
 
     # `keiri runs` (and the form app's list) shows it Crashed: its process is gone.
     (view,) = [v for v in list_runs(limit=50) if v.run_id == run_id]
-    assert view.state_type == "CRASHED" and "is gone" in view.message, view
+    assert view.state_type == "CRASHED" and "がなくなりました" in view.message, view
     _assert_retry_completes(run_id, tmp_path, env)
 
 
@@ -206,7 +206,7 @@ def test_killed_detached_run_is_crashed_then_retried(env: dict[str, str], tmp_pa
     try:
         assert cli.stderr is not None
         line = cli.stderr.readline()
-        match = re.search(r"started run ([0-9a-f-]{36})", line)
+        match = re.search(r"実行 ([0-9a-f-]{36}) をバックグラウンドで開始しました", line)
         assert match, line
         run_id = match.group(1)
         _eventually(
@@ -229,7 +229,7 @@ def test_killed_detached_run_is_crashed_then_retried(env: dict[str, str], tmp_pa
     from flows.control import list_runs
 
     (view,) = [v for v in list_runs(limit=50) if v.run_id == run_id]
-    assert view.state_type == "CRASHED" and "is gone" in view.message, view
+    assert view.state_type == "CRASHED" and "がなくなりました" in view.message, view
     _assert_retry_completes(run_id, tmp_path, env)
 
 

@@ -134,7 +134,7 @@ def test_llm_failure_is_reported_with_its_code(server: ScriptedOpenAI, tmp_path:
 
 def test_usage_errors_exit_2(server: ScriptedOpenAI, tmp_path: Path) -> None:
     done = _run(server, tmp_path / "home", str(tmp_path / "missing.csv"), "-q", "x")
-    assert done.returncode == 2 and "no such data file" in done.stderr
+    assert done.returncode == 2 and "データファイルが見つかりません" in done.stderr
     bad = tmp_path / "notes.txt"
     bad.write_text("x", encoding="utf-8")
     done = _run(server, tmp_path / "home", str(bad), "-q", "x")

@@ -46,7 +46,7 @@ def test_validate_invalid_exit_1_json(capsys: pytest.CaptureFixture[str]) -> Non
 def test_validate_missing_file_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run_cli(capsys, "validate", "does/not/exist.yaml")
     assert code == 2
-    assert "Try 'keiri validate --help'" in err
+    assert "'keiri validate --help'" in err
 
 
 def test_unknown_option_is_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
@@ -58,7 +58,7 @@ def test_validate_human_output_has_location_and_hint(capsys: pytest.CaptureFixtu
     code, out, _ = run_cli(capsys, "validate", str(INVALID / "UNKNOWN_INPUT__typo_in_input.yaml"))
     assert code == 1
     assert "UNKNOWN_INPUT [total]" in out and "UNKNOWN_INPUT__typo_in_input.yaml:7" in out
-    assert "hint:" in out and "sum_fields" in out
+    assert "ヒント:" in out and "sum_fields" in out
 
 
 def test_dry_run_ok_and_failed(capsys: pytest.CaptureFixture[str]) -> None:

@@ -203,7 +203,7 @@ def test_port_used_by_another_program_is_a_clear_error(tmp_path: Path) -> None:
         config = ServerConfig(keiri_home=tmp_path, port=busy.getsockname()[1])
         with pytest.raises(ServerError) as caught:
             start(10, config=config)
-    assert f"Port {config.port}" in caught.value.message
+    assert f"ポート {config.port}" in caught.value.message
     assert "KEIRI_SERVER_PORT" in caught.value.hint
     assert not config.pid_file.exists()
 
@@ -212,7 +212,7 @@ def test_server_exiting_at_start_shows_the_log_tail(tmp_path: Path) -> None:
     config = ServerConfig(keiri_home=tmp_path, host="256.0.0.1", port=free_port())
     with pytest.raises(ServerError) as caught:
         start(60, config=config)
-    assert "exited while starting" in caught.value.message
+    assert "起動中に終了しました" in caught.value.message
     assert "Invalid host" in caught.value.message  # the tail of the server log
     assert caught.value.log_file == config.log_file
     assert not config.pid_file.exists()
@@ -224,7 +224,7 @@ def test_unreachable_configured_api_url_is_an_error(monkeypatch: pytest.MonkeyPa
     with pytest.raises(ServerError) as caught:
         ensure_api_url()
     assert url in caught.value.message
-    assert "unset PREFECT_API_URL" in caught.value.hint
+    assert "PREFECT_API_URL を外して" in caught.value.hint
 
 
 def test_bad_port_setting_is_an_error(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -275,7 +275,7 @@ def test_a_slow_server_still_starting_is_never_killed(tmp_path: Path) -> None:
                 kill_on_failure=True,
                 progress=waited.append,
             )
-        assert "still starting" in caught.value.message
+        assert "まだ起動中です" in caught.value.message
         assert "--server-timeout" in caught.value.hint
         assert process.poll() is None  # left running: the next run reuses it
         assert waited and waited[0] >= 1.0  # the progress line was shown
@@ -292,7 +292,7 @@ def test_a_stuck_server_start_is_stopped_at_the_timeout(tmp_path: Path) -> None:
     try:
         with pytest.raises(ServerError) as caught:
             _wait_healthy(config, process.pid, config.api_url, 1.5, kill_on_failure=True)
-        assert "made no progress" in caught.value.message
+        assert "進展もありませんでした" in caught.value.message
         process.wait(timeout=10)  # terminated
     finally:
         if process.poll() is None:

@@ -60,7 +60,7 @@ def test_killed_worker_run_is_crashed_then_retried_without_rerunning_finished_no
 
     crashed = wait_state(run_id, {"CRASHED", "COMPLETED", "FAILED"}, timeout=120)
     assert crashed.state.type.value == "CRASHED", crashed.state
-    assert "no heartbeat" in (crashed.state.message or "")
+    assert "ハートビートがありません" in (crashed.state.message or "")
 
     retry = subprocess.run(
         [sys.executable, "-m", "prefect", "flow-run", "retry", run_id],

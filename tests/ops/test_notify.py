@@ -60,7 +60,7 @@ def test_paused_deployment_run_posts_the_form_link(notifying: Ops, receiver: Rec
     assert message["path"] == "/hooks/keiri"
 
     reminder = receiver.wait_for(lambda m: m["run_id"] == run_id and m["kind"] == "reminder", 60)
-    assert reminder["form_url"] == link and "still waiting" in reminder["text"]
+    assert reminder["form_url"] == link and "まだ入力待ちです" in reminder["text"]
 
     from flows.control import resume_run
 
@@ -91,7 +91,7 @@ def test_paused_local_run_gets_a_link_artifact_and_a_message(
         assert message["deployment"] is None
         links = [a for a in _artifacts(run_id) if f"{FORM_APP}/?run={run_id}" in str(a.data)]
         assert len(links) == 1, [a.data for a in _artifacts(run_id)]
-        assert "`ask` waits for input" in (links[0].description or "")
+        assert "`ask` が入力を待っています" in (links[0].description or "")
     finally:
         from flows.control import resume_run, wait_for_run
 

@@ -140,7 +140,7 @@ def test_second_submit_says_already_resumed(
     assert not texts(first, "error"), texts(first, "error")
     second = _submit(second)
     messages = " ".join(texts(second, "error"))
-    assert "already resumed by yamada at" in messages, messages
+    assert "yamada が" in messages and "再開済みです" in messages, messages
     record = _finish(run_id, "ask")
     assert record["outputs"]["after"]["value"] == 3000
 

@@ -1,0 +1,111 @@
+"""Every line the command line prints comes from the message catalog (issue 12 item 6).
+
+An AST scan of `keiri/cli/*.py`: the string literals handed to the printing and error calls
+(`console.print`, `err_console.print`, `click.echo`, `click.prompt`, `click.confirm`,
+`click.UsageError`, `usage_error`, `UsageError`, rich `Text`) may hold markup, symbols,
+identifiers and placeholders, never an English sentence; and every literal key given to
+`t(...)` in the CLI, the run lifecycle modules of `flows/` and `keiri.server` exists in the
+catalog. Click's own `--help` texts are outside this scan.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+from keiri.messages import CATALOG
+from tests.conftest import ROOT
+
+CLI_FILES = sorted((ROOT / "keiri" / "cli").glob("*.py"))
+KEYED_FILES = [
+    *CLI_FILES,
+    *(ROOT / "flows" / f"{name}.py" for name in ("runs", "control", "runner", "liveness")),
+    *(ROOT / "flows" / f"{name}.py" for name in ("notify", "deploy", "deploy_spec", "api_retry")),
+    ROOT / "flows" / "pause_wait.py",
+    ROOT / "keiri" / "server.py",
+    ROOT / "keiri" / "errors" / "__init__.py",
+    ROOT / "keiri" / "errors" / "issues.py",
+]
+#: Calls whose text arguments a person reads.
+_PRINTERS = {"print", "echo", "prompt", "confirm", "UsageError", "usage_error", "Text"}
+#: Two English words in a row (a sentence or a phrase), once markup tags are removed.
+_WORDS = re.compile(r"[A-Za-z]{2,}[ ,;:'-]+[A-Za-z]{2,}")
+_MARKUP = re.compile(r"\[/?[a-z ]*\]")
+
+
+def _callee(node: ast.Call) -> str:
+    func = node.func
+    if isinstance(func, ast.Attribute):
+        return func.attr
+    if isinstance(func, ast.Name):
+        return func.id
+    return ""
+
+
+def _literals(node: ast.expr) -> list[str]:
+    """The literal text inside an argument: plain strings, the fixed parts of f-strings and of
+    `+` concatenations (calls such as `t(...)` inside them are not literal text)."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return [node.value]
+    if isinstance(node, ast.JoinedStr):
+        return [v.value for v in node.values if isinstance(v, ast.Constant)]
+    if isinstance(node, ast.BinOp):
+        return _literals(node.left) + _literals(node.right)
+    if isinstance(node, ast.IfExp):
+        return _literals(node.body) + _literals(node.orelse)
+    return []
+
+
+def english_literals(source: str) -> list[tuple[int, str]]:
+    """(line, text) of each English phrase handed to a printing or error call."""
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.Call) or _callee(node) not in _PRINTERS:
+            continue
+        for arg in node.args:
+            for text in _literals(arg):
+                if _WORDS.search(_MARKUP.sub("", text)):
+                    found.append((node.lineno, text))
+    return found
+
+
+def _keys(source: str) -> list[tuple[int, str]]:
+    """(line, key) of each `t("literal", ...)` call."""
+    return [
+        (node.lineno, node.args[0].value)
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.Call)
+        and _callee(node) in {"t", "_text", "text"}
+        and node.args
+        and isinstance(node.args[0], ast.Constant)
+        and isinstance(node.args[0].value, str)
+    ]
+
+
+def test_the_scan_finds_english_and_lets_markup_and_identifiers_pass() -> None:
+    source = "\n".join(
+        [
+            'console.print(f"[green]✓[/] {plan} is valid")',
+            'err_console.print("no keiri server was running")',
+            'raise click.UsageError(f"--var {raw}: expected KEY=VALUE")',
+            'console.print("  • " + escape(f"{name} [{kind}]"))',
+            'console.print(f"[green]✓[/] {t(\'cli.validate.ok\', plan=plan)}")',
+            'console.print(f"  Prefect UI: {url}")',
+            'err_console.print(f"  [dim]{t(\'cli.label.hint\')}[/] {escape(hint)}")',
+        ]
+    )
+    assert [line for line, _ in english_literals(source)] == [1, 2, 3, 6]
+
+
+@pytest.mark.parametrize("path", CLI_FILES, ids=lambda p: p.name)
+def test_no_english_sentence_is_printed_by_the_cli(path: Path) -> None:
+    assert english_literals(path.read_text(encoding="utf-8")) == []
+
+
+@pytest.mark.parametrize("path", KEYED_FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_every_message_key_used_exists(path: Path) -> None:
+    keys = _keys(path.read_text(encoding="utf-8"))
+    assert [(line, key) for line, key in keys if key not in CATALOG] == []
