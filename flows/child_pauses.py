@@ -22,6 +22,7 @@ from prefect.client.orchestration import get_client
 from prefect.client.schemas.filters import FlowRunFilter, FlowRunFilterId
 
 from flows.run_inputs import create_once, filter_values
+from keiri.messages import t
 
 __all__ = ["PREFIX", "PausedChild", "note", "paused_child"]
 
@@ -57,9 +58,8 @@ def note(root: UUID, child: UUID, node_id: str, key: str, title: str = "") -> No
         client.create_artifact(
             ArtifactCreate(
                 type="link",
-                data=f"[入力待ち: {where}]({form_link(str(child))})",
-                description=f"`{node_id}` ({where}) waits for input in a child run; "
-                "answering it continues this run",
+                data=f"[{t('cli.child.link', where=where)}]({form_link(str(child))})",
+                description=t("cli.child.description", node=node_id, where=where),
                 flow_run_id=root,
             )
         )

@@ -40,6 +40,7 @@ from flows import child_pauses, reask
 from flows.result_reuse import MISSING, ReuseLog, compare, fingerprint, unwrap, wrap
 from flows.run_inputs import create_once, read_value
 from keiri import masking
+from keiri.messages import t
 
 __all__ = [
     "PrefectBackend",
@@ -186,7 +187,7 @@ def run_batch(jobs: Any, run: Any, key: str) -> list[Any]:
 
 @task(name="skipped", persist_result=False)
 def skipped_node(reason: str) -> Any:
-    return Completed(name="Skipped", message=f"when is false: {reason}")
+    return Completed(name="Skipped", message=t("cli.state.skipped", reason=reason))
 
 
 _TASKS: dict[tuple[Any, ...], Any] = {}
@@ -542,7 +543,7 @@ class PrefectHumanInput:
         if run_ctx is None or run_ctx.flow_run is None:
             raise BlockError(
                 ErrorCode.DEPENDENCY_NOT_FOUND,
-                "human input outside a flow run",
+                t("cli.error.input_outside_run"),
                 details={"node_id": ctx.node_id},
             )
         flow_run = run_ctx.flow_run
@@ -606,14 +607,15 @@ class PrefectHumanInput:
 
             with get_client(sync_client=True) as client:
                 client.set_flow_run_state(
-                    flow_run.id, Running(message=f"{ctx.node_id}: no answer in time"), force=True
+                    flow_run.id,
+                    Running(message=t("cli.state.no_answer", node=ctx.node_id)),
+                    force=True,
                 )
             raise BlockError(
                 ErrorCode.TIMEOUT_ERROR,
-                f"nobody answered {ctx.node_id} within {timeout_s} s",
+                t("cli.error.no_answer", node=ctx.node_id, seconds=timeout_s),
                 details={"node_id": ctx.node_id, "timeout_s": timeout_s},
-                hint="retry the run to ask again (the form opens anew), or raise the node's "
-                "timeout_ms",
+                hint=t("cli.hint.no_answer"),
                 recoverable=True,
             ) from exc
         except Exception as exc:
@@ -621,9 +623,9 @@ class PrefectHumanInput:
             # re-running the same run cannot fix it.
             raise BlockError(
                 ErrorCode.INTERNAL_ERROR,
-                f"{ctx.node_id}: the pause failed: {type(exc).__name__}: {exc}",
+                t("cli.error.pause_failed", node=ctx.node_id, error=f"{type(exc).__name__}: {exc}"),
                 details={"node_id": ctx.node_id, "key": key, "exception": type(exc).__name__},
-                hint="this is a bug in keiri; see the run log",
+                hint=t("cli.hint.pause_failed"),
                 recoverable=False,
             ) from exc
         values = answer.model_dump(mode="json") if hasattr(answer, "model_dump") else dict(answer)

@@ -36,6 +36,7 @@ from flows.prefect_backend import PrefectBackend
 from flows.result_reuse import ReuseLog
 from keiri import masking, settings
 from keiri.errors import PlanInvalid, PlanNotFound
+from keiri.messages import t
 
 __all__ = [
     "RunObservers",
@@ -61,7 +62,7 @@ def resolve_plan_path(plan: str) -> Path:
                 return path.resolve()
         except OSError:  # a name the system cannot look up (longer than NAME_MAX, ...)
             break
-    raise PlanNotFound(f"plan {plan!r} not found", details={"plan": plan})
+    raise PlanNotFound(t("cli.error.plan_not_found", plan=repr(plan)), details={"plan": plan})
 
 
 def compile_for_run(plan: str) -> CompiledPlan:
@@ -69,7 +70,7 @@ def compile_for_run(plan: str) -> CompiledPlan:
     try:
         compiled, _warnings = compile_file(path, BlockRegistry())
     except IssuesFound as exc:
-        raise PlanInvalid(exc.issues, hint=f"run `keiri validate {path}`") from exc
+        raise PlanInvalid(exc.issues, hint=t("cli.hint.validate_plan", plan=path)) from exc
     return compiled
 
 
@@ -183,9 +184,7 @@ def _execute(
     if result.cancelled is not None:  # cancelled at a choice form: 取消, not a failure
         return Cancelled(message=str(result.cancelled), data=record)
     if error is not None:
-        get_run_logger().error(
-            "%s; inspect with `keiri runs` and retry with `keiri retry %s`", error, run_id
-        )
+        get_run_logger().error("%s", t("cli.run.failed_log", error=error, run=run_id))
         # A rejection that stops the run (`on_reject: fail`) is 差し戻し, not 失敗, where
         # people read the state (its type stays FAILED: filters and retries treat it so).
         name = "Rejected" if error.code == ErrorCode.REJECTED else "Failed"

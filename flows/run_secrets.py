@@ -26,6 +26,7 @@ from pydantic import SecretStr
 from blocks.errors import BlockError, ErrorCode
 from compiler.scope import CompiledPlan, CompiledTask
 from keiri import masking
+from keiri.messages import t
 
 __all__ = ["SECRETS_TAG", "Split", "restore", "save", "split"]
 
@@ -117,9 +118,9 @@ def restore(
     name = f"{_BLOCK_PREFIX}{token}"
     missing = BlockError(
         ErrorCode.DEPENDENCY_NOT_FOUND,
-        f"the secret values of this run ({name}) are not on the Prefect server",
+        t("cli.error.secrets_missing", name=name),
         details={"block": name},
-        hint="start the run again with its secrets (--var/--input)",
+        hint=t("cli.hint.secrets_missing"),
     )
     try:
         block = Secret.load(name)

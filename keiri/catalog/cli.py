@@ -310,6 +310,53 @@ ENTRIES: dict[str, dict[str, str]] = {
         "en": "no heartbeat for {window}: the worker was lost; "
         "retry the run (finished nodes are not run again)",
     },
+    "cli.error.plan_not_found": {
+        "ja": "計画 {plan} が見つかりません",
+        "en": "plan {plan} not found",
+    },
+    "cli.run.failed_log": {
+        "ja": "{error}。`keiri runs` で確認し、`keiri retry {run}` で再実行できます",
+        "en": "{error}; inspect with `keiri runs` and retry with `keiri retry {run}`",
+    },
+    "cli.state.skipped": {"ja": "when が偽です: {reason}", "en": "when is false: {reason}"},
+    "cli.error.input_outside_run": {
+        "ja": "Prefect の実行の外で人の入力を求めました",
+        "en": "human input outside a flow run",
+    },
+    "cli.state.no_answer": {
+        "ja": "{node}: 期限内に回答がありませんでした",
+        "en": "{node}: no answer in time",
+    },
+    "cli.error.no_answer": {
+        "ja": "{seconds} 秒以内に {node} への回答がありませんでした",
+        "en": "nobody answered {node} within {seconds} s",
+    },
+    "cli.hint.no_answer": {
+        "ja": "実行を再実行するともう一度尋ねます（フォームが新しく開きます）。"
+        "ノードの timeout_ms を大きくすることもできます",
+        "en": "retry the run to ask again (the form opens anew), or raise the node's timeout_ms",
+    },
+    "cli.error.pause_failed": {
+        "ja": "{node}: 一時停止に失敗しました: {error}",
+        "en": "{node}: the pause failed: {error}",
+    },
+    "cli.hint.pause_failed": {
+        "ja": "keiri の不具合です。実行のログを確認してください",
+        "en": "this is a bug in keiri; see the run log",
+    },
+    "cli.error.secrets_missing": {
+        "ja": "この実行の秘密の値（{name}）が Prefect サーバーにありません",
+        "en": "the secret values of this run ({name}) are not on the Prefect server",
+    },
+    "cli.hint.secrets_missing": {
+        "ja": "秘密の値を指定して（--var/--input）実行し直してください",
+        "en": "start the run again with its secrets (--var/--input)",
+    },
+    "cli.child.link": {"ja": "入力待ち: {where}", "en": "waits for input: {where}"},
+    "cli.child.description": {
+        "ja": "`{node}`（{where}）が子の実行で入力を待っています。回答するとこの実行が続きます",
+        "en": "`{node}` ({where}) waits for input in a child run; answering it continues this run",
+    },
     # --- transient API errors (`flows.api_retry`), in the runner's log ---
     "cli.api.retrying": {
         "ja": "{what}: Prefect API に接続できません（{error}）。{delay} 秒後に再試行します",
