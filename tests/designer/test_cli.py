@@ -217,7 +217,7 @@ def test_generate_human_output_lists_what_to_ask(server: ScriptedOpenAI) -> None
     human = run("-i", "請求書と入金明細を照合", "--retrieval", "bm25", "--no-interactive")
     assert human.returncode == 1
     assert "tolerance [number, 必須] 設定値 tolerance" in human.stdout
-    assert "UNRESOLVED_REFERENCE [match]" in human.stdout and "draft:" in human.stdout
+    assert "UNRESOLVED_REFERENCE [match]" in human.stdout and "下書き:" in human.stdout
 
 
 def test_generate_null_var_is_a_placeholder_listed_with_how_to_give_it(
@@ -226,7 +226,7 @@ def test_generate_null_var_is_a_placeholder_listed_with_how_to_give_it(
     script_null_var(server)
     human = run("-i", "請求書と入金明細を照合", "--retrieval", "bm25", "--no-interactive")
     assert human.returncode == 0, human.stdout + human.stderr
-    assert "1 placeholder(s) to give" in human.stdout
+    assert "未設定のプレースホルダ 1 件" in human.stdout
     assert "invoices [array] 照合する請求書の一覧（JSON の配列）" in human.stdout
     [saved] = designs_dir.glob("bank_match_*.yaml")
     assert f"keiri run {saved} --var invoices=…" in human.stdout
@@ -288,7 +288,7 @@ def test_generate_interactive_terminal_chat(server: ScriptedOpenAI, designs_dir:
         (["-i", "x", "--docs", "missing.pdf"], "資料が見つかりません"),
         (["-i", "x", "--templates", "bank_reconciliaton"], "did you mean 'bank_reconciliation'"),
         (["-i", "x", "--templates", "excel_report", "--apply-mode", "llm-only"], "llm-only"),
-        (["-i", "x", "--answer", "novalue"], "ID=VALUE"),
+        (["-i", "x", "--answer", "novalue"], "ID=値"),
         (["-i", "x", "--apply-mode", "other"], "other"),
     ],
 )

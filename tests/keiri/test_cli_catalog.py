@@ -2,10 +2,10 @@
 
 An AST scan of `keiri/cli/*.py`: the string literals handed to the printing and error calls
 (`console.print`, `err_console.print`, `click.echo`, `click.prompt`, `click.confirm`,
-`click.UsageError`, `usage_error`, `UsageError`, rich `Text`) may hold markup, symbols,
-identifiers and placeholders, never an English sentence; and every literal key given to
-`t(...)` in the CLI, the run lifecycle modules of `flows/` and `keiri.server` exists in the
-catalog. Click's own `--help` texts are outside this scan.
+`click.UsageError`, `usage_error`, `UsageError`, rich `Text` and `Table`, `ComposedAnswer`) may
+hold markup, symbols, identifiers and placeholders, never an English sentence; and every
+literal key given to `t(...)` in the CLI, the run lifecycle modules of `flows/`, `keiri.server`
+and `keiri.errors` exists in the catalog. Click's own `--help` texts are outside this scan.
 """
 
 from __future__ import annotations
@@ -31,7 +31,10 @@ KEYED_FILES = [
     ROOT / "keiri" / "errors" / "issues.py",
 ]
 #: Calls whose text arguments a person reads.
-_PRINTERS = {"print", "echo", "prompt", "confirm", "UsageError", "usage_error", "Text"}
+_PRINTERS = {
+    *("print", "echo", "prompt", "confirm", "UsageError", "usage_error"),
+    *("Text", "Table", "ComposedAnswer"),
+}
 #: Two English words in a row (a sentence or a phrase), once markup tags are removed.
 _WORDS = re.compile(r"[A-Za-z]{2,}[ ,;:'-]+[A-Za-z]{2,}")
 _MARKUP = re.compile(r"\[/?[a-z ]*\]")
@@ -93,9 +96,9 @@ def test_the_scan_finds_english_and_lets_markup_and_identifiers_pass() -> None:
             'err_console.print("no keiri server was running")',
             'raise click.UsageError(f"--var {raw}: expected KEY=VALUE")',
             'console.print("  • " + escape(f"{name} [{kind}]"))',
-            'console.print(f"[green]✓[/] {t(\'cli.validate.ok\', plan=plan)}")',
+            "console.print(f\"[green]✓[/] {t('cli.validate.ok', plan=plan)}\")",
             'console.print(f"  Prefect UI: {url}")',
-            'err_console.print(f"  [dim]{t(\'cli.label.hint\')}[/] {escape(hint)}")',
+            "err_console.print(f\"  [dim]{t('cli.label.hint')}[/] {escape(hint)}\")",
         ]
     )
     assert [line for line, _ in english_literals(source)] == [1, 2, 3, 6]

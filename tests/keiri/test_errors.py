@@ -238,7 +238,9 @@ def test_config_error_lists_every_problem_once(capsys: pytest.CaptureFixture[str
     error = _config_invalid(Path("."))
     assert error.exit_code == 2
     assert error.fields == ["KEIRI_UI_PORT", "KEIRI_TIMEZONE"]  # type: ignore[attr-defined]
-    assert "設定に 2 件の誤りがあります" in error.message and "KEIRI_UI_PORT='80800'" in error.message
+    assert (
+        "設定に 2 件の誤りがあります" in error.message and "KEIRI_UI_PORT='80800'" in error.message
+    )
 
 
 def test_converter_keeps_paths_as_tuples_and_suggests() -> None:
