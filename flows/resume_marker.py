@@ -21,6 +21,7 @@ from prefect.client.orchestration import get_client
 
 from flows.run_inputs import create_once, filter_values
 from keiri.errors import AlreadyResumed
+from keiri.messages import local_time, t
 
 __all__ = ["PREFIX", "held", "last_resume", "marker_key", "release"]
 
@@ -54,13 +55,16 @@ def held(flow_run_id: UUID, pause_key: str, record: dict[str, Any]) -> Iterator[
     if not create_once(flow_run_id, marker_key(pause_key), record):
         previous = last_resume(flow_run_id) or {}
         raise AlreadyResumed(
-            f"already resumed by {previous.get('by', '?')} at {previous.get('at', '?')}",
+            t(
+                "cli.error.resumed_by",
+                by=previous.get("by", "?"),
+                at=local_time(previous.get("at")),
+            ),
             details={
                 "run_id": str(flow_run_id),
                 "resumed_by": previous.get("by"),
                 "resumed_at": previous.get("at"),
             },
-            hint="each pause is resumed once; nothing was submitted again",
         )
     try:
         yield

@@ -228,6 +228,10 @@ ENTRIES: dict[str, dict[str, str]] = {
         "ja": "{by} が {at} に再開済みです（状態: {state}）",
         "en": "already resumed by {by} at {at} (state: {state})",
     },
+    "cli.error.resumed_by": {
+        "ja": "{by} が {at} に再開済みです",
+        "en": "already resumed by {by} at {at}",
+    },
     "cli.error.not_paused": {
         "ja": "実行 {run} は一時停止していません（状態: {state}）",
         "en": "run {run} is not paused (state: {state})",

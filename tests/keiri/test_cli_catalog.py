@@ -25,7 +25,7 @@ KEYED_FILES = [
     *(ROOT / "flows" / f"{name}.py" for name in ("runs", "control", "runner", "liveness")),
     *(ROOT / "flows" / f"{name}.py" for name in ("notify", "deploy", "deploy_spec", "api_retry")),
     *(ROOT / "flows" / f"{name}.py" for name in ("pause_wait", "run_plan", "prefect_backend")),
-    *(ROOT / "flows" / f"{name}.py" for name in ("run_secrets", "child_pauses")),
+    *(ROOT / "flows" / f"{name}.py" for name in ("run_secrets", "child_pauses", "resume_marker")),
     ROOT / "keiri" / "server.py",
     ROOT / "keiri" / "errors" / "__init__.py",
     ROOT / "keiri" / "errors" / "issues.py",
