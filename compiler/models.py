@@ -310,6 +310,12 @@ class Plan(_Strict):
     )
     policy: Policy = Field(default_factory=Policy)
     ui: UIConfig = Field(default_factory=UIConfig)
+    summary: Literal["template", "llm"] = Field(
+        default="template",
+        description="Who writes the summary for people at the end of a run: `template` (from "
+        "`ui.summary` and the run's facts) or `llm` (the configured model, checked so that it "
+        "quotes only numbers of the outputs; the template when no model is configured)",
+    )
     graph: list[Node] = Field(min_length=1)
     exports: list[Export] = Field(
         default_factory=list, description="What a caller sees when this plan runs as a subflow"

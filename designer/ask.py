@@ -17,7 +17,6 @@ from __future__ import annotations
 import difflib
 import graphlib
 import json
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -27,6 +26,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from blocks.core.llm_client import LLMClient
+from blocks.core.quoted_numbers import numbers_in
 from blocks.registry import BlockRegistry
 from designer.generate import generate_plan
 from designer.result import DesignEngineOptions, GeneratedPlan
@@ -67,8 +67,6 @@ ANSWER_PROMPT = (
     "そのまま引用し、計算したり推測したりしないでください。"
 )
 _MAX_OUTPUT_CHARS = 12_000
-_NUMBER = re.compile(r"(?<![\d.])-?\d[\d,]*(?:\.\d+)?")
-_LIST_MARK = re.compile(r"^\s*\d{1,2}[.)．）]\s*", re.MULTILINE)  # "1. " of a numbered list
 
 
 class RequestTask(BaseModel):
@@ -230,17 +228,6 @@ def refusal(prepared: PreparedRequest) -> ComposedAnswer | None:
             "ご依頼のプランを検証できなかったため、実行していません。", "template"
         )
     return None
-
-
-def numbers_in(value: Any) -> set[str]:
-    """Every number written in `value` (JSON text), without separators: `1,200.0` → `1200`."""
-    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
-    text = _LIST_MARK.sub("", text)
-    found = set()
-    for match in _NUMBER.finditer(text):
-        raw = match.group(0).replace(",", "")
-        found.add(raw[:-2] if raw.endswith(".0") else raw)
-    return found
 
 
 def _template(request: str, outputs: Mapping[str, Any], state: str) -> str:

@@ -40,6 +40,7 @@ __all__ = [
     "form_link",
     "parse_duration",
     "planned_automations",
+    "post_run_summary",
     "publish_form_link",
 ]
 
@@ -104,6 +105,39 @@ def publish_form_link(run_id: str, node_id: str) -> None:
     create_link_artifact(
         link=link, link_text=t("cli.notify.link_text", node=node_id), description=description
     )
+
+
+# --- the summary of an ended run -------------------------------------------------------------
+
+
+def post_run_summary(run_id: str, plan_id: str, headline: str, markdown: str) -> bool:
+    """Post the summary for people of a run that ended (`flows.people_summary`) to the
+    notification webhook (`KEIRI_NOTIFY_WEBHOOK_URL`; unset or `off`: nothing is sent). A post
+    that fails is logged, never fails the run. True when it was delivered."""
+    import logging
+
+    import httpx2
+
+    from keiri.messages import t
+
+    notify = settings.get().notify
+    url = notify.webhook_url.get_secret_value() if notify.webhook_url is not None else None
+    if not url or url.lower() == "off":
+        return False
+    payload = {
+        "text": t("summary.notify.text", plan=plan_id, headline=headline) + "\n\n" + markdown,
+        "kind": "summary",
+        "run_id": run_id,
+        "plan_id": plan_id,
+        "summary": markdown,
+        "runs_url": f"{form_app_url().rstrip('/')}/runs",
+    }
+    try:
+        httpx2.post(url, json=payload, timeout=10).raise_for_status()
+    except httpx2.HTTPError as exc:
+        logging.getLogger("keiri.notify").warning("the run summary was not posted: %s", exc)
+        return False
+    return True
 
 
 # --- automations ----------------------------------------------------------------------------

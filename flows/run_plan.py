@@ -171,6 +171,9 @@ def _execute(
         run_inputs=inputs or {},
     )
     publish_run_artifacts(result)
+    from flows import people_summary
+
+    people_summary.publish(plan_, result, events.path)  # for people: artifact, notification
     # The record is what `keiri run/status --json` and the form app show: secrets masked.
     error = result.error.masked() if result.error is not None else None
     record: dict[str, Any] = {

@@ -39,6 +39,7 @@ __all__ = [
     "run_error",
     "run_outcome",
     "run_parameters",
+    "run_summary_text",
     "start_deployment",
     "start_design",
     "start_plan",
@@ -259,3 +260,12 @@ def run_parameters(run_id: str) -> dict[str, Any]:
         from flows.control import find_run
 
         return dict(find_run(run_id).parameters or {})
+
+
+def run_summary_text(run_id: str) -> str | None:
+    """The summary for people published on the run (`flows.people_summary`), as Markdown;
+    None while it runs or for a run that ended before summaries existed."""
+    with _prefect("実行のまとめの読み込み"):
+        from flows.people_summary import read_published
+
+        return read_published(run_id)

@@ -13,7 +13,7 @@ import streamlit as st
 
 from blocks.errors import BlockError
 from keiri.messages import local_time, state_label, t
-from ui_app import backend, nav, run_summary
+from ui_app import backend, nav, run_live, run_summary
 from ui_app.auth import current_user
 from ui_app.errors import render_error
 from ui_app.plans import PlanInfo, plan_of_run
@@ -131,6 +131,10 @@ def _details(view: RunView, who: str) -> None:
             icon=":material/edit_note:",
             query_params={"run": child.run_id or ""},
         )
+    if view.state_type in run_live.LIVE_STATES:
+        run_live.follow(view.run_id)  # live progress from the run's log (refreshes itself)
+    else:
+        run_live.render_summary(view.run_id)  # the summary for people written when it ended
     outputs = outcome.outputs
     run_summary.render(view.run_id, run_summary.summarize(outputs, _plan(view)))
     if outputs:
@@ -182,7 +186,8 @@ def render() -> None:
         )
         with st.expander(
             title,
-            expanded=False,  # failed runs too: their error is one click away
+            # failed runs too: their error is one click away; a running run shows its progress
+            expanded=view.state_type == "RUNNING" or run_live.followed(view.run_id),
             icon=_ICONS.get(view.state, _ICONS.get(view.state_type, _NO_ICON)),
         ):
             st.caption(f"実行 ID: {view.run_id} ・ 名前: {view.name}")

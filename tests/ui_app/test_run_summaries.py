@@ -1,0 +1,82 @@
+"""The 実行履歴 page shows each ended run's summary for people (issue 14): the model's summary
+(scripted, checked against the outputs), the template when the model quoted a number that is
+not in the outputs (saying so), and a waiting run's live progress (its node 入力待ち)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tests.conftest import FIXTURES
+from tests.support.openai_server import ScriptedOpenAI
+from tests.ui_app.conftest import keiri
+
+pytestmark = pytest.mark.prefect
+PLAN = FIXTURES / "plans" / "summary" / "payments_llm.yaml"
+WRITTEN = {
+    "headline": "支払データ 3 件を検証し、取引先別に合計しました。",
+    "done": ["支払合計は 159,500 円です。"],
+    "attention": ["金額がマイナスの支払が 1 件あります。"],
+    "next": ["マイナスの支払の内容を確認してください。"],
+}
+
+
+@pytest.fixture
+def model(monkeypatch: pytest.MonkeyPatch) -> Iterator[ScriptedOpenAI]:
+    with ScriptedOpenAI() as srv:
+        for key, value in srv.env().items():
+            monkeypatch.setenv(key, value)
+        monkeypatch.setenv("KEIRI_LLM_MAX_RETRIES", "0")
+        yield srv
+
+
+def _panel(at: AppTest, run_id: str) -> Any:
+    """The expander of one run (other tests' runs share the server)."""
+    found = [e for e in at.expander if any(run_id in str(c.value) for c in e.caption)]
+    assert len(found) == 1, [e.label for e in at.expander]
+    return found[0]
+
+
+def _markdown(panel: Any) -> str:
+    return "\n".join(str(m.value) for m in panel.markdown)
+
+
+def _run_page(app: Callable[..., AppTest], run_id: str) -> str:
+    return _markdown(_panel(app().switch_page("views/runs.py").run(), run_id))
+
+
+def test_the_model_summary_is_shown_on_the_runs_page(
+    app: Callable[..., AppTest], model: ScriptedOpenAI
+) -> None:
+    model.enqueue_chat(WRITTEN)
+    code, doc = keiri("run", str(PLAN))
+    assert code == 0, doc
+    shown = _run_page(app, doc["run_id"])
+    assert f"**{WRITTEN['headline']}**" in shown
+    assert "#### 実施したこと\n- 支払合計は 159,500 円です。" in shown
+    assert "モデルが作成しました（引用した数値は結果と照合済みです）" in shown
+
+
+def test_a_summary_quoting_a_number_not_in_the_outputs_is_replaced_by_the_template(
+    app: Callable[..., AppTest], model: ScriptedOpenAI
+) -> None:
+    model.enqueue_chat({**WRITTEN, "done": ["支払合計は 162,800 円です。"]})
+    code, doc = keiri("run", str(PLAN))
+    assert code == 0, doc
+    shown = _run_page(app, doc["run_id"])
+    assert "162,800" not in shown
+    assert "**payments_summary の実行が完了しました。**" in shown
+    assert "- 支払合計: ¥159,500" in shown and "- 指摘事項が 1 件あります。" in shown
+    assert "結果にない数値（162800）があったため採用せず" in shown
+
+
+def test_a_waiting_run_shows_its_progress_with_the_node_waiting_for_input(
+    app: Callable[..., AppTest], paused_run: Callable[[str], str]
+) -> None:
+    run_id = paused_run("reconcile_two_candidates")
+    shown = _run_page(app, run_id)
+    assert ":material/edit_note: match ・ 入力待ち" in shown
+    assert ":material/schedule: report ・ 待機" in shown
