@@ -158,5 +158,6 @@ def task_user_prompt(goal: str, step_description: str, conversation_summary: str
     )
 
 
-def summary_user_prompt(execution_log: str) -> str:
-    return f"### 実行結果ログ:\n{execution_log}"
+def summary_user_prompt(execution_log: str, context: str = "") -> str:
+    goal = f"### 目標とステップ:\n{context}\n\n" if context else ""
+    return f"{goal}### 実行結果ログ:\n{execution_log}"

@@ -41,6 +41,8 @@ def goal_text(goal: Goal, active: bool = False) -> str:
 
 def recent_runs() -> tuple[list[RunInfo], list[RunInfo]]:
     """(recent runs, paused runs) from Prefect; both empty when it cannot be reached."""
+    if not _server_reachable():
+        return [], []
     try:
         from flows.control import list_runs
         from flows.notify import form_link
@@ -63,6 +65,24 @@ def recent_runs() -> tuple[list[RunInfo], list[RunInfo]]:
         )
 
     return [info(v, False) for v in recent], [info(v, True) for v in paused]
+
+
+def _server_reachable() -> bool:
+    """A quick look at the API's port, so a stopped server costs no client retries."""
+    import os
+    import socket
+    from urllib.parse import urlsplit
+
+    url = os.environ.get("PREFECT_API_URL")
+    if not url:
+        return False  # never start Prefect's ephemeral server from the chat
+    parts = urlsplit(url)
+    port = parts.port or (443 if parts.scheme == "https" else 80)
+    try:
+        with socket.create_connection((parts.hostname or "127.0.0.1", port), timeout=0.5):
+            return True
+    except OSError:
+        return False
 
 
 def state_summary(ctx: ToolContext, user: str) -> str:

@@ -9,6 +9,7 @@ answers); otherwise, and without an LLM, the template report is posted.
 from __future__ import annotations
 
 import json
+import logging
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -21,6 +22,7 @@ from keiri.messages import t
 
 __all__ = ["Report", "execution_log", "report"]
 
+_log = logging.getLogger(__name__)
 _OUTPUT_CHARS = 1500
 
 
@@ -61,7 +63,9 @@ def execution_log(batch: TaskBatch) -> list[dict[str, Any]]:
     return log
 
 
-def report(batch: TaskBatch, llm: CopilotLLM | None) -> Report:
+def report(batch: TaskBatch, llm: CopilotLLM | None, context: str = "") -> Report:
+    """The checked report; `context` (the goal and its steps, numbered) is shown to the model
+    and its numbers may be quoted too (「ステップ1」, 「11月」)."""
     log = execution_log(batch)
     succeeded = sum(task.status == "completed" for task in batch.tasks)
     failed = sum(task.status == "failed" for task in batch.tasks)
@@ -73,7 +77,7 @@ def report(batch: TaskBatch, llm: CopilotLLM | None) -> Report:
         return template
     text = json.dumps(log, ensure_ascii=False, default=str)
     try:
-        answer = llm.parse(SUMMARY_PROMPT, summary_user_prompt(text), WireSummary)
+        answer = llm.parse(SUMMARY_PROMPT, summary_user_prompt(text, context), WireSummary)
     except KeiriError as exc:
         template.rejected.append(f"{exc.code}: {exc.message}")
         return template
@@ -82,13 +86,18 @@ def report(batch: TaskBatch, llm: CopilotLLM | None) -> Report:
         rejected.append(
             f"counts {answer.succeeded}/{answer.failed} != {succeeded}/{failed} (succeeded/failed)"
         )
-    allowed = numbers_in(text) | {str(succeeded), str(failed), str(len(batch.tasks))}
+    allowed = (
+        numbers_in(text)
+        | numbers_in(context)
+        | {str(succeeded), str(failed), str(len(batch.tasks))}
+    )
     unsupported = sorted(numbers_in(answer.text) - allowed)
     if unsupported:
         rejected.append(f"numbers not in the log: {', '.join(unsupported)}")
     if answer.status != status:
         rejected.append(f"status {answer.status} != {status}")
     if rejected:
+        _log.info("the model's report was not used: %s", "; ".join(rejected))
         template.rejected = rejected
         return template
     return Report(

@@ -21,6 +21,7 @@ from typing import Any
 
 from keiri.copilot.models import Action, Goal, Link, Message, Task, TaskBatch
 from keiri.copilot.registry import ToolContext
+from keiri.copilot.state import goal_text
 from keiri.copilot.summary import report
 from keiri.errors import KeiriError
 from keiri.messages import t
@@ -211,7 +212,8 @@ def _announce_pause(ctx: ToolContext, batch: TaskBatch, task: Task, outcome: Any
 
 
 def _finish(ctx: ToolContext, batch: TaskBatch) -> None:
-    summary = report(batch, ctx.llm)
+    goal = ctx.store.goal(batch.goal_id) if batch.goal_id else None
+    summary = report(batch, ctx.llm, goal_text(goal) if goal else "")
     batch.status = "completed" if summary.status == "completed" else "failed"
     if not ctx.store.finish_batch(batch, ctx.user):
         return  # reported by another process
