@@ -26,7 +26,7 @@ from keiri.copilot.summary import report
 from keiri.errors import KeiriError
 from keiri.messages import t
 
-__all__ = ["RUN_OPERATIONS", "poll", "start"]
+__all__ = ["RUN_OPERATIONS", "poll", "poll_batch", "start"]
 
 _ENDED = {"completed", "failed", "crashed", "cancelled"}
 _LEASE_S = 120.0
@@ -86,6 +86,11 @@ def poll(ctx: ToolContext) -> None:
     """Advance every running task list of the conversation (never waits for a run)."""
     for batch in ctx.store.running_batches(ctx.conversation_id):
         _advance(ctx, batch.batch_id)
+
+
+def poll_batch(ctx: ToolContext, batch_id: str) -> None:
+    """Advance one task list (the watcher's call; `ctx` is of its conversation)."""
+    _advance(ctx, batch_id)
 
 
 def _advance(ctx: ToolContext, batch_id: str) -> None:
