@@ -17,6 +17,7 @@ from __future__ import annotations
 import os
 import socket
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from keiri.copilot.models import Action, Goal, Link, Message, Task, TaskBatch
@@ -102,6 +103,7 @@ def _advance(ctx: ToolContext, batch_id: str) -> None:
         if batch is None or batch.status != "running":
             return
         changed = False
+        ctx = replace(ctx, user=batch.started_by or ctx.user)  # runs start as who approved
         for task in batch.tasks:
             if task.status == "completed":
                 continue
