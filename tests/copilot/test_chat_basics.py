@@ -107,3 +107,19 @@ def test_declined_confirmation_runs_nothing_and_drops_what_waited(
     with pytest.raises(CopilotError) as caught:
         session.decide(proposal.id, approve=True)
     assert caught.value.code == "COPILOT_ALREADY_DECIDED"
+
+
+def test_a_task_list_holds_only_task_tools(
+    script: ScriptedOpenAI, client: openai.OpenAI, keiri_home: Path
+) -> None:
+    steps = [{"name": "請求書チェック"}, {"name": "入金照合"}, {"name": "決算レポート"}]
+    script.enqueue_chat(actions("計画します。", ("goal.propose", {"goal": "11月", "steps": steps})))
+    session = CopilotSession.open(user="tanaka", client=client)
+    session.send("11月の決算")
+    step = session.snapshot().goals[0].steps[0].step_id
+    script.enqueue_chat(actions("作ります。", ("tasks.generate_list", {"step_id": step})))
+    script.enqueue_chat({"tasks": [{"operation": "runs.cancel", "args_json": '{"run_id": "x"}'}]})
+    new = session.send("ステップ1のタスクを作って")
+    assert "COPILOT_BAD_ARGS" in new[-1].text and "runs.cancel" in new[-1].text
+    assert "runs.start" in new[-1].text  # what a task may be
+    assert session.snapshot().goals[0].steps[0].task_list == []
