@@ -11,7 +11,7 @@ import openai
 import pytest
 
 from keiri.copilot import CopilotSession, Message
-from tests.copilot.conftest import PLANS, actions, add_design, wait_for
+from tests.keiri.copilot.conftest import PLANS, actions, add_design, wait_for
 from tests.support.openai_server import ScriptedOpenAI
 
 pytestmark = pytest.mark.prefect

@@ -9,7 +9,7 @@ import openai
 import pytest
 
 from keiri.copilot import CopilotError, CopilotSession, list_conversations
-from tests.copilot.conftest import actions
+from tests.keiri.copilot.conftest import actions
 from tests.support.openai_server import ScriptedOpenAI
 
 
