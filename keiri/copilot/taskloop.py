@@ -14,6 +14,7 @@ advance a list at a time, and the end is claimed once, so a report is never post
 
 from __future__ import annotations
 
+import logging
 import os
 import socket
 from collections.abc import Callable
@@ -29,6 +30,7 @@ from keiri.messages import t
 
 __all__ = ["RUN_OPERATIONS", "poll", "poll_batch", "start"]
 
+_log = logging.getLogger(__name__)
 _ENDED = {"completed", "failed", "crashed", "cancelled"}
 _LEASE_S = 120.0
 _HOLDER = f"{socket.gethostname()}-{os.getpid()}"
@@ -143,6 +145,12 @@ def _begin(ctx: ToolContext, task: Task) -> None:
         task.status = "failed"
         task.result = {"error": exc.to_json()}
         return
+    except Exception as exc:  # the API or a tool broke: the task fails, the chat goes on
+        task.status = "failed"
+        task.result = {
+            "error": {"code": "INTERNAL_ERROR", "message": f"{type(exc).__name__}: {exc}"}
+        }
+        return
     task.status = "completed" if result.ok else "failed"
     task.result = {"text": result.text, "data": result.data}
     if not result.ok and isinstance(result.data, dict) and "error" in result.data:
@@ -164,8 +172,9 @@ def _check(ctx: ToolContext, batch: TaskBatch, task: Task) -> bool:
         return False
     try:
         outcome = _outcome(task.run_id)
-    except KeiriError:
-        return False  # the server is busy or down: look again at the next poll
+    except Exception:  # the server is busy or down: look again at the next poll
+        _log.warning("could not read run %s", task.run_id, exc_info=True)
+        return False
     if outcome.state in _ENDED:
         task.status = "completed" if outcome.state == "completed" else "failed"
         task.result = {
