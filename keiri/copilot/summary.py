@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -87,9 +88,7 @@ def report(batch: TaskBatch, llm: CopilotLLM | None, context: str = "") -> Repor
             f"counts {answer.succeeded}/{answer.failed} != {succeeded}/{failed} (succeeded/failed)"
         )
     allowed = (
-        numbers_in(text)
-        | numbers_in(context)
-        | {str(succeeded), str(failed), str(len(batch.tasks))}
+        _numbers(text) | _numbers(context) | {str(succeeded), str(failed), str(len(batch.tasks))}
     )
     unsupported = sorted(numbers_in(answer.text) - allowed)
     if unsupported:
@@ -109,6 +108,21 @@ def report(batch: TaskBatch, llm: CopilotLLM | None, context: str = "") -> Repor
         causes=answer.causes,
         next_actions=answer.next_actions,
     )
+
+
+_IDS = re.compile(
+    r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"  # run ids
+    r"|\b[a-z]+_[0-9a-f]{8}\b"  # task_…, step_…, goal_…, batch_…
+    r"|https?://\S+",
+    re.IGNORECASE,
+)
+_POSITIONS = re.compile(r"^\s*(\d{1,2})\.\s", re.MULTILINE)  # "  2. 入金照合" of a goal
+
+
+def _numbers(text: str) -> set[str]:
+    """The numbers a report may quote from `text`: ids and addresses are not numbers (a digit
+    of a random id must never vouch for a figure), a step's position is."""
+    return numbers_in(_IDS.sub(" ", text)) | set(_POSITIONS.findall(text))
 
 
 def _template(
