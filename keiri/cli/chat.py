@@ -147,6 +147,14 @@ def format_status(snapshot: StateSnapshot) -> list[str]:
     return lines
 
 
+def _decision(message: Message) -> str:
+    """A decision message in words: who approved or declined."""
+    confirmation = message.confirmation
+    status = confirmation.status if confirmation is not None else "pending"
+    who = (confirmation.decided_by if confirmation is not None else None) or message.author
+    return t(f"chat.confirmation.{status}", by=who or "")
+
+
 _STEP_MARK = {"pending": "・", "in_progress": "▶", "completed": "✓", "failed": "✗"}
 
 
@@ -172,8 +180,12 @@ class _Chat:
             if message.id in self.seen:
                 continue
             self.seen.add(message.id)
-            if message.role == "user":
+            if message.role == "user" and message.confirmation is None:
                 continue  # what the user typed is on the screen already
+            if message.role == "user":  # a decision (y/n, or 承認/却下 on the page)
+                _echo(f"  ({_decision(message)})")
+                shown.append(message)
+                continue
             for line in format_message(message):
                 _echo(line)
             shown.append(message)
@@ -256,6 +268,11 @@ class _Chat:
     def resume(self, recent: int) -> bool:
         """Show the last `recent` messages of an earlier session and ask the confirmations it
         left open; False at the end of input."""
+        try:
+            pending = {c.id for c in self.session.snapshot().pending_confirmations}
+        except KeiriError as exc:
+            render_error(exc)
+            pending = set()
         history = self.session.history()
         self.seen.update(m.id for m in history)
         for message in history[-recent:] if recent else []:
@@ -263,8 +280,9 @@ class _Chat:
                 _echo(line)
         for message in history:
             confirmation = message.confirmation
-            if confirmation is None or confirmation.status != "pending":
+            if confirmation is None or confirmation.id not in pending:
                 continue
+            pending.discard(confirmation.id)
             if message not in history[-recent:]:
                 for line in format_message(message):
                     _echo(line)

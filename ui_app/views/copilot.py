@@ -122,14 +122,19 @@ def _confirmation_buttons(confirmation: Confirmation, where: str) -> None:
     )
 
 
-def _message(message: Message) -> None:
+def _message(message: Message, pending: set[str]) -> None:
+    """One chat message; its confirmation has buttons while it is still pending (a message
+    keeps the confirmation as it was asked, the decision is a later message)."""
     with st.chat_message(message.role, avatar=_AVATAR.get(message.role)):
         if message.role in {"tool", "system"}:
             st.caption(f"{t(f'chat.role.{message.role}')}・{local_time(message.at)}")
         st.markdown(message.text)
         _links(message.links, message.id)
-        if message.confirmation is not None:
-            _confirmation_buttons(message.confirmation, "chat")
+        confirmation = message.confirmation
+        if confirmation is None:
+            return
+        if confirmation.status != "pending" or confirmation.id in pending:
+            _confirmation_buttons(confirmation, "chat")
 
 
 def _goal(goal: Goal, active: bool) -> None:
@@ -214,12 +219,15 @@ def _conversation_picker() -> None:
 
 
 def _watch() -> None:
-    """While the page is open: rerun it when the background posted new messages."""
+    """While the page is open: let the TaskLoop look at the runs (`refresh`) and rerun the
+    page when the conversation grew (a summary, a paused run)."""
     conversation = st.session_state.get(_CONVERSATION)
     if conversation is None:
         return
     try:
-        count = len(_open(conversation).history())
+        session = _open(conversation)
+        session.refresh()
+        count = len(session.history())
     except KeiriError:
         return
     if count != st.session_state.get(_SEEN):
@@ -242,20 +250,25 @@ def render() -> None:
     if error is not None:
         render_error(error, key="copilot")
     chat, panel = st.columns([3, 2], gap="large")
+    snapshot: StateSnapshot | None = None
+    try:
+        snapshot = session.snapshot()  # first: it lets the TaskLoop post what has ended
+    except KeiriError as exc:
+        with panel:
+            render_error(exc, key="copilot-state")
     history = session.history()
     st.session_state[_SEEN] = len(history)
+    pending = {c.id for c in snapshot.pending_confirmations} if snapshot else set()
     with chat:
         if not history:
             st.info(t("chat.page.empty"), icon=":material/forum:")
         for message in history:
-            _message(message)
+            _message(message, pending)
         st.button(t("chat.page.refresh"), key=K + "refresh", icon=":material/refresh:")
         st.fragment(run_every=_POLL_S)(_watch)()
-    with panel:
-        try:
-            _panel(session.snapshot())
-        except KeiriError as exc:
-            render_error(exc, key="copilot-state")
+    if snapshot is not None:
+        with panel:
+            _panel(snapshot)
 
 
 if __name__ == "__main__":  # run as a page by st.navigation
