@@ -1,0 +1,163 @@
+"""Platform tools: `deployments.list`, `deployments.schedule`, `blocks.search` (the
+designer's retrieval) and `errors.explain` (an error code → the catalog's text and hint)."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from keiri import settings
+from keiri.copilot import errors
+from keiri.copilot.errors import CopilotError
+from keiri.copilot.registry import Tool, ToolContext, ToolResult
+from keiri.errors import ErrorCode, IssueCode, suggest
+from keiri.messages import CATALOG, t
+
+__all__ = ["TOOLS"]
+
+
+class _Args(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class NoArgs(_Args):
+    pass
+
+
+class ScheduleArgs(_Args):
+    name: str = Field(description="デプロイ名（英小文字・数字・ハイフン）")
+    design: str = Field(description="設計の名前")
+    cron: str = Field(description="cron 式（例: '0 9 1 * *' は毎月1日 9:00）")
+    timezone: str = Field(default="Asia/Tokyo")
+
+
+class SearchArgs(_Args):
+    query: str = Field(description="探したい処理（日本語可）")
+    limit: int = Field(default=8, ge=1, le=30)
+
+
+class ExplainArgs(_Args):
+    code: str = Field(description="エラーコード（例: FILE_ENCRYPTED）")
+
+
+def _list(ctx: ToolContext, args: NoArgs) -> ToolResult:
+    from flows.deploy_spec import load_deployments
+
+    folder = settings.project_root() / "deployments"
+    specs, _issues = load_deployments(folder) if folder.is_dir() else ([], [])
+    lines = []
+    for spec in specs:
+        crons = "、".join(f"{s.cron} ({s.timezone})" for s in spec.model.schedules) or "-"
+        lines.append(f"- {spec.name}: {spec.plan_id} {crons}")
+    return ToolResult(
+        text=t("copilot.deploy.list", count=len(specs))
+        + ("\n" + "\n".join(lines) if lines else ""),
+        data=[{"name": s.name, "design": s.model.design} for s in specs],
+    )
+
+
+def _schedule(ctx: ToolContext, args: ScheduleArgs) -> ToolResult:
+    import yaml
+
+    from flows.deploy_spec import load_deployment
+
+    folder = settings.project_root() / "deployments"
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{args.name}.yaml"
+    if path.exists():
+        raise CopilotError(
+            errors.BAD_ARGS,
+            t("copilot.deploy.exists", name=args.name),
+            hint=t("copilot.hint.deploy_exists"),
+            details={"path": str(path)},
+        )
+    body = {
+        "design": args.design,
+        "schedules": [{"cron": args.cron, "timezone": args.timezone}],
+    }
+    path.write_text(yaml.safe_dump(body, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    spec, issues = load_deployment(path)
+    problems = [i for i in issues if i.severity == "error"]
+    if spec is None or problems:
+        path.unlink()
+        text = (
+            t("copilot.deploy.invalid", name=args.name)
+            + "\n"
+            + "\n".join(f"- {i.code}: {i.message}" for i in problems)
+        )
+        return ToolResult(text=text, ok=False, data={"issues": [i.model_dump() for i in problems]})
+    return ToolResult(
+        text=t("copilot.deploy.scheduled", name=args.name, cron=args.cron, path=str(path)),
+        data={"path": str(path), "name": spec.name},
+    )
+
+
+def _search(ctx: ToolContext, args: SearchArgs) -> ToolResult:
+    from blocks.registry import BlockRegistry
+    from designer import retrieve_blocks
+
+    registry = BlockRegistry()
+    found = retrieve_blocks(args.query, registry, method="bm25", total=args.limit)
+    lines = []
+    for cand in found:
+        spec = registry.get(cand.block_id)
+        first = (spec.description.strip().splitlines() or [""])[0]
+        lines.append(f"- {cand.block_id}: {first}")
+    return ToolResult(
+        text=t("copilot.blocks.found", count=len(found))
+        + ("\n" + "\n".join(lines) if lines else ""),
+        data=[c.block_id for c in found],
+    )
+
+
+def _explain(ctx: ToolContext, args: ExplainArgs) -> ToolResult:
+    code = args.code.strip().upper()
+    known = sorted({*ErrorCode.__members__, *IssueCode.__members__, *_copilot_codes()})
+    if code not in known:
+        raise CopilotError(
+            errors.NOT_FOUND,
+            t("copilot.error.unknown_code", code=code)
+            + (
+                t("copilot.did_you_mean", names="、".join(suggest(code, known)))
+                if suggest(code, known)
+                else ""
+            ),
+            hint=t("copilot.hint.unknown_code"),
+            details={"code": code},
+        )
+    lines = [f"{code}"]
+    for key in (f"error.{code}", f"error.{code.lower()}", f"issue.{code}", f"issue.{code.lower()}"):
+        if key in CATALOG:
+            lines.append(t(key) if "{" not in CATALOG[key]["ja"] else CATALOG[key]["ja"])
+    explained = f"copilot.explain.{code}"
+    lines.append(t(explained) if explained in CATALOG else t("copilot.explain.generic"))
+    return ToolResult(text="\n".join(lines), data={"code": code})
+
+
+def _copilot_codes() -> list[str]:
+    return [
+        errors.LLM_NOT_CONFIGURED,
+        errors.LLM_FAILED,
+        errors.UNKNOWN_TOOL,
+        errors.BAD_ARGS,
+        errors.PERMISSION_DENIED,
+        errors.NOT_FOUND,
+        errors.ALREADY_DECIDED,
+    ]
+
+
+TOOLS = [
+    Tool("deployments.list", "定期実行（deployments/）を一覧する。", NoArgs, "view", _list),
+    Tool(
+        "deployments.schedule",
+        "設計の定期実行を deployments/ に追加する（反映は keiri deploy）。",
+        ScheduleArgs,
+        "schedule",
+        _schedule,
+        needs_confirmation=True,
+        confirm_text=lambda a: t(
+            "copilot.confirm.schedule", name=a.name, design=a.design, cron=a.cron
+        ),
+    ),
+    Tool("blocks.search", "処理に使えるブロックを探す。", SearchArgs, "view", _search),
+    Tool("errors.explain", "エラーコードの意味と対処を説明する。", ExplainArgs, "view", _explain),
+]

@@ -1,0 +1,87 @@
+"""The ChatLoop without Prefect: ActionList → dispatcher, unknown tools, bad arguments,
+no LLM configured, the store across sessions."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import openai
+import pytest
+
+from keiri.copilot import CopilotError, CopilotSession, list_conversations
+from tests.copilot.conftest import actions
+from tests.support.openai_server import ScriptedOpenAI
+
+
+def test_explain_an_error_code(
+    script: ScriptedOpenAI, client: openai.OpenAI, keiri_home: Path
+) -> None:
+    script.enqueue_chat(actions("説明します。", ("errors.explain", {"code": "FILE_ENCRYPTED"})))
+    session = CopilotSession.open(user="tanaka", client=client)
+    new = session.send("FILE_ENCRYPTED って何？")
+    assert [m.role for m in new] == ["user", "assistant", "tool"]
+    assert "パスワード" in new[2].text
+    request = script.requests[0].json
+    system = request["messages"][0]["content"]
+    assert "司令塔" in system and "errors.explain" in system
+    assert "FILE_ENCRYPTED って何？" in request["messages"][1]["content"]
+    assert [c.conversation_id for c in list_conversations("tanaka")] == [session.conversation_id]
+
+
+def test_no_llm_configured_is_a_clear_error(keiri_home: Path) -> None:
+    with pytest.raises(CopilotError) as caught:
+        CopilotSession.open(user="tanaka")
+    assert caught.value.code == "COPILOT_LLM_NOT_CONFIGURED"
+    assert "OPENAI_API_KEY" in caught.value.hint
+
+
+def test_unknown_tool_goes_back_to_the_model_and_the_user(
+    script: ScriptedOpenAI, client: openai.OpenAI, keiri_home: Path
+) -> None:
+    script.enqueue_chat(actions("一覧します。", ("design.lists", {})))
+    script.enqueue_chat(actions("一覧します。", ("designs.list", {})))
+    session = CopilotSession.open(user="tanaka", client=client)
+    new = session.send("使える設計を教えて")
+    assert [m.role for m in new] == ["user", "assistant", "tool", "assistant", "tool"]
+    error = new[2].text
+    assert "COPILOT_UNKNOWN_TOOL" in error and "design.lists" in error
+    assert "designs.list" in error  # did you mean
+    repair = script.requests[1].json["messages"][1]["content"]
+    assert "design.lists" in repair and "ツール一覧にあるツール" in repair
+    assert "設計（" in new[4].text  # the corrected action ran
+
+
+def test_bad_arguments_are_reported_with_the_fields(
+    script: ScriptedOpenAI, client: openai.OpenAI, keiri_home: Path
+) -> None:
+    script.enqueue_chat(actions("説明します。", ("errors.explain", {"error": "X"})))
+    script.enqueue_chat(actions("説明します。", ("errors.explain", {"code": "FILE_INVALID"})))
+    session = CopilotSession.open(user="tanaka", client=client)
+    new = session.send("エラーの意味は？")
+    bad = new[2].text
+    assert "COPILOT_BAD_ARGS" in bad and "code" in bad and "error" in bad
+    assert "壊れて" in new[4].text
+    # args_json that is not JSON is reported, not guessed
+    script.enqueue_chat(
+        {
+            "reply": "…",
+            "actions": [{"operation": "errors.explain", "args_json": "{code:", "reasoning": ""}],
+        }
+    )
+    script.enqueue_chat(actions("何もしません。"))
+    new = session.send("もう一度")
+    assert "COPILOT_BAD_ARGS" in new[2].text
+
+
+def test_a_failing_llm_call_is_a_message_and_the_chat_goes_on(
+    script: ScriptedOpenAI, client: openai.OpenAI, keiri_home: Path
+) -> None:
+    from tests.support.openai_server import ScriptedResponse
+
+    script.enqueue(ScriptedResponse.auth_error())
+    session = CopilotSession.open(user="tanaka", client=client)
+    new = session.send("こんにちは")
+    assert new[-1].role == "system" and "COPILOT_LLM_FAILED" in new[-1].text
+    script.enqueue_chat(actions("こんにちは。ご用件をどうぞ。"))
+    assert session.send("こんにちは")[-1].text == "こんにちは。ご用件をどうぞ。"
+    assert [m.role for m in session.history()] == ["user", "system", "user", "assistant"]

@@ -1,0 +1,195 @@
+"""The must-show exchanges through the real openai client (scripted answers) and real runs on
+the local Prefect server: a run from a chat request with confirmation and a background report,
+a failing run reported with its cause and the next action, a paused run answered from the chat,
+and a permission refusal."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import openai
+import pytest
+
+from keiri.copilot import CopilotSession, Message
+from tests.copilot.conftest import PLANS, actions, add_design, wait_for
+from tests.support.openai_server import ScriptedOpenAI
+
+pytestmark = pytest.mark.prefect
+
+
+def _report(session: CopilotSession, seen: list[Message]) -> Message | None:
+    """Refresh; the TaskLoop's report once it is posted (an assistant message after a run)."""
+    seen += session.refresh()
+    return next((m for m in seen if m.role == "assistant" and "TaskList" in m.text), None) or next(
+        (m for m in seen if m.role == "assistant" and m.links), None
+    )
+
+
+def test_invoice_check_request_runs_in_background_and_reports(
+    prefect_server: str, designs: Path, script: ScriptedOpenAI, client: openai.OpenAI
+) -> None:
+    add_design(designs, PLANS / "valid" / "linear_chain.yaml", "monthly_invoice_check")
+    script.enqueue_chat(
+        actions(
+            "今月の請求書チェックを実行します。",
+            ("runs.start", {"design": "monthly_invoice_check"}),
+        )
+    )
+    session = CopilotSession.open(user="tanaka", client=client)
+
+    new = session.send("今月の請求書チェックを実行して")
+
+    assert [m.role for m in new] == ["user", "assistant", "assistant"]
+    assert new[1].actions[0].operation == "runs.start"
+    confirmation = new[2].confirmation
+    assert confirmation is not None and confirmation.status == "pending"
+    assert "monthly_invoice_check" in confirmation.description
+    assert session.snapshot().pending_confirmations[0].id == confirmation.id
+
+    started = session.decide(confirmation.id, approve=True)  # returns at once: run detached
+    tool = started[-1]
+    assert tool.role == "tool" and "実行を開始しました" in tool.text
+    assert tool.links and tool.links[0].kind == "run"
+    running = session.snapshot().running
+    assert len(running) == 1 and running[0].tasks[0].run_id
+
+    script.enqueue_chat(
+        {
+            "status": "completed",
+            "succeeded": 1,
+            "failed": 0,
+            "causes": [],
+            "next_actions": ["結果のレポートを確認してください"],
+            "text": "請求書チェックが完了しました。1 件のタスクが成功し、失敗は 0 件です。",
+        }
+    )
+    seen: list[Message] = []
+    report = wait_for(lambda: _report(session, seen))
+    assert report.text == "請求書チェックが完了しました。1 件のタスクが成功し、失敗は 0 件です。"
+    assert report.links and report.links[0].kind == "run"
+    summary_request = script.requests[-1].json
+    assert "実行結果ログ" in summary_request["messages"][1]["content"]
+    assert "completed" in summary_request["messages"][1]["content"]
+    assert session.snapshot().running == []
+    assert not session.refresh()  # reported once
+
+
+def test_failing_run_is_reported_with_cause_and_next_action(
+    prefect_server: str, designs: Path, script: ScriptedOpenAI, client: openai.OpenAI
+) -> None:
+    add_design(designs, PLANS / "runtime" / "failing.yaml", "month_end_failing")
+    script.enqueue_chat(actions("実行します。", ("runs.start", {"design": "month_end_failing"})))
+    session = CopilotSession.open(user="tanaka", client=client)
+    confirmation = session.send("月末処理を実行して")[-1].confirmation
+    assert confirmation is not None
+    session.decide(confirmation.id, approve=True)
+    run_id = session.snapshot().running[0].tasks[0].run_id
+    # The model's report claims a success: the checked report replaces it with the template.
+    script.enqueue_chat(
+        {
+            "status": "completed",
+            "succeeded": 1,
+            "failed": 0,
+            "causes": [],
+            "next_actions": [],
+            "text": "すべて成功しました。",
+        }
+    )
+    seen: list[Message] = []
+    report = wait_for(lambda: _report(session, seen))
+    assert "失敗" in report.text
+    assert "API_ERROR" in report.text  # the cause: the block's error code
+    assert f"runs.retry {run_id}" in report.text  # the recommended next action
+    assert "すべて成功しました" not in report.text
+
+
+def test_paused_run_is_answered_from_the_chat(
+    prefect_server: str, designs: Path, script: ScriptedOpenAI, client: openai.OpenAI
+) -> None:
+    add_design(designs, PLANS / "runtime" / "ask_then_record.yaml", "amount_check")
+    script.enqueue_chat(actions("実行します。", ("runs.start", {"design": "amount_check"})))
+    session = CopilotSession.open(user="tanaka", client=client)
+    confirmation = session.send("金額チェックを実行して")[-1].confirmation
+    assert confirmation is not None
+    session.decide(confirmation.id, approve=True)
+    run_id = session.snapshot().running[0].tasks[0].run_id
+    assert run_id
+
+    seen: list[Message] = []
+
+    def paused() -> Message | None:
+        seen.extend(session.refresh())
+        return next((m for m in seen if m.role == "system" and "入力待ち" in m.text), None)
+
+    notice = wait_for(paused)
+    assert run_id in notice.text and "amount" in notice.text
+    assert {link.kind for link in notice.links} == {"form", "run"}
+    assert [r.run_id for r in session.snapshot().paused_runs] == [run_id]
+    assert not [m for m in session.refresh() if "入力待ち" in m.text]  # announced once
+
+    script.enqueue_chat(
+        actions("再開します。", ("runs.resume", {"run_id": run_id, "answers": {"amount": 1200}}))
+    )
+    ask = session.send("金額は 1200 で再開して")[-1].confirmation
+    assert ask is not None and ask.action.operation == "runs.resume"
+    assert "1200" in ask.description
+    resumed = session.decide(ask.id, approve=True)
+    assert "再開しました" in resumed[-1].text and "tanaka" in resumed[-1].text
+
+    script.enqueue_chat(
+        {
+            "status": "completed",
+            "succeeded": 1,
+            "failed": 0,
+            "causes": [],
+            "next_actions": [],
+            "text": "金額 1200 で実行が完了しました。",
+        }
+    )
+    report = wait_for(lambda: _report(session, seen))
+    assert report.text == "金額 1200 で実行が完了しました。"
+
+    from flows.runs import outcome
+
+    result = outcome(run_id)
+    assert result.state == "completed"
+    assert result.outputs["after"]["value"] == 1200
+
+
+def test_an_action_the_user_may_not_do_is_refused_with_the_reason(
+    prefect_server: str,
+    designs: Path,
+    script: ScriptedOpenAI,
+    client: openai.OpenAI,
+    keiri_home: Path,
+) -> None:
+    add_design(designs, PLANS / "valid" / "linear_chain.yaml", "monthly_invoice_check")
+    keiri_home.mkdir(parents=True, exist_ok=True)
+    (keiri_home / "permissions.yaml").write_text(
+        "default_role: viewer\nusers:\n  tanaka: operator\n  sato: viewer\n", encoding="utf-8"
+    )
+    script.enqueue_chat(
+        actions("実行します。", ("runs.start", {"design": "monthly_invoice_check"}))
+    )
+    viewer = CopilotSession.open(user="sato", client=client)
+    new = viewer.send("今月の請求書チェックを実行して")
+    refusal = new[-1]
+    assert refusal.role == "system"
+    assert "sato" in refusal.text and "viewer" in refusal.text and "runs.start" in refusal.text
+    assert "run" in refusal.text  # the permission it needs
+    assert viewer.snapshot().pending_confirmations == []
+    assert viewer.snapshot().running == []
+
+    # An operator asks; the viewer may not approve it in the same (team) conversation.
+    script.enqueue_chat(
+        actions("実行します。", ("runs.start", {"design": "monthly_invoice_check"}))
+    )
+    operator = CopilotSession.open(
+        user="tanaka", conversation_id=viewer.conversation_id, client=client
+    )
+    confirmation = operator.send("請求書チェックを実行して")[-1].confirmation
+    assert confirmation is not None
+    refused = viewer.decide(confirmation.id, approve=True)
+    assert refused[-1].role == "system" and "viewer" in refused[-1].text
+    assert [c.id for c in operator.snapshot().pending_confirmations] == [confirmation.id]
+    assert operator.snapshot().running == []
