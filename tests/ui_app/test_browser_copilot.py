@@ -90,6 +90,8 @@ def copilot_app(prefect_server: str, tmp_path: Path) -> Iterator[tuple[str, Chat
 def test_one_full_exchange_in_the_browser(
     copilot_app: tuple[str, ChatScript, Any], browser_page: Any, tmp_path: Path
 ) -> None:
+    from playwright.sync_api import expect
+
     url, script, read_log = copilot_app
     page = browser_page
     page.goto(f"{url}/copilot")
@@ -109,7 +111,7 @@ def test_one_full_exchange_in_the_browser(
     run_link = page.locator('a[href*="/runs/flow-run/"]').first
     run_link.wait_for()
     run_id = str(run_link.get_attribute("href")).rsplit("/", 1)[-1]
-    assert page.get_by_role("button", name="承認").count() == 0
+    expect(page.get_by_role("button", name="承認")).to_have_count(0)  # decided
     page.screenshot(path=str(tmp_path / "copilot-started.png"), full_page=True)
 
     # No click: the open page shows the background report when the run has ended.
@@ -117,4 +119,5 @@ def test_one_full_exchange_in_the_browser(
     page.screenshot(path=str(tmp_path / "copilot-summary.png"), full_page=True)
     print(f"screenshots: {tmp_path}")  # noqa: T201
     assert script.answered == {"WireActionList": 1, "WireSummary": 1}, read_log()
-    assert page.locator(f'a[href$="{run_id}"]').count() >= 2  # the report links the run too
+    in_chat = page.locator(f'[data-testid="stChatMessage"] a[href$="{run_id}"]')
+    expect(in_chat).to_have_count(2)  # the start's link and the report's
