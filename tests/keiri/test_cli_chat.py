@@ -15,7 +15,16 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import ROOT, TEST_BLOCK_SPECS
-from tests.support.chat_script import REPLY, REQUEST, SUMMARY, ChatScript, write_design
+from tests.support.chat_script import (
+    GOAL,
+    GOAL_REQUEST,
+    REPLY,
+    REQUEST,
+    STEPS,
+    SUMMARY,
+    ChatScript,
+    write_design,
+)
 from tests.support.openai_server import LLM_ENV, ScriptedOpenAI
 
 pexpect = pytest.importorskip("pexpect")
@@ -170,3 +179,31 @@ def test_the_prompt_reads_whole_lines_and_looks_for_background_messages_meanwhil
         assert reader.readline(later) == "/quit"
         assert reader.readline(later) is None
         assert len(idle) == 5
+
+
+def test_status_shows_the_goal_and_its_steps_and_list_the_conversations(
+    chat_env: tuple[dict[str, str], ChatScript], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In-process, input without a terminal (click's runner: no file descriptor, read line
+    by line): a goal proposed and approved with y, `/status`, then `--list`."""
+    from click.testing import CliRunner
+
+    from keiri.cli import chat
+    from keiri.cli.main import cli
+
+    env, script = chat_env
+    for key, value in env.items():
+        monkeypatch.setenv(key, value)
+    chat.register(cli)
+    runner = CliRunner()
+    result = runner.invoke(cli, ["chat"], input=f"{GOAL_REQUEST}\ny\n/status\n/quit\n")
+    assert result.exit_code == 0, result.output
+    assert script.answered == {"WireActionList": 1, "WirePlan": 1}
+    status = result.output[result.output.index("目標と進捗") :].splitlines()
+    assert status[1] == f"  {GOAL} *  [承認済み]  0/3 ステップ完了"
+    assert status[2:5] == [f"    ・ {step}（未着手）" for step in STEPS]
+
+    listed = runner.invoke(cli, ["chat", "--list"])
+    assert listed.exit_code == 0, listed.output
+    [line] = listed.output.splitlines()
+    assert re.fullmatch(r"conv_[0-9a-f]{8}  \S+ \S+  \d+ 件  " + GOAL_REQUEST, line), line

@@ -15,9 +15,12 @@ from tests.support.openai_server import RecordedRequest, ScriptedResponse
 
 __all__ = [
     "DESIGN",
+    "GOAL",
+    "GOAL_REQUEST",
     "PLAN",
     "REPLY",
     "REQUEST",
+    "STEPS",
     "SUMMARY",
     "ChatScript",
     "write_design",
@@ -27,6 +30,9 @@ REQUEST = "今月の請求書チェックを実行して"
 REPLY = "今月の請求書チェック（invoice_check）を実行します。よろしければ承認してください。"
 SUMMARY = "請求書チェックはすべて成功しました。結果を確認して、次のステップに進みましょう。"
 DESIGN = "invoice_check"
+GOAL_REQUEST = "11月の月次決算を進めたい"
+GOAL = "11月の月次決算"
+STEPS = ("請求書チェック", "入金照合", "決算レポート")
 #: A one-node plan over the test blocks (`KEIRI_BLOCK_SPECS` = tests/fixtures/blocks/specs).
 PLAN = """\
 apiVersion: v1
@@ -64,6 +70,20 @@ class ChatScript:
         self.answered[name] = self.answered.get(name, 0) + 1
         if name == "WireActionList":
             return ScriptedResponse.chat(self.action_list(request.user_prompt))
+        if name == "WirePlan":  # the PlanTool's §6.2 prompt: three steps, each after the last
+            return ScriptedResponse.chat(
+                {
+                    "name": GOAL,
+                    "steps": [
+                        {
+                            "name": step,
+                            "description": f"{step}を行う",
+                            "depends_on": [i] if i else [],
+                        }
+                        for i, step in enumerate(STEPS)
+                    ],
+                }
+            )
         if name == "WireSummary":
             return ScriptedResponse.chat(
                 {
@@ -80,6 +100,17 @@ class ChatScript:
     @staticmethod
     def action_list(prompt: str) -> dict[str, Any]:
         latest = prompt.rsplit("\n", 1)[-1]  # the prompt ends with the user's latest request
+        if GOAL_REQUEST in latest:
+            return {
+                "reply": "計画を立てます。",
+                "actions": [
+                    {
+                        "operation": "goal.propose",
+                        "args_json": json.dumps({"goal": GOAL}, ensure_ascii=False),
+                        "reasoning": "複数の作業がある目標なので計画を立てる",
+                    }
+                ],
+            }
         if REQUEST not in latest:
             return {"reply": "ご用件をもう少し詳しく教えてください。", "actions": []}
         return {

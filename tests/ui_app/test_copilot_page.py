@@ -15,7 +15,16 @@ import openai
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.support.chat_script import REPLY, REQUEST, SUMMARY, ChatScript, write_design
+from tests.support.chat_script import (
+    GOAL,
+    GOAL_REQUEST,
+    REPLY,
+    REQUEST,
+    STEPS,
+    SUMMARY,
+    ChatScript,
+    write_design,
+)
 from tests.support.openai_server import LLM_ENV, TEST_API_KEY, ScriptedOpenAI
 from tests.ui_app.conftest import APP
 from ui_app.views.copilot import CLIENT_KEY
@@ -126,3 +135,24 @@ def test_a_declined_confirmation_starts_nothing(
     assert not _buttons(at, "承認")
     assert not any(RUN_URL in url for url in _chat_link_urls(at))
     assert any("確認待ちはありません" in str(c.value) for c in at.caption)
+
+
+def test_a_proposed_goal_is_in_the_progress_panel_with_its_steps(
+    scripted: tuple[ChatScript, openai.OpenAI],
+) -> None:
+    script, client = scripted
+    at = _open(client)
+    assert any("目標はまだありません" in str(c.value) for c in at.caption)
+    at.chat_input[0].set_value(GOAL_REQUEST).run()
+    assert not at.exception, at.exception
+    assert script.answered == {"WireActionList": 1, "WirePlan": 1}
+    [goal] = at.expander
+    assert goal.label == f"{GOAL}（下書き）"
+    steps = [str(m.value) for m in goal.markdown]
+    assert steps == [f":material/radio_button_unchecked:\u3000{step}（未着手）" for step in STEPS]
+    assert goal.get("progress")[0].proto.text == "0/3 ステップ完了"
+    # The proposal waits for 承認 (the goal is approved, nothing runs yet).
+    _buttons(at, "承認")[0].click().run()
+    assert not at.exception, at.exception
+    assert at.expander[0].label == f"{GOAL}（承認済み）"
+    assert not _buttons(at, "承認")
