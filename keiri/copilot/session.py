@@ -157,7 +157,7 @@ class CopilotSession:
         confirmation = found[1]
         dispatcher = self._dispatcher()
         tool, args = self.registry.validate(confirmation.action)
-        if approve and dispatcher.refused(tool, confirmation.action):
+        if dispatcher.refused(tool, confirmation.action):  # deciding needs the same right
             return self._new()
         status = "approved" if approve else "declined"
         if not self.store.claim_confirmation(confirmation_id, status, self.user):

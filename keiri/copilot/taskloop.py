@@ -14,9 +14,11 @@ advance a list at a time, and the end is claimed once, so a report is never post
 
 from __future__ import annotations
 
+import logging
 import os
 import socket
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from keiri.copilot.models import Action, Goal, Link, Message, Task, TaskBatch
@@ -26,8 +28,9 @@ from keiri.copilot.summary import report
 from keiri.errors import KeiriError
 from keiri.messages import t
 
-__all__ = ["RUN_OPERATIONS", "poll", "start"]
+__all__ = ["RUN_OPERATIONS", "poll", "poll_batch", "start"]
 
+_log = logging.getLogger(__name__)
 _ENDED = {"completed", "failed", "crashed", "cancelled"}
 _LEASE_S = 120.0
 _HOLDER = f"{socket.gethostname()}-{os.getpid()}"
@@ -88,6 +91,11 @@ def poll(ctx: ToolContext) -> None:
         _advance(ctx, batch.batch_id)
 
 
+def poll_batch(ctx: ToolContext, batch_id: str) -> None:
+    """Advance one task list (the watcher's call; `ctx` is of its conversation)."""
+    _advance(ctx, batch_id)
+
+
 def _advance(ctx: ToolContext, batch_id: str) -> None:
     key = f"batch:{batch_id}"
     if not ctx.store.lease(key, _HOLDER, _LEASE_S):
@@ -97,6 +105,7 @@ def _advance(ctx: ToolContext, batch_id: str) -> None:
         if batch is None or batch.status != "running":
             return
         changed = False
+        ctx = replace(ctx, user=batch.started_by or ctx.user)  # runs start as who approved
         for task in batch.tasks:
             if task.status == "completed":
                 continue
@@ -136,6 +145,12 @@ def _begin(ctx: ToolContext, task: Task) -> None:
         task.status = "failed"
         task.result = {"error": exc.to_json()}
         return
+    except Exception as exc:  # the API or a tool broke: the task fails, the chat goes on
+        task.status = "failed"
+        task.result = {
+            "error": {"code": "INTERNAL_ERROR", "message": f"{type(exc).__name__}: {exc}"}
+        }
+        return
     task.status = "completed" if result.ok else "failed"
     task.result = {"text": result.text, "data": result.data}
     if not result.ok and isinstance(result.data, dict) and "error" in result.data:
@@ -157,8 +172,9 @@ def _check(ctx: ToolContext, batch: TaskBatch, task: Task) -> bool:
         return False
     try:
         outcome = _outcome(task.run_id)
-    except KeiriError:
-        return False  # the server is busy or down: look again at the next poll
+    except Exception:  # the server is busy or down: look again at the next poll
+        _log.warning("could not read run %s", task.run_id, exc_info=True)
+        return False
     if outcome.state in _ENDED:
         task.status = "completed" if outcome.state == "completed" else "failed"
         task.result = {

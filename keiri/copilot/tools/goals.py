@@ -23,6 +23,7 @@ from keiri.copilot.prompts import (
 from keiri.copilot.registry import Tool, ToolContext, ToolResult
 from keiri.copilot.state import goal_text, history_text
 from keiri.messages import t
+from keiri.permissions import access_for
 
 __all__ = ["TOOLS", "find_goal"]
 
@@ -233,8 +234,6 @@ def _run_tasks(ctx: ToolContext, args: TaskLoopArgs) -> ToolResult:
     step_id: str | None = None
     if args.tasks is not None:
         tasks = [Task(operation=d.operation, args=d.args) for d in args.tasks]
-        for task in tasks:
-            ctx.registry.validate(Action(operation=task.operation, args=task.args))
     else:
         if args.step_id is None:
             raise CopilotError(
@@ -251,12 +250,40 @@ def _run_tasks(ctx: ToolContext, args: TaskLoopArgs) -> ToolResult:
                 hint=t("copilot.hint.no_tasks", step_id=step.step_id),
             )
         tasks, goal_id, step_id = step.task_list, goal.goal_id, step.step_id
+    _check_tasks(ctx, tasks)
     batch = taskloop.start(ctx, tasks, goal_id, step_id)
     runs = [task.run_id for task in batch.tasks if task.run_id]
     return ToolResult(
         text=t("copilot.task_loop.started", count=len(tasks), batch=batch.batch_id),
         data={"batch_id": batch.batch_id, "runs": runs},
     )
+
+
+def _check_tasks(ctx: ToolContext, tasks: list[Task]) -> None:
+    """Every task is a task tool with valid arguments that this user may run."""
+    access = access_for(ctx.user, ctx.home)
+    allowed = sorted(n for n, tool in ctx.registry.tools.items() if tool.in_tasks)
+    for task in tasks:
+        tool, _args = ctx.registry.validate(Action(operation=task.operation, args=task.args))
+        if not tool.in_tasks:
+            raise CopilotError(
+                errors.BAD_ARGS,
+                t("copilot.error.not_a_task", name=tool.name, allowed=", ".join(allowed)),
+                hint=t("copilot.hint.task_list"),
+                details={"operation": tool.name},
+            )
+        if not access.allows(tool.permission):
+            raise CopilotError(
+                errors.PERMISSION_DENIED,
+                t(
+                    "copilot.permission_denied",
+                    user=access.user,
+                    role=access.role,
+                    tool=tool.name,
+                    permission=tool.permission,
+                ),
+                details={"operation": tool.name, "role": access.role},
+            )
 
 
 def _confirm_task_loop(args: TaskLoopArgs) -> str:

@@ -11,7 +11,7 @@ import openai
 import pytest
 
 from keiri.copilot import CopilotSession, Message
-from tests.copilot.conftest import PLANS, actions, add_design, wait_for
+from tests.keiri.copilot.conftest import PLANS, actions, add_design, wait_for
 from tests.support.openai_server import ScriptedOpenAI
 
 pytestmark = pytest.mark.prefect
@@ -193,3 +193,37 @@ def test_an_action_the_user_may_not_do_is_refused_with_the_reason(
     assert refused[-1].role == "system" and "viewer" in refused[-1].text
     assert [c.id for c in operator.snapshot().pending_confirmations] == [confirmation.id]
     assert operator.snapshot().running == []
+
+
+def test_the_watcher_reports_while_no_chat_is_open(
+    prefect_server: str,
+    designs: Path,
+    script: ScriptedOpenAI,
+    client: openai.OpenAI,
+    keiri_home: Path,
+) -> None:
+    """No chat waits: the background watcher notices the end and posts the template report
+    (no LLM configured in its environment); the chat reads it later."""
+    from keiri.copilot.watch import spawn
+
+    add_design(designs, PLANS / "valid" / "linear_chain.yaml", "monthly_invoice_check")
+    script.enqueue_chat(
+        actions("実行します。", ("runs.start", {"design": "monthly_invoice_check"}))
+    )
+    session = CopilotSession.open(user="tanaka", client=client)
+    confirmation = session.send("今月の請求書チェックを実行して")[-1].confirmation
+    assert confirmation is not None
+    session.decide(confirmation.id, approve=True)
+    conversation = session.conversation_id
+    del session  # the chat is closed
+
+    watcher = spawn(keiri_home)
+    assert watcher.wait(timeout=180) == 0  # it exits once nothing runs
+
+    later = CopilotSession.open(user="tanaka", conversation_id=conversation, client=client)
+    report = later.history()[-1]
+    assert report.role == "assistant"
+    assert report.text.startswith("✅ TaskList の実行が完了しました（1 件中 成功 1 件、失敗 0 件）")
+    assert "monthly_invoice_check: completed" in report.text
+    assert later.snapshot().running == []
+    assert len(script.requests) == 1  # the watcher used no LLM

@@ -9,7 +9,7 @@ import openai
 import pytest
 
 from keiri.copilot import CopilotError, CopilotSession, list_conversations
-from tests.copilot.conftest import actions
+from tests.keiri.copilot.conftest import actions
 from tests.support.openai_server import ScriptedOpenAI
 
 
@@ -85,3 +85,41 @@ def test_a_failing_llm_call_is_a_message_and_the_chat_goes_on(
     script.enqueue_chat(actions("こんにちは。ご用件をどうぞ。"))
     assert session.send("こんにちは")[-1].text == "こんにちは。ご用件をどうぞ。"
     assert [m.role for m in session.history()] == ["user", "system", "user", "assistant"]
+
+
+def test_declined_confirmation_runs_nothing_and_drops_what_waited(
+    script: ScriptedOpenAI, client: openai.OpenAI, keiri_home: Path
+) -> None:
+    steps = [{"name": "請求書チェック"}, {"name": "入金照合"}, {"name": "決算レポート"}]
+    script.enqueue_chat(
+        actions(
+            "計画を立てます。",
+            ("goal.propose", {"goal": "11月の月次決算", "steps": steps}),
+        )
+    )
+    session = CopilotSession.open(user="tanaka", client=client)
+    proposal = session.send("11月の月次決算")[-1].confirmation
+    assert proposal is not None
+    new = session.decide(proposal.id, approve=False)
+    assert [m.role for m in new] == ["user"] and new[0].text.startswith("見送り")
+    snapshot = session.snapshot()
+    assert snapshot.goals[0].status == "draft" and snapshot.pending_confirmations == []
+    with pytest.raises(CopilotError) as caught:
+        session.decide(proposal.id, approve=True)
+    assert caught.value.code == "COPILOT_ALREADY_DECIDED"
+
+
+def test_a_task_list_holds_only_task_tools(
+    script: ScriptedOpenAI, client: openai.OpenAI, keiri_home: Path
+) -> None:
+    steps = [{"name": "請求書チェック"}, {"name": "入金照合"}, {"name": "決算レポート"}]
+    script.enqueue_chat(actions("計画します。", ("goal.propose", {"goal": "11月", "steps": steps})))
+    session = CopilotSession.open(user="tanaka", client=client)
+    session.send("11月の決算")
+    step = session.snapshot().goals[0].steps[0].step_id
+    script.enqueue_chat(actions("作ります。", ("tasks.generate_list", {"step_id": step})))
+    script.enqueue_chat({"tasks": [{"operation": "runs.cancel", "args_json": '{"run_id": "x"}'}]})
+    new = session.send("ステップ1のタスクを作って")
+    assert "COPILOT_BAD_ARGS" in new[-1].text and "runs.cancel" in new[-1].text
+    assert "runs.start" in new[-1].text  # what a task may be
+    assert session.snapshot().goals[0].steps[0].task_list == []

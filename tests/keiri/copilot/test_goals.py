@@ -16,7 +16,7 @@ import pytest
 from keiri.copilot import CopilotSession, Message
 from keiri.copilot.store import CopilotStore
 from tests.conftest import ROOT
-from tests.copilot.conftest import PLANS, actions, add_design, wait_for
+from tests.keiri.copilot.conftest import PLANS, actions, add_design, wait_for
 from tests.support.openai_server import TEST_API_KEY, ScriptedOpenAI
 
 pytestmark = pytest.mark.prefect

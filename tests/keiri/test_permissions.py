@@ -1,0 +1,36 @@
+"""Roles from `<keiri home>/permissions.yaml`; an unconfigured install makes the local user
+an admin; a wrong role is a configuration error naming the file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from keiri.errors import ConfigError
+from keiri.permissions import access_for
+
+
+def test_unconfigured_home_makes_the_local_user_admin(keiri_home: Path) -> None:
+    access = access_for("tanaka")
+    assert (access.role, access.source) == ("admin", "default")
+    assert access.allows("approve") and access.allows("schedule")
+
+
+def test_roles_from_the_file(keiri_home: Path) -> None:
+    keiri_home.mkdir(parents=True)
+    (keiri_home / "permissions.yaml").write_text(
+        "users:\n  tanaka: operator\n  suzuki: approver\n", encoding="utf-8"
+    )
+    operator, approver, other = (access_for(u) for u in ("tanaka", "suzuki", "guest"))
+    assert operator.allows("run") and not operator.allows("approve")
+    assert approver.allows("approve") and not approver.allows("admin")
+    assert other.role == "viewer" and other.allows("view") and not other.allows("run")
+
+
+def test_an_unknown_role_is_a_config_error(keiri_home: Path) -> None:
+    keiri_home.mkdir(parents=True)
+    (keiri_home / "permissions.yaml").write_text("users:\n  tanaka: boss\n", encoding="utf-8")
+    with pytest.raises(ConfigError) as caught:
+        access_for("tanaka")
+    assert "permissions.yaml" in caught.value.message and "boss" in caught.value.message
