@@ -430,6 +430,109 @@ CATALOG.update(
         "runs.started_by": {"ja": "開始: {by}（{at}）", "en": "Started by {by} ({at})"},
         "runs.outside_keiri": {"ja": "（keiri の外から再開）", "en": "(resumed outside keiri)"},
         "auth.self_declared": {"ja": "{name}（自己申告）", "en": "{name} (self-declared)"},
+        # --- the copilot's surfaces: `keiri chat` and the コパイロット page (chat.*) ---
+        "chat.role.user": {"ja": "あなた", "en": "You"},
+        "chat.role.assistant": {"ja": "コパイロット", "en": "Copilot"},
+        "chat.role.tool": {"ja": "ツール", "en": "Tool"},
+        "chat.role.system": {"ja": "お知らせ", "en": "Notice"},
+        "chat.link": {"ja": "→ {label}: {url}", "en": "→ {label}: {url}"},
+        "chat.confirmation.pending": {"ja": "確認待ち", "en": "awaiting confirmation"},
+        "chat.confirmation.approved": {"ja": "{by} が承認しました", "en": "approved by {by}"},
+        "chat.confirmation.declined": {"ja": "{by} が却下しました", "en": "declined by {by}"},
+        "chat.status.goals": {"ja": "目標と進捗", "en": "Goals and progress"},
+        "chat.status.no_goals": {"ja": "目標はまだありません", "en": "No goals yet"},
+        "chat.status.progress": {
+            "ja": "{done}/{total} ステップ完了",
+            "en": "{done} of {total} steps done",
+        },
+        "chat.status.pending": {"ja": "確認待ち", "en": "Awaiting your confirmation"},
+        "chat.status.no_pending": {"ja": "確認待ちはありません", "en": "Nothing to confirm"},
+        "chat.status.recent_runs": {"ja": "最近の実行", "en": "Recent runs"},
+        "chat.status.paused_runs": {"ja": "入力待ちの実行", "en": "Runs waiting for input"},
+        "chat.status.running": {
+            "ja": "バックグラウンドで実行中",
+            "en": "Running in the background",
+        },
+        "chat.status.tasks": {"ja": "{count} 件のタスク", "en": "{count} tasks"},
+        "chat.goal.draft": {"ja": "下書き", "en": "draft"},
+        "chat.goal.approved": {"ja": "承認済み", "en": "approved"},
+        "chat.goal.in_progress": {"ja": "進行中", "en": "in progress"},
+        "chat.goal.completed": {"ja": "完了", "en": "completed"},
+        "chat.goal.failed": {"ja": "失敗", "en": "failed"},
+        "chat.step.pending": {"ja": "未着手", "en": "pending"},
+        "chat.step.in_progress": {"ja": "実行中", "en": "in progress"},
+        "chat.step.completed": {"ja": "完了", "en": "completed"},
+        "chat.step.failed": {"ja": "失敗", "en": "failed"},
+        "chat.cli.welcome": {
+            "ja": "コパイロットとの会話を始めます（会話 {conversation}、{user} として操作します）。"
+            "/status で状況、/help でヘルプ、/quit で終了します。",
+            "en": "Talking to the copilot (conversation {conversation}, acting as {user}). "
+            "/status shows the state, /help the commands, /quit ends.",
+        },
+        "chat.cli.resumed": {
+            "ja": "会話 {conversation} を再開します（{user} として操作します）。",
+            "en": "Resuming conversation {conversation} (acting as {user}).",
+        },
+        "chat.cli.prompt": {"ja": "あなた> ", "en": "You> "},
+        "chat.cli.thinking": {"ja": "（考えています…）", "en": "(thinking…)"},
+        "chat.cli.confirm": {"ja": "実行してよろしいですか？ [y/n]: ", "en": "Go ahead? [y/n]: "},
+        "chat.cli.confirm_again": {
+            "ja": "y（承認）か n（却下）で答えてください。",
+            "en": "Answer y (approve) or n (decline).",
+        },
+        "chat.cli.help": {
+            "ja": "日本語でやりたいことを書いてください（例: 今月の請求書チェックを実行して）。\n"
+            "  /status  目標と進捗、確認待ち、最近の実行、入力待ちの実行\n"
+            "  /help    このヘルプ\n"
+            "  /quit    終了（Ctrl-D でも終了します）",
+            "en": "Write what you want done (e.g. run this month's invoice check).\n"
+            "  /status  goals and progress, pending confirmations, recent and paused runs\n"
+            "  /help    this help\n"
+            "  /quit    end (Ctrl-D too)",
+        },
+        "chat.cli.commands": {
+            "ja": "使えるコマンド: /status /help /quit",
+            "en": "commands: /status /help /quit",
+        },
+        "chat.cli.did_you_mean": {"ja": "もしかして {name}？", "en": "did you mean {name}?"},
+        "chat.cli.unknown_command": {
+            "ja": "不明なコマンドです: {command}（{hint}）",
+            "en": "unknown command: {command} ({hint})",
+        },
+        "chat.cli.bye": {
+            "ja": "会話を終了しました。続きは keiri chat --conversation {conversation} で再開できます。",
+            "en": "Conversation ended. Resume it with: keiri chat --conversation {conversation}",
+        },
+        "chat.cli.no_conversations": {
+            "ja": "会話はまだありません。",
+            "en": "No conversations yet.",
+        },
+        "chat.cli.messages": {"ja": "{count} 件", "en": "{count} messages"},
+        "chat.page.title": {"ja": "コパイロット", "en": "Copilot"},
+        "chat.page.caption": {
+            "ja": "やりたいことを日本語で書いてください。コパイロットが目標をステップに分け、"
+            "keiri の操作（設計・検証・実行・再開）を提案します。実行や承認の前には必ず確認します。",
+            "en": "Write what you want done. The copilot breaks goals into steps and proposes "
+            "keiri operations; it always asks before it starts, schedules, approves or cancels.",
+        },
+        "chat.page.input": {
+            "ja": "メッセージを入力（例: 今月の請求書チェックを実行して）",
+            "en": "Message (e.g. run this month's invoice check)",
+        },
+        "chat.page.approve": {"ja": "承認", "en": "Approve"},
+        "chat.page.decline": {"ja": "却下", "en": "Decline"},
+        "chat.page.conversation": {"ja": "会話", "en": "Conversation"},
+        "chat.page.new": {"ja": "新しい会話", "en": "New conversation"},
+        "chat.page.new_label": {"ja": "（新しい会話）", "en": "(new conversation)"},
+        "chat.page.refresh": {"ja": "更新", "en": "Refresh"},
+        "chat.page.thinking": {"ja": "考えています…", "en": "Thinking…"},
+        "chat.page.deciding": {"ja": "処理しています…", "en": "Working…"},
+        "chat.page.prefect": {"ja": "Prefect UI", "en": "Prefect UI"},
+        "chat.page.open_form": {"ja": "フォームを開く", "en": "Open the form"},
+        "chat.page.empty": {
+            "ja": "まだメッセージはありません。下の入力欄から話しかけてください。",
+            "en": "No messages yet. Write below to start.",
+        },
     }
 )
 

@@ -1,6 +1,6 @@
 """The app's pages and navigation (`st.navigation`): 受信箱, 入力フォーム, 実行履歴, 新規実行 (the files
-`ui_app/views/{inbox,form,runs,new_run,analysis,ask}.py`, 分析 and 依頼 last) and, when its module exists, 設計
-(`ui_app/views/design.py`, imported only when opened).
+`ui_app/views/{inbox,form,runs,new_run,analysis,ask,copilot}.py`, 分析, 依頼 and コパイロット last) and,
+when its module exists, 設計 (`ui_app/views/design.py`, imported only when opened).
 
 The form's deep link is `/?run=<id>` (the URL `keiri run` prints): the root page is the
 inbox, which hands a `run` query parameter over to the form page.
@@ -21,6 +21,7 @@ from ui_app.errors import render_error
 __all__ = [
     "ANALYSIS",
     "ASK",
+    "COPILOT",
     "DESIGN",
     "FORM",
     "INBOX",
@@ -33,6 +34,7 @@ __all__ = [
 
 INBOX, FORM, RUNS, DESIGN = "inbox", "form", "runs", "design"
 ANALYSIS, ASK = "analysis", "ask"
+COPILOT = "copilot"
 NEW_RUN = "new_run"
 _VIEWS = Path(__file__).resolve().parent / "views"
 _DESIGN_FILE = _VIEWS / "design.py"
@@ -64,6 +66,7 @@ _PAGES = {
     DESIGN: ("設計", ":material/design_services:"),
     ANALYSIS: ("分析", ":material/analytics:"),
     ASK: ("依頼", ":material/assignment:"),
+    COPILOT: ("コパイロット", ":material/smart_toy:"),
 }
 
 
@@ -71,7 +74,7 @@ def page_names() -> list[str]:
     return (
         [INBOX, FORM, RUNS, NEW_RUN]
         + ([DESIGN] if _DESIGN_FILE.is_file() else [])
-        + [ANALYSIS, ASK]
+        + [ANALYSIS, ASK, COPILOT]
     )
 
 

@@ -235,6 +235,7 @@ def _register_optional() -> None:
         mod.register(cli)
     importlib.import_module("keiri.cli.analyze").register(cli)
     importlib.import_module("keiri.cli.ask").register(cli)
+    importlib.import_module("keiri.cli.chat").register(cli)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,0 +1,158 @@
+"""The コパイロット page in AppTest: a message in the chat → the copilot's confirmation with
+承認/却下 → 承認 → the run starts in the background on the real local Prefect server, its
+link in the chat and the panel → 更新 until the TaskLoop's summary is in the chat. The model is
+the real `openai` client over `httpx2.MockTransport` (the scripted model, no socket), put in
+the page's session state."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import openai
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tests.support.chat_script import (
+    GOAL,
+    GOAL_REQUEST,
+    REPLY,
+    REQUEST,
+    STEPS,
+    SUMMARY,
+    ChatScript,
+    write_design,
+)
+from tests.support.openai_server import LLM_ENV, TEST_API_KEY, ScriptedOpenAI
+from tests.ui_app.conftest import APP
+from ui_app.views.copilot import CLIENT_KEY
+
+pytestmark = pytest.mark.prefect
+PAGE = "views/copilot.py"
+RUN_URL = "/runs/flow-run/"
+
+
+@pytest.fixture
+def scripted(
+    runtime_env: None, loopback: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> Iterator[tuple[ChatScript, openai.OpenAI]]:
+    for name in LLM_ENV:
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("KEIRI_DESIGNS_DIR", str(tmp_path / "designs"))
+    monkeypatch.setenv("KEIRI_LANG", "ja")
+    write_design(tmp_path / "designs")
+    script = ChatScript()
+    srv = ScriptedOpenAI(handler=script.handler)  # its transport only: no socket
+    client = openai.OpenAI(
+        api_key=TEST_API_KEY,
+        base_url="http://scripted.invalid/v1",
+        http_client=srv.http_client(),
+        max_retries=0,
+    )
+    yield script, client
+    client.close()
+
+
+def _open(client: openai.OpenAI) -> AppTest:
+    at = AppTest.from_file(str(APP), default_timeout=90)
+    at.session_state[CLIENT_KEY] = client
+    at.switch_page(PAGE)
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def _chat_texts(at: AppTest) -> list[str]:
+    return ["\n".join(str(m.value) for m in message.markdown) for message in at.chat_message]
+
+
+def _link_urls(at: AppTest) -> list[str]:
+    return [str(e.proto.url) for e in at.get("link_button")]
+
+
+def _chat_link_urls(at: AppTest) -> list[str]:
+    """The links in the chat (the panel lists the server's recent runs, of any test)."""
+    return [str(e.proto.url) for m in at.chat_message for e in m.get("link_button")]
+
+
+def _buttons(at: AppTest, label: str) -> list[Any]:
+    return [b for b in at.button if b.label == label]
+
+
+def test_a_message_is_confirmed_and_its_run_started_and_summarised(
+    scripted: tuple[ChatScript, openai.OpenAI],
+) -> None:
+    script, client = scripted
+    at = _open(client)
+    assert at.title[0].value == "コパイロット"
+    assert at.info[0].value.startswith("まだメッセージはありません")
+
+    at.chat_input[0].set_value(REQUEST).run()
+    assert not at.exception, at.exception
+    texts = _chat_texts(at)
+    assert texts[0] == REQUEST
+    assert REPLY in texts
+    # The confirmation: 承認/却下 in the chat, and again in the panel's 確認待ち.
+    assert len(_buttons(at, "承認")) == 2 and len(_buttons(at, "却下")) == 2
+    assert script.answered == {"WireActionList": 1}
+    assert not any(RUN_URL in url for url in _chat_link_urls(at))  # nothing started yet
+
+    _buttons(at, "承認")[0].click().run()
+    assert not at.exception, at.exception
+    assert not _buttons(at, "承認")  # decided: no buttons left
+    assert any("yamada が承認しました" in str(c.value) for c in at.caption)
+    run_links = [url for url in _chat_link_urls(at) if RUN_URL in url]
+    assert run_links, _chat_link_urls(at)  # the run's link in the chat
+    run_id = run_links[0].rsplit("/", 1)[-1]
+    assert any(run_id in str(m.value) for m in at.markdown)  # the panel's recent runs
+    assert run_links[0] in _link_urls(at)[len(_chat_link_urls(at)) :]  # ... with its link
+
+    deadline = time.monotonic() + 120
+    while SUMMARY not in _chat_texts(at) and time.monotonic() < deadline:
+        time.sleep(1)
+        _buttons(at, "更新")[0].click().run()
+        assert not at.exception, at.exception
+    assert SUMMARY in _chat_texts(at), _chat_texts(at)
+    assert script.answered == {"WireActionList": 1, "WireSummary": 1}
+
+    from flows.runs import outcome, started_by
+
+    assert outcome(run_id).state == "completed"
+    assert (started_by(run_id) or {}).get("by") == "yamada"  # the user's identity
+
+
+def test_a_declined_confirmation_starts_nothing(
+    scripted: tuple[ChatScript, openai.OpenAI],
+) -> None:
+    _script, client = scripted
+    at = _open(client)
+    at.chat_input[0].set_value(REQUEST).run()
+    _buttons(at, "却下")[-1].click().run()  # the panel's button
+    assert not at.exception, at.exception
+    assert any("yamada が却下しました" in str(c.value) for c in at.caption)
+    assert not _buttons(at, "承認")
+    assert not any(RUN_URL in url for url in _chat_link_urls(at))
+    assert any("確認待ちはありません" in str(c.value) for c in at.caption)
+
+
+def test_a_proposed_goal_is_in_the_progress_panel_with_its_steps(
+    scripted: tuple[ChatScript, openai.OpenAI],
+) -> None:
+    script, client = scripted
+    at = _open(client)
+    assert any("目標はまだありません" in str(c.value) for c in at.caption)
+    at.chat_input[0].set_value(GOAL_REQUEST).run()
+    assert not at.exception, at.exception
+    assert script.answered == {"WireActionList": 1, "WirePlan": 1}
+    [goal] = at.expander
+    assert goal.label == f"{GOAL}（下書き）"
+    steps = [str(m.value) for m in goal.markdown]
+    assert steps == [f":material/radio_button_unchecked:\u3000{step}（未着手）" for step in STEPS]
+    assert goal.get("progress")[0].proto.text == "0/3 ステップ完了"
+    # The proposal waits for 承認 (the goal is approved, nothing runs yet).
+    _buttons(at, "承認")[0].click().run()
+    assert not at.exception, at.exception
+    assert at.expander[0].label == f"{GOAL}（承認済み）"
+    assert not _buttons(at, "承認")
