@@ -70,9 +70,13 @@ def test_the_failure_is_linked_to_the_inputs_upstream_of_the_failing_node(
     assert found is not None and (found.node_id, found.inputs) == ("check", ["ask", "confirm"])
     # Not about the input: an API error, a rejection (its own 再実行 asks again).
     assert reenter.offer("r1", BlockError("API_ERROR", "503", node_id="check"), compiled) is None
-    assert reenter.offer("r1", BlockError("REJECTED", "差し戻し", node_id="confirm"), compiled) is None
+    assert (
+        reenter.offer("r1", BlockError("REJECTED", "差し戻し", node_id="confirm"), compiled) is None
+    )
     # A block may say that its input caused the error, whatever the code.
-    flagged = BlockError("BLOCK_FAILED", "合計が合いません", details={"cause": "input"}, node_id="last")
+    flagged = BlockError(
+        "BLOCK_FAILED", "合計が合いません", details={"cause": "input"}, node_id="last"
+    )
     assert reenter.offer("r1", flagged, compiled) is not None
     # A node with no human input upstream: nothing to re-enter.
     alone = BlockError("FILE_INVALID", "壊れています", node_id="unrelated")
