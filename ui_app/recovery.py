@@ -30,6 +30,7 @@ __all__ = ["OPEN", "offer", "open_pending", "reenter", "render"]
 OPEN = "keiri::reenter::open"
 #: How long the button waits for the run to pause at the form (seconds).
 WAIT_S = 90.0
+_LABEL_CHARS = 40
 
 
 def _compiled(run_id: str) -> CompiledPlan | None:
@@ -80,9 +81,18 @@ def open_pending() -> None:
 
 
 def _label(compiled: CompiledPlan, node_id: str) -> str:
+    """The form as people know it: the node's description, else its message (a literal),
+    else its id."""
     cnode = compiled.all_nodes.get(node_id)
-    description = getattr(getattr(cnode, "node", None), "description", None)
-    return f"{description}（{node_id}）" if description else node_id
+    node = getattr(cnode, "node", None)
+    text = getattr(node, "description", None) or ""
+    if not text:
+        message = (getattr(node, "in_", None) or {}).get("message")
+        text = message if isinstance(message, str) and "${" not in message else ""
+    text = " ".join(text.split())
+    if not text:
+        return node_id
+    return text if len(text) <= _LABEL_CHARS else text[: _LABEL_CHARS - 1] + "…"
 
 
 def render(run_id: str, error: dict[str, Any], who: str, status_key: str) -> None:

@@ -74,7 +74,7 @@ def test_reenter_button_reopens_the_form_prefilled_and_the_run_completes(
         labels = [b.label for b in panel.button]
         assert labels == ["入力し直して再実行"], labels  # FILE_INVALID: no plain 再実行
         notice = [i for i in texts(panel, "info") if "入力し直す" in i]
-        assert notice and "upload" in notice[0], texts(panel, "info")
+        assert notice and "請求書ファイル（テキストまたは PDF）" in notice[0], texts(panel, "info")
 
         at = panel.button[0].click().run()
         assert not at.exception
