@@ -393,10 +393,12 @@ class PrefectBackend(Backend):
                     return ctx
                 if decision == "inputs_changed":
                     self.reuse.note(state, job, "inputs_changed")
-            if earlier is not None:
-                # Asked in an earlier attempt of this run: ask again, never reuse that answer
-                # (nor the values given up front); what was given before is prefilled.
-                before = dict(earlier.get("answers") or {})
+            named = self.reentry is not None and job.node_id in self.reentry.nodes
+            if earlier is not None or named:
+                # Asked in an earlier attempt of this run (or named to re-enter: values given
+                # up front that failed, say): ask again, never reuse that answer (nor the
+                # values given up front); what was given before is prefilled.
+                before = dict(earlier.get("answers") or {}) if earlier is not None else {}
                 given = {k: v for k, v in ctx.run_inputs.items() if not k.startswith("_")}
                 ctx.services["prefill"] = {**given, **before}
                 ctx.run_inputs = {}

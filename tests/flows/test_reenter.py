@@ -156,3 +156,47 @@ def test_reenter_asks_that_form_again_and_reuses_what_does_not_depend_on_it(
     ]
     paused = [e["key"] for e in events if e["event"] == "node_paused"]
     assert paused == ["ask-r1", "confirm-r1"], paused  # `who` was never asked
+
+
+def test_reenter_asks_a_form_whose_values_given_up_front_were_refused(
+    env: Path, tmp_path: Path
+) -> None:
+    from blocks.registry import BlockRegistry
+    from compiler.compile import compile_file
+    from flows import reenter
+    from flows.runs import outcome
+
+    allowed = tmp_path / "allowed"
+    allowed.mkdir()
+    (allowed / "98000").write_text("", encoding="utf-8")
+    code, doc = keiri(
+        "run",
+        str(PLAN),
+        "--input",
+        "who.name=山田",
+        "--input",
+        "ask.amount=-5",  # converts, but the form's minimum refuses it
+        "--input",
+        "confirm.approved=true",
+        "--var",
+        f"allowed={allowed}",
+        "--detach",
+    )
+    assert code == 1 and doc["error"]["code"] == "INPUT_VALIDATION_FAILED", doc
+    assert doc["error"]["node_id"] == "ask"
+    run_id = doc["run_id"]
+    compiled, _warnings = compile_file(PLAN, BlockRegistry())
+    found = reenter.offer(run_id, outcome(run_id).block_error, compiled)
+    assert found is not None and found.inputs == ["ask"]
+    try:
+        code, doc = keiri("retry", run_id, "--reenter", "ask", "--detach")
+        assert code == 3 and doc["paused"]["node_id"] == "ask", doc
+        key, defaults = _defaults(run_id)
+        assert key == "ask-r1" and defaults["amount"] == -5  # what was given, to correct
+        code, doc = keiri("resume", run_id, "--input", "amount=98000")
+        # `confirm` was never reached: its value given up front is used, nothing asked.
+        assert code == 0 and doc["state"] == "completed", doc
+    finally:
+        _stop(run_id)
+    assert doc["outputs"]["last"]["value"] == 98000
+    assert doc["outputs"]["confirm"]["approved"] is True
