@@ -54,8 +54,9 @@ def _stop(run_id: str) -> None:
 
 
 def test_the_failure_is_linked_to_the_inputs_upstream_of_the_failing_node(
-    env: Path, tmp_path: Path
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    monkeypatch.setenv("KEIRI_BLOCK_SPECS", str(TEST_BLOCK_SPECS))
     from blocks.errors import BlockError
     from blocks.registry import BlockRegistry
     from compiler.compile import compile_file
@@ -78,7 +79,10 @@ def test_the_failure_is_linked_to_the_inputs_upstream_of_the_failing_node(
         "BLOCK_FAILED", "合計が合いません", details={"cause": "input"}, node_id="last"
     )
     assert reenter.offer("r1", flagged, compiled) is not None
-    # A node with no human input upstream: nothing to re-enter.
+    # Through a loop: the node after it depends on the form asked in each item.
+    loop, _warnings = compile_file(PLAN.with_name("foreach_confirm.yaml"), BlockRegistry())
+    assert reenter.upstream_inputs(loop, "after") == ["confirm_item"]
+    # The nearest human input of a node that reads only the unrelated form.
     alone = BlockError("FILE_INVALID", "壊れています", node_id="unrelated")
     found = reenter.offer("r1", alone, compiled)
     assert found is not None and found.inputs == ["who"]
