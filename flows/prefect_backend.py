@@ -37,7 +37,16 @@ from compiler.jobs import NodeJob, Skipped
 from compiler.runstate import ItemResult, RunState
 from compiler.scope import CompiledLoop, CompiledNode, CompiledSubflow
 from flows import child_pauses, reask
-from flows.result_reuse import MISSING, ReuseLog, compare, fingerprint, unwrap, wrap
+from flows.reenter import Reentry
+from flows.result_reuse import (
+    MISSING,
+    ReuseLog,
+    compare,
+    fingerprint,
+    inputs_digest,
+    unwrap,
+    wrap,
+)
 from flows.run_inputs import create_once, read_value
 from keiri import masking
 from keiri.messages import t
@@ -343,6 +352,7 @@ class PrefectBackend(Backend):
         reuse: ReuseLog | None = None,
         root_run_id: str | None = None,
         generation: int = 0,
+        reentry: Reentry | None = None,
     ) -> None:
         super().__init__(
             name="prefect",
@@ -359,6 +369,8 @@ class PrefectBackend(Backend):
         #: times it was retried (`flows.reask`).
         self.root_run_id = root_run_id
         self.generation = generation
+        #: The human-input nodes this retry re-enters (`flows.reenter`); None: a plain retry.
+        self.reentry = reentry
 
     def task_store(self) -> Any:
         if self._store is None:
@@ -371,12 +383,23 @@ class PrefectBackend(Backend):
             return ctx
         ctx.services["item_title"] = job.title
         if self.root_run_id is not None and self.generation > 0:
-            before = reask.previous(
+            earlier = reask.latest(
                 UUID(self.root_run_id), reask.place(job.scope, job.task_name), self.generation
             )
-            if before is not None:
-                # Asked in an earlier attempt of this run: ask again, never reuse that answer
-                # (nor the values given up front); what was given before is prefilled.
+            if earlier is not None and self.reentry is not None:
+                decision = self.reentry.decide(job, earlier)
+                if decision == "keep":  # another input is re-entered: these answers stand
+                    self.reuse.note(state, job, "unchanged")
+                    ctx.run_inputs = Reentry.kept_answers(earlier)
+                    return ctx
+                if decision == "inputs_changed":
+                    self.reuse.note(state, job, "inputs_changed")
+            named = self.reentry is not None and job.node_id in self.reentry.nodes
+            if earlier is not None or named:
+                # Asked in an earlier attempt of this run (or named to re-enter: values given
+                # up front that failed, say): ask again, never reuse that answer (nor the
+                # values given up front); what was given before is prefilled.
+                before = dict(earlier.get("answers") or {}) if earlier is not None else {}
                 given = {k: v for k, v in ctx.run_inputs.items() if not k.startswith("_")}
                 ctx.services["prefill"] = {**given, **before}
                 ctx.run_inputs = {}
@@ -395,7 +418,15 @@ class PrefectBackend(Backend):
             if isinstance(answers, dict):
                 reask.record(root, where, self.generation, answers)
             raise
-        reask.record(root, where, self.generation, reask.answers_of(outputs))
+        metadata = outputs.get("metadata") or {}
+        reask.record(
+            root,
+            where,
+            self.generation,
+            reask.answers_of(outputs),
+            who=str(metadata.get("answered_by") or ""),
+            inputs=inputs_digest(job.inputs),  # its answers stand while these do (re-entry)
+        )
         return outputs
 
     def call_block(self, state: RunState, job: NodeJob) -> dict[str, Any]:

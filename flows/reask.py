@@ -34,6 +34,7 @@ __all__ = [
     "PREFIX",
     "answers_of",
     "generation",
+    "latest",
     "pause_key",
     "place",
     "prefilled",
@@ -81,17 +82,25 @@ def answers_of(outputs: dict[str, Any]) -> dict[str, Any]:
     return answers
 
 
-def record(root: UUID, where: str, gen: int, answers: dict[str, Any], who: str = "") -> None:
-    """Keep the answers a node took in this generation (the first record of a place wins)."""
-    create_once(
-        root,
-        f"{PREFIX}{where}-g{gen}",
-        {"place": where, "generation": gen, "answers": answers, "by": who},
-    )
+def record(
+    root: UUID,
+    where: str,
+    gen: int,
+    answers: dict[str, Any],
+    who: str = "",
+    inputs: str | None = None,
+) -> None:
+    """Keep the answers a node took in this generation (the first record of a place wins).
+    `inputs`: the digest of the node's resolved inputs when it completed with these answers
+    (`flows.reenter` keeps such answers when the node's inputs are still the same)."""
+    value: dict[str, Any] = {"place": where, "generation": gen, "answers": answers, "by": who}
+    if inputs is not None:
+        value["inputs"] = inputs
+    create_once(root, f"{PREFIX}{where}-g{gen}", value)
 
 
-def previous(root: UUID, where: str, gen: int) -> dict[str, Any] | None:
-    """The answers of the latest earlier generation at this place, or None if never asked."""
+def latest(root: UUID, where: str, gen: int) -> dict[str, Any] | None:
+    """The record of the latest earlier generation at this place, or None if never asked."""
     found = [
         v
         for v in filter_values(root, f"{PREFIX}{where}-g")
@@ -99,8 +108,15 @@ def previous(root: UUID, where: str, gen: int) -> dict[str, Any] | None:
     ]
     if not found:
         return None
-    latest = max(found, key=lambda v: int(v.get("generation", 0)))
-    answers = latest.get("answers")
+    return max(found, key=lambda v: int(v.get("generation", 0)))
+
+
+def previous(root: UUID, where: str, gen: int) -> dict[str, Any] | None:
+    """The answers of the latest earlier generation at this place, or None if never asked."""
+    found = latest(root, where, gen)
+    if found is None:
+        return None
+    answers = found.get("answers")
     return dict(answers) if isinstance(answers, dict) else {}
 
 

@@ -153,14 +153,17 @@ def _execute(
     listeners = [observers.on_event] if observers.on_event is not None else []
     events = EventLog(event_log_path(plan_.id, flow_run), listeners=listeners)
     from flows import reask
+    from flows.reenter import Reentry
 
     # A retry (Prefect's run count > 1) reuses stored node results whose fingerprint matches.
     reuse = ReuseLog(retrying=flow_run.run_count > 1)
+    generation = reask.generation(flow_run.id)
     backend = PrefectBackend(
         on_pause=paused,
         reuse=reuse,
         root_run_id=run_id,
-        generation=reask.generation(flow_run.id),
+        generation=generation,
+        reentry=Reentry.of_run(flow_run.id, generation),  # `keiri retry --reenter NODE`
     )
     result = run_compiled(
         plan_,

@@ -23,6 +23,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
@@ -343,12 +344,21 @@ def resume(run_id: str, answers: dict[str, Any], who: str) -> PausedForm:
 
 
 def retry(
-    run_id: str, who: str, *, detach: bool = False, observers: RunObservers | None = None
+    run_id: str,
+    who: str,
+    *,
+    detach: bool = False,
+    observers: RunObservers | None = None,
+    reenter: Sequence[str] = (),
+    until_paused: bool = False,
+    timeout: float | None = None,
 ) -> RunOutcome:
     """Re-run a failed, crashed or cancelled run in place: finished nodes come from their
     persisted results. A deployment run goes back to its work pool; a local run runs here
     (`detach=False`, until it ends) or in a background runner (`detach=True`: returns once
-    the run is handed over). A local run whose process is gone is marked Crashed first."""
+    the run is handed over, or with `until_paused` once it pauses or ends, or `timeout`
+    passes). A local run whose process is gone is marked Crashed first. `reenter`: the
+    human-input nodes asked again, the other answers kept (`flows.reenter`)."""
     from flows import liveness
 
     run = liveness.settle(control.find_run(run_id))
@@ -362,16 +372,28 @@ def retry(
             ),
             details={"run_id": run_id, "state": state.name if state else None},
         )
+    if reenter:
+        from flows import reask
+        from flows import reenter as reentry
+        from flows.run_plan import compile_for_run
+
+        plan = str((run.parameters or {}).get("plan") or "")
+        targets = reentry.check_targets(compile_for_run(plan), reenter)
+        reentry.mark(run.id, targets, who, reask.generation(run.id) + 1)
     with get_client(sync_client=True) as client:
         client.set_flow_run_state(
             run.id, AwaitingRetry(message=t("cli.state.retry_by", who=who)), force=True
         )
     if run.deployment_id is not None:
         # Its workers rerun it (the same as the Prefect UI's Retry).
-        return _outcome(control.find_run(run_id)) if detach else wait(run_id, poll=1.0)
+        if detach and not until_paused:
+            return _outcome(control.find_run(run_id))
+        return wait(run_id, poll=1.0, timeout=timeout)
     if detach:
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-        _spawn_runner(run_id, f"retry-{run_id}-{stamp}.log")
+        runner = _spawn_runner(run_id, f"retry-{run_id}-{stamp}.log")
+        if until_paused:
+            return runner.wait(timeout=timeout)
         return _outcome(control.find_run(run_id))
     final = execute(run_id, observers)
     return _outcome(control.find_run(run_id), final)

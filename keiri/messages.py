@@ -408,6 +408,32 @@ CATALOG.update(
             "ja": "ID: {id} ・ バージョン: {version}",
             "en": "ID: {id} · Version: {version}",
         },
+        # --- re-entering an input and retrying (`flows.reenter`, the runs page, keiri retry) ---
+        "reenter.button": {"ja": "入力し直して再実行", "en": "Re-enter the input and retry"},
+        "reenter.caused": {
+            "ja": "この失敗は「{node}」の入力が原因の可能性があります。"
+            "入力し直すと、ほかの回答はそのままに、終わった処理は再利用して続きから実行します。",
+            "en": "This failure may come from the input of “{node}”. Re-enter it: the other "
+            "answers are kept and finished work is reused.",
+        },
+        "reenter.choose": {"ja": "入力し直すフォーム", "en": "Form to re-enter"},
+        "reenter.started": {
+            "ja": "{by} が入力のやり直しを開始しました（{state}）",
+            "en": "{by} started re-entering the input ({state})",
+        },
+        "reenter.open_form": {"ja": "フォームを開いて入力し直す", "en": "Open the form"},
+        "reenter.not_human_input": {
+            "ja": "--reenter {node}: 人の入力を受けるノードではありません",
+            "en": "--reenter {node}: not a human-input node",
+        },
+        "reenter.known_inputs": {
+            "ja": "入力ノード: {nodes}",
+            "en": "human-input nodes: {nodes}",
+        },
+        "reenter.busy": {
+            "ja": "実行 {run_id} は別の再実行の準備中です。少し待ってからもう一度操作してください",
+            "en": "run {run_id} is being prepared for another retry; try again shortly",
+        },
         "runs.summary": {"ja": "概要", "en": "Summary"},
         "runs.reports": {"ja": "レポート", "en": "Reports"},
         "runs.inputs": {"ja": "入力ファイル", "en": "Input files"},

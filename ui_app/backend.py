@@ -43,6 +43,7 @@ __all__ = [
     "start_deployment",
     "start_design",
     "start_plan",
+    "start_reenter",
     "start_retry",
     "started_by",
 ]
@@ -214,6 +215,18 @@ def start_retry(run_id: str, who: str) -> RunOutcome:
         from flows import runs
 
         return runs.retry(run_id, who, detach=True)
+
+
+def start_reenter(run_id: str, node_id: str, who: str, wait_s: float = 90) -> RunOutcome:
+    """Retry a failed run re-entering the input of `node_id` (`flows.runs.retry(...,
+    reenter=[node_id])`, detached, as `keiri retry --reenter NODE --detach`) and wait until it
+    pauses at a form, ends, or `wait_s` pass."""
+    with _prefect("再実行"):
+        from flows import runs
+
+        return runs.retry(
+            run_id, who, detach=True, reenter=[node_id], until_paused=True, timeout=wait_s
+        )
 
 
 def start_plan(compiled: Any, plan: Path, who: str) -> str:

@@ -274,18 +274,37 @@ def runs_cmd(state: str | None, limit: int, as_json: bool) -> None:
 
 @click.command("retry")
 @click.argument("run_id")
+@click.option(
+    "--reenter",
+    "reenter",
+    multiple=True,
+    metavar="NODE",
+    help="Ask this human-input node again (its earlier answers prefilled); the other "
+    "answers are kept and finished work that does not depend on it is reused.",
+)
+@click.option(
+    "--detach",
+    is_flag=True,
+    help="Retry in the background; return when it completes or pauses (exit 3).",
+)
 @click.option("--json", "as_json", is_flag=True, help="One JSON document on stdout.")
-def retry_cmd(run_id: str, as_json: bool) -> None:
+def retry_cmd(run_id: str, reenter: tuple[str, ...], detach: bool, as_json: bool) -> None:
     """Re-run a failed run in place: finished nodes come from persisted results, not run again."""
     _connect()
     from flows import runs
     from keiri.cli.progress import run_progress
 
+    if detach:
+        outcome = runs.retry(
+            run_id, current_user(), detach=True, reenter=reenter, until_paused=True
+        )
+        raise ExitWith(_report(outcome, as_json))
     with run_progress(enabled=not as_json) as on_event:
         outcome = runs.retry(
             run_id,
             current_user(),
             observers=runs.RunObservers(on_event=on_event, on_pause=_pause_message),
+            reenter=reenter,
         )
     raise ExitWith(_report(outcome, as_json))
 

@@ -74,6 +74,11 @@ def ui_cmd(host: str, port: int) -> None:
     # unless KEIRI_UI_URL names another address (a proxy).
     ui = {"KEIRI_UI_HOST": host, "KEIRI_UI_PORT": str(port)}
     env = {**os.environ, **server.prefect_env(api_url), **ui}
+    # Result storage the operator configured wins, as in `server.connect`: runs the app
+    # retries must find the results the CLI's runs stored (and the app read their records).
+    stored = os.environ.get("PREFECT_RESULTS_LOCAL_STORAGE_PATH")
+    if stored:
+        env["PREFECT_RESULTS_LOCAL_STORAGE_PATH"] = stored
     url = settings.form_app_url_for(host, port)
     access = access_mode(configured_env(), secrets)
     console.print(t("cli.ui.started", url=url, access=access, api=api_url), markup=False)

@@ -1,5 +1,7 @@
-"""A rejection is a decision, and a retry at a pause asks again — on the real local Prefect
-server, with runs started as `keiri run --detach` starts them (a background runner)."""
+"""A rejection is a decision, and a retry at a pause asks again (after a rejection, an input
+timeout, a failure after the pause, and a crash — the runner killed with SIGKILL — while
+paused) — on the real local Prefect server, with runs started as `keiri run --detach` starts
+them (a background runner)."""
 
 from __future__ import annotations
 
@@ -162,3 +164,66 @@ def test_retry_after_a_failure_after_the_pause_asks_again_and_uses_the_new_answe
     assert done.state == "completed", done
     log = Path(done.log or "").read_text(encoding="utf-8") if done.log else ""
     assert done.outputs["last"]["value"] == 98000, (done.outputs, log)  # the new answer
+
+
+def _runner_pid(run_id: str) -> int | None:
+    """The background runner (`python -m flows.runner RUN_ID`) of the run, if one is alive."""
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            argv = (proc / "cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if b"flows.runner" in argv and run_id.encode() in argv:
+            return int(proc.name)
+    return None
+
+
+def test_retry_after_a_crash_while_paused_asks_again_with_the_answers_prefilled(
+    start: Callable[..., str], tmp_path: Path
+) -> None:
+    import os
+    import signal
+
+    from flows import control, runs
+
+    marker = tmp_path / "fixed"
+    run_id = start("fail_after_pause", {"marker": str(marker)})
+    runs.resume(run_id, {"amount": 120000, "approved": True, "response": "確認済"}, "yamada")
+    failed = runs.wait(run_id, since_pause_key="ask", timeout=90)
+    assert failed.state == "failed" and failed.error is not None, failed
+    _retry_until_paused(run_id, "ask-r1")  # asked again, the answers prefilled
+
+    # The machine loses the run's process while the form waits for its answer.
+    pid = _runner_pid(run_id)
+    assert pid is not None
+    os.kill(pid, signal.SIGKILL)
+    deadline = time.monotonic() + 10
+    while _runner_pid(run_id) is not None and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert _runner_pid(run_id) is None
+    assert control.find_run(run_id).state.type.value == "PAUSED"  # the server cannot tell
+
+    marker.write_text("fixed", encoding="utf-8")
+    form = _retry_until_paused(run_id, "ask-r2")  # found gone, marked Crashed, retried
+    states = [s.name for s in _states(run_id)]
+    assert "Crashed" in states, states
+    assert form.node_id == "ask"
+    # What was answered before the crash is prefilled (no stale RunInput, no old answer).
+    assert _defaults(form)["amount"] == 120000 and _defaults(form)["approved"] is True
+    assert _defaults(form)["response"] == "確認済"
+    runs.resume(run_id, {"amount": 98000, "approved": True}, "yamada")
+    done = runs.wait(run_id, since_pause_key="ask-r2", timeout=90)
+    assert done.state == "completed", done
+    assert done.outputs["last"]["value"] == 98000  # the new answer
+    assert done.outputs["ask"]["metadata"]["answered_by"] == "yamada"
+
+
+def _states(run_id: str) -> list[Any]:
+    from prefect.client.orchestration import get_client
+
+    from flows.control import parse_run_id
+
+    with get_client(sync_client=True) as client:
+        return list(client.read_flow_run_states(parse_run_id(run_id)))

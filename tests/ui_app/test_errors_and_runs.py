@@ -90,6 +90,7 @@ def test_failed_run_shows_error_and_retry_completes_it(
     assert [i for i in texts(panel, "info") if i.startswith(":material/lightbulb: ")]
     retry = [b for b in panel.button if b.label == "再実行"]
     assert len(retry) == 1
+    assert "入力し直して再実行" not in [b.label for b in panel.button]  # not an input's fault
     marker.write_text("fixed", encoding="utf-8")  # the cause is fixed; retry now succeeds
     at = retry[0].click().run()
     info = texts(_panel(at, doc["run_id"]), "info")

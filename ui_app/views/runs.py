@@ -13,7 +13,7 @@ import streamlit as st
 
 from blocks.errors import BlockError
 from keiri.messages import local_time, state_label, t
-from ui_app import backend, nav, run_live, run_summary
+from ui_app import backend, nav, recovery, run_live, run_summary
 from ui_app.auth import current_user
 from ui_app.errors import render_error
 from ui_app.plans import PlanInfo, plan_of_run
@@ -152,6 +152,8 @@ def _details(view: RunView, who: str) -> None:
             key=f"runs::{view.run_id}",
             on_retry=partial(retry, view.run_id, who),
         )
+        if view.state_type == "FAILED":  # 入力し直して再実行 when an input caused it
+            recovery.render(view.run_id, error, who, RETRY + view.run_id)
         if error.get("code") == "REJECTED":
             # 差し戻し (on_reject: fail): the same answer cannot help, but a retry asks again.
             st.button(
@@ -163,6 +165,7 @@ def _details(view: RunView, who: str) -> None:
 
 
 def render() -> None:
+    recovery.open_pending()  # the form a 入力し直して再実行 paused at
     st.title("実行履歴")
     who = current_user()
     left, right = st.columns([2, 1], vertical_alignment="bottom")
