@@ -99,8 +99,16 @@ def find_run(run_id: str) -> FlowRun:
     return runs[0]
 
 
-def list_runs(state: str | None = None, limit: int = 50, plan_only: bool = True) -> list[RunView]:
+def list_runs(
+    state: str | None = None, limit: int = 50, plan_only: bool = True, top_level: bool = False
+) -> list[RunView]:
+    """Recent runs, newest first. `top_level` leaves out the runs of loop items and subflows
+    (their parent's entry shows their progress); the inbox and `keiri runs` list them too."""
     filters: dict[str, Any] = {}
+    if top_level:
+        from prefect.client.schemas.filters import FlowRunFilterParentTaskRunId
+
+        filters["parent_task_run_id"] = FlowRunFilterParentTaskRunId(is_null_=True)
     if state:
         wanted = state.upper()
         if wanted in StateType.__members__:
@@ -117,7 +125,7 @@ def list_runs(state: str | None = None, limit: int = 50, plan_only: bool = True)
         runs = client.read_flow_runs(
             flow_run_filter=FlowRunFilter(**filters),
             sort=FlowRunSort.START_TIME_DESC,
-            limit=limit * 3 if plan_only else limit,
+            limit=min(limit * 3 if plan_only else limit, 200),  # the API caps a page at 200
         )
     from flows import liveness
 

@@ -168,7 +168,9 @@ def recent_runs(state: str | None = None, limit: int = 30) -> list[RunView]:
     with _prefect("実行履歴の読み込み"):
         from flows.control import list_runs
 
-        return list_runs(state, limit)
+        # Loop items and subflows are followed in their parent's entry, except paused ones
+        # (each waits for its own answer).
+        return list_runs(state, limit, top_level=(state or "").lower() != "paused")
 
 
 def run_outcome(run_id: str) -> RunOutcome:

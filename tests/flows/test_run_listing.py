@@ -1,0 +1,55 @@
+"""Which runs a listing shows: a loop whose body has several nodes runs each item as a child
+flow run of the plan; the runs page follows them in the parent's entry (`top_level`), while
+`keiri runs` and the inbox list every run. Real local Prefect server."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from flows.control import list_runs
+from keiri.cli import main
+
+pytestmark = pytest.mark.prefect
+
+PLAN = """\
+apiVersion: v1
+id: listing_items
+version: 0.1.0
+description: 3 件を 2 段階で確認する（一覧表示の確認用）
+vars:
+  rows: [{ amount: 100 }, { amount: 200 }, { amount: 300 }]
+graph:
+  - id: each
+    type: loop
+    foreach: { input: "${vars.rows}", itemVar: row }
+    body:
+      plan:
+        graph:
+          - id: first
+            block: data.check_rules
+            in: { data: "${row}", rules: [{ field: amount, type: number, min: 0 }] }
+          - id: second
+            block: data.check_rules
+            in: { data: "${row}", rules: [{ field: amount, type: number, max: 1000 }] }
+        exports:
+          - { from: second.passed, as: passed }
+    out:
+      collect: passed
+"""
+
+
+def test_the_runs_page_lists_a_loop_run_once_and_keiri_runs_lists_its_items(
+    prefect_server: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    plan = tmp_path / "listing_items.yaml"
+    plan.write_text(PLAN, encoding="utf-8")
+    assert main(["run", str(plan), "--json"]) == 0
+    run_id = json.loads(capsys.readouterr().out)["run_id"]
+    every = [v for v in list_runs(None, 60) if v.plan_id == "listing_items"]
+    top = [v for v in list_runs(None, 60, top_level=True) if v.plan_id == "listing_items"]
+    assert [v.run_id for v in top] == [run_id]
+    assert len(every) == 1 + 3  # the parent and one child run per item
+    assert {v.state for v in every} == {"Completed"}
