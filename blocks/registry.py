@@ -29,11 +29,12 @@ from blocks.errors import (
     IssuesFound,
     from_validation_error,
 )
+from blocks.issue_text import did_you_mean
 from blocks.spec import SEMVER_RE, BlockSpec, port_json_schema
 from blocks.validation import check_schema
 from blocks.yaml_loader import load_yaml_file
 from keiri import settings
-from keiri.errors import did_you_mean, suggest
+from keiri.errors import suggest
 
 __all__ = [
     "LEGACY_BLOCK_PREFIXES",
