@@ -560,4 +560,129 @@ ENTRIES: dict[str, dict[str, str]] = {
         "ja": "実行前に値が必要です: {how}",
         "en": "a value is needed before a run: {how}",
     },
+    "issue.block.legacy": {
+        "ja": "ブロック {block} は古い UI ブロックで、ui.interactive_input に置き換えられました",
+        "en": "unknown block {block}: a legacy UI block, replaced by ui.interactive_input",
+    },
+    "issue.block.legacy_hint": {
+        "ja": "`keiri migrate PLAN` で書き換えてください（このブロックへの参照も書き換わります）",
+        "en": "run `keiri migrate PLAN` to rewrite it (and the references to it)",
+    },
+    "issue.block.unknown": {"ja": "ブロック {block} はありません", "en": "unknown block {block}"},
+    "issue.block.list_hint": {
+        "ja": "`keiri blocks` でブロックの一覧を確認してください",
+        "en": "run `keiri blocks` to list the blocks",
+    },
+    "issue.block.not_semver": {
+        "ja": "{ref}: {pin} は SemVer のバージョンではありません",
+        "en": "{ref}: {pin} is not a SemVer version",
+    },
+    "issue.block.not_semver_hint": {
+        "ja": "id@1.2.0 のようにバージョンを指定してください",
+        "en": "pin a version like id@1.2.0",
+    },
+    "issue.block.pin_unavailable": {
+        "ja": "{ref} はバージョン {pin} を指定していますが、使えるのは {available} だけです",
+        "en": "{ref} is pinned to {pin}, but only {available} is available",
+    },
+    "issue.block.pin_unavailable_hint": {
+        "ja": "メジャーバージョンが違うとブロックの入出力が変わります。ノードを見直して {block}@{version} を指定してください",
+        "en": "a different major version changes the block's contract; review the node and pin {block}@{version}",
+    },
+    "issue.block.defined_twice": {
+        "ja": "ブロック {block}@{version} が 2 回定義されています: {first} と {second}",
+        "en": "block {block}@{version} is defined twice: {first} and {second}",
+    },
+    "issue.block.defined_twice_hint": {
+        "ja": "どちらかの仕様ファイルを削除するか、一方のバージョンを上げてください",
+        "en": "remove one of the two spec files or bump the version of one",
+    },
+    "issue.plan.not_mapping": {
+        "ja": "計画は apiVersion、id、graph などを持つ YAML のマッピングにしてください",
+        "en": "a plan must be a YAML mapping with apiVersion, id, graph, ...",
+    },
+    "issue.loop.no_limit": {
+        "ja": "while ループには max_iterations が必要です",
+        "en": "a while loop needs max_iterations",
+    },
+    "issue.loop.no_limit_hint": {
+        "ja": "ループが止まらなくならないよう、while.max_iterations（例: 3）を追加してください",
+        "en": "add while.max_iterations (e.g. 3) so the loop cannot run forever",
+    },
+    "issue.ref.no_var": {"ja": "vars に {name} はありません", "en": "vars has no {name}"},
+    "issue.ref.no_var_hint": {"ja": "vars: の下に定義してください", "en": "define it under vars:"},
+    "issue.ref.var_path": {
+        "ja": "{ref}: vars.{name} の {detail}",
+        "en": "{ref}: vars.{name}'s {detail}",
+    },
+    "issue.ref.env_form": {"ja": "${{env.NAME}} の形で書いてください", "en": "use ${{env.NAME}}"},
+    "issue.ref.env_not_allowed": {
+        "ja": "環境変数 {name} は計画から読めません",
+        "en": "environment variable {name} is not allowed in plans",
+    },
+    "issue.ref.env_setting": {
+        "ja": "環境変数 {name} は計画から読めません（keiri 自身の設定です）",
+        "en": "environment variable {name} is not allowed in plans (it is one of keiri's own settings)",
+    },
+    "issue.ref.env_hint": {
+        "ja": "読めるのは {patterns} で始まる名前だけです（KEIRI_ENV_ALLOW）。keiri の設定や秘密の値は計画に渡せません",
+        "en": "only names starting with {patterns} are readable (KEIRI_ENV_ALLOW), never keiri's settings; secrets must never reach a plan",
+    },
+    "issue.ref.no_config": {
+        "ja": "config に {name} がありません（{file}）",
+        "en": "config has no {name} ({file})",
+    },
+    "issue.ref.no_config_hint": {
+        "ja": "config.yaml に追加するか、KEIRI_CONFIG を設定してください",
+        "en": "add it to config.yaml or set KEIRI_CONFIG",
+    },
+    "issue.ref.index_keys": {
+        "ja": "ループの番号にはキーがありません",
+        "en": "a loop index has no keys",
+    },
+    "issue.ref.inside_loop": {
+        "ja": "{ref}: ノード {node} はループ {loop} の中にあり、ここからは見えません",
+        "en": "{ref}: node {node} is inside loop {loop} and is not visible here",
+    },
+    "issue.ref.inside_loop_hint": {
+        "ja": "ループの本体からエクスポートし、{ref} で読んでください（out.collect）",
+        "en": "export it from the loop body and read {ref} (out.collect)",
+    },
+    "issue.ref.no_node": {"ja": "{ref}: ノード {node} はありません", "en": "{ref}: no node {node}"},
+    "issue.ref.no_node_hint": {
+        "ja": "参照にはノード id、vars、env、config、ループ変数のいずれかを書きます",
+        "en": "references name a node id, vars, env, config or a loop variable",
+    },
+    "issue.ref.name_output": {
+        "ja": "{ref}: 出力の名前を書いてください",
+        "en": "{ref}: name an output",
+    },
+    "issue.ref.no_output": {
+        "ja": "{ref}: {node} に出力 {name} はありません",
+        "en": "{ref}: {node} has no output {name}",
+    },
+    "issue.path.no_index": {
+        "ja": "{where} は {types} なので、番号 [{index}] で取り出せません",
+        "en": "{where} is {types}, it has no index [{index}]",
+    },
+    "issue.path.no_key": {
+        "ja": "{where} は {types} なので、キー {name} はありません",
+        "en": "{where} is {types}, it has no key {name}",
+    },
+    "issue.path.unknown_key": {
+        "ja": "キー {name} はありません（あるキー: {known}）",
+        "en": "no key {name} (known: {known})",
+    },
+    'issue.schema.type': {"ja": '{expected}を書いてください（入力: {actual}）', "en": 'expected {expected} (got {actual})'},
+    'issue.schema.type.string': {"ja": '文字列', "en": 'text'},
+    'issue.schema.type.integer': {"ja": '整数', "en": 'a whole number'},
+    'issue.schema.type.number': {"ja": '数値', "en": 'a number'},
+    'issue.schema.type.boolean': {"ja": '真偽値（true/false）', "en": 'true or false'},
+    'issue.schema.type.array': {"ja": 'リスト', "en": 'a list'},
+    'issue.schema.type.object': {"ja": 'マッピング（キー: 値）', "en": 'a mapping'},
+    'issue.schema.type.null': {"ja": 'null', "en": 'null'},
+    'issue.schema.pattern': {"ja": '{actual} は求められる形式に合いません', "en": '{actual} does not have the expected form'},
+    'issue.schema.not_finite': {"ja": '{value} は JSON の数値ではありません（NaN と Infinity は使えません）', "en": '{value} is not a JSON number (NaN and Infinity are refused)'},
+    'issue.regex.unsupported': {"ja": 'validation.regex は線形時間のエンジン（RE2）で実行できません: {detail}。後方参照と先読み/後読みは使えません', "en": 'validation.regex cannot run in the linear-time engine (RE2): {detail}; backreferences and lookaround are not supported'},
+    'issue.regex.nested_repeat': {"ja": 'validation.regex に上限のない繰り返しの入れ子（(a+)+ のような形）があります。keiri は RE2 で実行しますが、バックトラックするエンジンでは入力によって非常に時間がかかります', "en": 'validation.regex nests unbounded repeats (like (a+)+); keiri runs it in RE2, but a backtracking engine would take exponential time on some answers'},
 }
