@@ -37,13 +37,272 @@ ENTRIES: dict[str, dict[str, str]] = {
     "runtime.kind.list": {"ja": "リスト", "en": "a list"},
     "runtime.kind.object": {"ja": "オブジェクト", "en": "an object"},
     "runtime.kind.other": {"ja": "テキストにできない値", "en": "a value without a text form"},
-    'runtime.port.not_input': {"ja": 'このブロックの入力ではありません', "en": 'not an input of this block'},
-    'runtime.port.input_missing': {"ja": '必須の入力がないか、null です', "en": 'required input is missing or null'},
-    'runtime.port.input_invalid': {"ja": '{block} の入力 {field}: {detail}', "en": 'input {field} of {block}: {detail}'},
-    'runtime.port.input_invalid_hint': {"ja": 'ノードの in の指定か、参照している上流の出力を直してください', "en": "fix the node's `in` bindings or the upstream outputs they reference"},
-    'runtime.port.not_mapping': {"ja": '{block} の出力が「出力名: 値」のマッピングではありません', "en": '{block} did not return a mapping of outputs'},
-    'runtime.port.not_output': {"ja": 'このブロックの出力ではありません', "en": 'not an output of this block'},
-    'runtime.port.output_missing': {"ja": '必須の出力がありません', "en": 'required output missing'},
-    'runtime.port.output_invalid': {"ja": '{block} の出力 {field}: {detail}', "en": 'output {field} of {block}: {detail}'},
-    'runtime.port.output_invalid_hint': {"ja": '{block} の実装が仕様と合っていません。報告してください', "en": 'the implementation of {block} disagrees with its spec; report it'},
+    "runtime.port.not_input": {
+        "ja": "このブロックの入力ではありません",
+        "en": "not an input of this block",
+    },
+    "runtime.port.input_missing": {
+        "ja": "必須の入力がないか、null です",
+        "en": "required input is missing or null",
+    },
+    "runtime.port.input_invalid": {
+        "ja": "{block} の入力 {field}: {detail}",
+        "en": "input {field} of {block}: {detail}",
+    },
+    "runtime.port.input_invalid_hint": {
+        "ja": "ノードの in の指定か、参照している上流の出力を直してください",
+        "en": "fix the node's `in` bindings or the upstream outputs they reference",
+    },
+    "runtime.port.not_mapping": {
+        "ja": "{block} の出力が「出力名: 値」のマッピングではありません",
+        "en": "{block} did not return a mapping of outputs",
+    },
+    "runtime.port.not_output": {
+        "ja": "このブロックの出力ではありません",
+        "en": "not an output of this block",
+    },
+    "runtime.port.output_missing": {
+        "ja": "必須の出力がありません",
+        "en": "required output missing",
+    },
+    "runtime.port.output_invalid": {
+        "ja": "{block} の出力 {field}: {detail}",
+        "en": "output {field} of {block}: {detail}",
+    },
+    "runtime.port.output_invalid_hint": {
+        "ja": "{block} の実装が仕様と合っていません。報告してください",
+        "en": "the implementation of {block} disagrees with its spec; report it",
+    },
+    "runtime.zip.unsafe": {
+        "ja": "{archive}: 安全でない ZIP のため処理を止めました: {reason}（{member}）",
+        "en": "{archive}: unsafe archive: {reason} ({member})",
+    },
+    "runtime.zip.unsafe_hint": {
+        "ja": "問題の項目を展開する前に ZIP を拒否しました。元のファイルから作り直すか、内容が想定どおりなら上限を上げてください",
+        "en": "the ZIP was rejected before anything was extracted from the offending entry; re-create it from the original files, or raise the limit if the content is expected",
+    },
+    "runtime.zip.all_members": {"ja": "（すべての項目）", "en": "(all members)"},
+    "runtime.zip.too_many": {
+        "ja": "項目が {limit} 個を超えています",
+        "en": "more than {limit} members",
+    },
+    "runtime.zip.too_many_declared": {
+        "ja": "項目が {limit} 個を超えています（目録上は {count} 個）",
+        "en": "more than {limit} members (the directory declares {count})",
+    },
+    "runtime.zip.declared_size": {
+        "ja": "展開後のサイズ（目録上 {size} バイト）が上限 {limit} バイトを超えています",
+        "en": "declared unpacked size {size} bytes exceeds {limit}",
+    },
+    "runtime.zip.ratio": {
+        "ja": "圧縮率 {ratio}:1 が上限 {limit}:1 を超えています",
+        "en": "compression ratio {ratio}:1 exceeds {limit}:1",
+    },
+    "runtime.zip.size_streaming": {
+        "ja": "展開中にサイズが上限 {limit} バイトを超えました",
+        "en": "unpacked size exceeds {limit} bytes while extracting",
+    },
+    "runtime.zip.ratio_streaming": {
+        "ja": "展開中に圧縮率が上限 {limit}:1 を超えました",
+        "en": "compression ratio exceeds {limit}:1 while extracting",
+    },
+    "runtime.zip.too_deep": {
+        "ja": "ZIP の中の ZIP が {limit} 段を超えています",
+        "en": "nested archive deeper than {limit} levels",
+    },
+    "runtime.zip.symlink": {"ja": "シンボリックリンクです", "en": "symbolic link"},
+    "runtime.zip.duplicate": {
+        "ja": "同じ名前の項目が重複しています",
+        "en": "duplicate member name",
+    },
+    "runtime.zip.absolute": {"ja": "絶対パスです", "en": "absolute path"},
+    "runtime.zip.drive": {"ja": "パスにドライブ名があります", "en": "drive letter in path"},
+    "runtime.zip.parent": {
+        "ja": "パスに親フォルダ（..）があります",
+        "en": "parent directory segment (..)",
+    },
+    "runtime.zip.control": {"ja": "名前に制御文字があります", "en": "control character in name"},
+    "runtime.zip.member_corrupt": {
+        "ja": "{archive}: 項目 {member} が壊れています（{detail}）",
+        "en": "{archive}: member {member} is corrupt ({detail})",
+    },
+    "runtime.zip.member_corrupt_hint": {
+        "ja": "ZIP が壊れているか途中で切れています。作り直すか、もう一度ダウンロードしてください",
+        "en": "the ZIP is damaged or was cut off; re-create or re-download it",
+    },
+    "runtime.zip.compression": {
+        "ja": "{archive}: 項目 {member} は対応していない圧縮方式です（{detail}）",
+        "en": "{archive}: member {member} uses an unsupported compression method ({detail})",
+    },
+    "runtime.zip.compression_hint": {
+        "ja": "標準の Deflate 圧縮で ZIP を作り直してください",
+        "en": "re-create the ZIP with standard Deflate compression",
+    },
+    "runtime.zip.bad_name": {
+        "ja": "{archive}: 項目の名前が UTF-8 でも cp932 でもありません（{raw}）",
+        "en": "{archive}: a member name is neither UTF-8 nor cp932 ({raw})",
+    },
+    "runtime.zip.bad_name_hint": {
+        "ja": "名前を UTF-8 にして ZIP を作り直してください（7-Zip: -mcu=on。Windows 11 のエクスプローラーは既定で UTF-8 です）",
+        "en": "re-create the ZIP with UTF-8 names (7-Zip: -mcu=on; Windows 11 Explorer does this by default)",
+    },
+    "runtime.zip.empty": {
+        "ja": "{archive}: 空のファイルです（0 バイト）",
+        "en": "{archive}: empty file (0 bytes)",
+    },
+    "runtime.zip.empty_hint": {
+        "ja": "アップロードで空のファイルになりました。ZIP をもう一度送ってください",
+        "en": "the upload produced an empty file; send the ZIP again",
+    },
+    "runtime.zip.corrupt": {
+        "ja": "{archive}: ZIP が途中で切れているか壊れています",
+        "en": "{archive}: truncated or corrupt",
+    },
+    "runtime.zip.not_zip": {
+        "ja": "{archive}: ZIP ではありません（中身は {looks}）",
+        "en": "{archive}: not a ZIP ({looks})",
+    },
+    "runtime.zip.open_hint": {
+        "ja": ".zip ファイルをアップロードしてください。ZIP であれば作り直してください（途中で切れている可能性があります）",
+        "en": "upload a .zip archive; if it is one, re-create it (it may have been cut off)",
+    },
+    "runtime.zip.encrypted": {
+        "ja": "{archive}: 項目 {member} はパスワードで暗号化されています",
+        "en": "{archive}: member {member} is encrypted",
+    },
+    "runtime.zip.encrypted_hint": {
+        "ja": "パスワードなしで ZIP を作り直してください（暗号化された中身は読めません）",
+        "en": "re-create the ZIP without a password (the contents cannot be read)",
+    },
+    "runtime.pdf.needs_crypto": {
+        "ja": "{name}: この PDF の復号には `cryptography` パッケージが必要です",
+        "en": "{name}: decrypting this PDF needs the `cryptography` package",
+    },
+    "runtime.pdf.needs_crypto_hint": {
+        "ja": "ブロックを実行する環境に cryptography>=3.1 をインストールしてください",
+        "en": "install cryptography>=3.1 in the environment that runs the block",
+    },
+    "runtime.pdf.encrypted": {
+        "ja": "PDF がパスワードで保護されています",
+        "en": "the PDF is password-protected",
+    },
+    "runtime.pdf.encrypted_hint": {
+        "ja": "送り主に、開くためのパスワードのないものを依頼し、もう一度アップロードしてください",
+        "en": "ask the sender for a copy without an open password, then upload it again",
+    },
+    "runtime.pdf.bomb": {
+        "ja": "PDF の中のデータを展開すると安全上の上限を超えます（{detail}）",
+        "en": "a stream of the PDF expands beyond pypdf's safety limit ({detail})",
+    },
+    "runtime.pdf.bomb_hint": {
+        "ja": "展開すると巨大になる PDF（圧縮爆弾）の可能性があります。作成元から出力し直してください",
+        "en": "the PDF may be a decompression bomb; re-export it from its source",
+    },
+    "runtime.pdf.corrupt": {
+        "ja": "PDF が壊れているか、途中で切れています（{detail}）",
+        "en": "the PDF is corrupt or truncated ({detail})",
+    },
+    "runtime.pdf.corrupt_hint": {
+        "ja": "PDF をもう一度ダウンロードするか出力し直してください。アップロードが途中で止まった場合にも起こります",
+        "en": "re-download or re-export the PDF; a partial upload also causes this",
+    },
+    "runtime.file.not_found": {
+        "ja": "ファイルが見つかりません: {path}",
+        "en": "file not found: {path}",
+    },
+    "runtime.file.not_found_hint": {"ja": "パスを確認してください", "en": "check the path"},
+    "runtime.file.empty": {"ja": "空のファイルです（0 バイト）", "en": "empty file (0 bytes)"},
+    "runtime.file.empty_hint": {
+        "ja": "アップロードまたは出力で空のファイルになりました。もう一度送ってください",
+        "en": "the upload or export produced an empty file; send it again",
+    },
+    "runtime.file.too_large": {
+        "ja": "ファイルサイズが {size} バイトあり、上限 {limit} バイトを超えています",
+        "en": "the file has {size} bytes (limit {limit})",
+    },
+    "runtime.file.too_large_hint": {
+        "ja": "ファイルを分割するか、このサイズが想定どおりならブロックのサイズ上限を上げてください",
+        "en": "split the file, or raise the size limit of the block if this size is expected",
+    },
+    "runtime.file.office_encrypted": {
+        "ja": "Office ファイルがパスワードで保護されています",
+        "en": "the Office file is password-protected",
+    },
+    "runtime.file.office_encrypted_hint": {
+        "ja": "Office でパスワードを解除してから、もう一度アップロードしてください",
+        "en": "remove the password in Office and upload the file again",
+    },
+    "runtime.file.zip_unreadable": {
+        "ja": "ファイルが壊れているか、途中で切れています（ZIP の目録を読めません）",
+        "en": "the file is corrupt or truncated (its ZIP directory cannot be read)",
+    },
+    "runtime.file.zip_unreadable_hint": {
+        "ja": "ファイルをもう一度ダウンロードするか出力し直してください。アップロードが途中で止まった場合に起こります",
+        "en": "re-download or re-export the file; a partial upload causes this",
+    },
+    "runtime.file.mismatch": {
+        "ja": "名前は {expected} ですが、中身は {actual} です",
+        "en": "the name says {expected} but the content is {actual}",
+    },
+    "runtime.file.mismatch_hint": {
+        "ja": "拡張子と中身が合っていません: {rename}。または出力し直してください",
+        "en": "the extension does not match the content: {rename}, or re-export it",
+    },
+    "runtime.file.no_text": {
+        "ja": "{kind} からはテキストを取り出せません",
+        "en": "no text can be extracted from {kind}",
+    },
+    "runtime.file.no_text_hint": {
+        "ja": "対応している形式: {supported}。{advice}",
+        "en": "supported formats: {supported}; {advice}",
+    },
+    "runtime.office.dtd": {
+        "ja": "パーツ {part} に DTD または実体宣言があります。Office はこれを書き出しません（XML 爆弾や外部実体攻撃の可能性）",
+        "en": "the part {part} declares a DTD or entities, which Office never writes (an XML bomb or external-entity attack)",
+    },
+    "runtime.office.dtd_hint": {
+        "ja": "Office でファイルを開いて保存し直してください。送り主を信用しないでください",
+        "en": "open the file in Office and save it again; do not trust its sender",
+    },
+    "runtime.office.long_tag": {
+        "ja": "シート {part} に {limit} バイトを超えるタグがあります",
+        "en": "the sheet {part} holds a tag longer than {limit} bytes",
+    },
+    "runtime.office.long_tag_hint": {
+        "ja": "Excel でファイルを開いて保存し直してください",
+        "en": "open the file in Excel and save it again",
+    },
+    "runtime.office.too_many_cells": {
+        "ja": "シート {part} の使用範囲が {rows} 行 × {cols} 列（{cells} セル、上限 {limit}）あります。データから離れたセルが使用範囲を広げています",
+        "en": "the sheet {part} uses {rows} rows x {cols} columns ({cells} cells, limit {limit}): a cell far from the data makes the used area this large",
+    },
+    "runtime.office.too_many_cells_hint": {
+        "ja": "データの右や下の離れたセルを削除し（Ctrl+End で最後のセルが分かります）、保存してもう一度アップロードしてください",
+        "en": "delete the stray cells far right/below the data (Ctrl+End shows the last used cell), save, and upload again",
+    },
+    "runtime.kind.pdf": {"ja": "PDF", "en": "a PDF"},
+    "runtime.kind.docx": {"ja": "Word 文書（.docx）", "en": "a Word document (.docx)"},
+    "runtime.kind.xlsx": {"ja": "Excel ブック（.xlsx）", "en": "an Excel workbook (.xlsx)"},
+    "runtime.kind.pptx": {"ja": "PowerPoint ファイル（.pptx）", "en": "a PowerPoint file (.pptx)"},
+    "runtime.kind.zip": {"ja": "ZIP", "en": "a ZIP archive"},
+    "runtime.kind.ole": {
+        "ja": "古い形式の Office ファイル（.doc/.xls）またはパスワード付きの Office ファイル",
+        "en": "a legacy Office file (.doc/.xls) or a password-protected Office file",
+    },
+    "runtime.kind.binary": {"ja": "バイナリデータ", "en": "binary data"},
+    "runtime.kind.text": {"ja": "テキスト", "en": "text"},
+    "runtime.file.rename": {
+        "ja": "中身が本当にそうなら *{suffix} に名前を変えてください",
+        "en": "rename it to *{suffix} if that is what it is",
+    },
+    "runtime.file.check": {"ja": "ファイルを確認してください", "en": "check the file"},
+    "runtime.file.advice_zip": {
+        "ja": "ZIP は file.parse_zip_2tier で開いてください",
+        "en": "open archives with file.parse_zip_2tier",
+    },
+    "runtime.file.advice_ole": {
+        "ja": "先に Office で .docx/.xlsx として保存してください",
+        "en": "save it as .docx/.xlsx in Office first",
+    },
+    "runtime.file.advice_convert": {"ja": "先に変換してください", "en": "convert it first"},
 }
