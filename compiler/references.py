@@ -29,6 +29,7 @@ __all__ = [
     "find_references",
     "get_path",
     "iter_references",
+    "kind_of",
     "render",
     "scan_reference",
     "to_text",
@@ -246,7 +247,8 @@ def iter_references(
             yield from iter_references(item, (*path, index))
 
 
-def _kind(value: Any) -> str:
+def kind_of(value: Any) -> str:
+    """What a value is, in words (`数値`, `a list`, ...), for messages."""
     if isinstance(value, bool):
         return t("runtime.kind.boolean")
     if isinstance(value, int | float):
@@ -276,7 +278,7 @@ def get_path(value: Any, path: Sequence[PathSegment]) -> Any:
         if isinstance(seg, int) and not isinstance(seg, bool):
             if not isinstance(value, list | tuple):
                 raise ReferencePathError(
-                    t("runtime.path.no_index", index=seg, kind=_kind(value)), path, index
+                    t("runtime.path.no_index", index=seg, kind=kind_of(value)), path, index
                 )
             value = value[seg] if 0 <= seg < len(value) else None
         elif isinstance(value, dict):
@@ -291,7 +293,7 @@ def get_path(value: Any, path: Sequence[PathSegment]) -> Any:
                 if isinstance(value, list | tuple)
                 else "runtime.path.no_key"
             )
-            raise ReferencePathError(t(key, name=repr(seg), kind=_kind(value)), path, index)
+            raise ReferencePathError(t(key, name=repr(seg), kind=kind_of(value)), path, index)
     return value
 
 
@@ -333,7 +335,7 @@ def _render_str(text: str, lookup: Callable[[Reference], Any]) -> Any:
             pieces.append(to_text(resolved))
         except (TypeError, ValueError) as exc:
             raise InterpolationError(
-                t("runtime.embed", ref=part.text, kind=_kind(resolved), detail=exc),
+                t("runtime.embed", ref=part.text, kind=kind_of(resolved), detail=exc),
                 part,
             ) from exc
     return "".join(pieces)

@@ -700,4 +700,50 @@ ENTRIES: dict[str, dict[str, str]] = {
         "ja": "validation.regex に上限のない繰り返しの入れ子（(a+)+ のような形）があります。keiri は RE2 で実行しますが、バックトラックするエンジンでは入力によって非常に時間がかかります",
         "en": "validation.regex nests unbounded repeats (like (a+)+); keiri runs it in RE2, but a backtracking engine would take exponential time on some answers",
     },
+    "issue.dryrun.prefix": {"ja": "ドライラン: {detail}", "en": "dry-run: {detail}"},
+    "issue.dryrun.null": {
+        "ja": "{ref} が null になりますが、{name} は必須です",
+        "en": "{ref} resolved to null, but {name} is required",
+    },
+    "issue.dryrun.null_hint": {
+        "ja": "上流のノードがスキップされるか、そのサンプルにこのキーがない可能性があります",
+        "en": "the upstream node may be skipped or its sample lacks this key",
+    },
+    "issue.dryrun.input_hint": {
+        "ja": "この入力が受け取る値が、入力のスキーマに合いません",
+        "en": "the value this input would receive does not fit its schema",
+    },
+    "issue.dryrun.no_samples": {
+        "ja": "{block} は出力 {name} の dry_run.samples を宣言していません",
+        "en": "{block} declares no dry_run.samples for output {name}",
+    },
+    "issue.dryrun.no_samples_hint": {
+        "ja": "ブロック仕様の outputs.{name} に dry_run.samples を追加してください",
+        "en": "add dry_run.samples to outputs.{name} in the block spec",
+    },
+    "issue.config.not_mapping": {
+        "ja": "config.yaml はマッピング（キー: 値）にしてください",
+        "en": "config.yaml must be a mapping",
+    },
+    "issue.placeholder.how": {
+        "ja": "keiri run {plan} --var {name}={example} で与えるか、Design ページの設計チャットで回答して保存するか、デプロイメントの vars に {name} を書いてください",
+        "en": "pass keiri run {plan} --var {name}={example}, answer in the design chat of the Design page and save, or write {name} in the deployment's vars",
+    },
+    "issue.placeholder.describe": {"ja": "{type}: {question}", "en": "{type}: {question}"},
+    "issue.placeholder.describe_options": {
+        "ja": "{type}、選択肢: {options}: {question}",
+        "en": "{type}, options: {options}: {question}",
+    },
+    "issue.placeholder.unset": {
+        "ja": "vars.{name} が未設定のため実行を開始しません（{what}）",
+        "en": "vars.{name} is not given, so the run does not start ({what})",
+    },
+    "issue.placeholder.mismatch": {
+        "ja": "--var {name}={shown} は {what} に合いません: {detail}",
+        "en": "--var {name}={shown} does not fit {what}: {detail}",
+    },
+    "issue.placeholder.mismatch_hint": {
+        "ja": "{type} の値を与えてください（例: --var {name}=…）",
+        "en": "give a {type} value (e.g. --var {name}=…)",
+    },
 }

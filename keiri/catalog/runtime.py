@@ -305,4 +305,74 @@ ENTRIES: dict[str, dict[str, str]] = {
         "en": "save it as .docx/.xlsx in Office first",
     },
     "runtime.file.advice_convert": {"ja": "先に変換してください", "en": "convert it first"},
+    "runtime.upstream.not_done": {
+        "ja": "入力 {name} は {ref} を読みますが、ノード {node} は{state}でした",
+        "en": "input {name} reads {ref}, but node {node} was {state}",
+    },
+    "runtime.node_state.skipped": {"ja": "スキップされました", "en": "skipped"},
+    "runtime.node_state.failed": {"ja": "失敗しました", "en": "failed"},
+    "runtime.upstream.skipped_hint": {
+        "ja": "{upstream} はスキップされました（when が偽）。{node} にも同じ when を付けるか、入力を省略可能にしてください",
+        "en": "{upstream} was skipped (its when was false): give {node} the same when, or make the input optional",
+    },
+    "runtime.upstream.failed_hint": {
+        "ja": "先に {upstream} を直してください。on_error: continue の場合、その出力は null になります",
+        "en": "fix {upstream} first; with on_error: continue its outputs are null",
+    },
+    "runtime.when.failed": {
+        "ja": "条件 {condition} を評価できません: {detail}",
+        "en": "condition {condition}: {detail}",
+    },
+    "runtime.when.failed_hint": {
+        "ja": "同じ型の値どうしを比べてください。null は == と != でだけ比べられます",
+        "en": "compare values of the same type; null compares only with == and !=",
+    },
+    "runtime.timeout": {
+        "ja": "ノード {node} が {ms} ミリ秒以内に終わりませんでした",
+        "en": "node {node} did not finish within {ms} ms",
+    },
+    "runtime.timeout_hint": {
+        "ja": "policy.timeout_ms（またはノードの timeout_ms）を上げるか、入力を小さくしてください",
+        "en": "raise policy.timeout_ms (or the node's timeout_ms), or make the input smaller",
+    },
+    "runtime.human.no_input": {
+        "ja": "ノード {node} には人の入力が必要ですが、与えられていません",
+        "en": "node {node} needs human input and none was given",
+    },
+    "runtime.human.no_input_hint": {
+        "ja": "各項目を --input {node}.FIELD=VALUE で与えるか、Prefect 上で実行して一時停止させてください",
+        "en": "pass --input {node}.FIELD=VALUE for each field, or run on Prefect to pause",
+    },
+    "runtime.loop.not_list": {
+        "ja": "{loop} の foreach.input が{kind}で、リストではありません",
+        "en": "foreach.input of {loop} is {kind}, not a list",
+    },
+    "runtime.loop.not_list_hint": {
+        "ja": "foreach.input にはリストを参照させてください（例: ${{parse.evidence.files}}）",
+        "en": "foreach.input must reference a list (e.g. ${{parse.evidence.files}})",
+    },
+    "runtime.loop.limit": {
+        "ja": "{loop}: {limit} 回繰り返しても条件がまだ真です",
+        "en": "{loop}: condition still true after {limit} iterations",
+    },
+    "runtime.loop.limit_hint": {
+        "ja": "while.max_iterations を上げるか、条件を直してください",
+        "en": "raise while.max_iterations or fix the condition",
+    },
+    "runtime.bug_hint": {
+        "ja": "keiri の不具合です。実行ログを確認してください",
+        "en": "this is a bug in keiri; see the run log",
+    },
+    "runtime.subflow.failed": {
+        "ja": "サブフロー {plan} が失敗しました: {detail}",
+        "en": "subflow {plan} failed: {detail}",
+    },
+    "runtime.placeholder.unset": {
+        "ja": "vars.{name} が未設定のため実行できません（{what}）",
+        "en": "vars.{name} is not given, so the plan cannot run ({what})",
+    },
+    "runtime.placeholder.more": {
+        "ja": " ほか {count} 件: {names}",
+        "en": " and {count} more: {names}",
+    },
 }
