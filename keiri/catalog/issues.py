@@ -746,4 +746,71 @@ ENTRIES: dict[str, dict[str, str]] = {
         "ja": "{type} の値を与えてください（例: --var {name}=…）",
         "en": "give a {type} value (e.g. --var {name}=…)",
     },
+    "issue.design.llm_only_templates": {
+        "ja": "テンプレートが選ばれていますが、apply_mode llm-only はテンプレートを使いません",
+        "en": "templates were selected, but apply_mode llm-only uses none",
+    },
+    "issue.design.llm_only_templates_hint": {
+        "ja": "apply_mode を hint か compose にするか、テンプレートを選ばないでください",
+        "en": "choose apply_mode hint or compose, or select no template",
+    },
+    "issue.design.unknown_template": {
+        "ja": "テンプレート {name} はありません",
+        "en": "unknown template {name}",
+    },
+    "issue.design.templates": {"ja": "テンプレート: {names}", "en": "templates: {names}"},
+    "issue.design.add_instruction": {
+        "ja": "in.{name}（モデルへの指示）を追加してください",
+        "en": "add in.{name} (the instruction for the model)",
+    },
+    "issue.design.bad_json": {
+        "ja": "値 {value} は JSON として読めません（{detail}）",
+        "en": "value {value} is not valid JSON ({detail})",
+    },
+    "issue.design.bad_json_hint": {
+        "ja": "ただの文字列や ${{...}} 参照には format: text を使うか、正しい JSON（文字列は引用符で囲む）を書いてください",
+        "en": 'use format "text" for plain strings and ${{...}} references, or give valid JSON (strings quoted)',
+    },
+    "issue.design.input_twice": {
+        "ja": "入力 {name} が 2 回指定されています",
+        "en": "input {name} is given twice",
+    },
+    "issue.design.input_twice_hint": {
+        "ja": "各入力は 1 回だけ指定してください",
+        "en": "give each input once",
+    },
+    "issue.design.var_twice": {
+        "ja": "変数 {name} が 2 回定義されています",
+        "en": "var {name} is defined twice",
+    },
+    "issue.design.var_twice_hint": {
+        "ja": "各変数は 1 回だけ定義してください",
+        "en": "define each var once",
+    },
+    "issue.design.empty_instruction": {"ja": "指示が空です", "en": "the instruction is empty"},
+    "issue.design.empty_instruction_hint": {
+        "ja": "計画に行わせたい経理の作業を書いてください",
+        "en": "describe the accounting task the plan should perform",
+    },
+    "issue.template.see_schema": {
+        "ja": "テンプレートの書き方は schemas/template.schema.json を参照してください",
+        "en": "see schemas/template.schema.json",
+    },
+    "issue.template.prefix": {"ja": "テンプレート: ", "en": "template: "},
+    "issue.template.id_mismatch": {
+        "ja": "テンプレート id {name} がファイル名 {file} と違います",
+        "en": "template id {name} differs from its file name {file}",
+    },
+    "issue.template.id_mismatch_hint": {
+        "ja": "ファイル名を designs/templates/<category>/<id>.yaml にしてください",
+        "en": "name the file designs/templates/<category>/<id>.yaml",
+    },
+    "issue.template.twice": {
+        "ja": "テンプレート id {name} が 2 回定義されています: {first} と {second}",
+        "en": "template id {name} is defined twice: {first} and {second}",
+    },
+    "issue.template.twice_hint": {
+        "ja": "テンプレート id はカテゴリをまたいで一意にしてください",
+        "en": "template ids must be unique across categories",
+    },
 }

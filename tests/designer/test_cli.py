@@ -286,7 +286,7 @@ def test_generate_interactive_terminal_chat(server: ScriptedOpenAI, designs_dir:
     [
         ([], "give --instruction"),
         (["-i", "x", "--docs", "missing.pdf"], "no such document"),
-        (["-i", "x", "--templates", "bank_reconciliaton"], "did you mean 'bank_reconciliation'"),
+        (["-i", "x", "--templates", "bank_reconciliaton"], "もしかして: 'bank_reconciliation'"),
         (["-i", "x", "--templates", "excel_report", "--apply-mode", "llm-only"], "llm-only"),
         (["-i", "x", "--answer", "novalue"], "ID=VALUE"),
         (["-i", "x", "--apply-mode", "other"], "other"),
