@@ -375,4 +375,102 @@ ENTRIES: dict[str, dict[str, str]] = {
         "ja": " ほか {count} 件: {names}",
         "en": " and {count} more: {names}",
     },
+    "runtime.excel.encrypted": {
+        "ja": "ブック {name} はパスワードで保護されています",
+        "en": "workbook {name} is password-protected",
+    },
+    "runtime.excel.encrypted_hint": {
+        "ja": "Excel でパスワードを解除して（ファイル → 情報 → ブックの保護）、もう一度アップロードしてください",
+        "en": "remove the password in Excel (File → Info → Protect Workbook) and upload again",
+    },
+    "runtime.excel.unreadable": {
+        "ja": "ブック {name} を読めません: {detail}",
+        "en": "workbook {name} cannot be read: {detail}",
+    },
+    "runtime.excel.unreadable_hint": {
+        "ja": "Excel で保存した .xlsx/.xlsm/.xls ファイルをアップロードしてください。壊れているか、別の形式の可能性があります",
+        "en": "upload an .xlsx/.xlsm/.xls file saved by Excel; it may be corrupt or another format",
+    },
+    "runtime.excel.no_sheets": {
+        "ja": "ブック {name} にシートがありません",
+        "en": "workbook {name} has no sheets",
+    },
+    "runtime.excel.workbook": {"ja": "ブック {name}", "en": "workbook {name}"},
+    "runtime.excel.suggest": {"ja": "（もしかして: {names}）", "en": "; did you mean {names}?"},
+    "runtime.excel.no_sheet": {
+        "ja": "{kind} にシート {sheet} はありません{suggestion}",
+        "en": "{kind} has no sheet {sheet}{suggestion}",
+    },
+    "runtime.excel.sheets": {
+        "ja": "ブックのシート: {names}",
+        "en": "sheets in the workbook: {names}",
+    },
+    "runtime.excel.bad_range": {
+        "ja": "範囲 {range} は Excel の範囲ではありません",
+        "en": "range {range} is not an Excel range",
+    },
+    "runtime.excel.bad_range_hint": {
+        "ja": '"A1:F200" のように範囲を書いてください（列全体なら "A:F"）',
+        "en": 'write a range like "A1:F200" (or "A:F" for whole columns)',
+    },
+    "runtime.excel.header_below": {
+        "ja": "見出し行 {row} がシート {sheet} のデータ（{rows} 行）より下にあります",
+        "en": "header row {row} is below the data of sheet {sheet} ({rows} rows)",
+    },
+    "runtime.excel.header_below_hint": {
+        "ja": "header_row は range の最初の行から数えます（range がなければシートの 1 行目から）",
+        "en": "header_row counts from the first row of `range` (row 1 of the sheet without one)",
+    },
+    "runtime.excel.bad_cell": {
+        "ja": "start_cell {cell} はセル番地ではありません",
+        "en": "start_cell {cell} is not a cell reference",
+    },
+    "runtime.excel.bad_cell_hint": {
+        "ja": '"A1" や "B3" のようにセルを書いてください',
+        "en": 'write a cell like "A1" or "B3"',
+    },
+    "runtime.excel.not_date": {
+        "ja": "{where}: {value} は日付（ISO 形式）ではありません（列 {column} は日付型です）",
+        "en": "{where}: {value} is not an ISO date (column {column} has type date)",
+    },
+    "runtime.excel.not_date_hint": {
+        "ja": '日付は "2024-04-01" の形で書いてください',
+        "en": 'dates must look like "2024-04-01"',
+    },
+    "runtime.excel.not_number": {
+        "ja": "{where}: {value} は数値ではありません（列 {column} は数値型です）",
+        "en": "{where}: {value} is not a number (column {column} has type number)",
+    },
+    "runtime.excel.not_number_hint": {
+        "ja": "文字を取り除くか、列をテキスト型にしてください",
+        "en": "remove the text or declare the column as text",
+    },
+    "runtime.excel.control_char": {
+        "ja": "{field} に Excel に保存できない制御文字があります",
+        "en": "{field} holds a control character Excel cannot store",
+    },
+    "runtime.excel.control_char_hint": {
+        "ja": "データから制御文字（タブと改行以外の \\x00-\\x1f）を取り除いてください",
+        "en": "remove control characters (\\x00-\\x1f except tab and newline) from the data",
+    },
+    "runtime.excel.not_row": {
+        "ja": "{field} が 1 行分のオブジェクトではありません",
+        "en": "{field} is not an object (one row)",
+    },
+    "runtime.excel.not_row_hint": {
+        "ja": "各行は、列名をキーとするオブジェクトにしてください",
+        "en": "every row must be an object whose keys are the columns",
+    },
+    "runtime.excel.merged": {
+        "ja": "シート {sheet} の範囲 {area} が結合セル {merged} と重なっています",
+        "en": "the area {area} of sheet {sheet} overlaps merged cells {merged}",
+    },
+    "runtime.excel.merged_hint": {
+        "ja": "start_cell を動かすか、テンプレートのそのセルの結合を解除してください",
+        "en": "move start_cell, or unmerge those cells in the template",
+    },
+    "runtime.excel.drawings": {
+        "ja": "テンプレート {name} に図形（画像・グラフ・図形）があります。書き出したファイルには残りません",
+        "en": "template {name} contains drawings (images, charts or shapes); openpyxl does not keep them in the written file",
+    },
 }
