@@ -473,4 +473,114 @@ ENTRIES: dict[str, dict[str, str]] = {
         "ja": "テンプレート {name} に図形（画像・グラフ・図形）があります。書き出したファイルには残りません",
         "en": "template {name} contains drawings (images, charts or shapes); openpyxl does not keep them in the written file",
     },
+    "runtime.llm.hint.auth": {
+        "ja": "プロバイダが認証情報を拒否しました。OPENAI_API_KEY（または AZURE_OPENAI_API_KEY）を確認してください",
+        "en": "the provider rejected the credentials: check OPENAI_API_KEY (or AZURE_OPENAI_API_KEY)",
+    },
+    "runtime.llm.hint.rate_limit": {
+        "ja": "プロバイダがリクエストを制限しています。時間をおいて再試行するか、KEIRI_LLM_CONCURRENCY を下げるか、KEIRI_LLM_MAX_RETRIES を上げてください",
+        "en": "the provider is throttling requests: retry later, lower KEIRI_LLM_CONCURRENCY or raise KEIRI_LLM_MAX_RETRIES",
+    },
+    "runtime.llm.hint.quota": {
+        "ja": "アカウントの利用枠が残っていません。API アカウントのプランと請求を確認してください",
+        "en": "the account has no quota left: check the plan and billing of the API account",
+    },
+    "runtime.llm.hint.refusal": {
+        "ja": "モデルが回答を拒否しました。指示を言い換えるか、文書を確認してください",
+        "en": "the model refused to answer: rephrase the prompt or check the documents",
+    },
+    "runtime.llm.hint.truncated": {
+        "ja": "回答が出力トークンの上限に達しました。per_file_chars を下げるか、group_key で作業を分けるか、output_schema を小さくしてください",
+        "en": "the answer hit the output token limit: lower per_file_chars, split the work with group_key, or ask for a smaller output_schema",
+    },
+    "runtime.llm.hint.content_filter": {
+        "ja": "プロバイダのコンテンツフィルタが回答を止めました。指示と文書を見直してください",
+        "en": "the provider's content filter blocked the answer: review the prompt and the documents",
+    },
+    "runtime.llm.hint.schema_mismatch": {
+        "ja": "回答が output_schema に合いません。スキーマを単純にするか、各項目について指示を具体的にしてください",
+        "en": "the answer does not match output_schema: make the schema simpler or the prompt more explicit about each field",
+    },
+    "runtime.llm.hint.bad_request": {
+        "ja": "プロバイダがリクエストを拒否しました。モデル名（KEIRI_LLM_MODEL または AZURE_OPENAI_DEPLOYMENT）と output_schema を確認してください",
+        "en": "the provider rejected the request: check the model name (KEIRI_LLM_MODEL or AZURE_OPENAI_DEPLOYMENT) and output_schema",
+    },
+    "runtime.llm.hint.connection": {
+        "ja": "LLM のエンドポイントに接続できません。ネットワークと OPENAI_BASE_URL（または AZURE_OPENAI_ENDPOINT）を確認してください",
+        "en": "could not reach the LLM endpoint: check the network and OPENAI_BASE_URL (or AZURE_OPENAI_ENDPOINT)",
+    },
+    "runtime.llm.hint.server_error": {
+        "ja": "プロバイダ側で失敗しました。時間をおいて再試行してください",
+        "en": "the provider failed: retry later",
+    },
+    "runtime.llm.hint.timeout": {
+        "ja": "時間内に回答がありませんでした。KEIRI_LLM_TIMEOUT_S を上げるか、送るテキストを減らしてください",
+        "en": "no answer in time: raise KEIRI_LLM_TIMEOUT_S or send less text",
+    },
+    "runtime.llm.hint.no_api_key": {
+        "ja": "OPENAI_API_KEY を設定してください（Azure OpenAI なら AZURE_OPENAI_ENDPOINT、AZURE_OPENAI_API_KEY、AZURE_OPENAI_API_VERSION、AZURE_OPENAI_DEPLOYMENT）",
+        "en": "set OPENAI_API_KEY (or AZURE_OPENAI_ENDPOINT, AZURE_OPENAI_API_KEY, AZURE_OPENAI_API_VERSION and AZURE_OPENAI_DEPLOYMENT for Azure OpenAI)",
+    },
+    "runtime.llm.no_api_key": {
+        "ja": "LLM プロバイダ {provider} の API キーが設定されていません",
+        "en": "no API key configured for the {provider} LLM provider",
+    },
+    "runtime.llm.azure_required": {
+        "ja": "は Azure OpenAI プロバイダに必要です",
+        "en": "is required for the Azure OpenAI provider",
+    },
+    "runtime.llm.not_set": {"ja": "が設定されていません", "en": "is not set"},
+    "runtime.llm.no_choices": {"ja": "回答に候補がありません", "en": "the answer has no choices"},
+    "runtime.llm.refused": {
+        "ja": "モデルが回答を拒否しました",
+        "en": "the model refused to answer",
+    },
+    "runtime.llm.embeddings": {
+        "ja": "{texts} 件のテキストに対して埋め込みが {count} 件でした",
+        "en": "{count} embeddings for {texts} texts",
+    },
+    "runtime.llm.failed": {
+        "ja": "LLM の呼び出しに失敗しました（{reason}）: {detail}",
+        "en": "LLM call failed ({reason}): {detail}",
+    },
+    "runtime.llm.schema_at": {
+        "ja": "回答が output_schema に合いません（{path}）: {detail}",
+        "en": "the answer does not match output_schema at {path}: {detail}",
+    },
+    "runtime.llm.schema": {
+        "ja": "回答が output_schema に合いません: {detail}",
+        "en": "the answer does not match output_schema: {detail}",
+    },
+    "runtime.llm.timeout": {
+        "ja": "{seconds} 秒以内に回答がありませんでした",
+        "en": "no answer within {seconds}s",
+    },
+    "runtime.llm.connection": {
+        "ja": "LLM のエンドポイントに接続できませんでした",
+        "en": "could not connect to the LLM endpoint",
+    },
+    "runtime.llm.truncated": {
+        "ja": "回答が出力トークンの上限で切れました",
+        "en": "the answer was cut at the output token limit",
+    },
+    "runtime.llm.content_filter": {
+        "ja": "コンテンツフィルタが回答を止めました",
+        "en": "the content filter blocked the answer",
+    },
+    "runtime.llm.config": {
+        "ja": "LLM の設定: {name} {problem}",
+        "en": "LLM configuration: {name} {problem}",
+    },
+    "runtime.llm.config_hint": {
+        "ja": "環境変数の LLM 設定を直してください（blocks/core/llm_client.py を参照）",
+        "en": "fix the LLM settings in the environment (see blocks/core/llm_client.py)",
+    },
+    "runtime.llm.injected": {
+        "ja": "ctx.services['llm_client'] に LLM クライアントではないものが渡されています",
+        "en": "ctx.services['llm_client'] is not an LLM client",
+    },
+    "runtime.llm.injected_hint": {
+        "ja": "blocks.core.llm_client.LLMClient を渡すか、何も渡さずに環境の設定を使ってください",
+        "en": "provide a blocks.core.llm_client.LLMClient, or none to use the environment",
+    },
 }
