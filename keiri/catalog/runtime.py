@@ -583,4 +583,44 @@ ENTRIES: dict[str, dict[str, str]] = {
         "ja": "blocks.core.llm_client.LLMClient を渡すか、何も渡さずに環境の設定を使ってください",
         "en": "provide a blocks.core.llm_client.LLMClient, or none to use the environment",
     },
+    "runtime.store.path_hint": {
+        "ja": "パスを確認してください。相対パスは作業フォルダから読まれます",
+        "en": "check the path; relative paths are read from the working directory",
+    },
+    "runtime.store.no_permission": {
+        "ja": "{path} を読む権限がありません",
+        "en": "cannot read {path}",
+    },
+    "runtime.store.unreadable": {
+        "ja": "{path} を読めません: {detail}",
+        "en": "cannot read {path}: {detail}",
+    },
+    "runtime.store.unreadable_hint": {
+        "ja": "読めるファイルのパスを指定してください",
+        "en": "give the path of a readable file",
+    },
+    "runtime.store.cannot_store": {
+        "ja": "{name} をファイルストア（{store}）に保存できません: {detail}",
+        "en": "cannot store {name} in the file store at {store}: {detail}",
+    },
+    "runtime.store.cannot_store_hint": {
+        "ja": "ファイルストア（KEIRI_STORE_DIR）の空き容量を増やすか、より大きいディスクを指定して、もう一度実行してください",
+        "en": "free space in the store (KEIRI_STORE_DIR) or point it at a larger disk, then try again",
+    },
+    "runtime.store.not_ref": {
+        "ja": "keiri のファイルストアの参照ではありません: {uri}",
+        "en": "not a keiri store reference: {uri}",
+    },
+    "runtime.store.not_ref_hint": {
+        "ja": "ファイルは keiri のファイルストアを通して実行に渡してください",
+        "en": "files must enter a run through the keiri file store",
+    },
+    "runtime.store.missing": {
+        "ja": "保存したファイル {name} がファイルストア（{store}）にありません",
+        "en": "stored file {name} is missing from the store at {store}",
+    },
+    "runtime.store.missing_hint": {
+        "ja": "すべてのワーカーで同じ KEIRI_STORE_DIR を使ってください",
+        "en": "all workers must share the same KEIRI_STORE_DIR",
+    },
 }

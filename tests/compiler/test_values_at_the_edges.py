@@ -141,6 +141,7 @@ def test_a_full_store_is_a_storage_error(tmp_path: Path) -> None:
         [sys.executable, "-c", _FULL_STORE, str(source), str(tmp_path / "store")],
         capture_output=True,
         text=True,
+        env={**os.environ, "KEIRI_LANG": "en"},  # the English wording is matched
         preexec_fn=small_disk,
         check=False,
         timeout=120,
