@@ -813,4 +813,50 @@ ENTRIES: dict[str, dict[str, str]] = {
         "ja": "テンプレート id はカテゴリをまたいで一意にしてください",
         "en": "template ids must be unique across categories",
     },
+    "issue.display.known": {"ja": "使えるもの: {names}", "en": "known: {names}"},
+    "issue.display.not_list": {
+        "ja": "display は項目のリストにしてください",
+        "en": "display must be a list of items",
+    },
+    "issue.display.not_mapping": {
+        "ja": "display の各項目はマッピングにしてください",
+        "en": "a display item is a mapping",
+    },
+    "issue.display.unknown_key": {
+        "ja": "display に {name} というキーはありません",
+        "en": "unknown display key {name}",
+    },
+    "issue.display.unknown_kind": {
+        "ja": "display の種類 {name} はありません",
+        "en": "unknown display kind {name}",
+    },
+    "issue.display.no_source": {
+        "ja": "{kind} の表示には source（context の中のパス）が必要です",
+        "en": "a {kind} display needs a source (a path in context)",
+    },
+    "issue.display.no_source_hint": {"ja": "例: source: matched", "en": "e.g. source: matched"},
+    "issue.display.no_items": {
+        "ja": "counts の表示には items（context のパス: 見出し）が必要です",
+        "en": "a counts display needs items (context path: label)",
+    },
+    "issue.display.path_label": {
+        "ja": "{name} はパスと見出しの対応にしてください",
+        "en": "{name} maps a path to a label",
+    },
+    "issue.display.unknown_column_key": {
+        "ja": "列に {name} というキーはありません",
+        "en": "unknown column key {name}",
+    },
+    "issue.display.unknown_format": {
+        "ja": "書式 {name} はありません",
+        "en": "unknown format {name}",
+    },
+    "issue.display.no_label": {
+        "ja": "列には見出し（label）が必要です",
+        "en": "a column needs a label",
+    },
+    "issue.display.not_in_context": {
+        "ja": "{path} はノードの context にありません",
+        "en": "{path} is not in the node's context",
+    },
 }

@@ -623,4 +623,66 @@ ENTRIES: dict[str, dict[str, str]] = {
         "ja": "すべてのワーカーで同じ KEIRI_STORE_DIR を使ってください",
         "en": "all workers must share the same KEIRI_STORE_DIR",
     },
+    "runtime.human.requirements": {"ja": "requirements: {detail}", "en": "requirements: {detail}"},
+    "runtime.human.requirements_hint": {
+        "ja": "各入力項目には id、type、label が必要です",
+        "en": "each requirement needs id, type and label",
+    },
+    "runtime.human.needed": {
+        "ja": "ノード {node} には人の入力が必要です",
+        "en": "node {node} needs human input",
+    },
+    "runtime.human.needed_hint": {
+        "ja": "--input {node}.FIELD=VALUE で与えてください",
+        "en": "pass --input {node}.FIELD=VALUE",
+    },
+    "runtime.human.rejected": {
+        "ja": "{node}: {by} が承認しませんでした",
+        "en": "{node}: not approved by {by}",
+    },
+    "runtime.human.rejected_comment": {"ja": "（{response}）", "en": " ({response})"},
+    "runtime.human.rejected_hint": {
+        "ja": "このノードは on_reject: fail です。実行を再試行すると、もう一度確認を求めます（入力済みの回答が入った状態で開きます）",
+        "en": "the node says on_reject: fail; retry the run to ask again (the answers given are prefilled)",
+    },
+    "runtime.office.broken_hint": {
+        "ja": "Office でファイルを開いて保存し直してください。アップロードが途中で止まった場合にも起こります",
+        "en": "open the file in Office and save it again; a partial upload also causes this",
+    },
+    "runtime.office.zip_broken": {
+        "ja": "ファイルが壊れているか、途中で切れています（中の ZIP を読めません: {detail}）",
+        "en": "the file is corrupt or truncated (its ZIP container cannot be read: {detail})",
+    },
+    "runtime.office.unpacked": {
+        "ja": "文書を展開すると {size} バイトになり、上限 {limit} バイトを超えます",
+        "en": "the document unpacks to {size} bytes (limit {limit})",
+    },
+    "runtime.office.unpacked_hint": {
+        "ja": "文書を分割するか、本当にこの大きさなら max_unpacked を上げてください",
+        "en": "split the document, or raise max_unpacked if it is genuinely this large",
+    },
+    "runtime.office.encrypted_parts": {
+        "ja": "文書の一部が暗号化されています",
+        "en": "parts of the document are encrypted",
+    },
+    "runtime.office.encrypted_parts_hint": {
+        "ja": "Office で保護を解除して、もう一度アップロードしてください",
+        "en": "remove the protection in Office and upload the file again",
+    },
+    "runtime.office.docx_unreadable": {
+        "ja": "Word 文書を読めません（{detail}）",
+        "en": "the Word document cannot be read ({detail})",
+    },
+    "runtime.office.xlsx_encrypted": {
+        "ja": "ブックがパスワードで保護されています",
+        "en": "the workbook is password-protected",
+    },
+    "runtime.office.xlsx_encrypted_hint": {
+        "ja": "Excel でパスワードを解除して、もう一度アップロードしてください",
+        "en": "remove the password in Excel and upload the file again",
+    },
+    "runtime.office.xlsx_unreadable": {
+        "ja": "ブックを読めません（{detail}）",
+        "en": "the workbook cannot be read ({detail})",
+    },
 }
