@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from blocks.ui.display import display_problems, format_value, lookup, parse_display
 
 
