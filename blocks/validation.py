@@ -113,7 +113,8 @@ def schema_message(error: ValidationError) -> str:
     """One JSON Schema violation in the reader's language, by its keyword (`type`,
     `required`, `enum`, ...); a keyword not listed keeps jsonschema's text in a generic
     sentence. A `pattern` is never shown (no regular expression in messages)."""
-    kind, expected, actual = str(error.validator), error.validator_value, error.instance
+    kind, actual = str(error.validator), error.instance
+    expected: Any = error.validator_value
     if kind == "type":
         return t("issue.schema.type", expected=_type_words(expected), actual=_shown(actual))
     if kind == "required":
@@ -142,7 +143,9 @@ def schema_message(error: ValidationError) -> str:
     if kind == "pattern":
         return t("issue.schema.pattern", actual=_shown(actual))
     if kind == "additionalProperties" and isinstance(actual, dict):
-        extra = sorted(set(actual) - set(error.schema.get("properties", {})))
+        schema: Any = error.schema
+        known = schema.get("properties", {}) if isinstance(schema, dict) else {}
+        extra = sorted(set(actual) - set(known))
         return t("issue.pydantic.extra_forbidden", name=", ".join(map(str, extra)))
     return t("issue.pydantic.other", actual=_shown(actual), detail=error.message)
 

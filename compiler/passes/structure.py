@@ -3,6 +3,8 @@ inputs/outputs against the block spec, loop bodies, called subflows compiled (cy
 
 from __future__ import annotations
 
+from typing import Any
+
 from blocks.errors import IssueCode, IssuesFound, format_path
 from blocks.registry import LEGACY_BLOCK_PREFIXES, did_you_mean
 from blocks.spec import BlockSpec
@@ -237,7 +239,7 @@ def _check_major(ctx: CompileContext, node: TaskNode, spec: BlockSpec, path: Key
     if not older:
         return
     previous = [v for v in ctx.registry.versions(spec.id) if v.major == older[0]][-1]
-    pins = {
+    pins: dict[str, Any] = {
         "block": spec.id,
         "major": spec.major,
         "version": spec.version,
