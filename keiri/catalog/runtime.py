@@ -685,4 +685,95 @@ ENTRIES: dict[str, dict[str, str]] = {
         "ja": "ブックを読めません（{detail}）",
         "en": "the workbook cannot be read ({detail})",
     },
+    "runtime.reconcile.pair": {
+        "ja": "{missing} がありません: {left} と {right} は組で指定します",
+        "en": "{missing} is missing: {left} and {right} go together",
+    },
+    "runtime.reconcile.pair_hint": {
+        "ja": "{left} と {right} の両方を指定するか、どちらも指定しないでください",
+        "en": "give both {left} and {right}, or neither",
+    },
+    "runtime.invoice.one_source": {
+        "ja": "text、document、documents のどれか 1 つだけを指定してください",
+        "en": "give exactly one of text, document or documents",
+    },
+    "runtime.invoice.given": {"ja": "（指定: {names}）", "en": " (got {names})"},
+    "runtime.invoice.one_source_hint": {
+        "ja": "請求書 1 件なら text か document（evidence_data.files[i]）、複数なら documents（evidence_data.files）",
+        "en": "one invoice: text or document (evidence_data.files[i]); several: documents (evidence_data.files)",
+    },
+    "runtime.rules.bad_pattern": {
+        "ja": "{field} のルールのパターンが正しくありません: {detail}",
+        "en": "the rule for {field} has an invalid pattern: {detail}",
+    },
+    "runtime.rules.bad_pattern_hint": {
+        "ja": "ルールのパターン（regex）を直してください",
+        "en": "fix the pattern (regex) of the rule",
+    },
+    "runtime.aggregate.more": {"ja": " ほか {count} 件", "en": " and {count} more"},
+    "runtime.aggregate.not_amounts": {
+        "ja": "{count} 件の値が金額ではありません: {shown}{more}",
+        "en": "{count} value(s) are not amounts: {shown}{more}",
+    },
+    "runtime.aggregate.not_amounts_hint": {
+        "ja": "金額の列に数値以外（NaN、Infinity、指数表記、文字）が入っています。元データを修正してください",
+        "en": "the amount columns hold non-numbers (NaN, Infinity, exponents, text); fix the source data",
+    },
+    "runtime.statement.too_many_rows": {
+        "ja": "ファイルの行数が {limit} 行を超えています",
+        "en": "the file has more than {limit} rows",
+    },
+    "runtime.statement.too_many_rows_hint": {
+        "ja": "月ごとに分けて出力するか、max_rows を上げてください",
+        "en": "split the export by month, or raise max_rows",
+    },
+    "runtime.statement.header_below": {
+        "ja": "見出し行 {row} がデータ（{rows} 行）より下にあります",
+        "en": "header row {row} is below the data ({rows} rows)",
+    },
+    "runtime.statement.header_below_hint": {
+        "ja": "header_row はファイルの 1 行目から数えます",
+        "en": "header_row counts from the first row of the file",
+    },
+    "runtime.statement.no_header": {
+        "ja": "最初の {rows} 行に、日付の列と金額の列（出金/入金）を持つ見出し行が見つかりません",
+        "en": "no header row with a date column and an amount column (出金/入金) was found in the first {rows} rows",
+    },
+    "runtime.statement.no_header_hint": {
+        "ja": "見出しに列名（例: 日付、摘要、出金、入金、残高）が必要です（銀行独自の列名は blocks/core/statement_profiles.yaml に追加してください）",
+        "en": "the header must name the columns, e.g. 日付, 摘要, 出金, 入金, 残高 (add your bank's labels to blocks/core/statement_profiles.yaml)",
+    },
+    "runtime.statement.too_many_records": {
+        "ja": "ファイルのレコード数が {limit} 件を超えています",
+        "en": "the file has more than {limit} records",
+    },
+    "runtime.statement.too_many_records_hint": {
+        "ja": "ファイルを分けるか、max_rows を上げてください",
+        "en": "split the file, or raise max_rows",
+    },
+    "runtime.statement.too_large": {
+        "ja": "明細のサイズが {size} バイトあり、上限 {limit} バイトを超えています",
+        "en": "the statement has {size} bytes (limit {limit})",
+    },
+    "runtime.statement.too_large_hint": {
+        "ja": "月ごとに分けて出力してください",
+        "en": "split the export by month",
+    },
+    "runtime.extract.worker_died": {
+        "ja": "テキスト抽出の作業プロセスが異常終了しました（{detail}）",
+        "en": "a text-extraction worker process died ({detail})",
+    },
+    "runtime.extract.worker_died_hint": {
+        "ja": "メモリ不足の可能性があります。作業プロセスの数を減らして再試行してください",
+        "en": "the machine may be out of memory; retry with fewer workers",
+    },
+    "runtime.llm.no_prompt": {
+        "ja": "ai.process_llm には prompt か instruction が必要ですが、どちらもないか空です",
+        "en": "ai.process_llm needs `prompt` or `instruction`: both are missing or empty",
+    },
+    "runtime.llm.empty": {"ja": "ないか空です", "en": "missing or empty"},
+    "runtime.llm.no_prompt_hint": {
+        "ja": "ノードの in で prompt（LLM への主な指示）か instruction を指定してください",
+        "en": "bind `prompt` (the main instruction to the LLM) or `instruction` in the node's `in`",
+    },
 }
