@@ -776,4 +776,16 @@ ENTRIES: dict[str, dict[str, str]] = {
         "ja": "ノードの in で prompt（LLM への主な指示）か instruction を指定してください",
         "en": "bind `prompt` (the main instruction to the LLM) or `instruction` in the node's `in`",
     },
+    "runtime.choice.not_option": {
+        "ja": "{node}: {value} は {question} の選択肢にありません",
+        "en": "{node}: {value} is not an option of {question}",
+    },
+    "runtime.choice.none": {
+        "ja": "{node}: {question} の選択肢が選ばれていません",
+        "en": "{node}: no option chosen for {question}",
+    },
+    "runtime.choice.options": {
+        "ja": "次のどれかを選んでください: {options}",
+        "en": "choose one of: {options}",
+    },
 }
