@@ -788,4 +788,58 @@ ENTRIES: dict[str, dict[str, str]] = {
         "ja": "次のどれかを選んでください: {options}",
         "en": "choose one of: {options}",
     },
+    "runtime.ocr.install_hint": {
+        "ja": "Tesseract と日本語モデルをインストールしてください: `sudo apt-get install tesseract-ocr tesseract-ocr-jpn`（bash scripts/system-deps.sh でも入ります）",
+        "en": "install Tesseract and its Japanese model: `sudo apt-get install tesseract-ocr tesseract-ocr-jpn` (bash scripts/system-deps.sh does it)",
+    },
+    "runtime.ocr.no_tesseract": {
+        "ja": "このスキャン文書には OCR が必要ですが、Tesseract がインストールされていません",
+        "en": "OCR is needed for this scanned document, but Tesseract is not installed",
+    },
+    "runtime.ocr.no_language": {
+        "ja": "Tesseract に {lang} の言語モデルがありません",
+        "en": "Tesseract has no {lang} language model",
+    },
+    "runtime.ocr.timeout": {
+        "ja": "{name}: OCR が {seconds} 秒以内に終わりませんでした",
+        "en": "{name}: OCR took longer than {seconds} s",
+    },
+    "runtime.ocr.timeout_hint": {
+        "ja": "300 dpi 以下でスキャンするか、ファイルを分割してください",
+        "en": "scan the page at 300 dpi or less, or split the file",
+    },
+    "runtime.ocr.failed": {"ja": "OCR に失敗しました: {detail}", "en": "OCR failed: {detail}"},
+    "runtime.ocr.failed_hint": {
+        "ja": "画像が画像ビューアで開けるか確認してください",
+        "en": "check that the image opens in an image viewer",
+    },
+    "runtime.ocr.bomb": {
+        "ja": "画像が大きすぎて展開できません（{detail}）",
+        "en": "the image is too large to decode ({detail})",
+    },
+    "runtime.ocr.resize_hint": {
+        "ja": "300 dpi でスキャンするか、写真を縮小してからアップロードしてください",
+        "en": "scan at 300 dpi or resize the photo before uploading",
+    },
+    "runtime.ocr.cannot_open": {"ja": "画像を開けません", "en": "the image cannot be opened"},
+    "runtime.ocr.resave_hint": {
+        "ja": "写真を JPEG か PNG で保存し直してください",
+        "en": "save the photo again as JPEG or PNG",
+    },
+    "runtime.ocr.too_many_pixels": {
+        "ja": "画像が {width} × {height} ピクセルあり、上限 {limit} ピクセルを超えています",
+        "en": "the image has {width} x {height} pixels (limit {limit} pixels)",
+    },
+    "runtime.ocr.corrupt": {
+        "ja": "画像が途中で切れているか壊れています（{detail}）",
+        "en": "the image is truncated or corrupt ({detail})",
+    },
+    "runtime.ocr.render": {
+        "ja": "スキャンした PDF のページを描画できません（{detail}）",
+        "en": "a page of the scanned PDF cannot be rendered ({detail})",
+    },
+    "runtime.ocr.render_hint": {
+        "ja": "スキャンし直すか、PDF を出力し直してください",
+        "en": "re-scan or re-export the PDF",
+    },
 }
