@@ -842,4 +842,54 @@ ENTRIES: dict[str, dict[str, str]] = {
         "ja": "スキャンし直すか、PDF を出力し直してください",
         "en": "re-scan or re-export the PDF",
     },
+    "runtime.text.bad_encoding": {
+        "ja": "テキストの文字コードが {tried} のどれでもありません",
+        "en": "the text is not valid {tried}",
+    },
+    "runtime.text.bad_encoding_hint": {
+        "ja": "ファイルを UTF-8（または Shift_JIS/cp932）で保存し直して、もう一度アップロードしてください",
+        "en": "save the file as UTF-8 (or Shift_JIS/cp932) and upload it again",
+    },
+    "runtime.timeout_passed": {
+        "ja": "ノード {node} が制限時間を過ぎました",
+        "en": "node {node} ran past its timeout",
+    },
+    "runtime.analyze.too_many_questions": {
+        "ja": "分析エージェントの質問が上限（{limit} 回）を超えました: {question}",
+        "en": "the analysis agent asked more than {limit} questions: {question}",
+    },
+    "runtime.analyze.too_many_questions_hint": {
+        "ja": "question に必要な情報（列の意味・期間・粒度）を含めるか、max_questions を増やしてください",
+        "en": "put what it needs (meaning of columns, period, granularity) in question, or raise max_questions",
+    },
+    "runtime.analyze.one_source": {
+        "ja": "data（ファイル）と records（レコード）のどちらか一方を指定してください",
+        "en": "give exactly one of data (a file) and records",
+    },
+    "runtime.analyze.one_source_hint": {
+        "ja": "in: {{ data: ${{node.file}} }} または in: {{ records: ${{node.records}} }}",
+        "en": "in: {{ data: ${{node.file}} }} or in: {{ records: ${{node.records}} }}",
+    },
+    "runtime.analyze.no_records": {
+        "ja": "records が空です（分析する行がありません）",
+        "en": "records is empty (no rows to analyse)",
+    },
+    "runtime.analyze.no_records_hint": {
+        "ja": "前のノードが行を返しているか確認してください",
+        "en": "check that the previous node returns rows",
+    },
+    "runtime.analyze.asking": {
+        "ja": "分析エージェントが質問しています: {question}",
+        "en": "the analysis agent asks: {question}",
+    },
+    "runtime.analyze.asking_hint": {
+        "ja": "--input {node}.answer=回答 で回答を渡してください",
+        "en": "pass the answer with --input {node}.answer=ANSWER",
+    },
+    "runtime.analyze.empty_answer": {"ja": "回答が空です", "en": "the answer is empty"},
+    "runtime.analyze.empty_answer_hint": {
+        "ja": "質問への回答を入力してください",
+        "en": "enter an answer to the question",
+    },
+    "runtime.analyze.no_report": {"ja": "レポートがありません", "en": "there is no report"},
 }
