@@ -859,4 +859,9 @@ ENTRIES: dict[str, dict[str, str]] = {
         "ja": "{path} はノードの context にありません",
         "en": "{path} is not in the node's context",
     },
+    "issue.design.answer_not_json": {
+        "ja": "JSON として読めません: {detail}",
+        "en": "not valid JSON: {detail}",
+    },
+    "issue.design.no_node": {"ja": "ノード {node} がありません", "en": "there is no node {node}"},
 }
