@@ -304,27 +304,32 @@ class BlockRegistry:
             if exc.name and spec.module_name.startswith(exc.name):
                 raise BlockError(
                     ErrorCode.BLOCK_NOT_IMPLEMENTED,
-                    f"block {spec.id} is not implemented yet: {spec.entrypoint} does not exist",
+                    t("runtime.block.not_implemented", block=spec.id, entrypoint=spec.entrypoint),
                     details={"block": spec.id, "entrypoint": spec.entrypoint},
-                    hint="the spec is shipped; its implementation comes with a later release",
+                    hint=t("runtime.block.not_implemented_hint"),
                 ) from exc
             raise BlockError(
                 ErrorCode.BLOCK_NOT_IMPLEMENTED,
-                f"block {spec.id}: importing {spec.module_name} failed: {exc}",
+                t(
+                    "runtime.block.import_failed",
+                    block=spec.id,
+                    module=spec.module_name,
+                    detail=exc,
+                ),
                 details={"block": spec.id, "entrypoint": spec.entrypoint},
-                hint="install the missing dependency",
+                hint=t("runtime.block.import_failed_hint"),
             ) from exc
         cls = getattr(module, spec.class_name, None)
         if not (inspect.isclass(cls) and issubclass(cls, Block)):
             raise BlockError(
                 ErrorCode.BLOCK_NOT_IMPLEMENTED,
-                f"block {spec.id}: {spec.entrypoint} is not a Block subclass",
+                t("runtime.block.not_a_block", block=spec.id, entrypoint=spec.entrypoint),
                 details={"block": spec.id, "entrypoint": spec.entrypoint},
             )
         if inspect.isabstract(cls):
             raise BlockError(
                 ErrorCode.BLOCK_NOT_IMPLEMENTED,
-                f"block {spec.id}: {spec.class_name} does not implement run()",
+                t("runtime.block.no_run", block=spec.id, entrypoint=spec.entrypoint),
                 details={"block": spec.id},
             )
         self._classes[key] = cls

@@ -892,4 +892,28 @@ ENTRIES: dict[str, dict[str, str]] = {
         "en": "enter an answer to the question",
     },
     "runtime.analyze.no_report": {"ja": "レポートがありません", "en": "there is no report"},
+    "runtime.block.not_implemented": {
+        "ja": "ブロック {block} はまだ実装されていません（{entrypoint} がありません）",
+        "en": "block {block} is not implemented yet: {entrypoint} does not exist",
+    },
+    "runtime.block.not_implemented_hint": {
+        "ja": "仕様だけが含まれています。実装は今後のリリースで追加されます",
+        "en": "the spec is shipped; its implementation comes with a later release",
+    },
+    "runtime.block.import_failed": {
+        "ja": "ブロック {block}: {module} を読み込めません: {detail}",
+        "en": "block {block}: importing {module} failed: {detail}",
+    },
+    "runtime.block.import_failed_hint": {
+        "ja": "足りない依存パッケージをインストールしてください",
+        "en": "install the missing dependency",
+    },
+    "runtime.block.not_a_block": {
+        "ja": "ブロック {block}: {entrypoint} はブロックの実装ではありません",
+        "en": "block {block}: {entrypoint} is not a block implementation",
+    },
+    "runtime.block.no_run": {
+        "ja": "ブロック {block}: {entrypoint} に run() の実装がありません",
+        "en": "block {block}: {entrypoint} does not implement run()",
+    },
 }
