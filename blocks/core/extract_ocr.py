@@ -73,7 +73,7 @@ def ocr_ready(lang: str = "jpn") -> BlockError | None:
     if lang not in _languages(binary):
         return BlockError(
             ErrorCode.DEPENDENCY_NOT_FOUND,
-            t("runtime.ocr.no_language", lang=repr(lang)),
+            t("runtime.ocr.no_language", language=repr(lang)),
             details={"dependency": f"tesseract-ocr-{lang}"},
             hint=t(_INSTALL),
         )

@@ -797,8 +797,8 @@ ENTRIES: dict[str, dict[str, str]] = {
         "en": "OCR is needed for this scanned document, but Tesseract is not installed",
     },
     "runtime.ocr.no_language": {
-        "ja": "Tesseract に {lang} の言語モデルがありません",
-        "en": "Tesseract has no {lang} language model",
+        "ja": "Tesseract に {language} の言語モデルがありません",
+        "en": "Tesseract has no {language} language model",
     },
     "runtime.ocr.timeout": {
         "ja": "{name}: OCR が {seconds} 秒以内に終わりませんでした",

@@ -149,3 +149,21 @@ def test_converter_hints_are_in_the_language(monkeypatch: pytest.MonkeyPatch) ->
     by_path = {i.path: i for i in issues}
     assert by_path["name"].hint == "add `name:`; see the schema"
     assert by_path["nmae"].hint == "see the schema"
+
+
+def test_issue_and_runtime_entries_format_in_both_languages() -> None:
+    """Every `issue.*`/`runtime.*` entry has the same placeholders in ja and en, none named
+    like `t`'s own parameters (`key`, `lang`), and formats with them."""
+    from keiri.catalog import issues, runtime
+    from keiri.messages import placeholders, t
+
+    for part, prefix in ((issues, "issue."), (runtime, "runtime.")):
+        for key in part.ENTRIES:
+            assert key.startswith(prefix), key
+            names = placeholders(key, "ja")
+            assert names == placeholders(key, "en"), key
+            assert not names & {"key", "lang"}, key
+            values = {name: f"<{name}>" for name in names}
+            for lang in ("ja", "en"):
+                text = t(key, lang, **values)
+                assert all(f"<{name}>" in text for name in names), (key, lang)
