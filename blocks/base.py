@@ -16,6 +16,7 @@ from blocks.errors import BlockError, ErrorCode, IssueCode, format_path
 from blocks.spec import BlockSpec, port_json_schema
 from blocks.validation import to_jsonable, validate_value
 from keiri import masking
+from keiri.messages import t
 
 __all__ = ["Block", "check_outputs", "input_problems", "prepare_inputs", "summarize"]
 
@@ -52,7 +53,7 @@ def input_problems(
     problems: list[dict[str, Any]] = []
     for key in inputs:
         if key not in spec.inputs:
-            problems.append(_problem(IssueCode.UNKNOWN_INPUT, (key,), "not an input of this block"))
+            problems.append(_problem(IssueCode.UNKNOWN_INPUT, (key,), t("runtime.port.not_input")))
     for key, port in spec.inputs.items():
         value = inputs.get(key)
         if value is None and port.has_default:
@@ -63,7 +64,7 @@ def input_problems(
                     _problem(
                         IssueCode.MISSING_REQUIRED_INPUT,
                         (key,),
-                        "required input is missing or null",
+                        t("runtime.port.input_missing"),
                     )
                 )
             elif port.nullable and key in inputs:
@@ -88,10 +89,15 @@ def prepare_inputs(spec: BlockSpec, node_id: str, inputs: dict[str, Any]) -> dic
         first = problems[0]
         raise BlockError(
             ErrorCode.INPUT_VALIDATION_FAILED,
-            f"input {first['field']!r} of {spec.id}: {first['message']}",
+            t(
+                "runtime.port.input_invalid",
+                field=repr(first["field"]),
+                block=spec.id,
+                detail=first["message"],
+            ),
             details={"node_id": node_id, "problems": problems, "field": first["field"]},
             input_snapshot=summarize(inputs),
-            hint="fix the node's `in` bindings or the upstream outputs they reference",
+            hint=t("runtime.port.input_invalid_hint"),
         )
     return prepared
 
@@ -101,18 +107,18 @@ def check_outputs(spec: BlockSpec, node_id: str, outputs: Any) -> dict[str, Any]
     if not isinstance(outputs, dict):
         raise BlockError(
             ErrorCode.OUTPUT_SCHEMA_MISMATCH,
-            f"{spec.id} returned {type(outputs).__name__}, expected a mapping of outputs",
+            t("runtime.port.not_mapping", block=spec.id),
             details={"node_id": node_id},
         )
     jsonable = to_jsonable(outputs)
     problems: list[dict[str, str]] = []
     for key in jsonable:
         if key not in spec.outputs:
-            problems.append({"field": key, "message": "not an output of this block"})
+            problems.append({"field": key, "message": t("runtime.port.not_output")})
     for key, port in spec.outputs.items():
         if key not in jsonable or jsonable[key] is None:
             if port.is_required and not port.nullable:
-                problems.append({"field": key, "message": "required output missing"})
+                problems.append({"field": key, "message": t("runtime.port.output_missing")})
             jsonable.setdefault(key, None)
             continue
         for problem in validate_value(port_json_schema(port), jsonable[key], key, jsonable=True):
@@ -121,9 +127,14 @@ def check_outputs(spec: BlockSpec, node_id: str, outputs: Any) -> dict[str, Any]
         first = problems[0]
         raise BlockError(
             ErrorCode.OUTPUT_SCHEMA_MISMATCH,
-            f"output {first['field']!r} of {spec.id}: {first['message']}",
+            t(
+                "runtime.port.output_invalid",
+                field=repr(first["field"]),
+                block=spec.id,
+                detail=first["message"],
+            ),
             details={"node_id": node_id, "problems": problems, "field": first["field"]},
-            hint=f"the implementation of {spec.id} disagrees with its spec; report it",
+            hint=t("runtime.port.output_invalid_hint", block=spec.id),
         )
     return dict(jsonable)
 

@@ -21,6 +21,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from keiri.messages import t
+
 __all__ = [
     "CANCEL_FIELD",
     "CHOICE_FIELD",
@@ -84,9 +86,9 @@ class NeedsConfirmation(Exception):
         self.allow_other = allow_other
         ids = [o.id for o in self.options]
         if len(set(ids)) != len(ids):
-            raise ValueError(f"option ids must be unique: {ids}")
+            raise ValueError(t("issue.options_not_unique", ids=ids))
         if default is not None and default not in ids:
-            raise ValueError(f"default {default!r} is not an option ({ids})")
+            raise ValueError(t("issue.default_not_option", default=repr(default), ids=ids))
         self.default = default
         self.key = key or question
         # Where it was raised (set by the block base from the block's context).

@@ -20,6 +20,7 @@ from blocks.confirmation import Confirmation, NeedsConfirmation, resolve_confirm
 from blocks.errors import BlockError, ErrorCode
 from blocks.fileref import FileRef
 from blocks.store import FileStore
+from keiri.messages import t
 
 __all__ = ["BlockContext", "HumanInputPort"]
 
@@ -76,9 +77,9 @@ class BlockContext:
         if self.deadline is not None and time.monotonic() >= self.deadline:
             raise BlockError(
                 ErrorCode.TIMEOUT_ERROR,
-                f"node {self.task_name} ran past its timeout",
+                t("runtime.timeout_passed", node=self.task_name),
                 details={"node_id": self.node_id, "iteration": self.iteration},
-                hint="raise the node's timeout_ms (or policy.timeout_ms), or make the input smaller",
+                hint=t("runtime.timeout_hint"),
                 recoverable=True,
             )
 

@@ -3,7 +3,8 @@
 - `BlockError`: a runtime failure of a block or of the runner (seed 000 §9.1), with a stable
   `code`, the node, a hint and whether retrying can help.
 - The rest of the tree (`KeiriError`, `Issue`, `IssuesFound`, the codes, the converters) lives
-  in `keiri.errors` and is re-exported here, so blocks import their errors from one place.
+  in `keiri.errors` and is re-exported here, so blocks import their errors from one place;
+  `from_validation_error` is the one of `blocks.issue_text` (messages in the reader's language).
 
 Deep code raises these; exactly one place per surface renders them (CLI entry point, the form
 app's error widget, the Prefect failure artifact).
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from blocks.issue_text import from_validation_error
 from keiri import masking
 from keiri.errors import (
     ErrorCode,
@@ -23,7 +25,6 @@ from keiri.errors import (
     KeyPath,
     Severity,
     format_path,
-    from_validation_error,
 )
 
 __all__ = [

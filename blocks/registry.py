@@ -29,11 +29,13 @@ from blocks.errors import (
     IssuesFound,
     from_validation_error,
 )
+from blocks.issue_text import did_you_mean
 from blocks.spec import SEMVER_RE, BlockSpec, port_json_schema
 from blocks.validation import check_schema
 from blocks.yaml_loader import load_yaml_file
 from keiri import settings
-from keiri.errors import did_you_mean, suggest
+from keiri.errors import suggest
+from keiri.messages import t
 
 __all__ = [
     "LEGACY_BLOCK_PREFIXES",
@@ -176,12 +178,15 @@ class BlockRegistry:
                     self._problems.append(
                         Issue(
                             code="DUPLICATE_BLOCK_ID",
-                            message=(
-                                f"block {entry.spec.id}@{entry.spec.version} is defined twice: "
-                                f"{seen[key]} and {path}"
+                            message=t(
+                                "issue.block.defined_twice",
+                                block=entry.spec.id,
+                                version=entry.spec.version,
+                                first=seen[key],
+                                second=path,
                             ),
                             file=str(path),
-                            hint="remove one of the two spec files or bump the version of one",
+                            hint=t("issue.block.defined_twice_hint"),
                         )
                     )
                     continue
@@ -213,7 +218,7 @@ class BlockRegistry:
                 loaded.lines,
                 str(path),
                 code=ErrorCode.BLOCK_SPEC_INVALID,
-                hint="see schemas/block_spec.schema.json",
+                hint=t("issue.see_block_spec_schema"),
             )
         return None
 
@@ -237,15 +242,14 @@ class BlockRegistry:
                 return Resolution(
                     None,
                     IssueCode.UNKNOWN_BLOCK,
-                    f"unknown block {block_id!r}: a legacy UI block, replaced by "
-                    "ui.interactive_input",
-                    "run `keiri migrate PLAN` to rewrite it (and the references to it)",
+                    t("issue.block.legacy", block=repr(block_id)),
+                    t("issue.block.legacy_hint"),
                 )
             return Resolution(
                 None,
                 IssueCode.UNKNOWN_BLOCK,
-                f"unknown block {block_id!r}",
-                did_you_mean(block_id, self.ids()) or "run `keiri blocks` to list the blocks",
+                t("issue.block.unknown", block=repr(block_id)),
+                did_you_mean(block_id, self.ids()) or t("issue.block.list_hint"),
             )
         if not pin:
             return Resolution(versions[-1])
@@ -253,8 +257,8 @@ class BlockRegistry:
             return Resolution(
                 None,
                 IssueCode.BLOCK_VERSION_INCOMPATIBLE,
-                f"{ref!r}: {pin!r} is not a SemVer version",
-                "pin a version like id@1.2.0",
+                t("issue.block.not_semver", ref=repr(ref), pin=repr(pin)),
+                t("issue.block.not_semver_hint"),
             )
         for entry in versions:
             if entry.spec.version == pin:
@@ -271,9 +275,12 @@ class BlockRegistry:
         return Resolution(
             None,
             IssueCode.BLOCK_VERSION_INCOMPATIBLE,
-            f"{ref!r} is pinned to {pin}, but only {available} is available",
-            f"a different major version changes the block's contract; review the node and pin "
-            f"{block_id}@{versions[-1].spec.version}",
+            t("issue.block.pin_unavailable", ref=repr(ref), pin=pin, available=available),
+            t(
+                "issue.block.pin_unavailable_hint",
+                block=block_id,
+                version=versions[-1].spec.version,
+            ),
         )
 
     def get(self, ref: str) -> BlockSpec:
@@ -297,27 +304,32 @@ class BlockRegistry:
             if exc.name and spec.module_name.startswith(exc.name):
                 raise BlockError(
                     ErrorCode.BLOCK_NOT_IMPLEMENTED,
-                    f"block {spec.id} is not implemented yet: {spec.entrypoint} does not exist",
+                    t("runtime.block.not_implemented", block=spec.id, entrypoint=spec.entrypoint),
                     details={"block": spec.id, "entrypoint": spec.entrypoint},
-                    hint="the spec is shipped; its implementation comes with a later release",
+                    hint=t("runtime.block.not_implemented_hint"),
                 ) from exc
             raise BlockError(
                 ErrorCode.BLOCK_NOT_IMPLEMENTED,
-                f"block {spec.id}: importing {spec.module_name} failed: {exc}",
+                t(
+                    "runtime.block.import_failed",
+                    block=spec.id,
+                    module=spec.module_name,
+                    detail=exc,
+                ),
                 details={"block": spec.id, "entrypoint": spec.entrypoint},
-                hint="install the missing dependency",
+                hint=t("runtime.block.import_failed_hint"),
             ) from exc
         cls = getattr(module, spec.class_name, None)
         if not (inspect.isclass(cls) and issubclass(cls, Block)):
             raise BlockError(
                 ErrorCode.BLOCK_NOT_IMPLEMENTED,
-                f"block {spec.id}: {spec.entrypoint} is not a Block subclass",
+                t("runtime.block.not_a_block", block=spec.id, entrypoint=spec.entrypoint),
                 details={"block": spec.id, "entrypoint": spec.entrypoint},
             )
         if inspect.isabstract(cls):
             raise BlockError(
                 ErrorCode.BLOCK_NOT_IMPLEMENTED,
-                f"block {spec.id}: {spec.class_name} does not implement run()",
+                t("runtime.block.no_run", block=spec.id, entrypoint=spec.entrypoint),
                 details={"block": spec.id},
             )
         self._classes[key] = cls

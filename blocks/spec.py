@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator
 
 from blocks.errors import BlockError, ErrorCode
 from keiri import settings
+from keiri.messages import t
 
 __all__ = [
     "SEMVER_RE",
@@ -117,7 +118,7 @@ class BlockSpec(BaseModel):
     @classmethod
     def _semver(cls, value: str) -> str:
         if not SEMVER_RE.match(value):
-            raise ValueError(f"version {value!r} is not SemVer (MAJOR.MINOR.PATCH)")
+            raise ValueError(t("issue.not_semver", value=repr(value)))
         return value
 
     @property

@@ -113,20 +113,22 @@ class FileStore:
         except FileNotFoundError as exc:
             raise BlockError(
                 ErrorCode.FILE_INVALID,
-                f"file not found: {path}",
+                t("runtime.file.not_found", path=path),
                 details={"path": str(path)},
-                hint="check the path; relative paths are read from the working directory",
+                hint=t("runtime.store.path_hint"),
             ) from exc
         except PermissionError as exc:
             raise BlockError(
-                ErrorCode.PERMISSION_DENIED, f"cannot read {path}", details={"path": str(path)}
+                ErrorCode.PERMISSION_DENIED,
+                t("runtime.store.no_permission", path=path),
+                details={"path": str(path)},
             ) from exc
         except OSError as exc:  # a folder, an unreadable device, a name too long, ...
             raise BlockError(
                 ErrorCode.FILE_INVALID,
-                f"cannot read {path}: {exc.strerror or exc}",
+                t("runtime.store.unreadable", path=path, detail=exc.strerror or exc),
                 details={"path": str(path)},
-                hint="give the path of a readable file",
+                hint=t("runtime.store.unreadable_hint"),
             ) from exc
 
     def put_chunks(
@@ -137,10 +139,14 @@ class FileStore:
         except OSError as exc:  # the store is full, read-only, over a quota, ...
             raise BlockError(
                 ErrorCode.STORAGE_ERROR,
-                f"cannot store {name!r} in the file store at {self.root}: {exc.strerror or exc}",
+                t(
+                    "runtime.store.cannot_store",
+                    name=repr(name),
+                    store=self.root,
+                    detail=exc.strerror or exc,
+                ),
                 details={"name": name, "store": str(self.root), "errno": exc.errno},
-                hint="free space in the store (KEIRI_STORE_DIR) or point it at a larger disk, "
-                "then try again",
+                hint=t("runtime.store.cannot_store_hint"),
                 recoverable=True,
             ) from exc
 
@@ -184,17 +190,17 @@ class FileStore:
         ):
             raise BlockError(
                 ErrorCode.FILE_INVALID,
-                f"not a keiri store reference: {fileref.uri}",
+                t("runtime.store.not_ref", uri=fileref.uri),
                 details={"uri": fileref.uri, "name": fileref.name},
-                hint="files must enter a run through the keiri file store",
+                hint=t("runtime.store.not_ref_hint"),
             )
         target = self._object_path(fileref.sha256)
         if not target.is_file():
             raise BlockError(
                 ErrorCode.DEPENDENCY_NOT_FOUND,
-                f"stored file {fileref.name!r} is missing from the store at {self.root}",
+                t("runtime.store.missing", name=repr(fileref.name), store=self.root),
                 details={"uri": fileref.uri, "name": fileref.name, "store": str(self.root)},
-                hint="all workers must share the same KEIRI_STORE_DIR",
+                hint=t("runtime.store.missing_hint"),
             )
         intact, actual = _intact(target, fileref.sha256, fileref.size)
         if not intact:

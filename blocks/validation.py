@@ -9,15 +9,17 @@ from functools import lru_cache
 from typing import Any
 
 from jsonschema import Draft202012Validator
-from jsonschema.exceptions import SchemaError
+from jsonschema.exceptions import SchemaError, ValidationError
 from pydantic import BaseModel
 
 from keiri.errors import format_path
+from keiri.messages import t
 
 __all__ = [
     "SchemaProblem",
     "check_schema",
     "non_finite_paths",
+    "schema_message",
     "to_jsonable",
     "validate_value",
 ]
@@ -81,6 +83,73 @@ def _validator(schema: dict[str, Any]) -> Draft202012Validator:
     return validator
 
 
+_TYPE_WORDS = {
+    "string": "string",
+    "integer": "integer",
+    "number": "number",
+    "boolean": "boolean",
+    "array": "array",
+    "object": "object",
+    "null": "null",
+}
+
+
+def _type_words(expected: Any) -> str:
+    names = expected if isinstance(expected, list) else [expected]
+    return ", ".join(t(f"issue.schema.type.{_TYPE_WORDS.get(str(n), 'null')}") for n in names)
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, str):
+        return repr(value if len(value) <= 60 else value[:59] + "…")
+    if isinstance(value, dict):
+        return t("issue.value.mapping")
+    if isinstance(value, list):
+        return t("issue.value.list", count=len(value))
+    return json.dumps(value, ensure_ascii=False, default=str)[:60]
+
+
+def schema_message(error: ValidationError) -> str:
+    """One JSON Schema violation in the reader's language, by its keyword (`type`,
+    `required`, `enum`, ...); a keyword not listed keeps jsonschema's text in a generic
+    sentence. A `pattern` is never shown (no regular expression in messages)."""
+    kind, actual = str(error.validator), error.instance
+    expected: Any = error.validator_value
+    if kind == "type":
+        return t("issue.schema.type", expected=_type_words(expected), actual=_shown(actual))
+    if kind == "required":
+        missing = [k for k in expected if isinstance(actual, dict) and k not in actual]
+        return t("issue.pydantic.missing", name=missing[0] if missing else ", ".join(expected))
+    if kind in ("enum", "const"):
+        options = expected if kind == "enum" else [expected]
+        return t(
+            "issue.pydantic.literal_error",
+            expected=", ".join(_shown(o) for o in options),
+            actual=_shown(actual),
+        )
+    limits = {
+        "minimum": "greater_than_equal",
+        "maximum": "less_than_equal",
+        "exclusiveMinimum": "greater_than",
+        "exclusiveMaximum": "less_than",
+        "minLength": "string_too_short",
+        "maxLength": "string_too_long",
+        "minItems": "too_short",
+        "maxItems": "too_long",
+        "multipleOf": "multiple_of",
+    }
+    if kind in limits:
+        return t(f"issue.pydantic.{limits[kind]}", limit=expected, actual=_shown(actual))
+    if kind == "pattern":
+        return t("issue.schema.pattern", actual=_shown(actual))
+    if kind == "additionalProperties" and isinstance(actual, dict):
+        schema: Any = error.schema
+        known = schema.get("properties", {}) if isinstance(schema, dict) else {}
+        extra = sorted(set(actual) - set(known))
+        return t("issue.pydantic.extra_forbidden", name=", ".join(map(str, extra)))
+    return t("issue.pydantic.other", actual=_shown(actual), detail=error.message)
+
+
 def check_schema(schema: dict[str, Any]) -> str | None:
     """None if `schema` is a valid JSON Schema, else the reason."""
     try:
@@ -109,7 +178,7 @@ def validate_value(
             SchemaProblem(
                 path=format_path(loc),
                 loc=loc,
-                message=error.message,
+                message=schema_message(error),
                 validator=str(error.validator),
                 expected=error.validator_value,
                 value=error.instance
@@ -123,7 +192,7 @@ def validate_value(
             SchemaProblem(
                 path=format_path(loc),
                 loc=loc,
-                message=f"{number} is not a JSON number (NaN and Infinity are refused)",
+                message=t("issue.schema.not_finite", value=number),
                 validator="finite",
             )
         )

@@ -20,6 +20,7 @@ from typing import Any
 import yaml
 
 from blocks.errors import Issue, IssueCode, IssuesFound
+from keiri.messages import t
 
 __all__ = [
     "MAX_CHARS",
@@ -89,11 +90,11 @@ class _Builder:
                     self.issues.append(
                         Issue(
                             code=IssueCode.YAML_SYNTAX_ERROR,
-                            message=f"duplicate key {key!r}",
+                            message=t("issue.yaml.duplicate_key", name=repr(key)),
                             loc=tuple(child),
                             line=key_node.start_mark.line + 1,
                             file=self.lines.file,
-                            hint="YAML keeps only the last of duplicate keys; remove one",
+                            hint=t("issue.yaml.duplicate_key_hint"),
                         )
                     )
                 self.lines.lines[child] = key_node.start_mark.line + 1
@@ -120,12 +121,11 @@ class _Builder:
             self.issues.append(
                 Issue(
                     code=IssueCode.TYPE_MISMATCH,
-                    message=f"{node.value!r} is {value}, not a number a plan can hold",
+                    message=t("issue.yaml.not_finite", value=repr(node.value), kind=value),
                     loc=path,
                     line=node.start_mark.line + 1,
                     file=self.lines.file,
-                    hint="NaN and Infinity are not JSON numbers; write a finite number "
-                    "or quote the text",
+                    hint=t("issue.yaml.not_finite_hint"),
                 )
             )
         return value
@@ -183,9 +183,9 @@ def _measure(node: yaml.Node) -> None:
             return known
         line = current.start_mark.line + 1
         if key in open_:
-            raise _TooLarge("an alias refers to the node that contains it", line)
+            raise _TooLarge(t("issue.yaml.self_alias"), line)
         if depth > MAX_DEPTH:
-            raise _TooLarge(f"nesting deeper than {MAX_DEPTH} levels", line)
+            raise _TooLarge(t("issue.yaml.too_deep", limit=MAX_DEPTH), line)
         size, height = 1, 0
         if isinstance(current, yaml.MappingNode | yaml.SequenceNode):
             open_.add(key)
@@ -199,14 +199,14 @@ def _measure(node: yaml.Node) -> None:
                 size += child_size
                 height = max(height, child_height + 1)
                 if size > MAX_NODES:
-                    raise _TooLarge(
-                        f"more than {MAX_NODES:,} values once its aliases are expanded", line
-                    )
+                    raise _TooLarge(t("issue.yaml.too_many_values", limit=f"{MAX_NODES:,}"), line)
             open_.discard(key)
         elif current.tag == _INT_TAG and isinstance(current.value, str):
             digits = sum(c.isdigit() for c in current.value)
             if digits > MAX_INT_DIGITS:
-                raise _TooLarge(f"an integer of {digits:,} digits (at most {MAX_INT_DIGITS})", line)
+                raise _TooLarge(
+                    t("issue.yaml.long_integer", digits=f"{digits:,}", limit=MAX_INT_DIGITS), line
+                )
         sizes[key] = (size, height)
         return size, height
 
@@ -218,11 +218,10 @@ def _too_large(message: str, file: str | None, line: int | None = None) -> Issue
         [
             Issue(
                 code=IssueCode.PLAN_TOO_LARGE,
-                message=f"the document is too large: {message}",
+                message=t("issue.yaml.too_large", detail=message),
                 line=line,
                 file=file,
-                hint="a plan is a small document: remove the repeated aliases, "
-                "the deep nesting or the long value",
+                hint=t("issue.yaml.too_large_hint"),
             )
         ]
     )
@@ -232,14 +231,16 @@ def load_yaml(text: str, file: str | None = None) -> LoadedYaml:
     """Parse `text`; raise `IssuesFound` with YAML_SYNTAX_ERROR (line, column) on bad YAML."""
     lines = LineMap(file=file)
     if len(text) > MAX_CHARS:
-        raise _too_large(f"{len(text):,} characters (at most {MAX_CHARS:,})", file)
+        raise _too_large(
+            t("issue.yaml.too_many_chars", count=f"{len(text):,}", limit=f"{MAX_CHARS:,}"), file
+        )
     try:
         node = yaml.compose(text, Loader=_Loader)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         if "nesting depth" in str(exc.problem):  # libyaml's own bound (1,000 levels)
             raise _too_large(
-                f"nesting deeper than {MAX_DEPTH} levels", file, mark.line + 1 if mark else None
+                t("issue.yaml.too_deep", limit=MAX_DEPTH), file, mark.line + 1 if mark else None
             ) from None
         line = mark.line + 1 if mark else None
         column = mark.column + 1 if mark else None
@@ -247,19 +248,28 @@ def load_yaml(text: str, file: str | None = None) -> LoadedYaml:
             [
                 Issue(
                     code=IssueCode.YAML_SYNTAX_ERROR,
-                    message=f"{exc.problem or exc.context} (column {column})",
+                    message=t(
+                        "issue.yaml.syntax", detail=exc.problem or exc.context, column=column
+                    ),
                     line=line,
                     file=file,
-                    hint="fix the YAML syntax; indentation and ':' after keys are common causes",
+                    hint=t("issue.yaml.syntax_hint"),
                 )
             ]
         ) from exc
     except yaml.YAMLError as exc:
         raise IssuesFound(
-            [Issue(code=IssueCode.YAML_SYNTAX_ERROR, message=str(exc), file=file)]
+            [
+                Issue(
+                    code=IssueCode.YAML_SYNTAX_ERROR,
+                    message=t("issue.yaml.syntax_plain", detail=exc),
+                    file=file,
+                    hint=t("issue.yaml.syntax_hint"),
+                )
+            ]
         ) from exc
     except RecursionError:
-        raise _too_large(f"nesting deeper than {MAX_DEPTH} levels", file) from None
+        raise _too_large(t("issue.yaml.too_deep", limit=MAX_DEPTH), file) from None
     if node is None:
         return LoadedYaml(None, lines)
     builder = _Builder(lines)
@@ -270,7 +280,14 @@ def load_yaml(text: str, file: str | None = None) -> LoadedYaml:
         raise _too_large(exc.message, file, exc.line) from None
     except yaml.YAMLError as exc:
         raise IssuesFound(
-            [Issue(code=IssueCode.YAML_SYNTAX_ERROR, message=str(exc), file=file)]
+            [
+                Issue(
+                    code=IssueCode.YAML_SYNTAX_ERROR,
+                    message=t("issue.yaml.syntax_plain", detail=exc),
+                    file=file,
+                    hint=t("issue.yaml.syntax_hint"),
+                )
+            ]
         ) from exc
     if builder.issues:
         raise IssuesFound(builder.issues)
@@ -285,9 +302,9 @@ def load_yaml_file(path: Path) -> LoadedYaml:
             [
                 Issue(
                     code=IssueCode.FILE_NOT_FOUND,
-                    message=f"no such file: {path}",
+                    message=t("issue.file.not_found", path=path),
                     file=str(path),
-                    hint="check the path of the plan",
+                    hint=t("issue.file.not_found_hint"),
                 )
             ]
         ) from None
@@ -297,10 +314,10 @@ def load_yaml_file(path: Path) -> LoadedYaml:
             [
                 Issue(
                     code=IssueCode.FILE_NOT_FOUND,
-                    message=f"cannot read {path}: not UTF-8 text (byte {exc.start}, line {line})",
+                    message=t("issue.file.not_utf8", path=path, byte=exc.start, line=line),
                     line=line,
                     file=str(path),
-                    hint="save the file as UTF-8 (Windows editors may save Shift_JIS/cp932)",
+                    hint=t("issue.file.not_utf8_hint"),
                 )
             ]
         ) from None
@@ -309,7 +326,7 @@ def load_yaml_file(path: Path) -> LoadedYaml:
             [
                 Issue(
                     code=IssueCode.FILE_NOT_FOUND,
-                    message=f"cannot read {path}: {exc}",
+                    message=t("issue.file.unreadable", path=path, detail=exc.strerror or exc),
                     file=str(path),
                 )
             ]

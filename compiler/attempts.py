@@ -31,6 +31,7 @@ from typing import Any
 
 from blocks.errors import BlockError, ErrorCode
 from compiler.jobs import NodeJob
+from keiri.messages import t
 
 __all__ = [
     "AttemptInterrupted",
@@ -51,9 +52,9 @@ class AttemptInterrupted(BaseException):
 def timeout_error(job: NodeJob) -> BlockError:
     return BlockError(
         ErrorCode.TIMEOUT_ERROR,
-        f"node {job.task_name} did not finish within {job.timeout_ms} ms",
+        t("runtime.timeout", node=job.task_name, ms=job.timeout_ms),
         details={"node_id": job.node_id, "timeout_ms": job.timeout_ms, "iteration": job.iteration},
-        hint="raise policy.timeout_ms (or the node's timeout_ms), or make the input smaller",
+        hint=t("runtime.timeout_hint"),
         recoverable=True,
     )
 

@@ -17,6 +17,7 @@ from compiler.attempts import run_attempt, run_with_retries
 from compiler.jobs import NodeJob, Skipped
 from compiler.runstate import ItemResult, RunState
 from compiler.scope import CompiledLoop, CompiledNode, CompiledSubflow
+from keiri.messages import t
 
 __all__ = ["Backend", "StaticHumanInput", "map_bounded"]
 
@@ -30,9 +31,9 @@ class StaticHumanInput:
     def request(self, ctx: BlockContext, form: dict[str, Any]) -> dict[str, Any]:
         raise BlockError(
             ErrorCode.DEPENDENCY_NOT_FOUND,
-            f"node {ctx.node_id} needs human input and none was given",
+            t("runtime.human.no_input", node=ctx.node_id),
             details={"node_id": ctx.node_id, "fields": list(form.get("properties", {}))},
-            hint=f"pass --input {ctx.node_id}.FIELD=VALUE for each field, or run on Prefect to pause",
+            hint=t("runtime.human.no_input_hint", node=ctx.node_id),
         )
 
 

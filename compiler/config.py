@@ -8,6 +8,7 @@ from typing import Any
 from blocks.errors import Issue, IssueCode, IssuesFound
 from blocks.yaml_loader import load_yaml_file
 from keiri import settings
+from keiri.messages import t
 
 __all__ = ["load_config"]
 
@@ -33,7 +34,7 @@ def load_config(path: Path | None = None) -> dict[str, Any]:
             [
                 Issue(
                     code=IssueCode.PLAN_SCHEMA_INVALID,
-                    message="config.yaml must be a mapping",
+                    message=t("issue.config.not_mapping"),
                     file=str(target),
                     line=1,
                 )

@@ -137,9 +137,14 @@ def _option(need: NeedsConfirmation, raw: Any) -> str:
 
     raise BlockError(
         ErrorCode.INPUT_VALIDATION_FAILED,
-        f"{need.task_name}: {text!r} is not an option of {need.question!r}",
+        t(
+            "runtime.choice.not_option",
+            node=need.task_name,
+            value=repr(text),
+            question=repr(need.question),
+        ),
         details={"node_id": need.node_id, "field": CHOICE_FIELD, "options": ids},
-        hint=did_you_mean(text, ids) or f"choose one of: {', '.join(ids)}",
+        hint=did_you_mean(text, ids) or t("runtime.choice.options", options=", ".join(ids)),
     )
 
 
@@ -201,9 +206,9 @@ def settle(state: RunState, need: NeedsConfirmation) -> Confirmation:
         if raw in (None, ""):
             raise BlockError(
                 ErrorCode.INPUT_VALIDATION_FAILED,
-                f"{need.task_name}: no option chosen for {need.question!r}",
+                t("runtime.choice.none", node=need.task_name, question=repr(need.question)),
                 details={"node_id": need.node_id, "field": CHOICE_FIELD},
-                hint=f"choose one of: {', '.join(o.id for o in need.options)}",
+                hint=t("runtime.choice.options", options=", ".join(o.id for o in need.options)),
             )
         option = _option(need, raw)
         answer = Confirmation(

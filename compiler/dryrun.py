@@ -26,6 +26,7 @@ from compiler.placeholders import dry_run_vars
 from compiler.references import whole_reference
 from compiler.runstate import ItemResult
 from compiler.scope import CompiledPlan
+from keiri.messages import t
 
 __all__ = ["DryRunReport", "SampleBackend", "dry_run_compiled", "dry_run_file"]
 
@@ -90,7 +91,7 @@ class SampleBackend(Backend):
         self.issues.append(
             Issue(
                 code=code,
-                message=f"dry-run: {message}",
+                message=t("issue.dryrun.prefix", detail=message),
                 node_id=job.node_id,
                 loc=tuple(path),
                 line=compiled.lines.line(path),
@@ -116,9 +117,9 @@ class SampleBackend(Backend):
                     compiled,
                     job,
                     IssueCode.UNRESOLVED_REFERENCE,
-                    f"{ref.text} resolved to null, but {key} is required",
+                    t("issue.dryrun.null", ref=ref.text, name=key),
                     key,
-                    "the upstream node may be skipped or its sample lacks this key",
+                    t("issue.dryrun.null_hint"),
                 )
         prepared, problems = input_problems(job.spec, job.inputs)
         for problem in problems:
@@ -134,7 +135,7 @@ class SampleBackend(Backend):
                 code,
                 f"{problem['field']}: {problem['message']}",
                 str(problem["loc"][0]),
-                "the value this input would receive does not fit its schema",
+                t("issue.dryrun.input_hint"),
             )
         outputs: dict[str, Any] | None = None
         if job.spec.dry_run_derived:
@@ -161,9 +162,9 @@ class SampleBackend(Backend):
                         compiled,
                         job,
                         IssueCode.DRY_RUN_FAILED,
-                        f"{job.spec.id} declares no dry_run.samples for output {name!r}",
+                        t("issue.dryrun.no_samples", block=job.spec.id, name=repr(name)),
                         None,
-                        f"add dry_run.samples to outputs.{name} in the block spec",
+                        t("issue.dryrun.no_samples_hint", name=name),
                     )
                     outputs[name] = None
                 else:
@@ -219,7 +220,7 @@ def dry_run_compiled(compiled: CompiledPlan, warnings: list[Issue] | None = None
         report.errors.append(
             Issue(
                 code=IssueCode.DRY_RUN_FAILED,
-                message=f"dry-run: {err.code}: {err.message}",
+                message=t("issue.dryrun.prefix", detail=f"{err.code}: {err.message}"),
                 node_id=err.node_id,
                 loc=tuple(path),
                 line=compiled.lines.line(path),

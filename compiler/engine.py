@@ -36,6 +36,7 @@ from compiler.scope import (
 )
 from compiler.subflows import run_subflow
 from keiri import masking
+from keiri.messages import t
 
 __all__ = ["Engine", "RunResult", "RunState", "render_vars", "run_compiled"]
 
@@ -220,7 +221,7 @@ def run_compiled(
         error = BlockError(
             ErrorCode.BLOCK_FAILED,
             f"{type(exc).__name__}: {exc}",
-            hint="this is a bug in keiri; see the run log",
+            hint=t("runtime.bug_hint"),
             recoverable=False,
         )
         error.__cause__ = exc

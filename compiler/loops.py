@@ -16,9 +16,10 @@ from compiler.confirmation import settle
 from compiler.jobs import NodeJob, Skipped
 from compiler.models import Foreach, WhileSpec
 from compiler.nodes import begin_task, evaluate_when, fail, finish, item_label
-from compiler.references import get_path, render
+from compiler.references import get_path, kind_of, render
 from compiler.runstate import Frame, ItemResult, RunState, ScopeRunner
 from compiler.scope import CompiledLoop, CompiledTask, Scope
+from keiri.messages import t
 
 __all__ = ["item_title", "loop_cap", "run_loop"]
 
@@ -71,9 +72,9 @@ def _items(loop: CompiledLoop, foreach: Foreach, frame: Frame) -> list[Any]:
     if not isinstance(items, list):
         raise BlockError(
             ErrorCode.INPUT_VALIDATION_FAILED,
-            f"foreach.input of {loop.id} is {type(items).__name__}, not a list",
+            t("runtime.loop.not_list", loop=loop.id, kind=kind_of(items)),
             details={"node_id": loop.id, "field": "foreach.input"},
-            hint="foreach.input must reference a list (e.g. ${parse.evidence.files})",
+            hint=t("runtime.loop.not_list_hint"),
         )
     return items
 
@@ -195,9 +196,9 @@ def _run_while(
             if spec.on_limit == "error":
                 raise BlockError(
                     ErrorCode.LOOP_LIMIT_REACHED,
-                    f"{loop.id}: condition still true after {spec.max_iterations} iterations",
+                    t("runtime.loop.limit", loop=loop.id, limit=spec.max_iterations),
                     details={"node_id": loop.id, "max_iterations": spec.max_iterations},
-                    hint="raise while.max_iterations or fix the condition",
+                    hint=t("runtime.loop.limit_hint"),
                     recoverable=True,
                 )
             break

@@ -21,6 +21,7 @@ import yaml
 
 from blocks.atomic_write import write_text_atomic
 from blocks.yaml_loader import load_yaml_file
+from keiri.messages import t
 
 __all__ = ["migrate_data", "migrate_file"]
 
@@ -122,7 +123,7 @@ def migrate_file(source: Path, target: Path) -> dict[str, Any]:
             [
                 Issue(
                     code=IssueCode.PLAN_SCHEMA_INVALID,
-                    message="not a plan mapping",
+                    message=t("issue.plan.not_mapping"),
                     file=str(source),
                 )
             ]

@@ -11,6 +11,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, field_validator
 
 from blocks.spec import SEMVER_RE
+from keiri.messages import t
 
 __all__ = [
     "MAX_ITERATIONS",
@@ -170,7 +171,7 @@ class TaskNode(_NodeBase):
 
         for key, alias in value.items():
             if not isinstance(alias, str) or not re.match(NODE_ID_PATTERN, alias):
-                raise ValueError(f"alias for {key!r} must be an identifier, got {alias!r}")
+                raise ValueError(t("issue.alias_not_identifier", name=repr(key), alias=repr(alias)))
         return value
 
     @property
@@ -325,7 +326,7 @@ class Plan(_Strict):
     @classmethod
     def _semver(cls, value: str) -> str:
         if not SEMVER_RE.match(value):
-            raise ValueError(f"version {value!r} is not SemVer (MAJOR.MINOR.PATCH)")
+            raise ValueError(t("issue.not_semver", value=repr(value)))
         return value
 
 

@@ -22,6 +22,7 @@ from compiler.policy import effective_policy
 from compiler.references import render, whole_reference
 from compiler.runstate import Frame, NodeStatus, RunState
 from compiler.scope import CompiledNode, CompiledTask
+from keiri.messages import t
 
 __all__ = [
     "begin_task",
@@ -51,9 +52,9 @@ def evaluate_when(when: When, frame: Frame, node_id: str) -> bool:
     except ExpressionEvalError as exc:
         raise BlockError(
             ErrorCode.INPUT_VALIDATION_FAILED,
-            f"condition {when_text(when)!r}: {exc}",
+            t("runtime.when.failed", condition=repr(when_text(when)), detail=exc),
             details={"node_id": node_id, "condition": when_text(when), "field": "when"},
-            hint="compare values of the same type; null compares only with == and !=",
+            hint=t("runtime.when.failed_hint"),
         ) from exc
     except BlockError as exc:
         exc.with_node(node_id)
@@ -151,7 +152,13 @@ def _check_upstreams(
             continue
         raise BlockError(
             ErrorCode.DEPENDENCY_NOT_FOUND,
-            f"input {key!r} reads {ref.text}, but node {ref.root!r} was {status.state}",
+            t(
+                "runtime.upstream.not_done",
+                name=repr(key),
+                ref=ref.text,
+                node=repr(ref.root),
+                state=t(f"runtime.node_state.{status.state}"),
+            ),
             details={
                 "node_id": cnode.id,
                 "field": key,
@@ -160,10 +167,9 @@ def _check_upstreams(
                 "reference": ref.text,
             },
             hint=(
-                f"{ref.root} was skipped (its when was false): give {cnode.id} the same when, "
-                "or make the input optional"
+                t("runtime.upstream.skipped_hint", upstream=ref.root, node=cnode.id)
                 if status.state == "skipped"
-                else f"fix {ref.root} first; with on_error: continue its outputs are null"
+                else t("runtime.upstream.failed_hint", upstream=ref.root)
             ),
         )
 

@@ -33,6 +33,7 @@ from blocks.validation import validate_value
 from compiler.models import Plan, VarPlaceholder
 from compiler.references import ReferenceSyntaxError, find_references
 from compiler.typecheck import value_schema
+from keiri.messages import t
 
 if TYPE_CHECKING:
     from compiler.scope import CompiledPlan
@@ -95,15 +96,19 @@ def var_value_schema(value: Any) -> dict[str, Any] | None:
 def how_to_give(name: str, ph: VarPlaceholder, plan_file: str = "PLAN") -> str:
     """The hint naming the three ways to give a placeholder."""
     example = f"<{ph.type}>" if not ph.options else str(ph.options[0])
-    return (
-        f"keiri run {plan_file} --var {name}={example} で与えるか、Design ページの設計チャットで"
-        f"回答して保存するか、デプロイメントの vars に {name} を書いてください"
-    )
+    return t("issue.placeholder.how", plan=plan_file, name=name, example=example)
 
 
 def describe(ph: VarPlaceholder) -> str:
-    choices = f"、選択肢: {' / '.join(map(str, ph.options))}" if ph.options else ""
-    return f"{ph.type}{choices}: {ph.question}"
+    if ph.options:
+        options = " / ".join(map(str, ph.options))
+        return t(
+            "issue.placeholder.describe_options",
+            type=ph.type,
+            options=options,
+            question=ph.question,
+        )
+    return t("issue.placeholder.describe", type=ph.type, question=ph.question)
 
 
 def _strings(value: Any) -> Iterator[str]:
@@ -150,7 +155,7 @@ def require_vars(compiled: CompiledPlan, given: Mapping[str, Any]) -> None:
             issues.append(
                 Issue(
                     code=IssueCode.VAR_PLACEHOLDER,
-                    message=f"vars.{name} が未設定のため実行を開始しません（{describe(ph)}）",
+                    message=t("issue.placeholder.unset", name=name, what=describe(ph)),
                     hint=how_to_give(name, ph, plan_file),
                     **common,
                 )
@@ -162,9 +167,14 @@ def require_vars(compiled: CompiledPlan, given: Mapping[str, Any]) -> None:
             issues.append(
                 Issue(
                     code=IssueCode.TYPE_MISMATCH,
-                    message=f"--var {name}={shown} は {describe(ph)} に合いません: "
-                    f"{problems[0].message}",
-                    hint=f"{ph.type} の値を与えてください（例: --var {name}=…）",
+                    message=t(
+                        "issue.placeholder.mismatch",
+                        name=name,
+                        shown=shown,
+                        what=describe(ph),
+                        detail=problems[0].message,
+                    ),
+                    hint=t("issue.placeholder.mismatch_hint", type=ph.type, name=name),
                     **common,
                 )
             )
@@ -181,9 +191,13 @@ def refuse_unfilled(plan: Plan, given: Mapping[str, Any] | None) -> None:
     name, ph = next(iter(missing.items()))
     raise BlockError(
         IssueCode.VAR_PLACEHOLDER,
-        f"vars.{name} が未設定のため実行できません（{describe(ph)}）"
+        t("runtime.placeholder.unset", name=name, what=describe(ph))
         + (
-            f" ほか {len(missing) - 1} 件: {', '.join(list(missing)[1:])}"
+            t(
+                "runtime.placeholder.more",
+                count=len(missing) - 1,
+                names=", ".join(list(missing)[1:]),
+            )
             if len(missing) > 1
             else ""
         ),

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any, NoReturn
 
 from blocks.errors import IssueCode, KeiriError
+from keiri.messages import t
 
 __all__ = [
     "RESERVED_ROOTS",
@@ -28,6 +29,7 @@ __all__ = [
     "find_references",
     "get_path",
     "iter_references",
+    "kind_of",
     "render",
     "scan_reference",
     "to_text",
@@ -245,18 +247,19 @@ def iter_references(
             yield from iter_references(item, (*path, index))
 
 
-def _kind(value: Any) -> str:
+def kind_of(value: Any) -> str:
+    """What a value is, in words (`数値`, `a list`, ...), for messages."""
     if isinstance(value, bool):
-        return "a boolean"
+        return t("runtime.kind.boolean")
     if isinstance(value, int | float):
-        return "a number"
+        return t("runtime.kind.number")
     if isinstance(value, str):
-        return "a string"
+        return t("runtime.kind.string")
     if isinstance(value, list | tuple):
-        return "a list"
+        return t("runtime.kind.list")
     if isinstance(value, dict):
-        return "an object"
-    return f"a {type(value).__name__}"
+        return t("runtime.kind.object")
+    return t("runtime.kind.other")
 
 
 def get_path(value: Any, path: Sequence[PathSegment]) -> Any:
@@ -275,7 +278,7 @@ def get_path(value: Any, path: Sequence[PathSegment]) -> Any:
         if isinstance(seg, int) and not isinstance(seg, bool):
             if not isinstance(value, list | tuple):
                 raise ReferencePathError(
-                    f"cannot take index [{seg}] of {_kind(value)}", path, index
+                    t("runtime.path.no_index", index=seg, kind=kind_of(value)), path, index
                 )
             value = value[seg] if 0 <= seg < len(value) else None
         elif isinstance(value, dict):
@@ -285,10 +288,12 @@ def get_path(value: Any, path: Sequence[PathSegment]) -> Any:
         elif seg == "length" and index == last and isinstance(value, list | tuple | str):
             return len(value)
         else:
-            note = " (use [n] to index a list)" if isinstance(value, list | tuple) else ""
-            raise ReferencePathError(
-                f"cannot read key {seg!r} of {_kind(value)}{note}", path, index
+            key = (
+                "runtime.path.list_key"
+                if isinstance(value, list | tuple)
+                else "runtime.path.no_key"
             )
+            raise ReferencePathError(t(key, name=repr(seg), kind=kind_of(value)), path, index)
     return value
 
 
@@ -307,7 +312,7 @@ def to_text(value: Any) -> str:
         return str(value)
     if isinstance(value, float):
         if not math.isfinite(value):
-            raise ValueError(f"{value} is not a JSON number")
+            raise ValueError(t("issue.not_json_number", value=value))
         return str(value)
     if isinstance(value, dict | list | tuple):
         return json.dumps(value, ensure_ascii=False, allow_nan=False)
@@ -330,7 +335,7 @@ def _render_str(text: str, lookup: Callable[[Reference], Any]) -> Any:
             pieces.append(to_text(resolved))
         except (TypeError, ValueError) as exc:
             raise InterpolationError(
-                f"cannot embed the value of {part.text} ({_kind(resolved)}) in text: {exc}",
+                t("runtime.embed", ref=part.text, kind=kind_of(resolved), detail=exc),
                 part,
             ) from exc
     return "".join(pieces)

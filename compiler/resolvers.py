@@ -28,6 +28,7 @@ from compiler.scope import (
 from compiler.scope import CompiledTask as _Task
 from compiler.typecheck import schema_at_path, value_schema
 from keiri import masking, settings
+from keiri.messages import t
 
 __all__ = [
     "Resolved",
@@ -79,8 +80,8 @@ def _vars_schema(compiled: CompiledPlan, ref: Reference) -> Resolved:
     if key not in plan.vars:
         return _fail(
             IssueCode.UNRESOLVED_REFERENCE,
-            f"vars has no {key!r}",
-            did_you_mean(key, sorted(plan.vars)) or "define it under vars:",
+            t("issue.ref.no_var", name=repr(key)),
+            did_you_mean(key, sorted(plan.vars)) or t("issue.ref.no_var_hint"),
         )
     value = plan.vars[key]
     inner = find_references(value) if isinstance(value, str) else []
@@ -92,7 +93,10 @@ def _vars_schema(compiled: CompiledPlan, ref: Reference) -> Resolved:
     else:
         schema, err = schema_at_path(var_value_schema(value), path[1:])
     if err:
-        return _fail(IssueCode.UNRESOLVED_REFERENCE, f"{ref.text}: vars.{key}'s {err}")
+        return _fail(
+            IssueCode.UNRESOLVED_REFERENCE,
+            t("issue.ref.var_path", ref=ref.text, name=key, detail=err),
+        )
     return Resolved(schema)
 
 
@@ -101,16 +105,15 @@ def _vars_schema(compiled: CompiledPlan, ref: Reference) -> Resolved:
 
 def _env_schema(ref: Reference) -> Resolved:
     if len(ref.path) != 1:
-        return _fail(IssueCode.UNRESOLVED_REFERENCE, "use ${env.NAME}")
+        return _fail(IssueCode.UNRESOLVED_REFERENCE, t("issue.ref.env_form"))
     name = str(ref.path[0])
     if not settings.env_allowed(name):
         return _fail(
             IssueCode.UNRESOLVED_REFERENCE,
-            f"environment variable {name!r} is not allowed in plans"
-            + (" (it is one of keiri's own settings)" if name in settings.setting_names() else ""),
-            f"only names starting with {', '.join(settings.env_allow_patterns())} "
-            "are readable (KEIRI_ENV_ALLOW), never keiri's settings; secrets must never "
-            "reach a plan",
+            t("issue.ref.env_setting", name=repr(name))
+            if name in settings.setting_names()
+            else t("issue.ref.env_not_allowed", name=repr(name)),
+            t("issue.ref.env_hint", patterns=", ".join(settings.env_allow_patterns())),
         )
     return Resolved({"type": ["string", "null"]})
 
@@ -120,8 +123,8 @@ def env_value(ref: Reference) -> str | None:
     if not settings.env_allowed(name):
         raise BlockError(
             ErrorCode.PERMISSION_DENIED,
-            f"${{env.{name}}} is not allowed",
-            hint="only allow-listed names (KEIRI_ENV_ALLOW) are readable",
+            t("runtime.env.not_allowed", ref=f"${{env.{name}}}"),
+            hint=t("runtime.env.not_allowed_hint"),
         )
     value = settings.plan_env(name)
     if value is not None and masking.is_secret_name(name):
@@ -137,8 +140,12 @@ def _config_schema(compiled: CompiledPlan, ref: Reference) -> Resolved:
     if value is None:
         return _fail(
             IssueCode.UNRESOLVED_REFERENCE,
-            f"config has no {'.'.join(map(str, ref.path))!r} ({settings.config_file()})",
-            "add it to config.yaml or set KEIRI_CONFIG",
+            t(
+                "issue.ref.no_config",
+                name=repr(".".join(map(str, ref.path))),
+                file=settings.config_file(),
+            ),
+            t("issue.ref.no_config_hint"),
         )
     return Resolved(value_schema(value))
 
@@ -152,7 +159,7 @@ def _loop_var_schema(
     path = list(ref.path)
     if kind == "index":
         if path:
-            return _fail(IssueCode.UNRESOLVED_REFERENCE, "a loop index has no keys")
+            return _fail(IssueCode.UNRESOLVED_REFERENCE, t("issue.ref.index_keys"))
         return Resolved({"type": "integer"})
     owner = (
         owner_scope.parent.nodes.get(owner_scope.owner)
@@ -183,22 +190,26 @@ def _node_schema(compiled: CompiledPlan, scope: Scope, ref: Reference) -> Resolv
             loop_id = other.scope.owner
             return _fail(
                 IssueCode.UNRESOLVED_REFERENCE,
-                f"{ref.text}: node {ref.root!r} is inside loop {loop_id!r} and is not visible here",
-                f"export it from the loop body and read ${{{loop_id}.<name>}} (out.collect)",
+                t(
+                    "issue.ref.inside_loop",
+                    ref=ref.text,
+                    node=repr(ref.root),
+                    loop=repr(loop_id),
+                ),
+                t("issue.ref.inside_loop_hint", ref=f"${{{loop_id}.<name>}}"),
             )
         known = sorted({*compiled.all_nodes, "vars", "env", "config"})
         return _fail(
             IssueCode.UNRESOLVED_REFERENCE,
-            f"{ref.text}: no node {ref.root!r}",
-            did_you_mean(ref.root, known)
-            or "references name a node id, vars, env, config or a loop variable",
+            t("issue.ref.no_node", ref=ref.text, node=repr(ref.root)),
+            did_you_mean(ref.root, known) or t("issue.ref.no_node_hint"),
         )
     exposed = target.exposed_names()
     if not ref.path:
         return _fail(
             IssueCode.UNRESOLVED_REFERENCE,
-            f"{ref.text}: name an output",
-            f"outputs of {ref.root}: {', '.join(sorted(exposed)) or 'none'}",
+            t("issue.ref.name_output", ref=ref.text),
+            t("issue.output.known", block=ref.root, names=", ".join(sorted(exposed)) or "-"),
             target,
         )
     name = str(ref.path[0])
@@ -207,9 +218,9 @@ def _node_schema(compiled: CompiledPlan, scope: Scope, ref: Reference) -> Resolv
     if name not in exposed:
         return _fail(
             IssueCode.UNKNOWN_OUTPUT,
-            f"{ref.text}: {ref.root!r} has no output {name!r}",
+            t("issue.ref.no_output", ref=ref.text, node=repr(ref.root), name=repr(name)),
             did_you_mean(name, sorted(exposed))
-            or f"outputs of {ref.root}: {', '.join(sorted(exposed)) or 'none'}",
+            or t("issue.output.known", block=ref.root, names=", ".join(sorted(exposed)) or "-"),
             target,
         )
     schema, err = schema_at_path(output_schema(target, name), list(ref.path[1:]))
@@ -295,7 +306,7 @@ def resolve_value(values: Values | None, config: dict[str, Any], ref: Reference)
     except ReferencePathError as exc:
         raise BlockError(
             ErrorCode.INPUT_VALIDATION_FAILED,
-            f"{ref.text}: {exc.message}",
+            t("runtime.ref.path", ref=ref.text, detail=exc.message),
             details={"reference": ref.text},
-            hint="the referenced value does not have the shape the plan expects",
+            hint=t("runtime.ref.path_hint"),
         ) from exc

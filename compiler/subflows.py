@@ -8,6 +8,7 @@ from blocks.errors import BlockError
 from compiler.references import render
 from compiler.runstate import Frame, RunState, ScopeRunner
 from compiler.scope import CompiledSubflow
+from keiri.messages import t
 
 __all__ = ["run_subflow"]
 
@@ -29,7 +30,7 @@ def run_subflow(
     if result.error is not None:
         raise BlockError(
             result.error.code,
-            f"subflow {node.call.plan_id} failed: {result.error.message}",
+            t("runtime.subflow.failed", plan=node.call.plan_id, detail=result.error.message),
             details={
                 **result.error.details,
                 "node_id": cnode.id,

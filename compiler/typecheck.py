@@ -10,6 +10,7 @@ from typing import Any
 
 from blocks.errors import BlockError
 from blocks.spec import resolve_refs
+from keiri.messages import t
 
 __all__ = ["compatible", "describe", "schema_at_path", "schema_types", "value_schema"]
 
@@ -106,7 +107,9 @@ def schema_at_path(
         if isinstance(part, int):
             if types is not None and not types & {"array", "null"}:
                 where = ".".join(map(str, path[:index])) or "value"
-                return None, f"{where} is {'/'.join(sorted(types))}, it has no index [{part}]"
+                return None, t(
+                    "issue.path.no_index", where=where, types="/".join(sorted(types)), index=part
+                )
             items = current.get("items")
             current = _resolved(items) if isinstance(items, dict) else None
             continue
@@ -117,11 +120,16 @@ def schema_at_path(
         if types is not None and not types & {"object"}:
             return (
                 None,
-                f"{'.'.join(map(str, path[:index])) or 'value'} is {'/'.join(sorted(types))}, it has no key {part!r}",
+                t(
+                    "issue.path.no_key",
+                    where=".".join(map(str, path[:index])) or "value",
+                    types="/".join(sorted(types)),
+                    name=repr(part),
+                ),
             )
         if current.get("additionalProperties") is False and isinstance(props, dict):
             known = ", ".join(sorted(props))
-            return None, f"no key {part!r} (known: {known})"
+            return None, t("issue.path.unknown_key", name=repr(part), known=known)
         extra = current.get("additionalProperties")
         current = _resolved(extra) if isinstance(extra, dict) else None
     return current, None

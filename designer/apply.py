@@ -15,6 +15,7 @@ from blocks.ui.form import FieldProblem, Requirement, validate_answers
 from designer.placeholders import coerce_value
 from designer.presets import PORT_PRESETS
 from designer.requirements import DesignRequirement
+from keiri.messages import t
 
 __all__ = ["AppliedAnswers", "answer_problems", "apply_answers"]
 
@@ -39,7 +40,9 @@ def _decode(req: DesignRequirement, raw: Any) -> tuple[Any, list[FieldProblem]]:
         try:
             value = json.loads(raw)
         except ValueError as exc:
-            return None, [FieldProblem(field=req.id, message=f"JSON として読めません: {exc}")]
+            return None, [
+                FieldProblem(field=req.id, message=t("issue.design.answer_not_json", detail=exc))
+            ]
     ph = req.placeholder()
     if ph is not None:
         value, problem = coerce_value(value, ph)
@@ -92,7 +95,7 @@ def apply_answers(
             node_id, _, key = rest.partition(".in.")
             if not _set_input(data.get("graph", []), node_id, key, value):
                 problems.append(
-                    FieldProblem(field=req.id, message=f"ノード {node_id} がありません")
+                    FieldProblem(field=req.id, message=t("issue.design.no_node", node=node_id))
                 )
         elif kind == "feedback":
             for_model["追加指示"] = value

@@ -15,6 +15,7 @@ from blocks.registry import did_you_mean
 from compiler.models import Plan
 from designer.templates import LoadedTemplate, TemplateSpec, load_templates
 from keiri import settings
+from keiri.messages import t
 
 __all__ = ["chosen_blocks", "fallback_plan_data", "select_templates", "subflow_catalog"]
 
@@ -28,9 +29,9 @@ def select_templates(
     if mode == "llm-only":
         raise BlockError(
             ErrorCode.INPUT_VALIDATION_FAILED,
-            "templates were selected, but apply_mode llm-only uses none",
+            t("issue.design.llm_only_templates"),
             details={"field": "selected_templates", "templates": list(selected)},
-            hint="choose apply_mode hint or compose, or select no template",
+            hint=t("issue.design.llm_only_templates_hint"),
         )
     known = catalog if catalog is not None else load_templates()
     specs = []
@@ -39,10 +40,10 @@ def select_templates(
         if loaded is None:
             raise BlockError(
                 ErrorCode.DEPENDENCY_NOT_FOUND,
-                f"unknown template {template_id!r}",
+                t("issue.design.unknown_template", name=repr(template_id)),
                 details={"field": "selected_templates", "template": template_id},
                 hint=did_you_mean(template_id, sorted(known))
-                or f"templates: {', '.join(sorted(known)) or 'none'}",
+                or t("issue.design.templates", names=", ".join(sorted(known)) or t("issue.none")),
             )
         specs.append(loaded.spec)
     return specs

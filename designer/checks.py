@@ -26,6 +26,7 @@ from compiler.dryrun import DryRunReport, dry_run_compiled
 from compiler.models import Plan, TaskNode
 from designer.templates import iter_nodes
 from keiri import settings
+from keiri.messages import t
 
 __all__ = [
     "ONE_OF_INPUTS",
@@ -78,10 +79,12 @@ def designer_rule_issues(plan: Plan) -> list[Issue]:
                 issues.append(
                     Issue(
                         code=IssueCode.MISSING_REQUIRED_INPUT,
-                        message=f"{node.block_id} needs one of {', '.join(group)}",
+                        message=t(
+                            "issue.one_of.missing", block=node.block_id, names=", ".join(group)
+                        ),
                         node_id=node.id,
                         loc=(*paths.get(node.id, ()), "in"),
-                        hint=f"add in.{group[0]} (the instruction for the model)",
+                        hint=t("issue.design.add_instruction", name=group[0]),
                     )
                 )
     return issues

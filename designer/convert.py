@@ -19,6 +19,7 @@ from designer.answer import (
     NodeAnswer,
     VarAnswer,
 )
+from keiri.messages import t
 
 __all__ = ["answer_to_plan", "decode_value", "merge_base"]
 
@@ -37,11 +38,10 @@ def decode_value(
         issues.append(
             Issue(
                 code=IssueCode.PLAN_SCHEMA_INVALID,
-                message=f"value {value[:80]!r} is not valid JSON ({exc.msg})",
+                message=t("issue.design.bad_json", value=repr(value[:80]), detail=exc.msg),
                 node_id=node_id,
                 loc=tuple(path),
-                hint='use format "text" for plain strings and ${...} references, '
-                "or give valid JSON (strings quoted)",
+                hint=t("issue.design.bad_json_hint"),
             )
         )
         return value
@@ -56,10 +56,10 @@ def _bindings(
             issues.append(
                 Issue(
                     code=IssueCode.PLAN_SCHEMA_INVALID,
-                    message=f"input {item.key!r} is given twice",
+                    message=t("issue.design.input_twice", name=repr(item.key)),
                     node_id=node_id,
                     loc=(*path, item.key),
-                    hint="give each input once",
+                    hint=t("issue.design.input_twice_hint"),
                 )
             )
             continue
@@ -85,10 +85,10 @@ def _node(node: NodeAnswer, path: Path_, issues: list[Issue]) -> dict[str, Any]:
             issues.append(
                 Issue(
                     code=IssueCode.PLAN_SCHEMA_INVALID,
-                    message="a loop needs exactly one of foreach or while",
+                    message=t("issue.loop.one_of"),
                     node_id=node.id,
                     loc=tuple(path),
-                    hint="foreach to iterate over a list, while to repeat until a condition",
+                    hint=t("issue.loop.one_of_hint"),
                 )
             )
         if node.foreach is not None:
@@ -141,9 +141,9 @@ def _vars(items: Sequence[VarAnswer], issues: list[Issue]) -> dict[str, Any]:
             issues.append(
                 Issue(
                     code=IssueCode.PLAN_SCHEMA_INVALID,
-                    message=f"var {var.name!r} is defined twice",
+                    message=t("issue.design.var_twice", name=repr(var.name)),
                     loc=("vars", var.name),
-                    hint="define each var once",
+                    hint=t("issue.design.var_twice_hint"),
                 )
             )
             continue

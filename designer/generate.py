@@ -63,6 +63,7 @@ from designer.retrieval import Candidate
 from designer.retrieval_mode import choose_retrieval, retrieve_with
 from designer.session import Baseline, GenerationSession
 from designer.templates import LoadedTemplate, TemplateSpec
+from keiri.messages import t
 
 __all__ = ["generate_plan"]
 
@@ -412,9 +413,9 @@ def generate_plan(
     if not instruction or not instruction.strip():
         raise BlockError(
             ErrorCode.INPUT_VALIDATION_FAILED,
-            "the instruction is empty",
+            t("issue.design.empty_instruction"),
             details={"field": "instruction"},
-            hint="describe the accounting task the plan should perform",
+            hint=t("issue.design.empty_instruction_hint"),
         )
     documents = (
         documents_text

@@ -28,6 +28,7 @@ from compiler.dryrun import dry_run_compiled
 from compiler.models import LoopNode, Node, SubflowNode, TaskNode
 from compiler.references import ReferenceSyntaxError, find_references
 from keiri import settings
+from keiri.messages import t
 
 __all__ = [
     "ContractType",
@@ -301,8 +302,8 @@ def _load_one(path: Path, root: Path) -> LoadedTemplate:
                 exc,
                 loaded.lines,
                 str(path),
-                hint="see schemas/template.schema.json",
-                message_prefix="template: ",
+                hint=t("issue.template.see_schema"),
+                message_prefix=t("issue.template.prefix"),
                 union_tags=("task", "loop", "subflow"),
             )
         ) from None
@@ -312,10 +313,12 @@ def _load_one(path: Path, root: Path) -> LoadedTemplate:
             [
                 Issue(
                     code=IssueCode.PLAN_SCHEMA_INVALID,
-                    message=f"template id {spec.id!r} differs from its file name {path.name!r}",
+                    message=t(
+                        "issue.template.id_mismatch", name=repr(spec.id), file=repr(path.name)
+                    ),
                     loc=("id",),
                     line=loaded.lines.line(["id"]),
-                    hint="name the file designs/templates/<category>/<id>.yaml",
+                    hint=t("issue.template.id_mismatch_hint"),
                     file=str(path),
                 )
             ]
@@ -342,11 +345,15 @@ def load_templates(root: Path | None = None) -> dict[str, LoadedTemplate]:
             issues.append(
                 Issue(
                     code=IssueCode.DUPLICATE_NODE_ID,
-                    message=f"template id {loaded.id!r} is defined twice: "
-                    f"{found[loaded.id].path} and {path}",
+                    message=t(
+                        "issue.template.twice",
+                        name=repr(loaded.id),
+                        first=found[loaded.id].path,
+                        second=path,
+                    ),
                     loc=("id",),
                     file=str(path),
-                    hint="template ids must be unique across categories",
+                    hint=t("issue.template.twice_hint"),
                 )
             )
             continue

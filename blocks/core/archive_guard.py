@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import BinaryIO
 
 from blocks.errors import BlockError, ErrorCode
+from keiri.messages import t
 
 __all__ = ["CHUNK_SIZE", "ArchiveLimits", "Budget", "declared_entry_count", "unsafe"]
 
@@ -50,13 +51,16 @@ class ArchiveLimits:
             raise ValueError("ArchiveLimits.ratio_min_size must be >= 0")
 
 
-def unsafe(archive: str, member: str, reason: str, **details: object) -> BlockError:
+def unsafe(
+    archive: str, member: str, reason: str, *, said: str = "", **details: object
+) -> BlockError:
+    """UNSAFE_ARCHIVE: `reason` (English, stable) goes to the details, `said` (the same in
+    the reader's language, from the catalog) into the message."""
     return BlockError(
         ErrorCode.UNSAFE_ARCHIVE,
-        f"{archive}: unsafe archive: {reason} ({member})",
+        t("runtime.zip.unsafe", archive=archive, reason=said or reason, member=member),
         details={"file": archive, "member": member, "reason": reason, **details},
-        hint="the ZIP was rejected before anything was extracted from the offending entry; "
-        "re-create it from the original files, or raise the limit if the content is expected",
+        hint=t("runtime.zip.unsafe_hint"),
     )
 
 
@@ -98,6 +102,7 @@ class Budget:
                 self.archive,
                 where,
                 f"more than {self.limits.max_members} members",
+                said=t("runtime.zip.too_many", limit=self.limits.max_members),
                 limit=self.limits.max_members,
                 members=self.members,
             )
@@ -109,8 +114,13 @@ class Budget:
         if declared > limits.max_total_size:
             raise unsafe(
                 self.archive,
-                names[0] if len(names) == 1 else "(all members)",
+                names[0] if len(names) == 1 else t("runtime.zip.all_members"),
                 f"declared unpacked size {declared:,} bytes exceeds {limits.max_total_size:,}",
+                said=t(
+                    "runtime.zip.declared_size",
+                    size=f"{declared:,}",
+                    limit=f"{limits.max_total_size:,}",
+                ),
                 limit=limits.max_total_size,
             )
         for info, name in zip(infos, names, strict=True):
@@ -120,6 +130,9 @@ class Budget:
                     self.archive,
                     name,
                     f"compression ratio {ratio:,.0f}:1 exceeds {limits.max_ratio:g}:1",
+                    said=t(
+                        "runtime.zip.ratio", ratio=f"{ratio:,.0f}", limit=f"{limits.max_ratio:g}"
+                    ),
                     limit=limits.max_ratio,
                 )
 
@@ -139,6 +152,9 @@ class Budget:
                             name,
                             f"unpacked size exceeds "
                             f"{limits.max_total_size:,} bytes while extracting",
+                            said=t(
+                                "runtime.zip.size_streaming", limit=f"{limits.max_total_size:,}"
+                            ),
                             limit=limits.max_total_size,
                         )
                     if produced > limits.ratio_min_size and produced / packed > limits.max_ratio:
@@ -146,20 +162,21 @@ class Budget:
                             self.archive,
                             name,
                             f"compression ratio exceeds {limits.max_ratio:g}:1 while extracting",
+                            said=t("runtime.zip.ratio_streaming", limit=f"{limits.max_ratio:g}"),
                             limit=limits.max_ratio,
                         )
                     yield chunk
         except (zipfile.BadZipFile, zlib.error, EOFError, OSError) as exc:
             raise BlockError(
                 ErrorCode.FILE_INVALID,
-                f"{self.archive}: member {name} is corrupt ({type(exc).__name__}: {exc})",
+                t("runtime.zip.member_corrupt", archive=self.archive, member=name, detail=exc),
                 details={"file": self.archive, "member": name},
-                hint="the ZIP is damaged or was cut off; re-create or re-download it",
+                hint=t("runtime.zip.member_corrupt_hint"),
             ) from exc
         except NotImplementedError as exc:
             raise BlockError(
                 ErrorCode.FILE_INVALID,
-                f"{self.archive}: member {name} uses an unsupported compression method ({exc})",
+                t("runtime.zip.compression", archive=self.archive, member=name, detail=exc),
                 details={"file": self.archive, "member": name, "compress_type": info.compress_type},
-                hint="re-create the ZIP with standard Deflate compression",
+                hint=t("runtime.zip.compression_hint"),
             ) from exc

@@ -15,6 +15,7 @@ import zipfile
 import zlib
 
 from blocks.errors import BlockError, ErrorCode
+from keiri.messages import t
 
 __all__ = [
     "NAME_ENCODINGS",
@@ -77,10 +78,9 @@ def _decode_raw(raw: bytes, archive: str) -> str:
             continue
     raise BlockError(
         ErrorCode.FILE_INVALID,
-        f"{archive}: a member name is neither UTF-8 nor cp932 ({raw!r})",
+        t("runtime.zip.bad_name", archive=archive, raw=repr(raw)),
         details={"file": archive, "member": repr(raw), "tried_encodings": list(NAME_ENCODINGS)},
-        hint="re-create the ZIP with UTF-8 names (7-Zip: -mcu=on; Windows 11 Explorer does "
-        "this by default)",
+        hint=t("runtime.zip.bad_name_hint"),
     )
 
 

@@ -38,6 +38,7 @@ from blocks.core.amounts import AmountError, parse_amount, plain_number
 from blocks.core.office_guard import DEFAULT_MAX_CELLS, check_sheet_extent, check_xml_parts
 from blocks.core.statements import csv_rows
 from blocks.errors import BlockError, ErrorCode
+from keiri.messages import t
 
 __all__ = [
     "Column",
@@ -98,15 +99,15 @@ def _file_error(exc: Exception, name: str, path: Path) -> BlockError:
     ):
         return BlockError(
             ErrorCode.FILE_ENCRYPTED,
-            f"workbook {name!r} is password-protected",
+            t("runtime.excel.encrypted", name=repr(name)),
             details={"field": "workbook", "file": name},
-            hint="remove the password in Excel (ファイル → 情報 → ブックの保護) and upload again",
+            hint=t("runtime.excel.encrypted_hint"),
         )
     return BlockError(
         ErrorCode.FILE_INVALID,
-        f"workbook {name!r} cannot be read: {exc}",
+        t("runtime.excel.unreadable", name=repr(name), detail=exc),
         details={"field": "workbook", "file": name, "exception": type(exc).__name__},
-        hint="upload an .xlsx/.xlsm/.xls file saved by Excel; it may be corrupt or another format",
+        hint=t("runtime.excel.unreadable_hint"),
     )
 
 
@@ -150,10 +151,10 @@ def read_rows(
         raise _file_error(exc, name, path) from exc
     names = list(workbook.sheet_names)
     if not names:
-        raise BlockError(ErrorCode.FILE_INVALID, f"workbook {name!r} has no sheets")
+        raise BlockError(ErrorCode.FILE_INVALID, t("runtime.excel.no_sheets", name=repr(name)))
     target = names[0] if sheet is None else sheet
     if target not in names:
-        raise _unknown_sheet(f"workbook {name!r}", target, names)
+        raise _unknown_sheet(t("runtime.excel.workbook", name=repr(name)), target, names)
     try:
         rows = workbook.get_sheet_by_name(target).to_python(skip_empty_area=False, nrows=max_row)
     except Exception as exc:
@@ -163,12 +164,14 @@ def read_rows(
 
 def _unknown_sheet(kind: str, sheet: str, known: Sequence[str]) -> BlockError:
     close = difflib.get_close_matches(sheet, list(known), n=3, cutoff=0.4)
-    suggestion = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
+    suggestion = (
+        t("runtime.excel.suggest", names=", ".join(repr(c) for c in close)) if close else ""
+    )
     return BlockError(
         ErrorCode.INPUT_VALIDATION_FAILED,
-        f"{kind} has no sheet {sheet!r}{suggestion}",
+        t("runtime.excel.no_sheet", kind=kind, sheet=repr(sheet), suggestion=suggestion),
         details={"field": "sheet", "actual_value": sheet, "sheets": list(known)},
-        hint=f"sheets in the workbook: {', '.join(known)}",
+        hint=t("runtime.excel.sheets", names=", ".join(known)),
     )
 
 
@@ -239,9 +242,9 @@ def read_records(
         except ValueError as exc:
             raise BlockError(
                 ErrorCode.INPUT_VALIDATION_FAILED,
-                f"range {cell_range!r} is not an Excel range",
+                t("runtime.excel.bad_range", range=repr(cell_range)),
                 details={"field": "range", "actual_value": cell_range},
-                hint='write a range like "A1:F200" (or "A:F" for whole columns)',
+                hint=t("runtime.excel.bad_range_hint"),
             ) from exc
     min_col, min_row, max_col, max_row = bounds[0] or 1, bounds[1] or 1, bounds[2], bounds[3]
     if is_text_table(path, name):
@@ -258,9 +261,9 @@ def read_records(
     if header_index >= len(rows):
         raise BlockError(
             ErrorCode.INPUT_VALIDATION_FAILED,
-            f"header row {header_row} is below the data of sheet {target!r} ({len(rows)} rows)",
+            t("runtime.excel.header_below", row=header_row, sheet=repr(target), rows=len(rows)),
             details={"field": "header_row", "actual_value": header_row, "rows": len(rows)},
-            hint="header_row counts from the first row of `range` (row 1 of the sheet without one)",
+            hint=t("runtime.excel.header_below_hint"),
         )
     stop_col = max_col if max_col is not None else max((len(r) for r in rows), default=0)
     columns = _header_names(rows[header_index][min_col - 1 : stop_col], min_col)
@@ -328,9 +331,9 @@ def parse_cell(start_cell: str) -> tuple[int, int]:
     except ValueError as exc:
         raise BlockError(
             ErrorCode.INPUT_VALIDATION_FAILED,
-            f"start_cell {start_cell!r} is not a cell reference",
+            t("runtime.excel.bad_cell", cell=repr(start_cell)),
             details={"field": "output_config.start_cell", "actual_value": start_cell},
-            hint='write a cell like "A1" or "B3"',
+            hint=t("runtime.excel.bad_cell_hint"),
         ) from exc
 
 
@@ -355,9 +358,14 @@ def cell_value(value: Any, column: Column, where: str) -> Any:
         except ValueError as exc:
             raise BlockError(
                 ErrorCode.INPUT_VALIDATION_FAILED,
-                f"{where}: {value!r} is not an ISO date (column {column.header!r} has type date)",
+                t(
+                    "runtime.excel.not_date",
+                    where=where,
+                    value=repr(value),
+                    column=repr(column.header),
+                ),
                 details={"field": where, "actual_value": value},
-                hint='dates must look like "2024-04-01"',
+                hint=t("runtime.excel.not_date_hint"),
             ) from exc
     if column.kind == "number" and isinstance(value, str):
         try:
@@ -365,9 +373,14 @@ def cell_value(value: Any, column: Column, where: str) -> Any:
         except AmountError as exc:
             raise BlockError(
                 ErrorCode.INPUT_VALIDATION_FAILED,
-                f"{where}: {value!r} is not a number (column {column.header!r} has type number)",
+                t(
+                    "runtime.excel.not_number",
+                    where=where,
+                    value=repr(value),
+                    column=repr(column.header),
+                ),
                 details={"field": where, "actual_value": value},
-                hint="remove the text or declare the column as text",
+                hint=t("runtime.excel.not_number_hint"),
             ) from exc
         return None if number is None else plain_number(number)
     if column.kind == "text" and not isinstance(value, str):
@@ -397,9 +410,9 @@ def _checked(values: list[Any], index: int, columns: Sequence[Column], where: st
         )
         raise BlockError(
             ErrorCode.INPUT_VALIDATION_FAILED,
-            f"{where}[{index}].{column.key} holds a control character Excel cannot store",
+            t("runtime.excel.control_char", field=f"{where}[{index}].{column.key}"),
             details={"field": f"{where}[{index}].{column.key}", "row": index},
-            hint="remove control characters (\\x00-\\x1f except tab and newline) from the data",
+            hint=t("runtime.excel.control_char_hint"),
         )
     if ("=" in joined or "#" in joined) and any(_text_safe(v) for v in texts):
         return TextRow(values)
@@ -417,9 +430,9 @@ def rows_from_records(
         if type(record) is not dict and not isinstance(record, Mapping):
             raise BlockError(
                 ErrorCode.INPUT_VALIDATION_FAILED,
-                f"{where}[{index}] is {type(record).__name__}, expected an object (one row)",
+                t("runtime.excel.not_row", field=f"{where}[{index}]"),
                 details={"field": f"{where}[{index}]"},
-                hint="every row must be an object whose keys are the columns",
+                hint=t("runtime.excel.not_row_hint"),
             )
         try:
             values = [record[k] for k in keys]
@@ -543,9 +556,14 @@ def _check_merged(sheet: Worksheet, top: int, bottom: int, left: int, right: int
             area = f"{get_column_letter(left)}{top}:{get_column_letter(right)}{bottom}"
             raise BlockError(
                 ErrorCode.INPUT_VALIDATION_FAILED,
-                f"the area {area} of sheet {sheet.title!r} overlaps merged cells {merged.coord}",
+                t(
+                    "runtime.excel.merged",
+                    area=area,
+                    sheet=repr(sheet.title),
+                    merged=merged.coord,
+                ),
                 details={"field": "output_config.start_cell", "sheet": sheet.title, "area": area},
-                hint="move start_cell, or unmerge those cells in the template",
+                hint=t("runtime.excel.merged_hint"),
             )
 
 
@@ -632,10 +650,7 @@ def _load_template(path: Path, name: str) -> tuple[Workbook, list[str]]:
     except Exception as exc:  # zipfile, lxml and openpyxl raise many types for bad files
         raise _file_error(exc, name, path) from exc
     if any(p.startswith(("xl/drawings/", "xl/charts/")) for p in parts):
-        warnings.append(
-            f"template {name!r} contains drawings (images, charts or shapes); "
-            "openpyxl does not keep them in the written file"
-        )
+        warnings.append(t("runtime.excel.drawings", name=repr(name)))
     return workbook, warnings
 
 

@@ -24,6 +24,7 @@ from pathlib import Path
 from blocks.core.extract_types import ExtractOptions
 from blocks.core.file_processor import ExtractedText, extract_with
 from blocks.errors import BlockError, ErrorCode
+from keiri.messages import t
 
 __all__ = ["ExtractResult", "extract_many", "shutdown_pools"]
 
@@ -105,9 +106,9 @@ def extract_many(
         _discard(workers, pool)  # the next call starts a fresh pool
         raise BlockError(
             ErrorCode.BLOCK_FAILED,
-            f"a text-extraction worker process died ({exc})",
+            t("runtime.extract.worker_died", detail=exc),
             details={"workers": workers},
-            hint="the machine may be out of memory; retry with fewer workers",
+            hint=t("runtime.extract.worker_died_hint"),
             recoverable=True,
         ) from exc
     finally:

@@ -23,6 +23,7 @@ from typing import Any
 
 from blocks.core.extract_types import ExtractOptions, RawText, file_error
 from blocks.errors import BlockError, ErrorCode
+from keiri.messages import t
 
 __all__ = [
     "IMAGE_TYPES",
@@ -38,10 +39,7 @@ IMAGE_TYPES = frozenset({"image/png", "image/jpeg", "image/tiff"})
 MAX_PIXELS = 40_000_000
 _RENDER_DPI = 300
 _TIMEOUT = 120
-_INSTALL = (
-    "install Tesseract and its Japanese model: `sudo apt-get install tesseract-ocr "
-    "tesseract-ocr-jpn` (bash scripts/system-deps.sh does it)"
-)
+_INSTALL = "runtime.ocr.install_hint"
 _CJK = r"\u3000-\u30ff\u3400-\u9fff\uff00-\uffef"
 _CJK_GAP = re.compile(rf"(?<=[{_CJK}])[ \t]+(?=[{_CJK}])")
 _DIGIT_GAP = re.compile(r"(?<=[\d,¥])[ ](?=[\d,])")
@@ -68,16 +66,16 @@ def ocr_ready(lang: str = "jpn") -> BlockError | None:
     if binary is None:
         return BlockError(
             ErrorCode.DEPENDENCY_NOT_FOUND,
-            "OCR is needed for this scanned document, but Tesseract is not installed",
+            t("runtime.ocr.no_tesseract"),
             details={"dependency": "tesseract-ocr"},
-            hint=_INSTALL,
+            hint=t(_INSTALL),
         )
     if lang not in _languages(binary):
         return BlockError(
             ErrorCode.DEPENDENCY_NOT_FOUND,
-            f"Tesseract has no {lang!r} language model",
+            t("runtime.ocr.no_language", language=repr(lang)),
             details={"dependency": f"tesseract-ocr-{lang}"},
-            hint=_INSTALL,
+            hint=t(_INSTALL),
         )
     return None
 
@@ -136,17 +134,17 @@ def ocr_image(image: Any, name: str, lang: str = "jpn") -> str:
     except subprocess.TimeoutExpired as exc:
         raise BlockError(
             ErrorCode.TIMEOUT_ERROR,
-            f"{name}: OCR took longer than {_TIMEOUT} s",
+            t("runtime.ocr.timeout", name=name, seconds=_TIMEOUT),
             details={"file": name},
-            hint="scan the page at 300 dpi or less, or split the file",
+            hint=t("runtime.ocr.timeout_hint"),
             recoverable=True,
         ) from exc
     if done.returncode != 0:
         raise file_error(
             ErrorCode.FILE_INVALID,
-            f"OCR failed: {done.stderr.decode(errors='replace').strip()[:200]}",
+            t("runtime.ocr.failed", detail=done.stderr.decode(errors="replace").strip()[:200]),
             name,
-            hint="check that the image opens in an image viewer",
+            hint=t("runtime.ocr.failed_hint"),
         )
     return _clean(done.stdout.decode("utf-8", errors="replace"))
 
@@ -159,28 +157,33 @@ def _open_bounded(data: bytes, name: str, media_type: str) -> Any:
     except Image.DecompressionBombError as exc:
         raise file_error(
             ErrorCode.FILE_TOO_LARGE,
-            f"the image is too large to decode ({exc})",
+            t("runtime.ocr.bomb", detail=exc),
             name,
             media_type=media_type,
-            hint="scan at 300 dpi or resize the photo before uploading",
+            hint=t("runtime.ocr.resize_hint"),
             limit=MAX_PIXELS,
         ) from exc
     except (UnidentifiedImageError, OSError) as exc:
         raise file_error(
             ErrorCode.FILE_INVALID,
-            f"the image cannot be opened ({type(exc).__name__})",
+            t("runtime.ocr.cannot_open"),
             name,
             media_type=media_type,
-            hint="save the photo again as JPEG or PNG",
+            hint=t("runtime.ocr.resave_hint"),
         ) from exc
     width, height = image.size
     if width * height > MAX_PIXELS:
         raise file_error(
             ErrorCode.FILE_TOO_LARGE,
-            f"the image has {width:,} x {height:,} pixels (limit {MAX_PIXELS:,} pixels)",
+            t(
+                "runtime.ocr.too_many_pixels",
+                width=f"{width:,}",
+                height=f"{height:,}",
+                limit=f"{MAX_PIXELS:,}",
+            ),
             name,
             media_type=media_type,
-            hint="scan at 300 dpi or resize the photo before uploading",
+            hint=t("runtime.ocr.resize_hint"),
             width=width,
             height=height,
             limit=MAX_PIXELS,
@@ -196,10 +199,10 @@ def extract_image(data: bytes, name: str, opts: ExtractOptions, media_type: str)
     except OSError as exc:
         raise file_error(
             ErrorCode.FILE_INVALID,
-            f"the image is truncated or corrupt ({exc})",
+            t("runtime.ocr.corrupt", detail=exc),
             name,
             media_type=media_type,
-            hint="save the photo again as JPEG or PNG",
+            hint=t("runtime.ocr.resave_hint"),
         ) from exc
     return RawText(ocr_image(image, name), None, False, 1)
 
@@ -222,9 +225,9 @@ def pdf_page_images(data: bytes, indexes: list[int], name: str) -> list[Any]:
     except pypdfium2.PdfiumError as exc:
         raise file_error(
             ErrorCode.FILE_INVALID,
-            f"a page of the scanned PDF cannot be rendered ({exc})",
+            t("runtime.ocr.render", detail=exc),
             name,
-            hint="re-scan or re-export the PDF",
+            hint=t("runtime.ocr.render_hint"),
         ) from exc
     finally:
         document.close()

@@ -19,10 +19,11 @@ from typing import Any
 from blocks.core.extract_types import DOCX, XLSX, ExtractOptions, RawText, file_error
 from blocks.core.office_guard import check_sheet_extent, check_xml_parts
 from blocks.errors import ErrorCode
+from keiri.messages import t
 
 __all__ = ["check_package", "extract_docx", "extract_xlsx", "format_cell"]
 
-_BROKEN_HINT = "open the file in Office and save it again; a partial upload also causes this"
+_BROKEN_HINT = "runtime.office.broken_hint"
 
 
 def check_package(data: bytes, name: str, media_type: str, opts: ExtractOptions) -> None:
@@ -39,10 +40,10 @@ def check_package(data: bytes, name: str, media_type: str, opts: ExtractOptions)
     except (zipfile.BadZipFile, OSError, ValueError, EOFError, zlib.error) as exc:
         raise file_error(
             ErrorCode.FILE_INVALID,
-            f"the file is corrupt or truncated (its ZIP container cannot be read: {exc})",
+            t("runtime.office.zip_broken", detail=exc),
             name,
             media_type=media_type,
-            hint=_BROKEN_HINT,
+            hint=t(_BROKEN_HINT),
         ) from exc
 
 
@@ -53,20 +54,20 @@ def _check_sizes(
     if unpacked > opts.max_unpacked:
         raise file_error(
             ErrorCode.FILE_TOO_LARGE,
-            f"the document unpacks to {unpacked:,} bytes (limit {opts.max_unpacked:,})",
+            t("runtime.office.unpacked", size=f"{unpacked:,}", limit=f"{opts.max_unpacked:,}"),
             name,
             media_type=media_type,
-            hint="split the document, or raise max_unpacked if it is genuinely this large",
+            hint=t("runtime.office.unpacked_hint"),
             unpacked_size=unpacked,
             limit=opts.max_unpacked,
         )
     if any(info.flag_bits & 0x1 for info in infos):
         raise file_error(
             ErrorCode.FILE_ENCRYPTED,
-            "parts of the document are encrypted",
+            t("runtime.office.encrypted_parts"),
             name,
             media_type=media_type,
-            hint="remove the protection in Office and upload the file again",
+            hint=t("runtime.office.encrypted_parts_hint"),
         )
 
 
@@ -115,10 +116,10 @@ def extract_docx(data: bytes, name: str, opts: ExtractOptions) -> RawText:
     except (PackageNotFoundError, KeyError, ValueError, zipfile.BadZipFile, LxmlError) as exc:
         raise file_error(
             ErrorCode.FILE_INVALID,
-            f"the Word document cannot be read ({type(exc).__name__}: {exc})",
+            t("runtime.office.docx_unreadable", detail=exc),
             name,
             media_type=DOCX,
-            hint=_BROKEN_HINT,
+            hint=t(_BROKEN_HINT),
         ) from exc
     text = "\n".join([*headers, *body, *footers]).strip("\n")
     return RawText(text, None, False)
@@ -196,18 +197,18 @@ def extract_xlsx(data: bytes, name: str, opts: ExtractOptions) -> RawText:
     except PasswordError as exc:
         raise file_error(
             ErrorCode.FILE_ENCRYPTED,
-            "the workbook is password-protected",
+            t("runtime.office.xlsx_encrypted"),
             name,
             media_type=XLSX,
-            hint="remove the password in Excel and upload the file again",
+            hint=t("runtime.office.xlsx_encrypted_hint"),
         ) from exc
     except (CalamineError, ValueError) as exc:
         raise file_error(
             ErrorCode.FILE_INVALID,
-            f"the workbook cannot be read ({type(exc).__name__}: {exc})",
+            t("runtime.office.xlsx_unreadable", detail=exc),
             name,
             media_type=XLSX,
-            hint=_BROKEN_HINT,
+            hint=t(_BROKEN_HINT),
         ) from exc
     formatted, uncached = _sheet_extras(data, opts, start, rows) if start else ({}, [])
     lines = [

@@ -18,6 +18,7 @@ from pypdf.errors import DependencyError, LimitReachedError, PyPdfError
 from blocks.core.extract_ocr import ocr_image, pdf_page_images
 from blocks.core.extract_types import PDF, ExtractOptions, RawText, file_error
 from blocks.errors import BlockError, ErrorCode
+from keiri.messages import t
 
 __all__ = ["PAGE_SEPARATOR", "extract_pdf"]
 
@@ -35,17 +36,17 @@ def _open(data: bytes, name: str) -> PdfReader:
     except DependencyError as exc:
         raise BlockError(
             ErrorCode.DEPENDENCY_NOT_FOUND,
-            f"{name}: decrypting this PDF needs the `cryptography` package",
+            t("runtime.pdf.needs_crypto", name=name),
             details={"file": name, "media_type": PDF},
-            hint="install cryptography>=3.1 in the environment that runs the block",
+            hint=t("runtime.pdf.needs_crypto_hint"),
         ) from exc
     if opened == PasswordType.NOT_DECRYPTED:
         raise file_error(
             ErrorCode.FILE_ENCRYPTED,
-            "the PDF is password-protected",
+            t("runtime.pdf.encrypted"),
             name,
             media_type=PDF,
-            hint="ask the sender for a copy without an open password, then upload it again",
+            hint=t("runtime.pdf.encrypted_hint"),
         )
     return reader
 
@@ -68,10 +69,10 @@ def extract_pdf(data: bytes, name: str, opts: ExtractOptions) -> RawText:
     except LimitReachedError as exc:
         raise file_error(
             ErrorCode.FILE_TOO_LARGE,
-            f"a stream of the PDF expands beyond pypdf's safety limit ({exc})",
+            t("runtime.pdf.bomb", detail=exc),
             name,
             media_type=PDF,
-            hint="the PDF may be a decompression bomb; re-export it from its source",
+            hint=t("runtime.pdf.bomb_hint"),
         ) from exc
     except (PyPdfError, ValueError, KeyError, TypeError, IndexError, AttributeError) as exc:
         # Malformed PDFs surface as pypdf errors or as plain lookup/type errors from its
@@ -79,10 +80,10 @@ def extract_pdf(data: bytes, name: str, opts: ExtractOptions) -> RawText:
         _log.debug("pypdf failed on %s", name, exc_info=True)
         raise file_error(
             ErrorCode.FILE_INVALID,
-            f"the PDF is corrupt or truncated ({type(exc).__name__}: {exc})",
+            t("runtime.pdf.corrupt", detail=exc),
             name,
             media_type=PDF,
-            hint="re-download or re-export the PDF; a partial upload also causes this",
+            hint=t("runtime.pdf.corrupt_hint"),
             exception=type(exc).__name__,
         ) from exc
     truncated = page_count > len(parts)

@@ -11,6 +11,7 @@ import codecs
 
 from blocks.core.extract_types import TEXT, ExtractOptions, RawText, file_error
 from blocks.errors import ErrorCode
+from keiri.messages import t
 
 __all__ = ["ENCODINGS", "decode_text", "extract_plain", "looks_like_text"]
 
@@ -52,10 +53,10 @@ def decode_text(data: bytes, name: str, media_type: str = TEXT) -> tuple[str, st
     tried = bom or ", ".join(ENCODINGS)
     raise file_error(
         ErrorCode.FILE_INVALID,
-        f"the text is not valid {tried}",
+        t("runtime.text.bad_encoding", tried=tried),
         name,
         media_type=media_type,
-        hint="save the file as UTF-8 (or Shift_JIS/cp932) and upload it again",
+        hint=t("runtime.text.bad_encoding_hint"),
         tried_encodings=[bom] if bom else list(ENCODINGS),
     )
 

@@ -42,6 +42,7 @@ from blocks.core.extract_types import (
     file_error,
 )
 from blocks.errors import ErrorCode
+from keiri.messages import t
 
 __all__ = [
     "HEAD_BYTES",
@@ -116,19 +117,27 @@ _OOXML_MAIN_PARTS = (
     ("xl/workbook.xml", XLSX),
     ("ppt/presentation.xml", PPTX),
 )
-_LABELS = {
-    PDF: "a PDF",
-    DOCX: "a Word document (.docx)",
-    XLSX: "an Excel workbook (.xlsx)",
-    PPTX: "a PowerPoint file (.pptx)",
-    ZIP: "a ZIP archive",
-    OLE: "a legacy Office file (.doc/.xls) or a password-protected Office file",
-    OCTET: "binary data",
-    TEXT: "text",
-    MARKDOWN: "text",
-    CSV: "text",
-    TSV: "text",
+#: media type -> its catalog key (`runtime.kind.*`), what messages call the content.
+_LABEL_KEYS = {
+    PDF: "runtime.kind.pdf",
+    DOCX: "runtime.kind.docx",
+    XLSX: "runtime.kind.xlsx",
+    PPTX: "runtime.kind.pptx",
+    ZIP: "runtime.kind.zip",
+    OLE: "runtime.kind.ole",
+    OCTET: "runtime.kind.binary",
+    TEXT: "runtime.kind.text",
+    MARKDOWN: "runtime.kind.text",
+    CSV: "runtime.kind.text",
+    TSV: "runtime.kind.text",
 }
+
+
+def _label(media_type: str | None) -> str:
+    key = _LABEL_KEYS.get(media_type or "")
+    return t(key) if key else str(media_type)
+
+
 _ENCRYPTED_OOXML_MARKER = "EncryptedPackage".encode("utf-16-le")
 
 
@@ -206,7 +215,10 @@ def _load(source: Source, name: str, opts: ExtractOptions) -> bytes:
             data = source.read_bytes()
         except (FileNotFoundError, IsADirectoryError) as exc:
             raise file_error(
-                ErrorCode.FILE_INVALID, f"file not found: {source}", name, hint="check the path"
+                ErrorCode.FILE_INVALID,
+                t("runtime.file.not_found", path=source),
+                name,
+                hint=t("runtime.file.not_found_hint"),
             ) from exc
     else:
         data = source.read(opts.max_bytes + 1)
@@ -215,9 +227,9 @@ def _load(source: Source, name: str, opts: ExtractOptions) -> bytes:
     if not data:
         raise file_error(
             ErrorCode.FILE_INVALID,
-            "empty file (0 bytes)",
+            t("runtime.file.empty"),
             name,
-            hint="the upload or export produced an empty file; send it again",
+            hint=t("runtime.file.empty_hint"),
         )
     return data
 
@@ -225,9 +237,9 @@ def _load(source: Source, name: str, opts: ExtractOptions) -> bytes:
 def _too_large(name: str, size: int, opts: ExtractOptions) -> Exception:
     return file_error(
         ErrorCode.FILE_TOO_LARGE,
-        f"the file has {size:,} bytes (limit {opts.max_bytes:,})",
+        t("runtime.file.too_large", size=f"{size:,}", limit=f"{opts.max_bytes:,}"),
         name,
-        hint="split the file, or raise the size limit of the block if this size is expected",
+        hint=t("runtime.file.too_large_hint"),
         size=size,
         limit=opts.max_bytes,
     )
@@ -239,30 +251,33 @@ def _check_type(data: bytes, name: str, actual: str, parts: set[str] | None) -> 
     if actual == OLE and expected in (DOCX, XLSX, PPTX) and _ENCRYPTED_OOXML_MARKER in data:
         raise file_error(
             ErrorCode.FILE_ENCRYPTED,
-            "the Office file is password-protected",
+            t("runtime.file.office_encrypted"),
             name,
             media_type=expected,
-            hint="remove the password in Office and upload the file again",
+            hint=t("runtime.file.office_encrypted_hint"),
         )
     if actual == ZIP and parts is None:
         raise file_error(
             ErrorCode.FILE_INVALID,
-            "the file is corrupt or truncated (its ZIP directory cannot be read)",
+            t("runtime.file.zip_unreadable"),
             name,
             media_type=expected or ZIP,
-            hint="re-download or re-export the file; a partial upload causes this",
+            hint=t("runtime.file.zip_unreadable_hint"),
         )
     compatible = expected is None or expected == actual or {expected, actual} <= _TEXT_TYPES
     if not compatible:
         suffix = next((ext for ext, m in _BY_EXTENSION.items() if m == actual), None)
-        rename = f"rename it to *{suffix} if that is what it is" if suffix else "check the file"
+        rename = t("runtime.file.rename", suffix=suffix) if suffix else t("runtime.file.check")
         raise file_error(
             ErrorCode.FILE_INVALID,
-            f"the name says {_LABELS.get(expected or '', expected)} but the content is "
-            f"{_LABELS.get(actual, actual)}",
+            t(
+                "runtime.file.mismatch",
+                expected=_label(expected),
+                actual=_label(actual),
+            ),
             name,
             media_type=actual,
-            hint=f"the extension does not match the content: {rename}, or re-export it",
+            hint=t("runtime.file.mismatch_hint", rename=rename),
             expected_media_type=expected,
         )
 
@@ -280,16 +295,17 @@ def extract_with(source: Source, name: str, options: ExtractOptions) -> Extracte
     extractor = _EXTRACTORS.get(actual)
     if extractor is None:
         supported = "PDF, DOCX, XLSX, TXT, MD, CSV, TSV, PNG, JPEG, TIFF"
-        advice = {
-            ZIP: "open archives with file.parse_zip_2tier",
-            OLE: "save it as .docx/.xlsx in Office first",
-        }.get(actual, "convert it first")
+        advice = t(
+            {ZIP: "runtime.file.advice_zip", OLE: "runtime.file.advice_ole"}.get(
+                actual, "runtime.file.advice_convert"
+            )
+        )
         raise file_error(
             ErrorCode.FILE_INVALID,
-            f"no text can be extracted from {_LABELS.get(actual, actual)}",
+            t("runtime.file.no_text", kind=_label(actual)),
             name,
             media_type=actual,
-            hint=f"supported formats: {supported}; {advice}",
+            hint=t("runtime.file.no_text_hint", supported=supported, advice=advice),
         )
     raw = extractor(data, name, options)
     text, truncated = raw.text, raw.truncated

@@ -31,6 +31,7 @@ from blocks.core.file_processor import HEAD_BYTES, detect_media_type, sniff_medi
 from blocks.errors import BlockError, ErrorCode
 from blocks.fileref import FileRef
 from blocks.store import FileStore
+from keiri.messages import t
 
 __all__ = ["ArchiveLimits", "SkipHandler", "ZipMember", "folder_summary", "read_zip", "top_folder"]
 
@@ -99,9 +100,9 @@ def _open(handle: BinaryIO, budget: Budget, where: str) -> zipfile.ZipFile:
     if not head:
         raise BlockError(
             ErrorCode.FILE_INVALID,
-            f"{archive}: empty file (0 bytes)",
+            t("runtime.zip.empty", archive=archive),
             details={"file": archive, "member": where},
-            hint="the upload produced an empty file; send the ZIP again",
+            hint=t("runtime.zip.empty_hint"),
         )
     count = declared_entry_count(handle)
     if count is not None and budget.members + count > budget.limits.max_members:
@@ -109,6 +110,7 @@ def _open(handle: BinaryIO, budget: Budget, where: str) -> zipfile.ZipFile:
             archive,
             where,
             f"more than {budget.limits.max_members} members (the directory declares {count})",
+            said=t("runtime.zip.too_many_declared", limit=budget.limits.max_members, count=count),
             limit=budget.limits.max_members,
         )
     handle.seek(0)
@@ -116,13 +118,26 @@ def _open(handle: BinaryIO, budget: Budget, where: str) -> zipfile.ZipFile:
         return zipfile.ZipFile(handle)
     except (zipfile.BadZipFile, OSError, ValueError, EOFError) as exc:
         looks = sniff_media_type(head, where)
-        what = "truncated or corrupt" if head.startswith(b"PK") else f"not a ZIP ({looks})"
+        what = (
+            t("runtime.zip.corrupt", archive=archive)
+            if head.startswith(b"PK")
+            else t("runtime.zip.not_zip", archive=archive, looks=looks)
+        )
         raise BlockError(
             ErrorCode.FILE_INVALID,
-            f"{archive}: {what}: {exc}",
+            f"{what}: {exc}",
             details={"file": archive, "member": where, "detected_media_type": looks},
-            hint="upload a .zip archive; if it is one, re-create it (it may have been cut off)",
+            hint=t("runtime.zip.open_hint"),
         ) from exc
+
+
+#: `unsafe_name_reason` (English, kept in the details) -> its catalog key.
+_NAME_REASONS = {
+    "absolute path": "runtime.zip.absolute",
+    "drive letter in path": "runtime.zip.drive",
+    "parent directory segment (..)": "runtime.zip.parent",
+    "control character in name": "runtime.zip.control",
+}
 
 
 def _checked_entries(
@@ -138,21 +153,21 @@ def _checked_entries(
         raw = decode_member_name(info, archive)
         reason = unsafe_name_reason(raw)
         if reason:
-            raise unsafe(archive, prefix + raw, reason)
+            raise unsafe(archive, prefix + raw, reason, said=t(_NAME_REASONS.get(reason, "")))
         if is_symlink(info):
-            raise unsafe(archive, prefix + raw, "symbolic link")
+            raise unsafe(archive, prefix + raw, "symbolic link", said=t("runtime.zip.symlink"))
         if raw.endswith("/"):
             continue
         path = prefix + "/".join(p for p in raw.split("/") if p not in ("", "."))
         if path in seen:
-            raise unsafe(archive, path, "duplicate member name")
+            raise unsafe(archive, path, "duplicate member name", said=t("runtime.zip.duplicate"))
         seen.add(path)
         if info.flag_bits & _ENCRYPTED_FLAG:
             raise BlockError(
                 ErrorCode.FILE_ENCRYPTED,
-                f"{archive}: member {path} is encrypted",
+                t("runtime.zip.encrypted", archive=archive, member=path),
                 details={"file": archive, "member": path},
-                hint="re-create the ZIP without a password (the contents cannot be read)",
+                hint=t("runtime.zip.encrypted_hint"),
             )
         if is_os_metadata(path):
             if on_skip:
@@ -193,6 +208,7 @@ def _read_level(
                         budget.archive,
                         path,
                         f"nested archive deeper than {budget.limits.max_depth} levels",
+                        said=t("runtime.zip.too_deep", limit=budget.limits.max_depth),
                         limit=budget.limits.max_depth,
                     )
                 with store.open(ref) as inner:

@@ -27,8 +27,10 @@ import pydantic
 from pydantic import BaseModel, ConfigDict, SecretStr
 
 from blocks.errors import BlockError, ErrorCode
+from blocks.issue_text import pydantic_message
 from keiri import settings
 from keiri.errors import ConfigError
+from keiri.messages import t
 
 if TYPE_CHECKING:
     from openai.types.chat import ChatCompletionMessageParam
@@ -54,27 +56,27 @@ _LLM_VARS = frozenset(
 )
 _KEY_LIKE = re.compile(r"\b(sk|rk|pk)-[A-Za-z0-9_\-*]{6,}")
 _RECOVERABLE = frozenset({"rate_limit", "connection", "server_error", "timeout"})
-_HINTS = {
-    "auth": "the provider rejected the credentials: check OPENAI_API_KEY (or AZURE_OPENAI_API_KEY)",
-    "rate_limit": "the provider is throttling requests: retry later, lower KEIRI_LLM_CONCURRENCY "
-    "or raise KEIRI_LLM_MAX_RETRIES",
-    "quota": "the account has no quota left: check the plan and billing of the API account",
-    "refusal": "the model refused to answer: rephrase the prompt or check the documents",
-    "truncated": "the answer hit the output token limit: lower per_file_chars, split the work "
-    "with group_key, or ask for a smaller output_schema",
-    "content_filter": "the provider's content filter blocked the answer: review the prompt "
-    "and the documents",
-    "schema_mismatch": "the answer does not match output_schema: make the schema simpler or "
-    "the prompt more explicit about each field",
-    "bad_request": "the provider rejected the request: check the model name (KEIRI_LLM_MODEL or "
-    "AZURE_OPENAI_DEPLOYMENT) and output_schema",
-    "connection": "could not reach the LLM endpoint: check the network and OPENAI_BASE_URL "
-    "(or AZURE_OPENAI_ENDPOINT)",
-    "server_error": "the provider failed: retry later",
-    "timeout": "no answer in time: raise KEIRI_LLM_TIMEOUT_S or send less text",
-    "no_api_key": "set OPENAI_API_KEY (or AZURE_OPENAI_ENDPOINT, AZURE_OPENAI_API_KEY, "
-    "AZURE_OPENAI_API_VERSION and AZURE_OPENAI_DEPLOYMENT for Azure OpenAI)",
-}
+#: Failure reasons with a hint (`runtime.llm.hint.<reason>` in the catalog).
+_HINTS = frozenset(
+    {
+        "auth",
+        "rate_limit",
+        "quota",
+        "refusal",
+        "truncated",
+        "content_filter",
+        "schema_mismatch",
+        "bad_request",
+        "connection",
+        "server_error",
+        "timeout",
+        "no_api_key",
+    }
+)
+
+
+def _hint(reason: str) -> str:
+    return t(f"runtime.llm.hint.{reason}") if reason in _HINTS else ""
 
 
 class LLMSettings(BaseModel):
@@ -167,9 +169,9 @@ class LLMClient:
         if not key:
             raise BlockError(
                 ErrorCode.API_ERROR,
-                f"no API key configured for the {self.settings.provider} LLM provider",
+                t("runtime.llm.no_api_key", provider=self.settings.provider),
                 details={"reason": "no_api_key", "provider": self.settings.provider},
-                hint=_HINTS["no_api_key"],
+                hint=_hint("no_api_key"),
             )
         self._key = key
         self._client = self._build(http_client)
@@ -198,7 +200,7 @@ class LLMClient:
                 missing = (
                     "AZURE_OPENAI_ENDPOINT" if not s.azure_endpoint else "AZURE_OPENAI_API_VERSION"
                 )
-                _config_error(missing, "is required for the Azure OpenAI provider")
+                _config_error(missing, t("runtime.llm.azure_required"))
             return openai.AzureOpenAI(
                 azure_endpoint=s.azure_endpoint,
                 api_version=s.api_version,
@@ -233,13 +235,13 @@ class LLMClient:
         except openai.OpenAIError as exc:
             raise self._error(exc, model) from None
         if not completion.choices:
-            self._fail("schema_mismatch", model, "the answer has no choices")
+            self._fail("schema_mismatch", model, t("runtime.llm.no_choices"))
         message = completion.choices[0].message
         if message.refusal:
             self._fail(
                 "refusal",
                 model,
-                "the model refused to answer",
+                t("runtime.llm.refused"),
                 refusal=self._redact(message.refusal),
             )
         if message.parsed is None:
@@ -272,7 +274,9 @@ class LLMClient:
             ordered = sorted(response.data, key=lambda item: item.index)
             if len(ordered) != len(batch):
                 self._fail(
-                    "schema_mismatch", model, f"{len(ordered)} embeddings for {len(batch)} texts"
+                    "schema_mismatch",
+                    model,
+                    t("runtime.llm.embeddings", count=len(ordered), texts=len(batch)),
                 )
             vectors.extend([float(x) for x in item.embedding] for item in ordered)
         return vectors
@@ -282,7 +286,8 @@ class LLMClient:
     def _deployment(self, value: str | None, openai_var: str, azure_var: str) -> str:
         if not value:
             _config_error(
-                azure_var if self.settings.provider == "azure" else openai_var, "is not set"
+                azure_var if self.settings.provider == "azure" else openai_var,
+                t("runtime.llm.not_set"),
             )
         return value
 
@@ -303,9 +308,9 @@ class LLMClient:
         code = ErrorCode.TIMEOUT_ERROR if reason == "timeout" else ErrorCode.API_ERROR
         return BlockError(
             code,
-            f"LLM call failed ({reason}): {self._redact(message)}",
+            t("runtime.llm.failed", reason=reason, detail=self._redact(message)),
             details={**self._base(reason, model), **details},
-            hint=_HINTS.get(reason, ""),
+            hint=_hint(reason),
             recoverable=reason in _RECOVERABLE,
         )
 
@@ -313,17 +318,18 @@ class LLMClient:
         problems = [
             {
                 "path": _loc_path(err["loc"]),
-                "message": self._redact(err["msg"]),
+                "message": self._redact(pydantic_message(err)),
                 "type": err["type"],
             }
-            for err in exc.errors(include_url=False, include_input=False)[:20]
+            for err in exc.errors(include_url=False)[:20]
         ]
-        first = problems[0] if problems else {"path": "", "message": "invalid answer"}
-        where = f" at {first['path']}" if first["path"] else ""
+        first = problems[0] if problems else {"path": "", "message": "-"}
         raise self._make(
             "schema_mismatch",
             model,
-            f"the answer does not match output_schema{where}: {first['message']}",
+            t("runtime.llm.schema_at", path=first["path"], detail=first["message"])
+            if first["path"]
+            else t("runtime.llm.schema", detail=first["message"]),
             problems=problems,
         ) from None
 
@@ -334,18 +340,16 @@ class LLMClient:
             return self._make(
                 "timeout",
                 model,
-                f"no answer within {self.settings.timeout_s:g}s",
+                t("runtime.llm.timeout", seconds=f"{self.settings.timeout_s:g}"),
                 timeout_s=self.settings.timeout_s,
                 **retries,
             )
         if isinstance(exc, openai.APIConnectionError):
-            return self._make(
-                "connection", model, "could not connect to the LLM endpoint", **retries
-            )
+            return self._make("connection", model, t("runtime.llm.connection"), **retries)
         if isinstance(exc, openai.LengthFinishReasonError):
-            return self._make("truncated", model, "the answer was cut at the output token limit")
+            return self._make("truncated", model, t("runtime.llm.truncated"))
         if isinstance(exc, openai.ContentFilterFinishReasonError):
-            return self._make("content_filter", model, "the content filter blocked the answer")
+            return self._make("content_filter", model, t("runtime.llm.content_filter"))
         if isinstance(exc, openai.APIStatusError):
             body = exc.body if isinstance(exc.body, dict) else {}
             server_text = str(body.get("message") or exc.message)
@@ -391,9 +395,9 @@ def _loc_path(loc: tuple[int | str, ...]) -> str:
 def _config_error(name: str, problem: str) -> NoReturn:
     raise BlockError(
         ErrorCode.API_ERROR,
-        f"LLM configuration: {name} {problem}",
+        t("runtime.llm.config", name=name, problem=problem),
         details={"reason": "config", "field": name},
-        hint="fix the LLM settings in the environment (see blocks/core/llm_client.py)",
+        hint=t("runtime.llm.config_hint"),
     )
 
 
@@ -406,8 +410,8 @@ def client_for(services: Mapping[str, Any]) -> tuple[LLMClient, bool]:
     if not isinstance(injected, LLMClient):
         raise BlockError(
             ErrorCode.API_ERROR,
-            f"ctx.services['llm_client'] is a {type(injected).__name__}, not an LLMClient",
+            t("runtime.llm.injected"),
             details={"reason": "config", "field": "services.llm_client"},
-            hint="provide a blocks.core.llm_client.LLMClient, or none to use the environment",
+            hint=t("runtime.llm.injected_hint"),
         )
     return injected, False

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from blocks.core.extract_types import file_error
 from blocks.errors import ErrorCode
+from keiri.messages import t
 
 __all__ = ["DEFAULT_MAX_CELLS", "SheetExtent", "check_sheet_extent", "check_xml_parts"]
 
@@ -63,11 +64,10 @@ def check_xml_parts(archive: zipfile.ZipFile, name: str, media_type: str) -> Non
         if _DTD.search(head):
             raise file_error(
                 ErrorCode.FILE_INVALID,
-                f"the part {info.filename} declares a DTD or entities, which Office never "
-                "writes (an XML bomb or external-entity attack)",
+                t("runtime.office.dtd", part=info.filename),
                 name,
                 media_type=media_type,
-                hint="open the file in Office and save it again; do not trust its sender",
+                hint=t("runtime.office.dtd_hint"),
                 part=info.filename,
             )
 
@@ -121,22 +121,26 @@ def check_sheet_extent(
         if extent is None:
             raise file_error(
                 ErrorCode.FILE_INVALID,
-                f"the sheet {part} holds a tag longer than {2 * _CHUNK:,} bytes",
+                t("runtime.office.long_tag", part=part, limit=f"{2 * _CHUNK:,}"),
                 name,
                 media_type=media_type,
-                hint="open the file in Excel and save it again",
+                hint=t("runtime.office.long_tag_hint"),
                 part=part,
             )
         if extent.cells > max_cells:
             raise file_error(
                 ErrorCode.FILE_TOO_LARGE,
-                f"the sheet {part} uses {extent.rows:,} rows x {extent.cols:,} columns "
-                f"({extent.cells:,} cells, limit {max_cells:,}): a cell far from the data "
-                "makes the used area this large",
+                t(
+                    "runtime.office.too_many_cells",
+                    part=part,
+                    rows=f"{extent.rows:,}",
+                    cols=f"{extent.cols:,}",
+                    cells=f"{extent.cells:,}",
+                    limit=f"{max_cells:,}",
+                ),
                 name,
                 media_type=media_type,
-                hint="delete the stray cells far right/below the data (Ctrl+End shows the last "
-                "used cell), save, and upload again",
+                hint=t("runtime.office.too_many_cells_hint"),
                 part=part,
                 rows=extent.rows,
                 cols=extent.cols,

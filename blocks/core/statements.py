@@ -29,6 +29,7 @@ from blocks.core.dates import DateError, parse_date_value
 from blocks.core.extract_plain import decode_text
 from blocks.core.extract_types import CSV, file_error
 from blocks.errors import ErrorCode
+from keiri.messages import t
 
 __all__ = [
     "COLUMNS",
@@ -108,10 +109,10 @@ def csv_rows(data: bytes, name: str, max_rows: int) -> tuple[list[list[str]], st
         if len(rows) >= max_rows:
             raise file_error(
                 ErrorCode.FILE_TOO_LARGE,
-                f"the file has more than {max_rows:,} rows",
+                t("runtime.statement.too_many_rows", limit=f"{max_rows:,}"),
                 name,
                 media_type=CSV,
-                hint="split the export by month, or raise max_rows",
+                hint=t("runtime.statement.too_many_rows_hint"),
                 limit=max_rows,
             )
         rows.append(row)
@@ -182,9 +183,9 @@ def rows_to_statement(
         if header_row > len(rows):
             raise file_error(
                 ErrorCode.FILE_INVALID,
-                f"header row {header_row} is below the data ({len(rows)} rows)",
+                t("runtime.statement.header_below", row=header_row, rows=len(rows)),
                 name,
-                hint="header_row counts from the first row of the file",
+                hint=t("runtime.statement.header_below_hint"),
             )
         mapping = {
             col: labels[_label(cell)]
@@ -197,11 +198,9 @@ def rows_to_statement(
     if found is None or "日付" not in found[1].values():
         raise file_error(
             ErrorCode.FILE_INVALID,
-            "no header row with a date column and an amount column (出金/入金) was found "
-            f"in the first {_HEADER_SCAN} rows",
+            t("runtime.statement.no_header", rows=_HEADER_SCAN),
             name,
-            hint="the header must name the columns, e.g. 日付, 摘要, 出金, 入金, 残高 "
-            "(add your bank's labels to blocks/core/statement_profiles.yaml)",
+            hint=t("runtime.statement.no_header_hint"),
         )
     index, mapping = found
     statement = Statement(
@@ -248,9 +247,9 @@ def _zengin(data: bytes, name: str, max_rows: int) -> Statement:
         if line > max_rows:
             raise file_error(
                 ErrorCode.FILE_TOO_LARGE,
-                f"the file has more than {max_rows:,} records",
+                t("runtime.statement.too_many_records", limit=f"{max_rows:,}"),
                 name,
-                hint="split the file, or raise max_rows",
+                hint=t("runtime.statement.too_many_records_hint"),
                 limit=max_rows,
             )
         kind = record[:1]

@@ -15,6 +15,7 @@ from blocks.base import Block
 from blocks.context import BlockContext
 from blocks.core.amounts import AmountError, parse_amount, plain_number
 from blocks.errors import BlockError, ErrorCode
+from keiri.messages import t
 
 __all__ = ["AggregateBlock"]
 
@@ -24,17 +25,17 @@ _LISTED = 50
 def _invalid_error(invalid: list[dict[str, Any]]) -> BlockError:
     first = invalid[0]
     shown = ", ".join(f"{x['field']} ({x['reason']})" for x in invalid[:5])
-    more = f" and {len(invalid) - 5} more" if len(invalid) > 5 else ""
+    more = t("runtime.aggregate.more", count=len(invalid) - 5) if len(invalid) > 5 else ""
     return BlockError(
         ErrorCode.INPUT_VALIDATION_FAILED,
-        f"{len(invalid)} value(s) are not amounts: {shown}{more}",
+        t("runtime.aggregate.not_amounts", count=len(invalid), shown=shown, more=more),
         details={
             "field": first["field"],
             "actual_value": first["value"],
             "invalid_cells": invalid[:_LISTED],
             "invalid_count": len(invalid),
         },
-        hint="金額の列に数値以外（NaN、Infinity、指数表記、文字）が入っています。元データを修正してください",
+        hint=t("runtime.aggregate.not_amounts_hint"),
     )
 
 

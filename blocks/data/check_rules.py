@@ -8,6 +8,7 @@ from typing import Any
 from blocks.base import Block
 from blocks.context import BlockContext
 from blocks.errors import BlockError, ErrorCode
+from keiri.messages import t
 
 __all__ = ["CheckRulesBlock", "check_record"]
 
@@ -92,9 +93,9 @@ class CheckRulesBlock(Block):
                 except re.error as exc:
                     raise BlockError(
                         ErrorCode.INPUT_VALIDATION_FAILED,
-                        f"rule for {rule['field']!r} has an invalid regex: {exc}",
+                        t("runtime.rules.bad_pattern", field=repr(rule["field"]), detail=exc),
                         details={"field": f"rules.{rule['field']}.regex"},
-                        hint="fix the regular expression in the rule",
+                        hint=t("runtime.rules.bad_pattern_hint"),
                     ) from exc
         records = data if isinstance(data, list) else [data]
         findings: list[dict[str, Any]] = []

@@ -13,6 +13,7 @@ from blocks.core.invoice_extract import extract_invoice_fields
 from blocks.core.invoice_llm import extract_with_llm
 from blocks.core.llm_client import client_for
 from blocks.errors import BlockError, ErrorCode
+from keiri.messages import t
 
 __all__ = ["ExtractFieldsBlock", "fields_of_document"]
 
@@ -95,11 +96,10 @@ class ExtractFieldsBlock(Block):
         if len(given) != 1:
             raise BlockError(
                 ErrorCode.INPUT_VALIDATION_FAILED,
-                "give exactly one of text, document or documents"
-                + (f" (got {', '.join(given)})" if given else ""),
+                t("runtime.invoice.one_source")
+                + (t("runtime.invoice.given", names=", ".join(given)) if given else ""),
                 details={"field": "text", "given": given},
-                hint="one invoice: text or document (evidence_data.files[i]); "
-                "several: documents (evidence_data.files)",
+                hint=t("runtime.invoice.one_source_hint"),
             )
         if inputs.get("method", "rules") != "llm":
             return self._confirmed(ctx, self._extract(inputs, given, extract_invoice_fields))

@@ -13,6 +13,7 @@ from blocks.core.extract_types import file_error
 from blocks.core.statements import Statement, read_statement
 from blocks.errors import ErrorCode
 from blocks.fileref import FileRef
+from keiri.messages import t
 
 __all__ = ["ReadStatementBlock"]
 
@@ -29,9 +30,9 @@ class ReadStatementBlock(Block):
         if ref.size > _MAX_BYTES:
             raise file_error(
                 ErrorCode.FILE_TOO_LARGE,
-                f"the statement has {ref.size:,} bytes (limit {_MAX_BYTES:,})",
+                t("runtime.statement.too_large", size=f"{ref.size:,}", limit=f"{_MAX_BYTES:,}"),
                 ref.name,
-                hint="split the export by month",
+                hint=t("runtime.statement.too_large_hint"),
             )
         with path.open("rb") as handle:
             head = handle.read(8)

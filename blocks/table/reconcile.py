@@ -10,6 +10,7 @@ from blocks.confirmation import NeedsConfirmation, Option
 from blocks.context import BlockContext
 from blocks.core.reconcile import DECLINE, ReconcileOptions, reconcile
 from blocks.errors import BlockError, ErrorCode
+from keiri.messages import t
 
 __all__ = ["ReconcileBlock", "key_pairs"]
 
@@ -100,9 +101,9 @@ def _both(inputs: dict[str, Any], left: str, right: str) -> tuple[str | None, st
         missing = left if pair[0] is None else right
         raise BlockError(
             ErrorCode.INPUT_VALIDATION_FAILED,
-            f"{missing} is missing: {left} and {right} go together",
+            t("runtime.reconcile.pair", missing=missing, left=left, right=right),
             details={"field": missing},
-            hint=f"give both {left} and {right}, or neither",
+            hint=t("runtime.reconcile.pair_hint", left=left, right=right),
         )
     return pair
 

@@ -136,8 +136,8 @@ def parse_display(raw: Any) -> list[DisplayItem]:
 def _did_you_mean(name: str, known: tuple[str, ...]) -> str:
     close = suggest(name, known)
     if close:
-        return f"did you mean {', '.join(repr(c) for c in close)}?"
-    return f"known: {', '.join(known)}"
+        return t("issue.did_you_mean", names=", ".join(repr(c) for c in close))
+    return t("issue.display.known", names=", ".join(known))
 
 
 def display_problems(raw: Any, context_keys: list[str] | None = None) -> list[DisplayProblem]:
@@ -145,18 +145,18 @@ def display_problems(raw: Any, context_keys: list[str] | None = None) -> list[Di
     did-you-mean), a missing `source`, and sources outside the node's `context` keys (when
     they are known statically)."""
     if not isinstance(raw, list):
-        return [DisplayProblem(path=(), message="display must be a list of items")]
+        return [DisplayProblem(path=(), message=t("issue.display.not_list"))]
     problems: list[DisplayProblem] = []
     for index, entry in enumerate(raw):
         if not isinstance(entry, dict):
-            problems.append(DisplayProblem(path=(index,), message="a display item is a mapping"))
+            problems.append(DisplayProblem(path=(index,), message=t("issue.display.not_mapping")))
             continue
         for key in entry:
             if key not in _ITEM_KEYS:
                 problems.append(
                     DisplayProblem(
                         path=(index, str(key)),
-                        message=f"unknown display key {key!r}",
+                        message=t("issue.display.unknown_key", name=repr(key)),
                         hint=_did_you_mean(str(key), _ITEM_KEYS),
                     )
                 )
@@ -165,7 +165,7 @@ def display_problems(raw: Any, context_keys: list[str] | None = None) -> list[Di
             problems.append(
                 DisplayProblem(
                     path=(index, "kind"),
-                    message=f"unknown display kind {kind!r}",
+                    message=t("issue.display.unknown_kind", name=repr(kind)),
                     hint=_did_you_mean(str(kind), DISPLAY_KINDS),
                 )
             )
@@ -174,15 +174,15 @@ def display_problems(raw: Any, context_keys: list[str] | None = None) -> list[Di
             problems.append(
                 DisplayProblem(
                     path=(index, "source"),
-                    message=f"a {kind} display needs a source (a path in context)",
-                    hint="e.g. source: matched",
+                    message=t("issue.display.no_source", kind=kind),
+                    hint=t("issue.display.no_source_hint"),
                 )
             )
         if kind == "counts" and not entry.get("items"):
             problems.append(
                 DisplayProblem(
                     path=(index, "items"),
-                    message="a counts display needs items (context path: label)",
+                    message=t("issue.display.no_items"),
                 )
             )
         paths = [str(source)] if isinstance(source, str) and source else []
@@ -190,7 +190,9 @@ def display_problems(raw: Any, context_keys: list[str] | None = None) -> list[Di
             raw_cols = entry.get(key)
             if raw_cols is not None and not isinstance(raw_cols, dict | list):
                 problems.append(
-                    DisplayProblem(path=(index, key), message=f"{key} maps a path to a label")
+                    DisplayProblem(
+                        path=(index, key), message=t("issue.display.path_label", name=key)
+                    )
                 )
                 continue
             for col in _columns(raw_cols):
@@ -200,7 +202,7 @@ def display_problems(raw: Any, context_keys: list[str] | None = None) -> list[Di
                         problems.append(
                             DisplayProblem(
                                 path=(*where, ckey),
-                                message=f"unknown column key {ckey!r}",
+                                message=t("issue.display.unknown_column_key", name=repr(ckey)),
                                 hint=_did_you_mean(str(ckey), _COLUMN_KEYS),
                             )
                         )
@@ -209,12 +211,12 @@ def display_problems(raw: Any, context_keys: list[str] | None = None) -> list[Di
                     problems.append(
                         DisplayProblem(
                             path=(*where, "format"),
-                            message=f"unknown format {fmt!r}",
+                            message=t("issue.display.unknown_format", name=repr(fmt)),
                             hint=_did_you_mean(str(fmt), FORMATS),
                         )
                     )
                 if not col.get("label"):
-                    problems.append(DisplayProblem(path=where, message="a column needs a label"))
+                    problems.append(DisplayProblem(path=where, message=t("issue.display.no_label")))
                 if key == "items":
                     paths.append(str(col.get("path")))
         if context_keys is not None:
@@ -224,7 +226,7 @@ def display_problems(raw: Any, context_keys: list[str] | None = None) -> list[Di
                     problems.append(
                         DisplayProblem(
                             path=(index, "source" if path == source else "items"),
-                            message=f"{path!r} is not in the node's context",
+                            message=t("issue.display.not_in_context", path=repr(path)),
                             hint=_did_you_mean(head, tuple(context_keys)),
                         )
                     )

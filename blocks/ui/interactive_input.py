@@ -21,6 +21,7 @@ from pydantic import ValidationError
 from blocks.base import Block
 from blocks.context import BlockContext
 from blocks.errors import BlockError, ErrorCode
+from blocks.issue_text import pydantic_message
 from blocks.ui.form import FormSpec, Requirement
 from keiri import masking
 from keiri.messages import t
@@ -35,9 +36,9 @@ def parse_requirements(raw: list[Any], node_id: str) -> list[Requirement]:
         err = exc.errors()[0]
         raise BlockError(
             ErrorCode.INPUT_VALIDATION_FAILED,
-            f"requirements: {err['msg']}",
+            t("runtime.human.requirements", detail=pydantic_message(err)),
             details={"node_id": node_id, "field": "requirements." + ".".join(map(str, err["loc"]))},
-            hint="each requirement needs id, type and label",
+            hint=t("runtime.human.requirements_hint"),
         ) from exc
 
 
@@ -75,9 +76,9 @@ class InteractiveInputBlock(Block):
             if ctx.human_input is None:
                 raise BlockError(
                     ErrorCode.DEPENDENCY_NOT_FOUND,
-                    f"node {ctx.node_id} needs human input",
+                    t("runtime.human.needed", node=ctx.node_id),
                     details={"node_id": ctx.node_id},
-                    hint=f"pass --input {ctx.node_id}.FIELD=VALUE",
+                    hint=t("runtime.human.needed_hint", node=ctx.node_id),
                 )
             answers = dict(ctx.human_input.request(ctx, form))
             answered_by = str(answers.pop("_answered_by", "unknown"))
@@ -115,16 +116,15 @@ class InteractiveInputBlock(Block):
         if approved is False and (inputs.get("on_reject") or "continue") == "fail":
             raise BlockError(
                 ErrorCode.REJECTED,
-                f"{ctx.node_id}: not approved by {answered_by}"
-                + (f" ({response})" if response else ""),
+                t("runtime.human.rejected", node=ctx.node_id, by=answered_by)
+                + (t("runtime.human.rejected_comment", response=response) if response else ""),
                 details={
                     "node_id": ctx.node_id,
                     "answered_by": answered_by,
                     "response": response,
                     "answers": complete,
                 },
-                hint="the node says on_reject: fail; retry the run to ask again "
-                "(the answers given are prefilled)",
+                hint=t("runtime.human.rejected_hint"),
                 recoverable=False,
             )
         return {

@@ -16,6 +16,8 @@ from typing import Any, Literal
 
 import re2
 
+from keiri.messages import t
+
 __all__ = ["PatternProblem", "compile_pattern", "pattern_matches", "pattern_problem"]
 
 #: RE2's own memory budget for one compiled pattern (bytes); bigger patterns are refused.
@@ -92,15 +94,14 @@ def _nested_repeat(code: Any) -> bool:
 
 
 def pattern_problem(pattern: str) -> PatternProblem | None:
-    """None for a pattern that is safe everywhere; else why not (messages in English for the
-    validator, which renders them with the node and key path)."""
+    """None for a pattern that is safe everywhere; else why not (messages from the catalog,
+    `issue.regex.*`; the validator renders them with the node and key path)."""
     try:
         compile_pattern(pattern)
     except re2.error as exc:
         return PatternProblem(
             "error",
-            f"validation.regex cannot run in the linear-time engine (RE2): {_reason(exc)}; "
-            "backreferences and lookaround are not supported",
+            t("issue.regex.unsupported", detail=_reason(exc)),
         )
     try:
         from re import _parser  # type: ignore[attr-defined]
@@ -111,7 +112,6 @@ def pattern_problem(pattern: str) -> PatternProblem | None:
     if _nested_repeat(parsed):
         return PatternProblem(
             "warning",
-            "validation.regex nests unbounded repeats (like (a+)+); keiri runs it in RE2, but a "
-            "backtracking engine would take exponential time on some answers",
+            t("issue.regex.nested_repeat"),
         )
     return None

@@ -6,6 +6,7 @@ import graphlib
 
 from blocks.errors import IssueCode
 from compiler.passes.context import CompileContext
+from keiri.messages import t
 
 __all__ = ["pass_graph"]
 
@@ -24,9 +25,9 @@ def pass_graph(ctx: CompileContext) -> None:
             first = scope.nodes[cycle[0]]
             ctx.issue(
                 IssueCode.CYCLE_DETECTED,
-                f"cycle: {' -> '.join(cycle)}",
+                t("issue.cycle", chain=" -> ".join(cycle)),
                 first.path,
                 first.id,
-                "a node cannot depend on itself, directly or through others; break the loop",
+                t("issue.cycle.hint"),
             )
             scope.order = list(scope.nodes)

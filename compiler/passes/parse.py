@@ -15,6 +15,7 @@ from blocks.yaml_loader import LoadedYaml
 from compiler.models import NODE_ID_PATTERN, Plan, TaskNode
 from compiler.scope import KeyPath
 from keiri.errors import model_keys
+from keiri.messages import t
 
 __all__ = ["Parsed", "parse_partial", "parse_plan"]
 
@@ -65,7 +66,7 @@ def parse_partial(loaded: LoadedYaml) -> Parsed:
     if not isinstance(data, dict):
         issue = Issue(
             code=IssueCode.PLAN_SCHEMA_INVALID,
-            message="a plan must be a YAML mapping with apiVersion, id, graph, ...",
+            message=t("issue.plan.not_mapping"),
             line=1,
             file=loaded.lines.file,
         )
@@ -77,7 +78,7 @@ def parse_partial(loaded: LoadedYaml) -> Parsed:
             exc,
             loaded.lines,
             loaded.lines.file,
-            hint="see schemas/plan.schema.json",
+            hint=t("issue.see_plan_schema"),
             union_tags=_NODE_TAGS,
             known_keys=model_keys(Plan),
             node_id_at=lambda path: _node_id_at(data, path),
@@ -125,8 +126,8 @@ def _loop_limit(err: ErrorDetails, issue: Issue) -> Issue:
         return issue.model_copy(
             update={
                 "code": IssueCode.LOOP_LIMIT_MISSING,
-                "message": "a while loop needs max_iterations",
-                "hint": "add while.max_iterations (e.g. 3) so the loop cannot run forever",
+                "message": t("issue.loop.no_limit"),
+                "hint": t("issue.loop.no_limit_hint"),
             }
         )
     return issue

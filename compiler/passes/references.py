@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from blocks.errors import IssueCode
+from blocks.issue_text import syntax_message
 from blocks.registry import did_you_mean
 from compiler.expressions import ExpressionSyntaxError
 from compiler.passes.context import CompileContext
@@ -12,6 +13,7 @@ from compiler.resolvers import resolve_reference
 from compiler.scope import CompiledLoop, CompiledNode, CompiledPlan, CompiledTask, Scope
 from compiler.sites import RefSite, node_sites, site_references, walk_strings
 from keiri import settings
+from keiri.messages import t
 
 __all__ = ["pass_references"]
 
@@ -55,10 +57,10 @@ def _check_site(
     except (ExpressionSyntaxError, ReferenceSyntaxError) as exc:
         ctx.issue(
             IssueCode.INVALID_EXPRESSION,
-            str(exc),
+            syntax_message(exc),
             site.path,
             node_id,
-            "expressions use ${...} references, literals, == != < <= > >=, && || ! and parentheses",
+            exc.hint or t("issue.expression.hint"),
         )
         return
     is_while = "while" in site.path
@@ -75,10 +77,10 @@ def _check_site(
             if target is cnode and cnode is not None:
                 ctx.issue(
                     IssueCode.CYCLE_DETECTED,
-                    f"cycle: {cnode.id} -> {cnode.id}",
+                    t("issue.cycle", chain=f"{cnode.id} -> {cnode.id}"),
                     site.path,
                     node_id,
-                    "a node cannot read its own outputs",
+                    t("issue.cycle.self_hint"),
                 )
             continue
         if body_scope is not None and target.scope is body_scope:
@@ -97,21 +99,21 @@ def _check_exports(ctx: CompileContext, scope: Scope) -> None:
         if target is None:
             ctx.issue(
                 IssueCode.UNRESOLVED_REFERENCE,
-                f"export from unknown node {node_id!r}",
+                t("issue.export.unknown_node", node=repr(node_id)),
                 path,
                 scope.owner,
-                did_you_mean(node_id, sorted(scope.nodes))
-                or "exports read node.output of this graph",
+                did_you_mean(node_id, sorted(scope.nodes)) or t("issue.export.unknown_node_hint"),
             )
             continue
         name = rest.split(".", 1)[0]
         if not name or name not in target.exposed_names():
             ctx.issue(
                 IssueCode.UNKNOWN_OUTPUT,
-                f"{node_id!r} has no output {name!r}",
+                t("issue.export.no_output", node=repr(node_id), name=repr(name)),
                 path,
                 scope.owner,
-                did_you_mean(name, sorted(target.exposed_names())) or "name an output alias",
+                did_you_mean(name, sorted(target.exposed_names()))
+                or t("issue.export.no_output_hint"),
             )
 
 
@@ -131,18 +133,17 @@ def _check_env_set(
     if port is not None and port.has_default:
         ctx.issue(
             IssueCode.UNRESOLVED_REFERENCE,
-            f"environment variable {name!r} is not set; the input takes its default "
-            f"({port.default!r})",
+            t("issue.env.unset_default", name=repr(name), default=repr(port.default)),
             site.path,
             cnode.id if cnode else None,
-            f"set {name} where the plan runs if the default is not what you mean",
+            t("issue.env.unset_default_hint", name=name),
             severity="warning",
         )
         return
     ctx.issue(
         IssueCode.UNRESOLVED_REFERENCE,
-        f"environment variable {name!r} is not set (it would read as null)",
+        t("issue.env.unset", name=repr(name)),
         site.path,
         cnode.id if cnode else None,
-        f"set {name} where the plan runs (export it, or in .env), or give the value in vars",
+        t("issue.env.unset_hint", name=name),
     )

@@ -3,6 +3,8 @@ inputs/outputs against the block spec, loop bodies, called subflows compiled (cy
 
 from __future__ import annotations
 
+from typing import Any
+
 from blocks.errors import IssueCode, IssuesFound, format_path
 from blocks.registry import LEGACY_BLOCK_PREFIXES, did_you_mean
 from blocks.spec import BlockSpec
@@ -20,6 +22,7 @@ from compiler.scope import (
     Unresolved,
 )
 from keiri import settings
+from keiri.messages import t
 
 __all__ = ["MAX_SUBFLOW_DEPTH", "pass_structure"]
 
@@ -52,21 +55,24 @@ def _check_concurrency(ctx: CompileContext, compiled: CompiledPlan) -> None:
         if node_id not in compiled.all_nodes:
             ctx.issue(
                 IssueCode.UNRESOLVED_REFERENCE,
-                f"per_node names no node {node_id!r}",
+                t("issue.per_node.no_node", node=repr(node_id)),
                 path,
                 None,
                 did_you_mean(node_id, sorted(compiled.all_nodes))
-                or f"per_node caps loops: {', '.join(loops) or 'this plan has none'}",
+                or t("issue.per_node.loops", loops=", ".join(loops) or t("issue.none")),
             )
         elif cap > concurrency.default_max_workers:
             ctx.issue(
                 IssueCode.TYPE_MISMATCH,
-                f"per_node.{node_id} = {cap} exceeds default_max_workers = "
-                f"{concurrency.default_max_workers}; the lower one "
-                f"({concurrency.default_max_workers}) wins",
+                t(
+                    "issue.per_node.exceeds",
+                    node=node_id,
+                    cap=cap,
+                    limit=concurrency.default_max_workers,
+                ),
                 path,
                 node_id,
-                "raise default_max_workers too, or lower per_node to the cap you mean",
+                t("issue.per_node.exceeds_hint"),
                 severity="warning",
             )
 
@@ -84,11 +90,15 @@ def _build_scope(
         if node.id in seen:
             ctx.issue(
                 IssueCode.DUPLICATE_NODE_ID,
-                f"node id {node.id!r} is used twice (first at {format_path(seen[node.id])}, "
-                f"line {ctx.lines.line(seen[node.id])})",
+                t(
+                    "issue.duplicate_node",
+                    node=repr(node.id),
+                    first=format_path(seen[node.id]),
+                    line=ctx.lines.line(seen[node.id]),
+                ),
                 (*path, "id"),
                 node.id,
-                "node ids must be unique in the whole plan, loop bodies included",
+                t("issue.duplicate_node_hint"),
             )
             continue
         seen[node.id] = path
@@ -113,10 +123,10 @@ def _build_scope(
             if (node.foreach is None) == (node.while_ is None):
                 ctx.issue(
                     IssueCode.PLAN_SCHEMA_INVALID,
-                    "a loop needs exactly one of foreach or while",
+                    t("issue.loop.one_of"),
                     path,
                     node.id,
-                    "use foreach to iterate over a list, while to repeat until a condition",
+                    t("issue.loop.one_of_hint"),
                 )
             loop_vars: dict[str, str] = {}
             if node.foreach is not None:
@@ -154,14 +164,14 @@ def _check_collect(ctx: CompileContext, loop: CompiledLoop, path: KeyPath) -> No
     if collect and collect not in exported:
         ctx.issue(
             IssueCode.UNKNOWN_OUTPUT,
-            f"out.collect {collect!r} is not an export of the body of {loop.id!r}",
+            t("issue.collect.unknown", name=repr(collect), loop=repr(loop.id)),
             (*path, "out", "collect"),
             loop.id,
             did_you_mean(collect, exported)
             or (
-                f"exports of the body: {', '.join(exported)}"
+                t("issue.collect.exports", names=", ".join(exported))
                 if exported
-                else "add body.plan.exports: [{from: NODE.OUTPUT, as: NAME}] and collect NAME"
+                else t("issue.collect.none")
             ),
         )
 
@@ -187,31 +197,33 @@ def _check_task(ctx: CompileContext, node: TaskNode, path: KeyPath) -> BlockSpec
         if key not in spec.inputs:
             ctx.issue(
                 IssueCode.UNKNOWN_INPUT,
-                f"{spec.id} has no input {key!r}",
+                t("issue.input.unknown", block=spec.id, name=repr(key)),
                 (*path, "in", key),
                 node.id,
                 did_you_mean(key, known_inputs)
-                or f"inputs of {spec.id}: {', '.join(known_inputs)}",
+                or t("issue.input.known", block=spec.id, names=", ".join(known_inputs)),
             )
     for key, port in spec.inputs.items():
         if port.is_required and not port.has_default and key not in node.in_:
             ctx.issue(
                 IssueCode.MISSING_REQUIRED_INPUT,
-                f"{spec.id} needs input {key!r}",
+                t("issue.input.missing", block=spec.id, name=repr(key)),
                 (*path, "in"),
                 node.id,
-                f"add in.{key}" + (f" ({port.description})" if port.description else ""),
+                t("issue.input.add_described", name=key, description=port.description)
+                if port.description
+                else t("issue.input.add", name=key),
             )
     known_outputs = sorted(spec.outputs)
     for key in node.out:
         if key not in spec.outputs:
             ctx.issue(
                 IssueCode.UNKNOWN_OUTPUT,
-                f"{spec.id} has no output {key!r}",
+                t("issue.output.unknown", block=spec.id, name=repr(key)),
                 (*path, "out", key),
                 node.id,
                 did_you_mean(key, known_outputs)
-                or f"outputs of {spec.id}: {', '.join(known_outputs)}",
+                or t("issue.output.known", block=spec.id, names=", ".join(known_outputs)),
             )
     return spec
 
@@ -227,14 +239,19 @@ def _check_major(ctx: CompileContext, node: TaskNode, spec: BlockSpec, path: Key
     if not older:
         return
     previous = [v for v in ctx.registry.versions(spec.id) if v.major == older[0]][-1]
+    pins: dict[str, Any] = {
+        "block": spec.id,
+        "major": spec.major,
+        "version": spec.version,
+        "older": older[0],
+        "older_version": previous.version,
+    }
     ctx.issue(
         IssueCode.BLOCK_VERSION_INCOMPATIBLE,
-        f"{spec.id} is not pinned and resolves to major {spec.major} ({spec.version}); "
-        f"major {older[0]} ({previous.version}) is installed too",
+        t("issue.major.unpinned", **pins),
         (*path, "block"),
         node.id,
-        f"pin the major the node was written for: block: {spec.id}@{previous.version} "
-        f"(major {older[0]}) or {spec.id}@{spec.version} (major {spec.major})",
+        t("issue.major.unpinned_hint", **pins),
         severity="warning",
     )
 
@@ -245,12 +262,10 @@ def _check_one_of(ctx: CompileContext, node: TaskNode, spec: BlockSpec, path: Ke
         if not any(node.in_.get(key) not in (None, "") for key in group):
             ctx.issue(
                 IssueCode.MISSING_REQUIRED_INPUT,
-                f"{spec.id} needs one of {', '.join(repr(k) for k in group)}",
+                t("issue.one_of.missing", block=spec.id, names=", ".join(repr(k) for k in group)),
                 (*path, "in"),
                 node.id,
-                f"bind in.{group[0]}"
-                + "".join(f" or in.{k}" for k in group[1:])
-                + " to a non-empty value",
+                t("issue.one_of.hint", inputs=t("issue.one_of.or").join(f"in.{k}" for k in group)),
             )
 
 
@@ -265,29 +280,36 @@ def _load_subflow(
     if target is None:
         ctx.issue(
             IssueCode.SUBFLOW_NOT_FOUND,
-            f"subflow plan {plan_id!r} not found (looked for {', '.join(str(c) for c in candidates)})",
+            t(
+                "issue.subflow.not_found",
+                plan=repr(plan_id),
+                paths=", ".join(str(c) for c in candidates),
+            ),
             (*path, "call", "plan_id"),
             node.id,
-            "call.plan_id names designs/<plan_id>.yaml, e.g. common/validation_flow",
+            t("issue.subflow.not_found_hint"),
         )
         return None
     if len(ctx.call_stack) >= MAX_SUBFLOW_DEPTH:
         ctx.issue(
             IssueCode.PLAN_TOO_LARGE,
-            f"subflows nested deeper than {MAX_SUBFLOW_DEPTH} levels: "
-            f"{' -> '.join([*ctx.call_stack, plan_id])}",
+            t(
+                "issue.subflow.too_deep",
+                limit=MAX_SUBFLOW_DEPTH,
+                chain=" -> ".join([*ctx.call_stack, plan_id]),
+            ),
             (*path, "call", "plan_id"),
             node.id,
-            "flatten the chain of subflow calls",
+            t("issue.subflow.too_deep_hint"),
         )
         return None
     if plan_id in ctx.call_stack:
         ctx.issue(
             IssueCode.CYCLE_DETECTED,
-            f"subflow calls form a cycle: {' -> '.join([*ctx.call_stack, plan_id])}",
+            t("issue.subflow.cycle", chain=" -> ".join([*ctx.call_stack, plan_id])),
             (*path, "call", "plan_id"),
             node.id,
-            "a plan cannot call itself, directly or through another subflow",
+            t("issue.subflow.cycle_hint"),
         )
         return None
     try:
@@ -298,10 +320,10 @@ def _load_subflow(
                 ctx.issues.append(issue)
         ctx.issue(
             IssueCode.SUBFLOW_NOT_FOUND,
-            f"subflow plan {plan_id!r} is invalid ({len(exc.issues)} issue(s) in {target})",
+            t("issue.subflow.invalid", plan=repr(plan_id), count=len(exc.issues), target=target),
             (*path, "call", "plan_id"),
             node.id,
-            f"run `keiri validate {target}`",
+            t("issue.subflow.invalid_hint", target=target),
         )
         return None
     compiled.subplans[plan_id] = child
@@ -309,20 +331,20 @@ def _load_subflow(
         if key not in child.plan.vars:
             ctx.issue(
                 IssueCode.UNKNOWN_INPUT,
-                f"subflow {plan_id!r} declares no var {key!r}",
+                t("issue.subflow.no_var", plan=repr(plan_id), name=repr(key)),
                 (*path, "call", "inputs", key),
                 node.id,
-                did_you_mean(key, sorted(child.plan.vars))
-                or "inputs of a subflow are the called plan's vars",
+                did_you_mean(key, sorted(child.plan.vars)) or t("issue.subflow.no_var_hint"),
             )
     exported = sorted(e.as_ for e in child.plan.exports)
     for index, export in enumerate(node.out.exports):
         if export.from_ not in exported:
             ctx.issue(
                 IssueCode.UNKNOWN_OUTPUT,
-                f"subflow {plan_id!r} exports no {export.from_!r}",
+                t("issue.subflow.no_export", plan=repr(plan_id), name=repr(export.from_)),
                 (*path, "out", "exports", index, "from"),
                 node.id,
-                did_you_mean(export.from_, exported) or f"exports: {', '.join(exported) or 'none'}",
+                did_you_mean(export.from_, exported)
+                or t("issue.subflow.exports", names=", ".join(exported) or t("issue.none")),
             )
     return child

@@ -15,6 +15,7 @@ from compiler.resolvers import resolve_reference
 from compiler.scope import CompiledNode, CompiledPlan, CompiledTask, KeyPath, Scope
 from compiler.typecheck import compatible, describe
 from keiri.errors.issues import did_you_mean
+from keiri.messages import t
 
 __all__ = ["pass_types"]
 
@@ -81,20 +82,26 @@ def _check_edge(
             if resolved.error_code is None and not compatible(resolved.schema, target):
                 ctx.issue(
                     IssueCode.TYPE_MISMATCH,
-                    f"{ref.text} is {describe(resolved.schema)}, but {path[-1]} expects {describe(target)}",
+                    t(
+                        "issue.type.ref",
+                        ref=ref.text,
+                        actual=describe(resolved.schema),
+                        name=path[-1],
+                        expected=describe(target),
+                    ),
                     path,
                     cnode.id,
-                    "bind an output of the expected type, or convert it in an upstream node",
+                    t("issue.type.ref_hint"),
                 )
             return
         if refs:
             if not compatible({"type": "string"}, target):
                 ctx.issue(
                     IssueCode.TYPE_MISMATCH,
-                    f"text with embedded references is a string, but {path[-1]} expects {describe(target)}",
+                    t("issue.type.embedded", name=path[-1], expected=describe(target)),
                     path,
                     cnode.id,
-                    "use exactly one ${...} as the whole value to pass a typed value",
+                    t("issue.type.embedded_hint"),
                 )
             return
     if _contains_reference(value):
@@ -112,5 +119,5 @@ def _check_edge(
             f"{'.'.join(map(str, where[-2:]))}: {problem.message}",
             where,
             cnode.id,
-            suggestion or "fix the literal value to match the block's input schema",
+            suggestion or t("issue.type.literal_hint"),
         )

@@ -11,6 +11,7 @@ from blocks.ui.display import display_problems
 from blocks.ui.safe_regex import pattern_problem
 from compiler.passes.context import CompileContext
 from compiler.scope import CompiledNode, CompiledTask
+from keiri.messages import t
 
 __all__ = ["STATIC_CHECKS", "check_display", "check_human_input", "check_requirements", "pass_ui"]
 
@@ -43,36 +44,36 @@ def check_requirements(ctx: CompileContext, cnode: CompiledNode) -> None:
             if rid in seen:
                 ctx.issue(
                     IssueCode.DUPLICATE_REQUIREMENT_ID,
-                    f"requirement id {rid!r} is used twice (items {seen[rid]} and {index})",
+                    t("issue.req.duplicate", name=repr(rid), first=seen[rid], index=index),
                     (*path, "id"),
                     cnode.id,
-                    "each requirement id becomes a form field; make them unique",
+                    t("issue.req.duplicate_hint"),
                 )
             seen.setdefault(rid, index)
         options = req.get("options")
         if rtype in _REQUIREMENT_TYPES_WITH_OPTIONS and not options:
             ctx.issue(
                 IssueCode.TYPE_MISMATCH,
-                f"select requirement {rid!r} has no options",
+                t("issue.req.no_options", name=repr(rid)),
                 (*path, "options"),
                 cnode.id,
-                "list the choices under options",
+                t("issue.req.no_options_hint"),
             )
         if options and rtype not in _REQUIREMENT_TYPES_WITH_OPTIONS:
             ctx.issue(
                 IssueCode.TYPE_MISMATCH,
-                f"{rtype} requirement {rid!r} cannot have options",
+                t("issue.req.options_not_allowed", type=rtype, name=repr(rid)),
                 (*path, "options"),
                 cnode.id,
-                "use type: select for a choice",
+                t("issue.req.options_not_allowed_hint"),
             )
         if "accept" in req and rtype not in _FILE_TYPES:
             ctx.issue(
                 IssueCode.TYPE_MISMATCH,
-                f"{rtype} requirement {rid!r} cannot have accept",
+                t("issue.req.accept_not_allowed", type=rtype, name=repr(rid)),
                 (*path, "accept"),
                 cnode.id,
-                "accept is for file, files and folder",
+                t("issue.req.accept_not_allowed_hint"),
             )
         if "default" in req and req["default"] is not None:
             default = req["default"]
@@ -86,10 +87,10 @@ def check_requirements(ctx: CompileContext, cnode: CompiledNode) -> None:
             if bad:
                 ctx.issue(
                     IssueCode.TYPE_MISMATCH,
-                    f"default {default!r} does not fit {rtype} requirement {rid!r}",
+                    t("issue.req.bad_default", default=repr(default), type=rtype, name=repr(rid)),
                     (*path, "default"),
                     cnode.id,
-                    "make the default match the requirement type/options",
+                    t("issue.req.bad_default_hint"),
                 )
         validation = req.get("validation") or {}
         if isinstance(validation, dict):
@@ -98,10 +99,10 @@ def check_requirements(ctx: CompileContext, cnode: CompiledNode) -> None:
                 if isinstance(lo, int | float) and isinstance(hi, int | float) and lo > hi:
                     ctx.issue(
                         IssueCode.TYPE_MISMATCH,
-                        f"validation.{low} ({lo}) is greater than {high} ({hi})",
+                        t("issue.req.bounds", low=low, lo=lo, high=high, hi=hi),
                         (*path, "validation"),
                         cnode.id,
-                        "swap or fix the bounds",
+                        t("issue.req.bounds_hint"),
                     )
             regex = validation.get("regex")
             problem = pattern_problem(regex) if isinstance(regex, str) else None
@@ -111,7 +112,7 @@ def check_requirements(ctx: CompileContext, cnode: CompiledNode) -> None:
                     problem.message,
                     (*path, "validation", "regex"),
                     cnode.id,
-                    "write the pattern without backreferences, lookaround or nested repeats",
+                    t("issue.req.regex_hint"),
                     severity=problem.severity,
                 )
 
@@ -125,10 +126,10 @@ def check_display(ctx: CompileContext, cnode: CompiledNode) -> None:
     for problem in display_problems(cnode.node.in_.get("display"), keys):
         ctx.issue(
             IssueCode.TYPE_MISMATCH,
-            f"display: {problem.message}",
+            t("issue.display.problem", detail=problem.message),
             (*cnode.path, "in", "display", *problem.path),
             cnode.id,
-            problem.hint or "see blocks/ui/display.py for the display items",
+            problem.hint or t("issue.display.hint"),
         )
 
 
@@ -155,19 +156,19 @@ def pass_ui(ctx: CompileContext) -> None:
         if node_id in seen:
             ctx.issue(
                 IssueCode.UI_LAYOUT_MISMATCH,
-                f"ui.layout lists {node_id!r} twice",
+                t("issue.layout.twice", node=repr(node_id)),
                 path,
                 node_id,
-                "list each node once",
+                t("issue.layout.twice_hint"),
             )
         seen.add(node_id)
         if node_id not in compiled.all_nodes:
             ctx.issue(
                 IssueCode.UI_LAYOUT_MISMATCH,
-                f"ui.layout names {node_id!r}, which is not a node of the graph",
+                t("issue.layout.unknown", node=repr(node_id)),
                 path,
                 None,
-                did_you_mean(node_id, known) or "ui.layout lists node ids in display order",
+                did_you_mean(node_id, known) or t("issue.layout.unknown_hint"),
             )
     outputs: list[tuple[tuple[str | int, ...], str]] = [
         (("ui", "reports", i), ref) for i, ref in enumerate(compiled.plan.ui.reports)
@@ -181,10 +182,10 @@ def pass_ui(ctx: CompileContext) -> None:
         if node_id not in compiled.all_nodes or "." not in ref:
             ctx.issue(
                 IssueCode.UI_LAYOUT_MISMATCH,
-                f"{ref!r} is not an output of a node of the graph (node.output)",
+                t("issue.layout.not_output", ref=repr(ref)),
                 where,
                 None,
-                did_you_mean(node_id, known) or "write node.output, e.g. write_report.report",
+                did_you_mean(node_id, known) or t("issue.layout.not_output_hint"),
             )
     for cnode in compiled.all_nodes.values():
         if not isinstance(cnode, CompiledTask):
@@ -195,9 +196,9 @@ def pass_ui(ctx: CompileContext) -> None:
         if layout and cnode.spec.human_input and cnode.id not in seen:
             ctx.issue(
                 IssueCode.UI_LAYOUT_MISMATCH,
-                f"UI node {cnode.id!r} is missing from ui.layout",
+                t("issue.layout.missing", node=repr(cnode.id)),
                 ("ui", "layout"),
                 cnode.id,
-                f"add {cnode.id} to ui.layout",
+                t("issue.layout.missing_hint", node=cnode.id),
                 severity="warning",
             )

@@ -9,6 +9,7 @@ from compiler.passes.context import CompileContext
 from compiler.references import ReferenceSyntaxError, find_references
 from compiler.scope import CompiledPlan
 from compiler.sites import node_sites, site_references, walk_strings
+from keiri.messages import t
 
 __all__ = ["pass_usage"]
 
@@ -49,10 +50,10 @@ def pass_usage(ctx: CompileContext) -> None:
                 if scope.owner is not None:
                     ctx.issue(
                         IssueCode.UNUSED_NODE,
-                        f"{cnode.id!r} in the body of {scope.owner!r} is neither used nor exported",
+                        t("issue.unused.body_node", node=repr(cnode.id), owner=repr(scope.owner)),
                         cnode.path,
                         cnode.id,
-                        "export its result or remove it",
+                        t("issue.unused.body_node_hint"),
                         severity="warning",
                     )
                 continue
@@ -61,9 +62,9 @@ def pass_usage(ctx: CompileContext) -> None:
                     if (cnode.id, alias) not in used:
                         ctx.issue(
                             IssueCode.UNUSED_OUTPUT,
-                            f"output alias {alias!r} of {cnode.id!r} is never used",
+                            t("issue.unused.alias", name=repr(alias), node=repr(cnode.id)),
                             (*cnode.path, "out", local),
                             cnode.id,
-                            "remove the alias or use it",
+                            t("issue.unused.alias_hint"),
                             severity="warning",
                         )

@@ -6,9 +6,11 @@ from __future__ import annotations
 from pydantic import ValidationError
 
 from blocks.errors import IssueCode
+from blocks.issue_text import pydantic_message
 from compiler.models import VarPlaceholder
 from compiler.passes.context import CompileContext
 from compiler.placeholders import describe, how_to_give, is_placeholder, readers_of
+from keiri.messages import t
 
 __all__ = ["pass_placeholders"]
 
@@ -29,18 +31,17 @@ def pass_placeholders(ctx: CompileContext) -> None:
                 path = ("vars", name, *(p for p in err["loc"] if isinstance(p, str | int)))
                 ctx.issue(
                     IssueCode.PLAN_SCHEMA_INVALID,
-                    f"placeholder vars.{name}: {err['msg']}",
+                    t("issue.placeholder.invalid", name=name, detail=pydantic_message(err)),
                     path,
                     readers.get(name),
-                    "a placeholder is {placeholder: true, type: string|integer|number|boolean|"
-                    "array|object, question: 何を確認するか}; see schemas/plan.schema.json",
+                    t("issue.placeholder.invalid_hint"),
                 )
             continue
         ctx.issue(
             IssueCode.VAR_PLACEHOLDER,
-            f"vars.{name} はまだ決まっていない設定値（プレースホルダ）です（{describe(ph)}）",
+            t("issue.placeholder.pending", name=name, what=describe(ph)),
             ("vars", name),
             readers.get(name),
-            "実行前に値が必要です: " + how_to_give(name, ph, source),
+            t("issue.placeholder.pending_hint", how=how_to_give(name, ph, source)),
             severity="warning",
         )

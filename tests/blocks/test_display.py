@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import pytest
+
 from blocks.ui.display import display_problems, format_value, lookup, parse_display
 
 
-def test_unknown_keys_kinds_and_formats_get_a_did_you_mean() -> None:
+def test_unknown_keys_kinds_and_formats_get_a_did_you_mean(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("KEIRI_LANG", "en")  # the English wording is matched
     raw = [
         {"kind": "tabel", "source": "matched"},
         {"kind": "table", "titel": "照合済", "source": "matched"},

@@ -51,7 +51,9 @@ def test_base_validates_inputs_and_applies_nothing_silently(
     assert exc.value.code == "INPUT_VALIDATION_FAILED" and exc.value.details["field"] == "records"
     with pytest.raises(BlockError) as exc:
         block.execute(ctx(tmp_path), {"sum_fields": ["amount"]})
-    assert "required" in exc.value.message
+    problems = exc.value.details["problems"]
+    assert [p["code"] for p in problems] == ["MISSING_REQUIRED_INPUT"]
+    assert problems[0]["message"] in exc.value.message
 
 
 def test_base_checks_outputs(tmp_path: Path, registry: BlockRegistry) -> None:

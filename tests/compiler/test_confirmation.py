@@ -161,7 +161,8 @@ def test_choice_field_parses_ids_and_numbers() -> None:
     assert choice.display(req, "x") == "X"
 
 
-def test_needs_confirmation_checks_its_options() -> None:
+def test_needs_confirmation_checks_its_options(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("KEIRI_LANG", "en")  # the English wording is matched
     with pytest.raises(ValueError, match="unique"):
         NeedsConfirmation("q", [{"id": "a", "label": "A"}, {"id": "a", "label": "A2"}])
     with pytest.raises(ValueError, match="default"):

@@ -255,7 +255,10 @@ def test_get_path(path: tuple[str | int, ...], expected: Any) -> None:
         (("files", 0, "size", 1), 3, "cannot take index [1] of a number"),
     ],
 )
-def test_get_path_type_errors(path: tuple[str | int, ...], index: int, message: str) -> None:
+def test_get_path_type_errors(
+    path: tuple[str | int, ...], index: int, message: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("KEIRI_LANG", "en")  # the English wording is the point
     with pytest.raises(ReferencePathError) as info:
         get_path(DATA, path)
     assert info.value.index == index

@@ -16,6 +16,13 @@ from compiler.compile import compile_text
 from compiler.validate import validate_file
 from tests.conftest import FIXTURES
 
+
+@pytest.fixture(autouse=True)
+def _english(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These tests read the English wording of the issues (the catalog's `en`)."""
+    monkeypatch.setenv("KEIRI_LANG", "en")
+
+
 _CHECK = "block: data.check_rules\n    in: { data: { x: 1 }, rules: [] }"
 
 

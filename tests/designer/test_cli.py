@@ -286,7 +286,7 @@ def test_generate_interactive_terminal_chat(server: ScriptedOpenAI, designs_dir:
     [
         ([], "--instruction TEXT か --instruction-file PATH"),
         (["-i", "x", "--docs", "missing.pdf"], "資料が見つかりません"),
-        (["-i", "x", "--templates", "bank_reconciliaton"], "did you mean 'bank_reconciliation'"),
+        (["-i", "x", "--templates", "bank_reconciliaton"], "もしかして: 'bank_reconciliation'"),
         (["-i", "x", "--templates", "excel_report", "--apply-mode", "llm-only"], "llm-only"),
         (["-i", "x", "--answer", "novalue"], "ID=値"),
         (["-i", "x", "--apply-mode", "other"], "other"),

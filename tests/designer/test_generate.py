@@ -168,7 +168,7 @@ def test_unknown_block_wrong_key_and_cycle_are_repaired_in_round_two(
     assert "total" in second.diff.changed and "read" in second.diff.changed
     repair_user = chat_bodies(script)[2]["messages"][1]["content"]
     assert "[UNKNOWN_BLOCK] ノード total @ graph[2].block" in repair_user
-    assert "did you mean 'data.aggregate'" in repair_user
+    assert "もしかして: 'data.aggregate'" in repair_user  # the issue as the catalog says it
     assert "[UNKNOWN_INPUT] ノード read @ graph[1].in.file" in repair_user
     assert "[CYCLE_DETECTED]" in repair_user
     assert "in  workbook: file [必須]" in repair_user  # the spec excerpt of excel.read_data

@@ -84,7 +84,10 @@ graph_snippet:
 """
 
 
-def test_loader_reports_every_broken_file_with_its_line(tmp_path: Path) -> None:
+def test_loader_reports_every_broken_file_with_its_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("KEIRI_LANG", "en")  # the English wording is matched
     _write(tmp_path, "a", "good", GOOD.format(id="good"))
     bad = _write(
         tmp_path,

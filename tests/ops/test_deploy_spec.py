@@ -50,7 +50,10 @@ def test_invalid_deployment_reports_code_and_line(path: Path) -> None:
         ("UNKNOWN_INPUT__not_a_human_node", "人の入力を受けるノード: ask"),
     ],
 )
-def test_unknown_names_suggest_the_closest(stem: str, hint: str) -> None:
+def test_unknown_names_suggest_the_closest(
+    stem: str, hint: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("KEIRI_LANG", "en")  # the English wording is matched
     _spec, issues = load_deployment(OPS / "fixtures" / "invalid" / f"{stem}.yaml")
     assert issues[0].hint == hint
 

@@ -31,6 +31,7 @@ from blocks.core.llm_client import client_for
 from blocks.errors import BlockError, ErrorCode
 from blocks.fileref import FileRef
 from blocks.ui.form import Requirement, form_schema
+from keiri.messages import t
 
 __all__ = ["AnalyzeBlock", "question_form"]
 
@@ -75,10 +76,13 @@ class AnalyzeBlock(Block):
                 if asked > int(inputs.get("max_questions", 3)):
                     raise BlockError(
                         ErrorCode.INPUT_VALIDATION_FAILED,
-                        f"分析エージェントの質問が上限（{inputs.get('max_questions', 3)} 回）を超えました: "
-                        f"{turn.question}",
+                        t(
+                            "runtime.analyze.too_many_questions",
+                            limit=inputs.get("max_questions", 3),
+                            question=turn.question,
+                        ),
                         details={"node_id": ctx.node_id, "field": "max_questions"},
-                        hint="question に必要な情報（列の意味・期間・粒度）を含めるか、max_questions を増やしてください",
+                        hint=t("runtime.analyze.too_many_questions_hint"),
                     )
                 answer = given.popleft() if given else self._ask(ctx, turn, asked)
                 turn = run_turn(graph, turn.state, answer)
@@ -94,9 +98,9 @@ class AnalyzeBlock(Block):
         if (data is None) == (records is None):
             raise BlockError(
                 ErrorCode.INPUT_VALIDATION_FAILED,
-                "data（ファイル）と records（レコード）のどちらか一方を指定してください",
+                t("runtime.analyze.one_source"),
                 details={"node_id": ctx.node_id, "field": "data"},
-                hint="in: { data: ${node.file} } または in: { records: ${node.records} }",
+                hint=t("runtime.analyze.one_source_hint"),
             )
         if data is not None:
             ref = FileRef.model_validate(data)
@@ -105,9 +109,9 @@ class AnalyzeBlock(Block):
         if not records:
             raise BlockError(
                 ErrorCode.INPUT_VALIDATION_FAILED,
-                "records が空です（分析する行がありません）",
+                t("runtime.analyze.no_records"),
                 details={"node_id": ctx.node_id, "field": "records"},
-                hint="前のノードが行を返しているか確認してください",
+                hint=t("runtime.analyze.no_records_hint"),
             )
         frame = pd.DataFrame.from_records(records)
         frame.to_csv(workspace / "records.csv", index=False)
@@ -117,9 +121,9 @@ class AnalyzeBlock(Block):
         if ctx.human_input is None:
             raise BlockError(
                 ErrorCode.DEPENDENCY_NOT_FOUND,
-                f"分析エージェントが質問しています: {turn.question}",
+                t("runtime.analyze.asking", question=turn.question),
                 details={"node_id": ctx.node_id, "question": turn.question},
-                hint=f"--input {ctx.node_id}.answer=回答 で回答を渡してください",
+                hint=t("runtime.analyze.asking_hint", node=ctx.node_id),
             )
         # Each question pauses under its own key: the first under the node's, then `<node>_q<n>`.
         asking = (
@@ -132,9 +136,9 @@ class AnalyzeBlock(Block):
         if not isinstance(answer, str) or not answer.strip():
             raise BlockError(
                 ErrorCode.INPUT_VALIDATION_FAILED,
-                "回答が空です",
+                t("runtime.analyze.empty_answer"),
                 details={"node_id": ctx.node_id, "field": ANSWER_FIELD},
-                hint="質問への回答を入力してください",
+                hint=t("runtime.analyze.empty_answer_hint"),
                 recoverable=True,
             )
         return answer
@@ -143,7 +147,9 @@ class AnalyzeBlock(Block):
         report = turn.report
         if report is None:  # pragma: no cover - a report turn always has one
             raise BlockError(
-                ErrorCode.BLOCK_FAILED, "レポートがありません", details={"node_id": ctx.node_id}
+                ErrorCode.BLOCK_FAILED,
+                t("runtime.analyze.no_report"),
+                details={"node_id": ctx.node_id},
             )
         markdown = render_markdown(report)
         images = [

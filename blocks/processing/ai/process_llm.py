@@ -27,6 +27,7 @@ from blocks.context import BlockContext
 from blocks.core.llm_client import LLMClient, LLMResult, client_for
 from blocks.core.llm_schema import OutputSchema, compile_output_schema
 from blocks.errors import BlockError, ErrorCode
+from keiri.messages import t
 
 __all__ = ["DEFAULT_SYSTEM_PROMPT", "ProcessLLMBlock", "PromptStats", "build_user_prompt"]
 
@@ -170,15 +171,15 @@ def _prompt(inputs: dict[str, Any]) -> str:
             return value
     raise BlockError(
         ErrorCode.INPUT_VALIDATION_FAILED,
-        "ai.process_llm needs `prompt` or `instruction`: both are missing or empty",
+        t("runtime.llm.no_prompt"),
         details={
             "field": "prompt",
             "problems": [
-                {"field": "prompt", "message": "missing or empty"},
-                {"field": "instruction", "message": "missing or empty"},
+                {"field": "prompt", "message": t("runtime.llm.empty")},
+                {"field": "instruction", "message": t("runtime.llm.empty")},
             ],
         },
-        hint="bind `prompt` (the main instruction to the LLM) or `instruction` in the node's `in`",
+        hint=t("runtime.llm.no_prompt_hint"),
     )
 
 

@@ -155,8 +155,14 @@ def test_server_errors_are_retried(script: ScriptedOpenAI, make_llm: MakeLLM) ->
     ids=["wrong-type", "missing-field", "invalid-json", "refusal", "length", "content-filter"],
 )
 def test_unusable_answers_are_api_errors(
-    script: ScriptedOpenAI, make_llm: MakeLLM, answer: dict[str, Any], reason: str, hint_word: str
+    script: ScriptedOpenAI,
+    make_llm: MakeLLM,
+    answer: dict[str, Any],
+    reason: str,
+    hint_word: str,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    monkeypatch.setenv("KEIRI_LANG", "en")  # the English hint words are matched
     script.enqueue_json(answer)
     err = _api_error(lambda: make_llm().parse("s", "u", Invoice))
     assert err.code == ErrorCode.API_ERROR
@@ -166,7 +172,10 @@ def test_unusable_answers_are_api_errors(
     assert len(script.requests) == 1
 
 
-def test_schema_mismatch_names_the_field(script: ScriptedOpenAI, make_llm: MakeLLM) -> None:
+def test_schema_mismatch_names_the_field(
+    script: ScriptedOpenAI, make_llm: MakeLLM, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("KEIRI_LANG", "en")  # the English wording is matched
     script.enqueue_chat({"invoice_no": "INV-1", "amount": "110,000"})
     err = _api_error(lambda: make_llm().parse("s", "u", Invoice))
     assert [p["path"] for p in err.details["problems"]] == ["amount"]

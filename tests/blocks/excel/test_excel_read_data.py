@@ -82,7 +82,7 @@ def test_unknown_sheet_suggests_the_closest_names(tmp_path: Path, run: Run, put:
         run("excel.read_data", workbook=ref, sheet="入出金明")
     error = info.value
     assert error.code == "INPUT_VALIDATION_FAILED"
-    assert "did you mean '入出金明細'" in error.message
+    assert "もしかして: '入出金明細'" in error.message
     assert error.details["field"] == "sheet"
     assert error.details["sheets"] == ["表紙", "入出金明細"]
 

@@ -363,7 +363,7 @@ def test_template_drawings_are_reported_as_lost(
         output_config={"start_cell": "A3", "columns": COLUMNS},
     )
     (warning,) = out["write_summary"]["warnings"]
-    assert "グラフ付き.xlsx" in warning and "drawings" in warning
+    assert "グラフ付き.xlsx" in warning and "図形" in warning  # Japanese by default
 
 
 def test_macro_template_keeps_its_suffix(tmp_path: Path, run: Run, put: Put) -> None:

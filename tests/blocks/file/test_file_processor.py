@@ -19,6 +19,12 @@ from blocks.errors import BlockError, ErrorCode
 from .conftest import SAMPLES
 
 
+@pytest.fixture(autouse=True)
+def _english(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These tests read the English wording of the errors (the catalog's `en`)."""
+    monkeypatch.setenv("KEIRI_LANG", "en")
+
+
 def _error(source: bytes | Path, name: str, **kwargs: int) -> BlockError:
     with pytest.raises(BlockError) as info:
         extract_text(source, name, **kwargs)

@@ -24,6 +24,13 @@ from .zipcraft import (
     zipcrypto_zip,
 )
 
+
+@pytest.fixture(autouse=True)
+def _english(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These tests read the English wording of the errors (the catalog's `en`)."""
+    monkeypatch.setenv("KEIRI_LANG", "en")
+
+
 Put = Callable[[bytes, str], dict[str, Any]]
 Run = Callable[..., dict[str, Any]]
 PDF_TEXT = "請求書".encode()
