@@ -21,7 +21,7 @@ from pydantic import ValidationError
 from pydantic_core import ErrorDetails
 
 from keiri import errors as _errors
-from keiri.errors import Issue, IssueCode, KeyPath, LineLookup, suggest
+from keiri.errors import Issue, IssueCode, KeyPath, LineLookup, did_you_mean
 from keiri.messages import t
 
 __all__ = [
@@ -158,12 +158,6 @@ def syntax_message(exc: Exception) -> str:
         column=getattr(exc, "column", "?"),
         found=t("issue.expression.found", found=found) if found else "",
     )
-
-
-def did_you_mean(name: str, known: Iterable[str]) -> str:
-    """`もしかして: 'a', 'b'` for an unknown name, or "" when nothing is close."""
-    close = suggest(name, known)
-    return t("issue.did_you_mean", names=", ".join(repr(c) for c in close)) if close else ""
 
 
 def from_validation_error(

@@ -96,8 +96,12 @@ def suggest(name: str, known: Iterable[str], n: int = 3) -> list[str]:
 
 
 def did_you_mean(name: str, known: Iterable[str]) -> str:
+    """`もしかして: 'a', 'b'` (in the reader's language) for an unknown name, "" when nothing is
+    close."""
+    from keiri.errors.words import text
+
     close = suggest(name, known)
-    return f"did you mean {', '.join(repr(c) for c in close)}?" if close else ""
+    return text("issue.did_you_mean", names=", ".join(repr(c) for c in close)) if close else ""
 
 
 # -- issues ----------------------------------------------------------------------------------

@@ -36,6 +36,7 @@ def text(key: str, **kwargs: Any) -> str:
             pass
         finally:
             _busy.on = False
-    from keiri.catalog.cli import ENTRIES
+    from keiri.catalog import cli, issues
 
-    return ENTRIES[key]["ja"].format(**kwargs)
+    entry = cli.ENTRIES.get(key) or issues.ENTRIES[key]
+    return entry["ja"].format(**kwargs)

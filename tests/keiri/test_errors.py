@@ -262,7 +262,7 @@ def test_converter_keeps_paths_as_tuples_and_suggests() -> None:
     by_loc = {i.loc: i for i in issues}
     assert set(by_loc) == {("rows", 1, "amount"), ("rows", 1, "amout")}
     unknown = by_loc[("rows", 1, "amout")]
-    assert unknown.path == "rows[1].amout" and "did you mean 'amount'" in unknown.hint
+    assert unknown.path == "rows[1].amout" and "もしかして: 'amount'" in unknown.hint
     assert by_loc[("rows", 1, "amount")].message == "missing required key 'amount'"
     dumped = unknown.model_dump()
     assert dumped["path"] == "rows[1].amout" and "loc" not in dumped

@@ -47,7 +47,7 @@ def test_invalid_deployment_reports_code_and_line(path: Path) -> None:
         ("UNKNOWN_DESIGN__typo_in_name", "did you mean 'invoice_reconciliation'?"),
         ("UNKNOWN_VAR__typo_in_var", "did you mean 'sleep_ms'?"),
         ("INVALID_INPUT__unknown_field", "did you mean 'amount'?"),
-        ("UNKNOWN_INPUT__not_a_human_node", "人の入力を受けるノード: ask"),
+        ("UNKNOWN_INPUT__not_a_human_node", "human-input nodes: ask"),
     ],
 )
 def test_unknown_names_suggest_the_closest(
