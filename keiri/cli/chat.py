@@ -344,7 +344,7 @@ def chat_cmd(conversation_id: str | None, list_only: bool) -> None:
 
     with contextlib.suppress(KeiriError):
         _connect()
-    session = CopilotSession.open(user=user, conversation_id=conversation_id)
+    session = CopilotSession.open(user=user, conversation_id=conversation_id, background=True)
     resumed = conversation_id is not None
     key = "chat.cli.resumed" if resumed else "chat.cli.welcome"
     _echo(t(key, conversation=session.conversation_id, user=user))

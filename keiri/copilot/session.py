@@ -65,6 +65,7 @@ class CopilotSession:
         store: CopilotStore,
         llm: CopilotLLM,
         registry: Registry,
+        background: bool = False,
     ) -> None:
         self.user = user
         self.conversation_id = conversation_id
@@ -72,6 +73,7 @@ class CopilotSession:
         self.store = store
         self.llm = llm
         self.registry = registry
+        self.background = background
         self._cursor = store.last_seq(conversation_id)
 
     @classmethod
@@ -82,9 +84,13 @@ class CopilotSession:
         conversation_id: str | None = None,
         home: Path | None = None,
         client: openai.OpenAI | None = None,
+        background: bool = False,
     ) -> CopilotSession:
         """A new conversation, or the stored one `conversation_id` (any user may continue a
-        team conversation; messages record who wrote them)."""
+        team conversation; messages record who wrote them). `background`: when a turn leaves
+        task lists running, start the watcher (`keiri.copilot.watch`) so their reports are
+        posted even if every chat is closed; the surfaces set it (tests that inject a client
+        do not, so no second process answers with another model)."""
         home = (home or settings.keiri_home()).resolve()
         llm = CopilotLLM.open(client)
         store = CopilotStore(home)
@@ -106,6 +112,7 @@ class CopilotSession:
             store=store,
             llm=llm,
             registry=default_registry(),
+            background=background,
         )
 
     # -- the surface's calls ------------------------------------------------------------------
@@ -141,6 +148,7 @@ class CopilotSession:
             if not problems or round_ == _REPAIR_ROUNDS:
                 break
             request = text + "\n\n" + t("copilot.repair", problems="\n".join(problems))
+        self._keep_watching()
         return self._new()
 
     def decide(self, confirmation_id: str, approve: bool) -> list[Message]:
@@ -182,6 +190,7 @@ class CopilotSession:
             dispatcher.run(tool, args, confirmation.action)
             if confirmation.then:
                 dispatcher.dispatch(confirmation.then)
+            self._keep_watching()
         return self._new()
 
     def refresh(self) -> list[Message]:
@@ -224,6 +233,14 @@ class CopilotSession:
 
     def _poll(self) -> None:
         taskloop.poll(self._ctx())
+
+    def _keep_watching(self) -> None:
+        """Start the watcher when task lists run (one per home: it holds a lease and exits
+        when none is left)."""
+        if self.background and self.store.running_batches(self.conversation_id):
+            from keiri.copilot import watch
+
+            watch.spawn(self.home)
 
     def _new(self) -> list[Message]:
         messages = self.store.messages(self.conversation_id, after=self._cursor)

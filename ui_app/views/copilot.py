@@ -64,7 +64,12 @@ def _open(conversation_id: str | None) -> CopilotSession:
     from keiri.copilot.session import CopilotSession
 
     client: Any = st.session_state.get(CLIENT_KEY)
-    return CopilotSession.open(user=current_user(), conversation_id=conversation_id, client=client)
+    return CopilotSession.open(
+        user=current_user(),
+        conversation_id=conversation_id,
+        client=client,
+        background=client is None,  # an injected (test) client has no watcher
+    )
 
 
 def _session() -> CopilotSession:

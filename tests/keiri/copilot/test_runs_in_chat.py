@@ -5,6 +5,7 @@ and a permission refusal."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import openai
@@ -227,3 +228,40 @@ def test_the_watcher_reports_while_no_chat_is_open(
     assert "monthly_invoice_check: completed" in report.text
     assert later.snapshot().running == []
     assert len(script.requests) == 1  # the watcher used no LLM
+
+
+def test_the_watcher_reports_when_every_chat_is_closed(
+    prefect_server: str, designs: Path, script: ScriptedOpenAI, client: openai.OpenAI
+) -> None:
+    """A surface's session (`background=True`) starts the watcher when a turn leaves a task
+    list running; the report reaches the conversation with no session polling. The watcher
+    has no model configured here, so it posts the template report."""
+    add_design(designs, PLANS / "valid" / "linear_chain.yaml", "monthly_invoice_check")
+    script.enqueue_chat(
+        actions("実行します。", ("runs.start", {"design": "monthly_invoice_check"}))
+    )
+    session = CopilotSession.open(user="tanaka", client=client, background=True)
+    asked = session.send("今月の請求書チェックを実行して")
+    confirmation = asked[-1].confirmation
+    assert confirmation is not None
+    session.decide(confirmation.id, approve=True)
+    conversation = session.conversation_id
+    del session  # every chat closed: nothing polls in this process from here on
+
+    from keiri.copilot.store import CopilotStore
+
+    store = CopilotStore(Path(os.environ["KEIRI_HOME"]).resolve())
+
+    def reported() -> Message | None:
+        return next(
+            (
+                m
+                for _, m in store.messages(conversation)
+                if m.role == "assistant" and m.links and m.links[0].kind == "run"
+            ),
+            None,
+        )
+
+    report = wait_for(reported)
+    assert "1" in report.text  # the template counts the succeeded task
+    assert store.running_batches(conversation) == []
