@@ -53,6 +53,10 @@ CREATE_DEADLINE_S = 600.0  # how long a CLI keeps trying to create its run on a 
 STARTED_KEY = "keiri-started-by"  # flow run input: {"by", "at", "via"} of who started it
 CHILD_PAUSE_PREFIX = "keiri-child-paused-"  # `flows.child_pauses.PREFIX`
 _ENDED = {"COMPLETED", "FAILED", "CRASHED", "CANCELLED"}
+# Longer than the local server's SQLite busy timeout (60 s): a request waiting for the write
+# lock is answered, not abandoned and sent again (each copy would queue once more).
+_TIMEOUT_S = 90.0
+_TICK = 0.25  # seconds between checks of the runner process while waiting
 _FLOW_CACHE = "flow-ids.json"  # {api_url: {flow name: flow id}} under the client's home
 
 
@@ -65,7 +69,7 @@ def run_name_and_tags(compiled: CompiledPlan) -> tuple[str, list[str]]:
 class DetachedApi:
     """The Prefect API calls of a detached start, over one keep-alive connection."""
 
-    def __init__(self, api_url: str, *, timeout: float = 30.0) -> None:
+    def __init__(self, api_url: str, *, timeout: float = _TIMEOUT_S) -> None:
         headers = {"Content-Type": "application/json"}
         key = settings.get().server.api_key
         if key is not None:
@@ -177,38 +181,48 @@ class DetachedApi:
         run_id: str,
         process: subprocess.Popen[bytes] | None,
         *,
-        first_poll: float = 0.5,
-        max_poll: float = 3.0,
+        first_poll: float = 1.0,
+        max_poll: float = 5.0,
         deadline_s: float = 600.0,
     ) -> None:
         """Return once the run has ended or paused, a loop item or subflow of it waits for a
-        form, or its runner process exited. Polls at a growing interval (`first_poll` up to
-        `max_poll`); transient API errors are retried until `deadline_s` each."""
+        form, or its runner process exited. The process is checked every `_TICK`; the API
+        at a growing interval (`first_poll` up to `max_poll`: 50 waiting CLIs must not keep
+        a busy server busier), transient errors retried until `deadline_s` each."""
         poll = first_poll
+        next_poll = time.monotonic() + min(poll, _TICK)
         while True:
             if process is not None and process.poll() is not None:
                 return
-            run = api_retry.call(
-                lambda: self._client.get(f"flow_runs/{run_id}").raise_for_status().json(),
-                deadline_s=deadline_s,
-                what=f"waiting for run {run_id}",
-            )
-            state = run.get("state") or {}
-            if state.get("type") in _ENDED or state.get("type") == "PAUSED":
+            if time.monotonic() < next_poll:
+                time.sleep(_TICK)
+                continue
+            if self._settled(run_id, deadline_s):
                 return
-            # A loop item or subflow that paused notes it on the root (`flows.child_pauses`).
-            notes = api_retry.call(
-                lambda: self._post(
-                    f"flow_runs/{run_id}/input/filter",
-                    {"prefix": CHILD_PAUSE_PREFIX, "limit": 1, "exclude_keys": []},
-                ).json(),
-                deadline_s=deadline_s,
-                what=f"waiting for run {run_id}",
-            )
-            if notes:
-                return
-            time.sleep(poll)
             poll = min(max_poll, poll * 1.5)
+            next_poll = time.monotonic() + poll
+
+    def _settled(self, run_id: str, deadline_s: float) -> bool:
+        run = api_retry.call(
+            lambda: self._client.get(f"flow_runs/{run_id}").raise_for_status().json(),
+            deadline_s=deadline_s,
+            what=f"waiting for run {run_id}",
+        )
+        kind = (run.get("state") or {}).get("type")
+        if kind in _ENDED or kind == "PAUSED":
+            return True
+        if kind != "RUNNING":
+            return False
+        # A loop item or subflow that paused notes it on the root (`flows.child_pauses`).
+        notes = api_retry.call(
+            lambda: self._post(
+                f"flow_runs/{run_id}/input/filter",
+                {"prefix": CHILD_PAUSE_PREFIX, "limit": 1, "exclude_keys": []},
+            ).json(),
+            deadline_s=deadline_s,
+            what=f"waiting for run {run_id}",
+        )
+        return bool(notes)
 
 
 def spawn_runner(run_id: str, log_name: str) -> tuple[subprocess.Popen[bytes], Path]:
