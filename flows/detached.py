@@ -37,7 +37,7 @@ import httpx
 from pydantic_core import to_jsonable_python
 
 from compiler.scope import CompiledPlan
-from flows import api_retry
+from flows import api_retry, runner_record
 from keiri import settings
 
 __all__ = [
@@ -138,30 +138,45 @@ class DetachedApi:
                 raise
 
         # A busy SQLite server answers 503 at once (its write lock is taken): retry soon,
-        # at most ~3 s apart, so the run id follows as soon as the server has a moment.
+        # at most ~2 s apart, so the run id follows as soon as the server has a moment.
         return api_retry.call(
             create,
             deadline_s=deadline_s,
             what=f"creating a run of {flow_name}",
-            base=0.25,
-            cap=3.0,
+            base=0.2,
+            cap=2.0,
         )
 
-    def record_start(self, run_id: str, who: str, via: str, *, deadline_s: float = 300) -> None:
+    def record_start(self, run_id: str, who: str, via: str, *, deadline_s: float = 600) -> None:
         """Record who started the run (once: an existing record is kept)."""
         from datetime import UTC
 
         value = {"by": who, "at": datetime.now(UTC).isoformat(timespec="seconds"), "via": via}
-        body = {"key": STARTED_KEY, "value": json.dumps(value, ensure_ascii=False)}
+        self._create_input(
+            run_id, STARTED_KEY, value, deadline_s, f"recording who started {run_id}"
+        )
+
+    def record_runner(self, run_id: str, pid: int, *, deadline_s: float = 600) -> None:
+        """Record process `pid` on this machine as the run's runner (`flows.liveness`), as
+        soon as it is started: a slow-starting runner is never taken for a missing one."""
+        entry = runner_record.record(pid)
+        self._create_input(
+            run_id, runner_record.key(entry), entry, deadline_s, f"recording the runner of {run_id}"
+        )
+
+    def _create_input(
+        self, run_id: str, key: str, value: Any, deadline_s: float, what: str
+    ) -> None:
+        body = {"key": key, "value": json.dumps(value, ensure_ascii=False)}
 
         def create() -> None:
             try:
                 self._post(f"flow_runs/{run_id}/input", body)
             except httpx.HTTPStatusError as exc:
-                if exc.response.status_code != 409:  # 409: recorded already
+                if exc.response.status_code != 409:  # 409: recorded already (kept: once)
                     raise
 
-        api_retry.call(create, deadline_s=deadline_s, what=f"recording who started {run_id}")
+        api_retry.call(create, deadline_s=deadline_s, what=what)
 
     def _flow_id(self, flow_name: str) -> str:
         cached = _read_cache().get(self.api_url, {}).get(flow_name)

@@ -43,7 +43,7 @@ def main(argv: list[str]) -> int:
     run_id = argv[0]
     try:
         api_retry.call(
-            lambda: register_runner(run_id), deadline_s=300, what=f"starting run {run_id}"
+            lambda: register_runner(run_id), deadline_s=600, what=f"starting run {run_id}"
         )
         state = execute(run_id)
     except BaseException as exc:

@@ -48,7 +48,7 @@ class DetachedStart:
         self._record = record
 
     def wait(self) -> RunOutcome:
-        """Record who started the run, wait cheaply until it settles, then read its outcome
+        """Record its runner and who started it, wait cheaply until it settles, then read its outcome
         with Prefect (`flows.runs.wait`: a runner gone without moving its run on marks it
         Crashed)."""
         with self._api:
@@ -101,6 +101,7 @@ def start_detached(
         raise
 
     def record() -> None:
+        api.record_runner(run_id, process.pid)
         if who is not None:
             api.record_start(run_id, who, via)
 

@@ -98,6 +98,13 @@ def test_detach_prints_the_run_id_then_the_run_completes(
     assert run["id"] == doc["run_id"] and run["state"]["type"] == "COMPLETED"
     assert run["parameters"]["plan"] == str(plan.resolve())  # handed over on the API, not argv
     assert _started_by(prefect_server, doc["run_id"])["by"] == "yamada"
+    # Its runner was recorded by the CLI as soon as it started, then by itself: one record.
+    runners = httpx.post(
+        f"{prefect_server}/flow_runs/{doc['run_id']}/input/filter",
+        json={"prefix": "keiri-runner-", "limit": 10, "exclude_keys": []},
+        timeout=30,
+    ).json()
+    assert len(runners) == 1 and json.loads(runners[0]["value"])["pid"] > 0
     journal = [json.loads(line) for line in (tmp_path / "journal.jsonl").read_text().splitlines()]
     assert [e["label"] for e in journal if "label" in e] == ["first", "last"]
 
