@@ -89,13 +89,20 @@ def test_detach_prints_the_run_id_then_the_run_completes(
     prefect_server: str, tmp_path: Path
 ) -> None:
     plan, plan_id = _plan(tmp_path)
+    # A flow id cached for a server whose database was since replaced: looked up again.
+    cache = Path(os.environ["KEIRI_HOME"]) / "prefect-client" / "flow-ids.json"
+    cache.parent.mkdir(parents=True, exist_ok=True)
+    stale = str(uuid.uuid4())
+    cache.write_text(json.dumps({prefect_server.rstrip("/"): {plan_id: stale}}), encoding="utf-8")
     done = _keiri(["run", str(plan), "--detach", "--json"], tmp_path, prefect_server)
     assert done.returncode == 0, done.stderr[-3000:]
+    cached = json.loads(cache.read_text(encoding="utf-8"))[prefect_server.rstrip("/")][plan_id]
     doc = json.loads(done.stdout)
     assert STARTED.search(done.stderr) and STARTED.search(done.stderr).group(1) == doc["run_id"]  # type: ignore[union-attr]
     assert doc["state"] == "completed" and doc["outputs"]["last"]["value"] == 7
     (run,) = _runs_of(prefect_server, plan_id)
     assert run["id"] == doc["run_id"] and run["state"]["type"] == "COMPLETED"
+    assert run["flow_id"] == cached != stale
     assert run["parameters"]["plan"] == str(plan.resolve())  # handed over on the API, not argv
     assert _started_by(prefect_server, doc["run_id"])["by"] == "yamada"
     # Its runner was recorded by the CLI as soon as it started, then by itself: one record.
