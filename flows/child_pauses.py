@@ -21,12 +21,13 @@ from uuid import UUID
 from prefect.client.orchestration import get_client
 from prefect.client.schemas.filters import FlowRunFilter, FlowRunFilterId
 
+from flows.detached import CHILD_PAUSE_PREFIX
 from flows.run_inputs import create_once, filter_values
 from keiri.messages import t
 
 __all__ = ["PREFIX", "PausedChild", "note", "paused_child"]
 
-PREFIX = "keiri-child-paused-"
+PREFIX = CHILD_PAUSE_PREFIX
 
 
 @dataclass(frozen=True)

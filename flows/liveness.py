@@ -19,9 +19,7 @@ from __future__ import annotations
 
 import os
 import socket
-import time
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any
 from uuid import UUID
 
@@ -29,6 +27,7 @@ from prefect.client.orchestration import get_client
 from prefect.client.schemas.objects import FlowRun
 from prefect.states import Crashed
 
+from flows import runner_record
 from flows.run_inputs import create_once, filter_values
 from keiri.messages import t
 
@@ -44,7 +43,7 @@ __all__ = [
     "this_process",
 ]
 
-RUNNER_KEY = "keiri-runner-"
+RUNNER_KEY = runner_record.RUNNER_KEY
 #: A run waiting for its runner (Pending, AwaitingRetry) is given this long before it
 #: counts as gone. A Running run without any runner record (a foreground run records itself
 #: just after it starts Running) is never called gone; a process that takes a run that already
@@ -54,45 +53,19 @@ _WAITING = {"PENDING", "SCHEDULED"}
 _ACTIVE = {"PENDING", "SCHEDULED", "RUNNING", "PAUSED"}
 
 
-def _boot_id() -> str | None:
-    try:
-        return Path("/proc/sys/kernel/random/boot_id").read_text(encoding="ascii").strip()
-    except OSError:
-        return None
-
-
-def _start_ticks(pid: int) -> int | None:
-    """The process's start time in clock ticks after boot (/proc/<pid>/stat field 22); None
-    when there is no such process, or only its zombie (killed, not yet reaped)."""
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text(encoding="ascii", errors="replace")
-    except OSError:
-        return None
-    fields = stat.rsplit(")", 1)[-1].split()
-    try:
-        if fields[0] in ("Z", "X"):  # field 3, the state: zombie or dead
-            return None
-        return int(fields[19])  # field 22 counted from the state (field 3)
-    except (IndexError, ValueError):
-        return None
+_boot_id = runner_record.boot_id
+_start_ticks = runner_record.start_ticks
 
 
 def this_process() -> dict[str, Any]:
     """The runner record of this process."""
-    pid = os.getpid()
-    return {
-        "host": socket.gethostname(),
-        "pid": pid,
-        "boot": _boot_id(),
-        "started": _start_ticks(pid),
-        "at": time.time(),
-    }
+    return runner_record.record(os.getpid())
 
 
 def register(flow_run_id: UUID) -> None:
     """Record this process as a runner of the run (once per process)."""
     record = this_process()
-    create_once(flow_run_id, f"{RUNNER_KEY}{record['host']}-{record['pid']}", record)
+    create_once(flow_run_id, runner_record.key(record), record)
 
 
 def runners(flow_run_id: UUID) -> list[dict[str, Any]]:

@@ -20,8 +20,6 @@ import os
 import signal
 import socket
 import subprocess
-import sys
-import threading
 import time
 from collections.abc import Sequence
 from dataclasses import replace
@@ -37,7 +35,7 @@ from prefect.states import AwaitingRetry, Cancelled, Cancelling
 
 from blocks.errors import BlockError, ErrorCode
 from compiler.scope import CompiledPlan
-from flows import child_pauses, control, run_secrets
+from flows import child_pauses, control, detached, run_secrets
 from flows.control import PausedForm
 from flows.notify import form_link
 from flows.outcome import OutcomeError, PausedAt, RunOutcome
@@ -64,7 +62,7 @@ __all__ = [
 ]
 
 _ENDED = {"COMPLETED", "FAILED", "CRASHED", "CANCELLED"}
-_STARTED_KEY = "keiri-started-by"  # flow run input: {"by", "at", "via"} of who started it
+_STARTED_KEY = detached.STARTED_KEY  # flow run input: {"by", "at", "via"} of who started it
 
 
 def prefect_ui_url(run_id: str) -> str:
@@ -75,8 +73,7 @@ def prefect_ui_url(run_id: str) -> str:
 
 def _names(compiled: CompiledPlan) -> tuple[str, list[str]]:
     """The flow run's name `<plan>-<timestamp>` and tags `plan:<id>`, `plan-version:<v>`."""
-    name = f"{compiled.id}-{datetime.now().strftime('%Y%m%d-%H%M%S-%f')}"
-    return name, [f"plan:{compiled.id}", f"plan-version:{compiled.plan.version}"]
+    return detached.run_name_and_tags(compiled)
 
 
 # -- starting ---------------------------------------------------------------------------------
@@ -210,23 +207,7 @@ def started_by(run_id: str) -> dict[str, Any] | None:
 
 
 def _spawn_runner(run_id: str, log_name: str) -> Detached:
-    log_dir = settings.keiri_home() / "detached"
-    log_dir.mkdir(parents=True, exist_ok=True)
-    log = log_dir / log_name
-    with log.open("ab") as handle:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "flows.runner", run_id],
-            stdout=handle,
-            stderr=subprocess.STDOUT,
-            stdin=subprocess.DEVNULL,
-            start_new_session=True,
-            cwd=settings.project_root(),
-            # A runner outlives a busy or restarting server: Prefect's client retries each
-            # request for ~8 min (2^n s apart) instead of ~1 min, unless configured.
-            env={"PREFECT_CLIENT_MAX_RETRIES": "8", **os.environ},
-        )
-    # Reap it when it ends (no zombie in a long-lived parent such as the form app).
-    threading.Thread(target=process.wait, name=f"keiri-runner-{run_id[:8]}", daemon=True).start()
+    process, log = detached.spawn_runner(run_id, log_name)
     return Detached(run_id, process, log)
 
 

@@ -163,14 +163,18 @@ def run_cmd(
         known = ", ".join(sorted(compiled.plan.vars)) or t("cli.none")
         raise click.UsageError(t("cli.run.unknown_var", name=unknown[0], known=known))
     require_vars(compiled, vars_)  # placeholders must be given before anything starts
-    _connect(server_timeout)
-    from flows import runs
+    if detach:  # the run id at once, before Prefect is imported (keiri.cli.detach)
+        from keiri.cli.detach import start_detached
 
-    if detach:
-        started = runs.start_detached(compiled, plan, answers, vars_, who=current_user())
+        started = start_detached(
+            compiled, plan, answers, vars_, who=current_user(),
+            connect=lambda: _connect(server_timeout),
+        )  # fmt: skip
         err_console.print(t("cli.run.detached", run=started.run_id))
         outcome = started.wait()
     else:
+        _connect(server_timeout)
+        from flows import runs
         from keiri.cli.progress import run_progress
 
         with run_progress(enabled=not as_json) as on_event:
