@@ -2,7 +2,7 @@
 default SQLite server, loopback only).
 
 Each CLI is a real `keiri run --detach --json` process started at the same moment on a
-three-node plan. Measured per CLI: time to its run id (the `started run <id>` line on stderr),
+three-node plan. Measured per CLI: time to its run id (the line on stderr that names the run id),
 its exit code and JSON outcome. Then, on the API: every run the CLIs created, and its final
 state once all CLIs have returned (plus a grace period for runs still moving).
 
@@ -35,7 +35,9 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 KEIRI = Path(sys.executable).with_name("keiri")
-STARTED = re.compile(r"started run ([0-9a-f-]{36})")
+STARTED = re.compile(
+    r"([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})"
+)  # the run id line
 PLAN = """apiVersion: v1
 id: bench_detach_load
 version: 1.0.0

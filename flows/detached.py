@@ -39,6 +39,7 @@ from pydantic_core import to_jsonable_python
 from compiler.scope import CompiledPlan
 from flows import api_retry, runner_record
 from keiri import settings
+from keiri.messages import t
 
 __all__ = [
     "CHILD_PAUSE_PREFIX",
@@ -142,7 +143,7 @@ class DetachedApi:
         return api_retry.call(
             create,
             deadline_s=deadline_s,
-            what=f"creating a run of {flow_name}",
+            what=t("cli.api.creating", flow=flow_name),
             base=0.2,
             cap=2.0,
         )
@@ -153,7 +154,7 @@ class DetachedApi:
 
         value = {"by": who, "at": datetime.now(UTC).isoformat(timespec="seconds"), "via": via}
         self._create_input(
-            run_id, STARTED_KEY, value, deadline_s, f"recording who started {run_id}"
+            run_id, STARTED_KEY, value, deadline_s, t("cli.api.recording_start", run=run_id)
         )
 
     def record_runner(self, run_id: str, pid: int, *, deadline_s: float = 600) -> None:
@@ -161,7 +162,11 @@ class DetachedApi:
         soon as it is started: a slow-starting runner is never taken for a missing one."""
         entry = runner_record.record(pid)
         self._create_input(
-            run_id, runner_record.key(entry), entry, deadline_s, f"recording the runner of {run_id}"
+            run_id,
+            runner_record.key(entry),
+            entry,
+            deadline_s,
+            t("cli.api.recording_runner", run=run_id),
         )
 
     def _create_input(
@@ -221,7 +226,7 @@ class DetachedApi:
         run = api_retry.call(
             lambda: self._client.get(f"flow_runs/{run_id}").raise_for_status().json(),
             deadline_s=deadline_s,
-            what=f"waiting for run {run_id}",
+            what=t("cli.api.waiting", run=run_id),
         )
         kind = (run.get("state") or {}).get("type")
         if kind in _ENDED or kind == "PAUSED":
@@ -235,7 +240,7 @@ class DetachedApi:
                 {"prefix": CHILD_PAUSE_PREFIX, "limit": 1, "exclude_keys": []},
             ).json(),
             deadline_s=deadline_s,
-            what=f"waiting for run {run_id}",
+            what=t("cli.api.waiting", run=run_id),
         )
         return bool(notes)
 

@@ -371,6 +371,14 @@ ENTRIES: dict[str, dict[str, str]] = {
     "cli.api.waiting": {"ja": "実行 {run} の待機", "en": "waiting for run {run}"},
     "cli.api.starting": {"ja": "実行 {run} の開始", "en": "starting run {run}"},
     "cli.api.creating": {"ja": "{flow} の実行の作成", "en": "creating a run of {flow}"},
+    "cli.api.recording_start": {
+        "ja": "実行 {run} の開始者の記録",
+        "en": "recording who started {run}",
+    },
+    "cli.api.recording_runner": {
+        "ja": "実行 {run} の実行プロセスの記録",
+        "en": "recording the runner of {run}",
+    },
     "cli.api.reading_answer": {"ja": "回答の読み込み", "en": "reading the answer"},
     "cli.api.waiting_answer": {"ja": "回答の待機", "en": "waiting for the answer"},
     "cli.api.marking_crashed": {
