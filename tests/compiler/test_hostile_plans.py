@@ -215,4 +215,4 @@ def test_a_plan_name_too_long_to_look_up_is_a_usage_error(
     assert main([command, "a" * 5000, "--json"]) == 2
     document = json.loads(capsys.readouterr().out)
     assert document["error"]["code"] == "USAGE_ERROR"
-    assert document["error"]["message"].startswith("no such plan file")
+    assert document["error"]["message"].startswith("計画ファイルが見つかりません")
