@@ -57,7 +57,11 @@ def wait_out_pause(
         remaining = deadline - time.monotonic()
         if remaining <= 0:
             raise FlowPauseTimeout("Flow run was paused and never resumed.")
-        current = api_retry.call(state, deadline_s=remaining, what=t("cli.api.waiting_answer"))
+        # The deadline of the answer is not the API's: a slow server near the end of the wait
+        # is ridden out, then the loop sees the deadline passed (FlowPauseTimeout).
+        current = api_retry.call(
+            state, deadline_s=max(remaining, 60.0), what=t("cli.api.waiting_answer")
+        )
         if current == "RUNNING":
             # Resumed with its answer, or the outage came before the pause was taken.
             return stored_answer(flow_run_id, pause_key, model)

@@ -636,12 +636,18 @@ class PrefectHumanInput:
             from prefect.client.orchestration import get_client
             from prefect.states import Running
 
-            with get_client(sync_client=True) as client:
-                client.set_flow_run_state(
-                    flow_run.id,
-                    Running(message=t("cli.state.no_answer", node=ctx.node_id)),
-                    force=True,
-                )
+            from flows import api_retry
+
+            def end_pause() -> None:
+                with get_client(sync_client=True) as client:
+                    client.set_flow_run_state(
+                        flow_run.id,
+                        Running(message=t("cli.state.no_answer", node=ctx.node_id)),
+                        force=True,
+                    )
+
+            # A busy server (503) must not turn the timeout into an unexplained failure.
+            api_retry.call(end_pause, deadline_s=300, what=t("cli.api.waiting_answer"))
             raise BlockError(
                 ErrorCode.TIMEOUT_ERROR,
                 t("cli.error.no_answer", node=ctx.node_id, seconds=timeout_s),
