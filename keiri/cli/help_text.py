@@ -1,0 +1,123 @@
+"""`--help` in the reader's language (issue 12 item 6): the help texts of the commands and
+their options, and click's own framing ("Usage:", "Options:", "Show this message and exit."),
+come from the message catalog like every other line the command line prints.
+
+`localize(cli)` runs once the command group is complete (after `.env` is loaded, so
+`KEIRI_LANG` chosen at process start applies). It sets, for each command at path `P` (`keiri`
+for the group, `run`, `server.start`, ...), `help` from the key `cli.help.P` (and a short help,
+its first clause, for the command lists), and for each parameter named `N` (the Python name,
+`as_json` for `--json`) `help` from `cli.help.P.N`, else from `cli.help.option.N`. The
+docstrings and `help=` texts in the decorators stay as the code's own documentation and as the
+text of a command built without the entry point. Option names, metavars and command names are
+never touched.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+
+import click
+
+from keiri.messages import CATALOG, t
+
+__all__ = ["HelpFormatter", "command_paths", "help_key", "localize", "param_help_key"]
+
+#: click's section headings -> their catalog keys.
+_SECTIONS = {
+    "Options": "cli.help.section.options",
+    "Commands": "cli.help.section.commands",
+    "Positional arguments": "cli.help.section.arguments",
+}
+#: click's own option help texts -> their catalog keys.
+_CLICK_HELP = {"Show this message and exit.": "cli.help.option.help"}
+#: The extras click appends to an option's help: `[default: 30]`, `[required]`.
+_EXTRA = re.compile(r"\[(default: (?P<default>[^\];]*)|(?P<required>required))")
+#: Where a command's first clause ends (its short help in a command list), outside brackets.
+_CLAUSE_END = re.compile(r"[。：]|: |\.(?:\s|$)")
+_OPEN, _CLOSE = "(（", ")）"
+
+
+class HelpFormatter(click.HelpFormatter):
+    """click's formatter with its fixed words taken from the catalog."""
+
+    def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
+        if prefix is None:
+            prefix = t("cli.help.usage") + " "
+        super().write_usage(prog, args, prefix)
+
+    def write_heading(self, heading: str) -> None:
+        key = _SECTIONS.get(heading)
+        super().write_heading(t(key) if key else heading)
+
+    def write_dl(
+        self, rows: Iterable[tuple[str, str]], col_max: int = 30, col_spacing: int = 2
+    ) -> None:
+        super().write_dl(
+            [(term, _translate_row(text)) for term, text in rows], col_max, col_spacing
+        )
+
+
+def _translate_row(text: str) -> str:
+    for english, key in _CLICK_HELP.items():
+        if text.startswith(english):
+            text = t(key) + text[len(english) :]
+    return _EXTRA.sub(_extra, text)
+
+
+def _extra(match: re.Match[str]) -> str:
+    if match.group("required"):
+        return "[" + t("cli.help.extra.required")
+    return "[" + t("cli.help.extra.default", default=match.group("default"))
+
+
+class _Context(click.Context):
+    formatter_class = HelpFormatter
+
+
+def help_key(path: str) -> str:
+    """The catalog key of the help text of the command at `path` (`keiri`, `run`, `server.start`)."""
+    return f"cli.help.{path}"
+
+
+def param_help_key(path: str, name: str) -> str | None:
+    """The catalog key of the help of parameter `name` of the command at `path`, if any."""
+    for key in (f"{help_key(path)}.{name}", f"cli.help.option.{name}"):
+        if key in CATALOG:
+            return key
+    return None
+
+
+def command_paths(group: click.Command, path: str = "keiri") -> Iterator[tuple[str, click.Command]]:
+    """(path, command) of `group` and every command under it."""
+    yield path, group
+    if isinstance(group, click.Group):
+        for name, command in group.commands.items():
+            yield from command_paths(command, name if path == "keiri" else f"{path}.{name}")
+
+
+def _short(text: str) -> str:
+    """The first clause of `text` (up to `。`, `：`, `: ` or `. ` outside brackets)."""
+    depth = 0
+    for index, char in enumerate(text):
+        if char in _OPEN:
+            depth += 1
+        elif char in _CLOSE:
+            depth = max(depth - 1, 0)
+        elif depth == 0 and _CLAUSE_END.match(text, index):
+            return text[:index]
+    return text
+
+
+def localize(group: click.Command) -> None:
+    """Set the help texts of `group` and its commands from the catalog (current language)."""
+    for path, command in command_paths(group):
+        command.context_class = _Context
+        key = help_key(path)
+        if key in CATALOG:
+            command.help = t(key)
+            command.short_help = _short(command.help)
+        for param in command.params:
+            param_key = param_help_key(path, param.name or "")
+            if param_key is not None and isinstance(param, click.Option | click.Argument):
+                param.help = t(param_key)
