@@ -31,8 +31,8 @@ _SECTIONS = {
 }
 #: click's own option help texts -> their catalog keys.
 _CLICK_HELP = {"Show this message and exit.": "cli.help.option.help"}
-#: The extras click appends to an option's help: `[default: 30]`, `[required]`.
-_EXTRA = re.compile(r"\[(default: (?P<default>[^\];]*)|(?P<required>required))")
+#: The extras click appends to an option's help: `[default: 30; required]`.
+_EXTRAS = re.compile(r"\[(?P<items>[^\[\]]*)\]$")
 #: Where a command's first clause ends (its short help in a command list), outside brackets.
 _CLAUSE_END = re.compile(r"[。：]|: |\.(?:\s|$)")
 _OPEN, _CLOSE = "(（", ")）"
@@ -62,13 +62,18 @@ def _translate_row(text: str) -> str:
     for english, key in _CLICK_HELP.items():
         if text.startswith(english):
             text = t(key) + text[len(english) :]
-    return _EXTRA.sub(_extra, text)
+    return _EXTRAS.sub(_extras, text)
 
 
-def _extra(match: re.Match[str]) -> str:
-    if match.group("required"):
-        return "[" + t("cli.help.extra.required")
-    return "[" + t("cli.help.extra.default", default=match.group("default"))
+def _extras(match: re.Match[str]) -> str:
+    items = []
+    for item in match.group("items").split("; "):
+        if item == "required":
+            item = t("cli.help.extra.required")
+        elif item.startswith("default: "):
+            item = t("cli.help.extra.default", default=item.removeprefix("default: "))
+        items.append(item)
+    return "[" + "; ".join(items) + "]"
 
 
 class _Context(click.Context):
