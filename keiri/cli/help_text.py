@@ -15,6 +15,7 @@ never touched.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable, Iterator
 
 import click
@@ -50,12 +51,97 @@ class HelpFormatter(click.HelpFormatter):
         key = _SECTIONS.get(heading)
         super().write_heading(t(key) if key else heading)
 
+    def write_text(self, text: str) -> None:
+        if not _has_wide(text):
+            super().write_text(text)
+            return
+        indent = " " * self.current_indent
+        for line in _wrap(text, max(self.width - self.current_indent, 10)):
+            self.write(f"{indent}{line}\n" if line else "\n")
+
     def write_dl(
         self, rows: Iterable[tuple[str, str]], col_max: int = 30, col_spacing: int = 2
     ) -> None:
-        super().write_dl(
-            [(term, _translate_row(text)) for term, text in rows], col_max, col_spacing
-        )
+        """click's definition list, wrapping Japanese text by its width on the terminal (a
+        full-width character takes two columns; click counts characters)."""
+        rows = [(term, _translate_row(text)) for term, text in rows]
+        if not any(_has_wide(text) for _, text in rows):
+            super().write_dl(rows, col_max, col_spacing)
+            return
+        first_col = min(max(len(term) for term, _ in rows), col_max) + col_spacing
+        for term, text in rows:
+            self.write(f"{'':>{self.current_indent}}{term}")
+            if not text:
+                self.write("\n")
+                continue
+            if len(term) <= first_col - col_spacing:
+                self.write(" " * (first_col - len(term)))
+            else:
+                self.write("\n" + " " * (first_col + self.current_indent))
+            lines = _wrap(text, max(self.width - first_col - 2, 10)) or [""]
+            self.write(f"{lines[0]}\n")
+            for line in lines[1:]:
+                self.write(f"{'':>{first_col + self.current_indent}}{line}\n")
+
+
+#: Punctuation kept on the line before it (never starts a line).
+_NO_LINE_START = "。、）」』，．：！？"
+
+
+def _columns(text: str) -> int:
+    return sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text)
+
+
+def _has_wide(text: str) -> bool:
+    return any(unicodedata.east_asian_width(char) in "WF" for char in text)
+
+
+def _tokens(paragraph: str) -> list[str]:
+    """Words of `paragraph`: runs of narrow characters, each wide character alone (closing
+    punctuation joined to the token before it), and `" "` where the text has spaces."""
+    tokens: list[str] = []
+    word = ""
+    for char in paragraph:
+        wide = unicodedata.east_asian_width(char) in "WF"
+        if char.isspace() or wide:
+            if word:
+                tokens.append(word)
+                word = ""
+            if char.isspace():
+                if tokens and tokens[-1] != " ":
+                    tokens.append(" ")
+            elif char in _NO_LINE_START and tokens and tokens[-1] != " ":
+                tokens[-1] += char
+            else:
+                tokens.append(char)
+        else:
+            word += char
+    if word:
+        tokens.append(word)
+    return tokens
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    """`text` in lines of at most `width` terminal columns (a longer word stays whole);
+    paragraphs (split by an empty line) are separated by an empty line."""
+    lines: list[str] = []
+    for number, paragraph in enumerate(re.split(r"\n\s*\n", text.strip())):
+        if number:
+            lines.append("")
+        line, space = "", False
+        for token in _tokens(paragraph):
+            if token == " ":
+                space = True
+                continue
+            candidate = line + (" " if space and line else "") + token
+            if not line or _columns(candidate) <= width:
+                line = candidate
+            else:
+                lines.append(line)
+                line = token
+            space = False
+        lines.append(line)
+    return lines
 
 
 def _translate_row(text: str) -> str:
@@ -69,10 +155,11 @@ def _extras(match: re.Match[str]) -> str:
     items = []
     for item in match.group("items").split("; "):
         if item == "required":
-            item = t("cli.help.extra.required")
+            items.append(t("cli.help.extra.required"))
         elif item.startswith("default: "):
-            item = t("cli.help.extra.default", default=item.removeprefix("default: "))
-        items.append(item)
+            items.append(t("cli.help.extra.default", default=item.removeprefix("default: ")))
+        else:
+            items.append(item)
     return "[" + "; ".join(items) + "]"
 
 

@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from keiri.cli.help_text import HelpFormatter, _short
+from keiri.cli.help_text import HelpFormatter, _columns, _short
 from tests.conftest import ROOT, TEST_BLOCK_SPECS
 
 
@@ -56,10 +56,16 @@ def test_keiri_run_help_is_japanese_by_default_and_english_with_keiri_lang_en() 
     assert ja.returncode == 0, ja.stderr[-2000:]
     lines = ja.stdout.splitlines()
     assert lines[0] == "使い方: keiri run [OPTIONS] PLAN"
-    assert (
-        "PLAN を Prefect で実行します。終了コード 0: 完了、1: 失敗、3: 入力待ちで切り離し。"
-        in ja.stdout
-    )
+    # Wrapped by terminal columns (a full-width character takes two), within click's 80.
+    assert lines[2:4] == [
+        "  PLAN を Prefect で実行します。終了コード 0: 完了、1: 失敗、3: 入力待ちで切り",
+        "  離し。",
+    ]
+    assert lines[8:10] == [
+        "  --detach                        バックグラウンドで実行し、完了または入力待ち",
+        "                                  （終了コード 3）で戻ります。",
+    ]
+    assert max(_columns(line) for line in lines) <= 80
     assert "--input NODE.FIELD=VALUE|@PATH  人の入力項目に前もって答えます。" in ja.stdout
     assert "--var KEY=VALUE                 プランの変数を上書きします（YAML の値）。" in ja.stdout
     assert "--json                          結果を JSON 1 件として標準出力に出します。" in ja.stdout
@@ -117,4 +123,13 @@ def test_the_formatter_keeps_other_headings_and_texts(monkeypatch: pytest.Monkey
     formatter = HelpFormatter(width=100)
     formatter.write_heading("Examples")
     formatter.write_dl([("--limit", "Most runs.  [default: 5; required]")])
-    assert formatter.getvalue() == "Examples:\n--limit  Most runs.  [既定値: 5; 必須]\n"
+    assert formatter.getvalue() == "Examples:\n--limit  Most runs. [既定値: 5; 必須]\n"
+
+
+def test_japanese_is_wrapped_by_columns_and_closing_punctuation_stays_on_its_line() -> None:
+    from keiri.cli.help_text import _wrap
+
+    assert _wrap("ああああ。いい", 10) == ["ああああ。", "いい"]
+    assert _wrap("ああああ。いい", 8) == ["あああ", "あ。いい"]
+    assert _wrap("PLAN を Prefect で実行", 14) == ["PLAN を", "Prefect で実行"]
+    assert _wrap("一\n\n二", 10) == ["一", "", "二"]
