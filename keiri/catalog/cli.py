@@ -110,6 +110,7 @@ ENTRIES: dict[str, dict[str, str]] = {
         "ja": "バックグラウンドで再実行し、完了または入力待ち（終了コード 3）で戻ります。",
         "en": "Retry in the background; return when it completes or pauses (exit 3).",
     },
+    "cli.help.runs.limit": {"ja": "表示する実行の最大件数。", "en": "Most runs to list."},
     "cli.help.server": {
         "ja": "組み込みのローカル Prefect サーバー（SQLite、UI は http://127.0.0.1:4200）。",
         "en": "The embedded local Prefect server (SQLite, UI at http://127.0.0.1:4200).",
@@ -217,6 +218,22 @@ ENTRIES: dict[str, dict[str, str]] = {
         "en": "Ask missing items on the terminal (default: when stdin is a terminal, without --json).",
     },
     "cli.help.generate.no_save": {"ja": "プランを保存しません。", "en": "Do not save the plan."},
+    "cli.help.generate.max_attempts": {
+        "ja": "プラン生成を試みる最大回数。",
+        "en": "Most attempts at generating the plan.",
+    },
+    "cli.help.generate.retrieval": {
+        "ja": "ブロックカタログの検索方法。",
+        "en": "How blocks are retrieved from the catalog.",
+    },
+    "cli.help.generate.topk_per_category": {
+        "ja": "カテゴリごとに候補とするブロック数。",
+        "en": "Candidate blocks per category.",
+    },
+    "cli.help.generate.topk_total": {
+        "ja": "候補とするブロックの総数。",
+        "en": "Candidate blocks in all.",
+    },
     "cli.help.ui": {
         "ja": "Streamlit のフォームアプリ: 入力待ちの実行の受信箱、そのフォーム、最近の実行。",
         "en": "The Streamlit form app: inbox of paused runs, their forms, recent runs.",
@@ -225,6 +242,7 @@ ENTRIES: dict[str, dict[str, str]] = {
         "ja": "待ち受けるアドレス。ループバック以外では KEIRI_UI_SECRET または OIDC ログインが必要です。",
         "en": "Address to listen on; other than loopback needs KEIRI_UI_SECRET or OIDC login.",
     },
+    "cli.help.ui.port": {"ja": "待ち受けるポート。", "en": "Port to listen on."},
     "cli.help.analyze": {
         "ja": "エージェントで DATA（CSV/XLSX）を分析します。終了コード 0: レポート作成、1: 失敗。",
         "en": "Analyse DATA (CSV/XLSX) with the agent: exit 0 report written, 1 failed.",

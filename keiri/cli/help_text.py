@@ -86,6 +86,7 @@ class HelpFormatter(click.HelpFormatter):
 
 #: Punctuation kept on the line before it (never starts a line).
 _NO_LINE_START = "。、）」』，．：！？"
+_NARROW_NO_LINE_START = ":;,.)]"
 
 
 def _columns(text: str) -> int:
@@ -104,9 +105,8 @@ def _tokens(paragraph: str) -> list[str]:
     for char in paragraph:
         wide = unicodedata.east_asian_width(char) in "WF"
         if char.isspace() or wide:
-            if word:
-                tokens.append(word)
-                word = ""
+            _flush(tokens, word)
+            word = ""
             if char.isspace():
                 if tokens and tokens[-1] != " ":
                     tokens.append(" ")
@@ -116,9 +116,19 @@ def _tokens(paragraph: str) -> list[str]:
                 tokens.append(char)
         else:
             word += char
-    if word:
-        tokens.append(word)
+    _flush(tokens, word)
     return tokens
+
+
+def _flush(tokens: list[str], word: str) -> None:
+    """Add `word`; one that begins with closing punctuation (`: 6;`) stays on the token
+    before it."""
+    if not word:
+        return
+    if word[0] in _NARROW_NO_LINE_START and tokens and tokens[-1] != " ":
+        tokens[-1] += word
+    else:
+        tokens.append(word)
 
 
 def _wrap(text: str, width: int) -> list[str]:

@@ -80,7 +80,7 @@ def test_keiri_run_help_is_japanese_by_default_and_english_with_keiri_lang_en() 
 
 def test_click_extras_and_group_help_are_translated() -> None:
     runs = _help(["runs", "--help"], None)
-    assert "--limit INTEGER  [既定値: 30]" in runs.stdout
+    assert "--limit INTEGER  表示する実行の最大件数。 [既定値: 30]" in runs.stdout
     server = _help(["server", "--help"], None)
     assert server.stdout.splitlines()[0] == "使い方: keiri server [OPTIONS] COMMAND [ARGS]..."
     assert "  start   ローカルサーバーを起動（または再利用）し、正常に応答するまで待ちます\n" in (
@@ -133,3 +133,4 @@ def test_japanese_is_wrapped_by_columns_and_closing_punctuation_stays_on_its_lin
     assert _wrap("ああああ。いい", 8) == ["あああ", "あ。いい"]
     assert _wrap("PLAN を Prefect で実行", 14) == ["PLAN を", "Prefect で実行"]
     assert _wrap("一\n\n二", 10) == ["一", "", "二"]
+    assert _wrap("回数。 [既定値: 2; 1<=x<=10]", 14) == ["回数。 [既定", "値: 2;", "1<=x<=10]"]
