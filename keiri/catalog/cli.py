@@ -14,6 +14,275 @@ ENTRIES: dict[str, dict[str, str]] = {
     # --- words shared by several lines ---
     "cli.none": {"ja": "なし", "en": "none"},
     "cli.seconds": {"ja": "{seconds} 秒", "en": "{seconds} s"},
+    # --- `--help` texts (`keiri.cli.help_text`): cli.help.<command path>[.<parameter>] ---
+    "cli.help.usage": {"ja": "使い方:", "en": "Usage:"},
+    "cli.help.section.options": {"ja": "オプション", "en": "Options"},
+    "cli.help.section.commands": {"ja": "コマンド", "en": "Commands"},
+    "cli.help.section.arguments": {"ja": "引数", "en": "Positional arguments"},
+    "cli.help.extra.default": {"ja": "既定値: {default}", "en": "default: {default}"},
+    "cli.help.extra.required": {"ja": "必須", "en": "required"},
+    "cli.help.option.help": {
+        "ja": "このヘルプを表示して終了します。",
+        "en": "Show this message and exit.",
+    },
+    "cli.help.option.as_json": {
+        "ja": "結果を JSON 1 件として標準出力に出します。",
+        "en": "One JSON document on stdout.",
+    },
+    "cli.help.keiri": {
+        "ja": "keiri: 経理の処理をブロックを組み合わせたプランとして記述し、Prefect で実行します。",
+        "en": "keiri: accounting pipelines as plans of blocks, run on Prefect.",
+    },
+    "cli.help.keiri.version": {
+        "ja": "バージョンを表示して終了します。",
+        "en": "Show the version and exit.",
+    },
+    "cli.help.blocks": {
+        "ja": "ブロックカタログ（block_specs/**/*.yaml）を一覧表示します。",
+        "en": "List the block catalog (block_specs/**/*.yaml).",
+    },
+    "cli.help.blocks.check": {
+        "ja": "すべての実装を読み込み、仕様と合っているか確認します。",
+        "en": "Import every implementation and verify it against its spec.",
+    },
+    "cli.help.validate": {
+        "ja": "PLAN を検証します。終了コード 0: 正常（警告あり可）、1: 不正、2: 使い方・入出力の誤り。",
+        "en": "Validate PLAN: exit 0 valid (warnings allowed), 1 invalid, 2 usage/IO error.",
+    },
+    "cli.help.dry-run": {
+        "ja": "宣言されたサンプルで PLAN を試行します（実データには触れません）。終了コード 0: 成功、1: 失敗。",
+        "en": "Walk PLAN on declared samples, never touching real data: exit 0 ok, 1 failed.",
+    },
+    "cli.help.migrate": {
+        "ja": "旧形式の ui.file_uploader.* / ui.confirmation.* ノードを ui.interactive_input に書き換えます。",
+        "en": "Rewrite legacy ui.file_uploader.* / ui.confirmation.* nodes into ui.interactive_input.",
+    },
+    "cli.help.migrate.in_place": {
+        "ja": "PLAN を上書きします（既定: PLAN.migrated.yaml に書き出し）。",
+        "en": "Overwrite PLAN (default: write PLAN.migrated.yaml).",
+    },
+    "cli.help.migrate.out_path": {"ja": "結果の書き出し先。", "en": "Where to write the result."},
+    "cli.help.run": {
+        "ja": "PLAN を Prefect で実行します。終了コード 0: 完了、1: 失敗、3: 入力待ちで切り離し。",
+        "en": "Run PLAN on Prefect: exit 0 completed, 1 failed, 3 paused and detached.",
+    },
+    "cli.help.run.inputs": {
+        "ja": "人の入力項目に前もって答えます。",
+        "en": "Answer a human-input field up front.",
+    },
+    "cli.help.run.variables": {
+        "ja": "プランの変数を上書きします（YAML の値）。",
+        "en": "Override a plan var (YAML value).",
+    },
+    "cli.help.run.detach": {
+        "ja": "バックグラウンドで実行し、完了または入力待ち（終了コード 3）で戻ります。",
+        "en": "Run in the background; return when it completes or pauses (exit 3).",
+    },
+    "cli.help.run.server_timeout": {
+        "ja": "ローカルの Prefect サーバーの起動を待つ秒数（既定: KEIRI_SERVER_START_TIMEOUT または 120）。",
+        "en": "Seconds to wait for the local Prefect server to start (default: KEIRI_SERVER_START_TIMEOUT or 120).",
+    },
+    "cli.help.resume": {
+        "ja": "入力待ちの実行のフォームに答えて再開します（フォームアプリと同じ検証）。",
+        "en": "Answer a paused run's form and resume it (validated like the form app).",
+    },
+    "cli.help.resume.inputs": {
+        "ja": "入力待ちフォームの項目。",
+        "en": "A field of the paused form.",
+    },
+    "cli.help.runs": {
+        "ja": "Prefect サーバー上の最近のプラン実行を一覧表示します。",
+        "en": "Recent plan runs on the Prefect server.",
+    },
+    "cli.help.runs.state": {
+        "ja": "この状態の実行だけを表示します（completed, failed, paused, running など）。",
+        "en": "Only runs in this state (completed, failed, paused, running, ...).",
+    },
+    "cli.help.retry": {
+        "ja": "失敗した実行をその場で再実行します。完了済みのノードは保存された結果を使い、再実行しません。",
+        "en": "Re-run a failed run in place: finished nodes come from persisted results, not run again.",
+    },
+    "cli.help.retry.reenter": {
+        "ja": "この人の入力ノードを再度尋ねます（前回の回答を入力済み）。他の回答は保持され、これに依存しない完了済みの処理は再利用されます。",
+        "en": "Ask this human-input node again (its earlier answers prefilled); the other answers are kept and finished work that does not depend on it is reused.",
+    },
+    "cli.help.retry.detach": {
+        "ja": "バックグラウンドで再実行し、完了または入力待ち（終了コード 3）で戻ります。",
+        "en": "Retry in the background; return when it completes or pauses (exit 3).",
+    },
+    "cli.help.runs.limit": {"ja": "表示する実行の最大件数。", "en": "Most runs to list."},
+    "cli.help.server": {
+        "ja": "組み込みのローカル Prefect サーバー（SQLite、UI は http://127.0.0.1:4200）。",
+        "en": "The embedded local Prefect server (SQLite, UI at http://127.0.0.1:4200).",
+    },
+    "cli.help.server.start": {
+        "ja": "ローカルサーバーを起動（または再利用）し、正常に応答するまで待ちます。",
+        "en": "Start (or reuse) the local server and wait until it is healthy.",
+    },
+    "cli.help.server.start.timeout": {
+        "ja": "/api/health を待つ秒数（既定: KEIRI_SERVER_START_TIMEOUT または 120）。",
+        "en": "Seconds to wait for /api/health (default: KEIRI_SERVER_START_TIMEOUT or 120).",
+    },
+    "cli.help.server.stop": {
+        "ja": "keiri が起動したローカルサーバーを停止します。",
+        "en": "Stop the local server started by keiri.",
+    },
+    "cli.help.server.status": {
+        "ja": "ローカルサーバーが動作し応答しているかを表示します。していなければ終了コード 1。",
+        "en": "Show whether the local server runs and answers; exit 1 when it does not.",
+    },
+    "cli.help.deploy": {
+        "ja": "deployments/*.yaml を検証し、prefect.yaml を生成して適用します（終了コード 1: 不正、または --check で prefect.yaml が古い）。",
+        "en": "Validate deployments/*.yaml, render prefect.yaml and apply it (exit 1: invalid, or with --check: prefect.yaml is out of date).",
+    },
+    "cli.help.deploy.check": {
+        "ja": "検証して prefect.yaml の差分を表示します。何も適用しません。",
+        "en": "Validate and show the prefect.yaml diff; apply nothing.",
+    },
+    "cli.help.deploy.render": {
+        "ja": "検証して prefect.yaml を書き出すだけです（サーバー不要）。",
+        "en": "Validate and write prefect.yaml only (no server needed).",
+    },
+    "cli.help.deploy.folder": {
+        "ja": "デプロイメント定義のフォルダ（deployments/）。",
+        "en": "Deployment files (deployments/).",
+    },
+    "cli.help.deploy.prefect_file": {
+        "ja": "生成する Prefect のプロジェクトファイル（prefect.yaml）。",
+        "en": "The Prefect project file to render (prefect.yaml).",
+    },
+    "cli.help.serve": {
+        "ja": "すべてのデプロイメントをこのプロセスで実行します（Prefect serve）。1 台のマシン、小さなチーム向け。",
+        "en": "Run every deployment in this process (Prefect serve): one machine, a small team.",
+    },
+    "cli.help.serve.folder": {
+        "ja": "デプロイメント定義のフォルダ（deployments/）。",
+        "en": "Deployment files (deployments/).",
+    },
+    "cli.help.serve.limit": {
+        "ja": "同時に実行するフロー実行の上限（既定: 上限なし）。",
+        "en": "Most flow runs at once (default: no limit).",
+    },
+    "cli.help.worker": {
+        "ja": "POOL 用の Prefect プロセスワーカーを起動します（マシンごとに 1 つ。台数を増やして拡張）。",
+        "en": "Start a Prefect process worker for POOL (one per machine; add machines to scale out).",
+    },
+    "cli.help.worker.pool": {"ja": "担当するワークプール。", "en": "The work pool to serve."},
+    "cli.help.worker.name": {
+        "ja": "ワーカー名（既定: Prefect が決める名前）。",
+        "en": "Worker name (default: Prefect's).",
+    },
+    "cli.help.worker.limit": {
+        "ja": "同時に実行するフロー実行の上限。",
+        "en": "Most flow runs at once.",
+    },
+    "cli.help.generate": {
+        "ja": "LLM の設計担当でプランを生成します。終了コード 0: 正常かつ試行成功、1: それ以外、2: 使い方の誤り。",
+        "en": "Generate a plan with the LLM designer: exit 0 valid and dry-run ok, 1 not, 2 usage.",
+    },
+    "cli.help.generate.instruction": {
+        "ja": "プランにさせたいこと（日本語または英語）。",
+        "en": "What the plan should do (Japanese or English).",
+    },
+    "cli.help.generate.instruction_file": {
+        "ja": "指示をテキストファイルから読み込みます。",
+        "en": "Read the instruction from a text file.",
+    },
+    "cli.help.generate.docs": {
+        "ja": "参考資料（カンマ区切り: .txt .md .csv .pdf .docx .xlsx）。",
+        "en": "Reference documents, comma-separated (.txt .md .csv .pdf .docx .xlsx).",
+    },
+    "cli.help.generate.template_ids": {
+        "ja": "テンプレート ID（カンマ区切り、designs/templates）。",
+        "en": "Template ids, comma-separated (designs/templates).",
+    },
+    "cli.help.generate.apply_mode": {
+        "ja": "hint: テンプレートを例として使う、compose: テンプレートを固定ノードとして使う、llm-only: 使わない。",
+        "en": "hint: templates as examples; compose: templates as fixed nodes; llm-only: none.",
+    },
+    "cli.help.generate.out": {"ja": "プランの保存先。", "en": "Where to save the plan."},
+    "cli.help.generate.plan_id": {
+        "ja": "プラン ID（既定: モデルが決めます）。",
+        "en": "The plan id (default: chosen by the model).",
+    },
+    "cli.help.generate.fallback": {
+        "ja": "1: 生成に失敗したとき安全な仮プランを返します（既定: KEIRI_AGENT_LLM_FALLBACK）。",
+        "en": "1: return a safe placeholder plan when generation fails (default: KEIRI_AGENT_LLM_FALLBACK).",
+    },
+    "cli.help.generate.answers": {
+        "ja": "ID=VALUE: 設計上の質問への回答。",
+        "en": "ID=VALUE: an answer to a design question.",
+    },
+    "cli.help.generate.interactive": {
+        "ja": "足りない項目を端末で尋ねます（既定: 標準入力が端末で --json なしのとき）。",
+        "en": "Ask missing items on the terminal (default: when stdin is a terminal, without --json).",
+    },
+    "cli.help.generate.no_save": {"ja": "プランを保存しません。", "en": "Do not save the plan."},
+    "cli.help.generate.max_attempts": {
+        "ja": "プラン生成を試みる最大回数。",
+        "en": "Most attempts at generating the plan.",
+    },
+    "cli.help.generate.retrieval": {
+        "ja": "ブロックカタログの検索方法。",
+        "en": "How blocks are retrieved from the catalog.",
+    },
+    "cli.help.generate.topk_per_category": {
+        "ja": "カテゴリごとに候補とするブロック数。",
+        "en": "Candidate blocks per category.",
+    },
+    "cli.help.generate.topk_total": {
+        "ja": "候補とするブロックの総数。",
+        "en": "Candidate blocks in all.",
+    },
+    "cli.help.ui": {
+        "ja": "Streamlit のフォームアプリ: 入力待ちの実行の受信箱、そのフォーム、最近の実行。",
+        "en": "The Streamlit form app: inbox of paused runs, their forms, recent runs.",
+    },
+    "cli.help.ui.host": {
+        "ja": "待ち受けるアドレス。ループバック以外では KEIRI_UI_SECRET または OIDC ログインが必要です。",
+        "en": "Address to listen on; other than loopback needs KEIRI_UI_SECRET or OIDC login.",
+    },
+    "cli.help.ui.port": {"ja": "待ち受けるポート。", "en": "Port to listen on."},
+    "cli.help.analyze": {
+        "ja": "エージェントで DATA（CSV/XLSX）を分析します。終了コード 0: レポート作成、1: 失敗。",
+        "en": "Analyse DATA (CSV/XLSX) with the agent: exit 0 report written, 1 failed.",
+    },
+    "cli.help.analyze.question": {
+        "ja": "分析したいこと（日本語または英語）。",
+        "en": "What to analyse (Japanese or English).",
+    },
+    "cli.help.analyze.answers": {
+        "ja": "エージェントの次の質問への回答（複数指定可、順に使います）。",
+        "en": "Answer to the agent's next question (repeatable, used in order).",
+    },
+    "cli.help.analyze.sheet": {
+        "ja": "Excel ブックのシート（既定: 最初のシート）。",
+        "en": "The sheet of an Excel workbook (default: the first).",
+    },
+    "cli.help.ask": {
+        "ja": "ブロックカタログで REQUEST に応えます。終了コード 0: 回答、1: 対応不可・失敗、3: 入力待ち。",
+        "en": "Serve REQUEST with the block catalog: exit 0 answered, 1 not served/failed, 3 paused.",
+    },
+    "cli.help.ask.detach": {
+        "ja": "実行がフォーム入力を待つと戻ります（終了コード 3）。",
+        "en": "Return (exit 3) when the run waits for a form.",
+    },
+    "cli.help.ask.server_timeout": {
+        "ja": "ローカルサーバーを待つ秒数。",
+        "en": "Seconds to wait for the local server.",
+    },
+    "cli.help.chat": {
+        "ja": "運用コパイロットと対話します: 目標、実行、確認（y/n）、/status、/quit。",
+        "en": "Talk to the operator copilot: goals, runs, confirmations (y/n), /status, /quit.",
+    },
+    "cli.help.chat.conversation_id": {
+        "ja": "この会話を再開します。",
+        "en": "Resume this conversation.",
+    },
+    "cli.help.chat.list_only": {
+        "ja": "自分の会話を一覧表示して終了します。",
+        "en": "List your conversations and exit.",
+    },
     # --- the error renderer (`keiri.cli.render`) ---
     "cli.label.error": {"ja": "エラー", "en": "ERROR"},
     "cli.label.warning": {"ja": "警告", "en": "WARNING"},

@@ -13,6 +13,7 @@ from typing import Any
 import click
 from rich.markup import escape
 
+from keiri.cli.help_text import localize as localize_help
 from keiri.cli.render import (
     as_keiri_error,
     begin_output,
@@ -287,6 +288,7 @@ def _main(args: list[str]) -> int:
     try:
         load_dotenv_file()
         _register_optional()
+        localize_help(cli)
         returned = cli.main(args=args, prog_name="keiri", standalone_mode=False)
         if isinstance(returned, int):
             return returned  # --help / --version exit through click

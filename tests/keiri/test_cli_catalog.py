@@ -5,7 +5,9 @@ An AST scan of `keiri/cli/*.py`: the string literals handed to the printing and 
 `click.UsageError`, `usage_error`, `UsageError`, rich `Text` and `Table`, `ComposedAnswer`) may
 hold markup, symbols, identifiers and placeholders, never an English sentence; and every
 literal key given to `t(...)` in the CLI, the run lifecycle modules of `flows/`, `keiri.server`
-and `keiri.errors` exists in the catalog. Click's own `--help` texts are outside this scan.
+and `keiri.errors` exists in the catalog. The `--help` texts too: every command and every
+parameter with a help text in the complete `keiri` group has its `cli.help.*` entry, and once
+localized in Japanese each of them is Japanese.
 """
 
 from __future__ import annotations
@@ -14,8 +16,11 @@ import ast
 import re
 from pathlib import Path
 
+import click
 import pytest
 
+from keiri.cli.help_text import command_paths, help_key, localize, param_help_key
+from keiri.cli.main import _register_optional, cli
 from keiri.messages import CATALOG
 from tests.conftest import ROOT
 
@@ -113,3 +118,49 @@ def test_no_english_sentence_is_printed_by_the_cli(path: Path) -> None:
 def test_every_message_key_used_exists(path: Path) -> None:
     keys = _keys(path.read_text(encoding="utf-8"))
     assert [(line, key) for line, key in keys if key not in CATALOG] == []
+
+
+def _help_texts() -> list[tuple[str, str | None]]:
+    """(where, help text) of every command and parameter of the complete `keiri` group."""
+    _register_optional()
+    found: list[tuple[str, str | None]] = []
+    for path, command in command_paths(cli):
+        found.append((path, command.help))
+        for param in command.params:
+            if isinstance(param, click.Option | click.Argument) and param.help:
+                found.append((f"{path} {param.name}", param.help))
+    return found
+
+
+def test_every_help_text_has_its_catalog_entry() -> None:
+    _register_optional()
+    missing = [
+        path
+        for path, command in command_paths(cli)
+        if command.help and help_key(path) not in CATALOG
+    ]
+    missing += [
+        f"{path} {param.name}"
+        for path, command in command_paths(cli)
+        for param in command.params
+        if isinstance(param, click.Option | click.Argument)
+        and param.help
+        and param_help_key(path, param.name or "") is None
+    ]
+    assert missing == []
+
+
+def test_every_help_text_is_japanese_once_localized(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("KEIRI_LANG", raising=False)
+    _register_optional()
+    localize(cli)
+    try:
+        texts = _help_texts()
+        assert len(texts) > 40
+        assert [(where, text) for where, text in texts if not _JAPANESE.search(text or "")] == []
+    finally:
+        monkeypatch.setenv("KEIRI_LANG", "en")
+        localize(cli)
+
+
+_JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")

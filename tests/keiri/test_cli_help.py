@@ -1,0 +1,136 @@
+"""`--help` speaks the reader's language (issue 12 item 6): the `keiri` process shows its help
+texts and click's framing in Japanese when `KEIRI_LANG` is unset and in English with
+`KEIRI_LANG=en`; command names, option names, metavars and the exit code stay as they are."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from keiri.cli.help_text import HelpFormatter, _columns, _short
+from tests.conftest import ROOT, TEST_BLOCK_SPECS
+
+
+def _help(args: list[str], language: str | None) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "KEIRI_BLOCK_SPECS": str(TEST_BLOCK_SPECS), "COLUMNS": "200"}
+    env.pop("KEIRI_LANG", None)
+    if language is not None:
+        env["KEIRI_LANG"] = language
+    return subprocess.run(
+        [sys.executable, "-m", "keiri.cli", *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        timeout=120,
+        check=False,
+    )
+
+
+def test_keiri_help_is_japanese_by_default_and_english_with_keiri_lang_en() -> None:
+    ja = _help(["--help"], None)
+    assert ja.returncode == 0, ja.stderr[-2000:]
+    assert ja.stdout.startswith("使い方: keiri [OPTIONS] COMMAND [ARGS]...")
+    assert "オプション:" in ja.stdout and "コマンド:" in ja.stdout
+    assert "-h, --help  このヘルプを表示して終了します。" in ja.stdout
+    assert "--version   バージョンを表示して終了します。" in ja.stdout
+    assert "  run       PLAN を Prefect で実行します\n" in ja.stdout
+    assert "  validate  PLAN を検証します\n" in ja.stdout
+    for english in ("Usage:", "Options:", "Commands:", "Show this message", "Run PLAN"):
+        assert english not in ja.stdout
+
+    en = _help(["--help"], "en")
+    assert en.returncode == 0, en.stderr[-2000:]
+    assert en.stdout.startswith("Usage: keiri [OPTIONS] COMMAND [ARGS]...")
+    assert "Options:" in en.stdout and "Commands:" in en.stdout
+    assert "-h, --help  Show this message and exit." in en.stdout
+    assert "  run       Run PLAN on Prefect\n" in en.stdout
+    assert "使い方" not in en.stdout
+
+
+def test_keiri_run_help_is_japanese_by_default_and_english_with_keiri_lang_en() -> None:
+    ja = _help(["run", "--help"], None)
+    assert ja.returncode == 0, ja.stderr[-2000:]
+    lines = ja.stdout.splitlines()
+    assert lines[0] == "使い方: keiri run [OPTIONS] PLAN"
+    # Wrapped by terminal columns (a full-width character takes two), within click's 80.
+    assert lines[2:4] == [
+        "  PLAN を Prefect で実行します。終了コード 0: 完了、1: 失敗、3: 入力待ちで切り",
+        "  離し。",
+    ]
+    assert lines[8:10] == [
+        "  --detach                        バックグラウンドで実行し、完了または入力待ち",
+        "                                  （終了コード 3）で戻ります。",
+    ]
+    assert max(_columns(line) for line in lines) <= 80
+    assert "--input NODE.FIELD=VALUE|@PATH  人の入力項目に前もって答えます。" in ja.stdout
+    assert "--var KEY=VALUE                 プランの変数を上書きします（YAML の値）。" in ja.stdout
+    assert "--json                          結果を JSON 1 件として標準出力に出します。" in ja.stdout
+
+    en = _help(["run", "--help"], "en")
+    assert en.returncode == 0, en.stderr[-2000:]
+    assert en.stdout.splitlines()[0] == "Usage: keiri run [OPTIONS] PLAN"
+    assert "Run PLAN on Prefect: exit 0 completed, 1 failed, 3 paused and detached." in en.stdout
+    assert "--input NODE.FIELD=VALUE|@PATH  Answer a human-input field up front." in en.stdout
+    assert "--json                          One JSON document on stdout." in en.stdout
+
+
+def test_click_extras_and_group_help_are_translated() -> None:
+    runs = _help(["runs", "--help"], None)
+    assert "--limit INTEGER  表示する実行の最大件数。 [既定値: 30]" in runs.stdout
+    server = _help(["server", "--help"], None)
+    assert server.stdout.splitlines()[0] == "使い方: keiri server [OPTIONS] COMMAND [ARGS]..."
+    assert "  start   ローカルサーバーを起動（または再利用）し、正常に応答するまで待ちます\n" in (
+        server.stdout
+    )
+    server_en = _help(["server", "--help"], "en")
+    assert "  start   Start (or reuse) the local server and wait until it is healthy\n" in (
+        server_en.stdout
+    )
+
+
+def test_a_usage_error_after_localizing_still_exits_2() -> None:
+    done = _help(["run", "--no-such-option"], None)
+    assert done.returncode == 2
+    assert "使い方の誤り:" in done.stderr
+
+
+@pytest.mark.parametrize(
+    ("text", "short"),
+    [
+        ("PLAN を検証します。終了コード 0: 正常", "PLAN を検証します"),
+        ("Validate PLAN: exit 0 valid", "Validate PLAN"),
+        (
+            "検証します（終了コード 1: 不正。または古い）。以上",
+            "検証します（終了コード 1: 不正。または古い）",
+        ),
+        (
+            "List the block catalog (block_specs/**/*.yaml).",
+            "List the block catalog (block_specs/**/*.yaml)",
+        ),
+        ("Recent plan runs", "Recent plan runs"),
+    ],
+)
+def test_the_short_help_is_the_first_clause_outside_brackets(text: str, short: str) -> None:
+    assert _short(text) == short
+
+
+def test_the_formatter_keeps_other_headings_and_texts(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("KEIRI_LANG", "ja")
+    formatter = HelpFormatter(width=100)
+    formatter.write_heading("Examples")
+    formatter.write_dl([("--limit", "Most runs.  [default: 5; required]")])
+    assert formatter.getvalue() == "Examples:\n--limit  Most runs. [既定値: 5; 必須]\n"
+
+
+def test_japanese_is_wrapped_by_columns_and_closing_punctuation_stays_on_its_line() -> None:
+    from keiri.cli.help_text import _wrap
+
+    assert _wrap("ああああ。いい", 10) == ["ああああ。", "いい"]
+    assert _wrap("ああああ。いい", 8) == ["あああ", "あ。いい"]
+    assert _wrap("PLAN を Prefect で実行", 14) == ["PLAN を", "Prefect で実行"]
+    assert _wrap("一\n\n二", 10) == ["一", "", "二"]
+    assert _wrap("回数。 [既定値: 2; 1<=x<=10]", 14) == ["回数。 [既定", "値: 2;", "1<=x<=10]"]
