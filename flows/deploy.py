@@ -15,21 +15,23 @@ import difflib
 import os
 import subprocess
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import yaml
 
-from blocks.errors import BlockError, ErrorCode
-from flows.deploy_spec import DeploymentSpec, Schedule
+from blocks.errors import BlockError, ErrorCode, Issue
+from flows.deploy_spec import DeploymentSpec, Schedule, load_deployments
 from keiri.messages import t
 
 __all__ = [
     "ENTRYPOINT",
     "ApplyResult",
+    "DeployReport",
     "apply",
+    "deploy_all",
     "ensure_work_pools",
     "next_run_times",
     "prefect_yaml_diff",
@@ -215,6 +217,74 @@ def stale_deployments(specs: list[DeploymentSpec]) -> list[str]:
         )
     wanted = {s.name for s in specs}
     return sorted(d.name for d in found if d.name not in wanted)
+
+
+@dataclass
+class DeployReport:
+    """What `deploy_all` did: the validated specs and their issues, the prefect.yaml diff, and
+    (when applied) the work pools created, deployment ids, automations and stale names."""
+
+    prefect_file: Path
+    specs: list[DeploymentSpec] = field(default_factory=list)
+    errors: list[Issue] = field(default_factory=list)
+    warnings: list[Issue] = field(default_factory=list)
+    diff: str = ""
+    changed: bool = False
+    applied: bool = False
+    pools_created: list[str] = field(default_factory=list)
+    deployment_ids: dict[str, str] = field(default_factory=dict)
+    automations: dict[str, str] = field(default_factory=dict)
+    stale: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+
+def deploy_all(
+    folder: Path,
+    prefect_file: Path,
+    project_root: Path,
+    *,
+    mode: Literal["apply", "render", "check"] = "apply",
+) -> DeployReport:
+    """Load `folder/*.yaml`, render `prefect_file` (atomic write) and apply it: work pools,
+    `prefect deploy --all`, keiri's automations, the stale list — what `keiri deploy` does.
+    `mode="check"` writes nothing, `mode="render"` stops after writing `prefect_file`. Stops
+    early (nothing written) when a file is invalid: see `report.errors`. Raises a `ConfigError`
+    (a ValueError) on malformed notification settings, `BlockError(API_ERROR)` when Prefect's
+    deploy fails."""
+    from flows.notify import NotifyConfig, apply_automations
+
+    specs, issues = load_deployments(folder)
+    report = DeployReport(
+        prefect_file,
+        specs=specs,
+        errors=[i for i in issues if i.severity == "error"],
+        warnings=[i for i in issues if i.severity == "warning"],
+    )
+    if report.errors:
+        return report
+    notify = NotifyConfig.from_env()
+    rendered = render_prefect_yaml(specs)
+    current = prefect_file.read_text(encoding="utf-8") if prefect_file.is_file() else None
+    report.diff = prefect_yaml_diff(current, rendered, prefect_file)
+    report.changed = current != rendered
+    if mode == "check":
+        return report
+    if report.changed:
+        tmp = prefect_file.with_name(prefect_file.name + ".tmp")
+        tmp.write_text(rendered, encoding="utf-8")
+        os.replace(tmp, prefect_file)
+    if mode == "render":
+        return report
+    result = apply(prefect_file, specs, project_root)
+    report.applied = True
+    report.pools_created = result.pools_created
+    report.deployment_ids = result.deployment_ids
+    report.automations = apply_automations(notify)
+    report.stale = stale_deployments(specs)
+    return report
 
 
 def serve(specs: list[DeploymentSpec], limit: int | None = None) -> None:

@@ -218,8 +218,8 @@ ENTRIES: dict[str, dict[str, str]] = {
         "The recurring run {name} is invalid (not added).",
     ),
     "copilot.deploy.scheduled": _e(
-        "定期実行「{name}」（cron {cron}）を {path} に追加しました。`keiri deploy` で Prefect に反映されます。",
-        "Added the recurring run {name} (cron {cron}) at {path}; `keiri deploy` applies it.",
+        "定期実行「{name}」（cron {cron}）を {path} に追加し、Prefect に反映しました。",
+        "Added the recurring run {name} (cron {cron}) at {path} and applied it to Prefect.",
     ),
     "copilot.blocks.found": _e("候補のブロック（{count} 件）", "Candidate blocks ({count})"),
     # -- error explanations (errors.explain)

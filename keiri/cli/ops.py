@@ -12,7 +12,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import click
 from rich.markup import escape
@@ -138,21 +138,30 @@ def deploy_cmd(
     if check and render:
         raise click.UsageError(t("cli.error.exclusive", first="--check", second="--render"))
     _environment(start=not (check or render))
-    from flows.deploy import apply, prefect_yaml_diff, render_prefect_yaml, stale_deployments
-    from flows.notify import NotifyConfig, apply_automations
+    from flows.deploy import deploy_all
+    from keiri.errors import ConfigError
 
     target, source = _prefect_file(prefect_file), _folder(folder)
-    specs, errors, warnings = _load(source)
+    if not source.is_dir():
+        raise click.UsageError(t("cli.deploy.no_folder", folder=source))
+    mode: Literal["apply", "render", "check"] = (
+        "check" if check else "render" if render else "apply"
+    )
+    try:
+        report = deploy_all(source, target, settings.project_root(), mode=mode)
+    except ConfigError as exc:
+        raise click.UsageError(str(exc)) from None
+    errors, warnings = report.errors, report.warnings
     doc: dict[str, Any] = {
-        "ok": not errors,
-        "applied": False,
-        "changed": False,
+        "ok": report.ok,
+        "applied": report.applied,
+        "changed": report.changed,
         "prefect_file": str(target),
-        "diff": "",
+        "diff": report.diff,
         "deployments": [],
-        "work_pools_created": [],
-        "automations": {},
-        "stale": [],
+        "work_pools_created": report.pools_created,
+        "automations": report.automations,
+        "stale": report.stale,
         "errors": [i.model_dump() for i in errors],
         "warnings": [i.model_dump() for i in warnings],
     }
@@ -164,33 +173,10 @@ def deploy_cmd(
             invalid = t("cli.deploy.invalid", count=len(errors), source=escape(str(source)))
             err_console.print(f"[red]✗[/] {invalid}")
         raise ExitWith(EXIT_FAILED)
-    try:
-        notify = NotifyConfig.from_env()
-    except ValueError as exc:
-        raise click.UsageError(str(exc)) from None
-    rendered = render_prefect_yaml(specs)
-    current = target.read_text(encoding="utf-8") if target.is_file() else None
-    doc["diff"] = prefect_yaml_diff(current, rendered, target)
-    doc["changed"] = current != rendered
+    doc["deployments"] = [_describe(s, report.deployment_ids or None) for s in report.specs]
+    _finish(doc, as_json, warnings, mode=mode)
     if check:
-        doc["deployments"] = [_describe(s) for s in specs]
-        _finish(doc, as_json, warnings, mode="check")
         raise ExitWith(EXIT_FAILED if doc["changed"] else EXIT_OK)
-    if doc["changed"]:
-        tmp = target.with_name(target.name + ".tmp")
-        tmp.write_text(rendered, encoding="utf-8")
-        os.replace(tmp, target)
-    if render:
-        doc["deployments"] = [_describe(s) for s in specs]
-        _finish(doc, as_json, warnings, mode="render")
-        return
-    result = apply(target, specs, settings.project_root())
-    doc["applied"] = True
-    doc["work_pools_created"] = result.pools_created
-    doc["automations"] = apply_automations(notify)
-    doc["stale"] = stale_deployments(specs)
-    doc["deployments"] = [_describe(s, result.deployment_ids) for s in specs]
-    _finish(doc, as_json, warnings, mode="apply")
 
 
 def _finish(doc: dict[str, Any], as_json: bool, warnings: list[Issue], *, mode: str) -> None:

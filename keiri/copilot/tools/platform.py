@@ -3,8 +3,11 @@ designer's retrieval) and `errors.explain` (an error code → the catalog's text
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from pydantic import BaseModel, ConfigDict, Field
 
+from blocks.errors import Issue
 from keiri import settings
 from keiri.copilot import errors
 from keiri.copilot.errors import CopilotError
@@ -56,11 +59,18 @@ def _list(ctx: ToolContext, args: NoArgs) -> ToolResult:
 
 
 def _schedule(ctx: ToolContext, args: ScheduleArgs) -> ToolResult:
+    """Write `deployments/<name>.yaml` (atomically), validate it, then apply every deployment
+    the way `keiri deploy` does; on any failure the new file and the previous prefect.yaml are
+    put back, so nothing half-applied remains."""
+    import os
+
     import yaml
 
+    from flows.deploy import deploy_all
     from flows.deploy_spec import load_deployment
 
-    folder = settings.project_root() / "deployments"
+    root = settings.project_root()
+    folder = root / "deployments"
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{args.name}.yaml"
     if path.exists():
@@ -74,21 +84,55 @@ def _schedule(ctx: ToolContext, args: ScheduleArgs) -> ToolResult:
         "design": args.design,
         "schedules": [{"cron": args.cron, "timezone": args.timezone}],
     }
-    path.write_text(yaml.safe_dump(body, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    tmp = path.with_name(f".{path.name}.tmp")  # not *.yaml: never loaded half-written
+    tmp.write_text(yaml.safe_dump(body, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    os.replace(tmp, path)
     spec, issues = load_deployment(path)
     problems = [i for i in issues if i.severity == "error"]
     if spec is None or problems:
         path.unlink()
-        text = (
-            t("copilot.deploy.invalid", name=args.name)
-            + "\n"
-            + "\n".join(f"- {i.code}: {i.message}" for i in problems)
-        )
-        return ToolResult(text=text, ok=False, data={"issues": [i.model_dump() for i in problems]})
+        return _invalid(args.name, problems)
+    prefect_file = root / "prefect.yaml"
+    before = prefect_file.read_text(encoding="utf-8") if prefect_file.is_file() else None
+    try:
+        report = deploy_all(folder, prefect_file, root)
+    except BaseException:
+        _undo(path, prefect_file, before)
+        raise
+    if not report.ok:  # another deployment file is invalid: nothing was applied
+        _undo(path, prefect_file, before)
+        return _invalid(args.name, report.errors)
     return ToolResult(
         text=t("copilot.deploy.scheduled", name=args.name, cron=args.cron, path=str(path)),
-        data={"path": str(path), "name": spec.name},
+        data={
+            "path": str(path),
+            "name": spec.name,
+            "id": report.deployment_ids.get(spec.name),
+            "stale": report.stale,
+        },
     )
+
+
+def _invalid(name: str, problems: list[Issue]) -> ToolResult:
+    text = (
+        t("copilot.deploy.invalid", name=name)
+        + "\n"
+        + "\n".join(f"- {i.code}: {i.message}" for i in problems)
+    )
+    return ToolResult(text=text, ok=False, data={"issues": [i.model_dump() for i in problems]})
+
+
+def _undo(path: Path, prefect_file: Path, before: str | None) -> None:
+    """Remove the new deployment file and put the previous prefect.yaml back (atomically)."""
+    import os
+
+    path.unlink(missing_ok=True)
+    if before is None:
+        prefect_file.unlink(missing_ok=True)
+        return
+    tmp = prefect_file.with_name(prefect_file.name + ".tmp")
+    tmp.write_text(before, encoding="utf-8")
+    os.replace(tmp, prefect_file)
 
 
 def _search(ctx: ToolContext, args: SearchArgs) -> ToolResult:
@@ -149,7 +193,7 @@ TOOLS = [
     Tool("deployments.list", "定期実行（deployments/）を一覧する。", NoArgs, "view", _list),
     Tool(
         "deployments.schedule",
-        "設計の定期実行を deployments/ に追加する（反映は keiri deploy）。",
+        "設計の定期実行を deployments/ に追加し、Prefect に反映する。",
         ScheduleArgs,
         "schedule",
         _schedule,
