@@ -19,7 +19,14 @@ from dataclasses import dataclass
 from typing import Any, NoReturn
 
 from blocks.errors import IssueCode, KeiriError
-from compiler.references import Reference, ReferenceSyntaxError, scan_reference
+from compiler.references import (
+    Reference,
+    ReferenceSyntaxError,
+    expected_words,
+    scan_reference,
+    syntax_text,
+)
+from keiri.messages import t
 
 __all__ = [
     "COMPARISON_OPS",
@@ -66,7 +73,10 @@ LiteralValue = None | bool | int | float | str
 
 
 class ExpressionSyntaxError(KeiriError, ValueError):
-    """A malformed expression. `column` is 1-based; `expected` lists what would fit there."""
+    """A malformed expression. `column` is 1-based; `expected` lists what would fit there as
+    token ids (`number`, `reference`, `end`, or a quoted symbol such as `'&&'`; see
+    `compiler.references.expected_words`); `message`, `found` and `hint` are in the reader's
+    language."""
 
     def __init__(
         self,
@@ -87,9 +97,7 @@ class ExpressionSyntaxError(KeiriError, ValueError):
         super().__init__(IssueCode.INVALID_EXPRESSION, message, hint=hint)
 
     def __str__(self) -> str:
-        found = f" (found {self.found})" if self.found else ""
-        hint = f"; {self.hint}" if self.hint else ""
-        return f"{self.message} at column {self.column}{found}{hint}"
+        return syntax_text(self.message, self.column, self.found, self.hint)
 
 
 class ExpressionEvalError(KeiriError, ValueError):
@@ -140,7 +148,7 @@ class _Token:
 
     def found(self) -> str:
         if self.kind == "end":
-            return "end of expression"
+            return t("issue.expr.found.end")
         text = self.text if len(self.text) <= 24 else self.text[:23] + "…"
         return repr(text)
 
@@ -165,7 +173,7 @@ class _Lexer:
         self, message: str, pos: int, expected: Sequence[str], hint: str = "", found: str = ""
     ) -> NoReturn:
         if not found:
-            found = "end of expression" if pos >= len(self.text) else repr(self.text[pos])
+            found = t("issue.expr.found.end") if pos >= len(self.text) else repr(self.text[pos])
         raise ExpressionSyntaxError(
             message, pos + 1, self.text, expected=expected, found=found, hint=hint
         )
@@ -208,7 +216,8 @@ class _Lexer:
         try:
             ref = scan_reference(self.text, pos)
         except ReferenceSyntaxError as exc:
-            found = "end of expression" if exc.found == "end of text" else exc.found
+            ended = exc.column > len(self.text)
+            found = t("issue.expr.found.end") if ended else exc.found
             raise ExpressionSyntaxError(
                 exc.message,
                 exc.column,
@@ -222,17 +231,17 @@ class _Lexer:
     def _number(self, pos: int) -> _Token:
         match = _NUMBER.match(self.text, pos)
         if match is None:  # unreachable: the caller saw a digit
-            self.fail("expected a number", pos, ["a number"])
+            self.fail(expected_words(["number"]), pos, ["number"])
         source = match.group()
         found = repr(source if len(source) <= 24 else source[:23] + "…")
         if len(source) > _MAX_NUMBER_CHARS:
-            message = f"number is longer than {_MAX_NUMBER_CHARS} characters"
-            self.fail(message, pos, ["a number"], found=found)
+            message = t("issue.expr.number_too_long", limit=_MAX_NUMBER_CHARS)
+            self.fail(message, pos, ["number"], found=found)
         value: int | float
         if any(c in source for c in ".eE"):
             value = float(source)
             if not math.isfinite(value):
-                self.fail("number is out of range", pos, ["a number"], found=found)
+                self.fail(t("issue.expr.number_range"), pos, ["number"], found=found)
         else:
             value = int(source)
         return _Token("number", source, pos, value)
@@ -245,8 +254,8 @@ class _Lexer:
         while True:
             match = special.search(text, cur)
             if match is None:
-                hint = f"the string opened at column {pos + 1} is never closed"
-                self.fail(f"expected {quote!r}", len(text), [repr(quote)], hint)
+                hint = t("issue.expr.unclosed_string", column=pos + 1)
+                self.fail(expected_words([repr(quote)]), len(text), [repr(quote)], hint)
             stop = match.start()
             chunks.append(text[cur:stop])
             char = text[stop]
@@ -258,11 +267,10 @@ class _Lexer:
                     cur = stop + 3
                 elif text.startswith("${", stop):
                     self.fail(
-                        "references are not expanded inside quotes",
+                        t("issue.expr.ref_in_quotes"),
                         stop,
                         [repr(quote), "text"],
-                        "write the reference without quotes (${a} == 'x'), "
-                        "or '$${' for a literal '${'",
+                        t("issue.expr.ref_in_quotes_hint"),
                         found="'${'",
                     )
                 else:
@@ -284,43 +292,39 @@ class _Lexer:
                 chunks.append(chr(point))
                 return pos + 6
             self.fail(
-                "a \\u escape cannot be a surrogate",
+                t("issue.expr.surrogate"),
                 pos,
                 expected,
                 found=f"'{text[pos : pos + 6]}'",
             )
-        self.fail(
-            "unknown escape sequence in string", pos, expected, found=f"'{text[pos : pos + 2]}'"
-        )
+        self.fail(t("issue.expr.unknown_escape"), pos, expected, found=f"'{text[pos : pos + 2]}'")
 
 
 # --- parser ------------------------------------------------------------------------------
 
-_OPERAND = ["a number", "a string", "true", "false", "null", "a reference", "'('"]
+_OPERAND = ["number", "string", "true", "false", "null", "reference", "'('"]
+#: A character that often stands where an operator or operand should be -> its hint key.
+_CHAR_HINTS = {
+    "=": "eq",
+    "&": "and",
+    "|": "or",
+    ".": "path",
+    "[": "index",
+    "$": "dollar",
+    "-": "minus",
+    "+": "arithmetic",
+    "*": "arithmetic",
+    "/": "arithmetic",
+}
 
 
 def _hint(token: _Token) -> str:
     if token.kind == "name":
         if token.text.lower() in ("true", "false", "null", "none", "nil"):
-            return "literals are lowercase: true, false, null"
-        return f"bare names are not allowed; write a reference as ${{{token.text}}}"
-    hints = {
-        "=": "use '==' to compare",
-        "&": "use '&&' (or 'and')",
-        "|": "use '||' (or 'or')",
-        ".": "a path belongs inside the reference, e.g. ${node.key}",
-        "[": "an index belongs inside the reference, e.g. ${node.items[0]}",
-        "$": "a reference is written ${name}",
-        "-": "negative numbers are written without a space (-5); arithmetic is not supported",
-        "+": "arithmetic is not supported",
-        "*": "arithmetic is not supported",
-        "/": "arithmetic is not supported",
-    }
-    return hints.get(token.text, "") if token.kind == "char" else ""
-
-
-def _join(items: Sequence[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+            return t("issue.expr.hint.lowercase")
+        return t("issue.expr.hint.bare_name", name=token.text)
+    hint = _CHAR_HINTS.get(token.text) if token.kind == "char" else None
+    return t(f"issue.expr.hint.{hint}") if hint else ""
 
 
 class _Parser:
@@ -333,7 +337,7 @@ class _Parser:
 
     def fail(self, token: _Token, expected: Sequence[str], hint: str = "") -> NoReturn:
         raise ExpressionSyntaxError(
-            "expected " + _join(expected),
+            expected_words(expected),
             token.start + 1,
             self.text,
             expected=expected,
@@ -342,19 +346,23 @@ class _Parser:
         )
 
     def fail_after_operand(self, token: _Token) -> NoReturn:
-        expected = [] if self.compared else ["a comparison operator"]
-        expected += ["'&&'", "'||'", "')'" if self.depth else "end of expression"]
+        expected = [] if self.compared else ["comparison"]
+        expected += ["'&&'", "'||'", "')'" if self.depth else "end"]
         self.fail(token, expected)
 
     def too_complex(self, token: _Token, message: str) -> NoReturn:
         raise ExpressionSyntaxError(
-            message, token.start + 1, self.text, found=token.found(), hint="split the condition"
+            message,
+            token.start + 1,
+            self.text,
+            found=token.found(),
+            hint=t("issue.expr.split_hint"),
         )
 
     def count_operator(self, token: _Token) -> None:
         self.operators += 1
         if self.operators > _MAX_OPERATORS:
-            self.too_complex(token, f"expression has more than {_MAX_OPERATORS} operators")
+            self.too_complex(token, t("issue.expr.too_many_operators", limit=_MAX_OPERATORS))
 
     def parse(self) -> Expr:
         expr = self.or_()
@@ -397,8 +405,8 @@ class _Parser:
         right = self.primary([])
         after = self.lex.peek()
         if after.kind == "op" and after.value in _CMP_SYMBOLS:
-            expected = ["'&&'", "'||'", "')'" if self.depth else "end of expression"]
-            self.fail(after, expected, "comparisons cannot be chained; join them with &&")
+            expected = ["'&&'", "'||'", "')'" if self.depth else "end"]
+            self.fail(after, expected, t("issue.expr.hint.chained"))
         self.compared = True
         return BinOp(token.value, left, right)
 
@@ -411,7 +419,7 @@ class _Parser:
         if token.kind == "(":
             self.depth += 1
             if self.depth > _MAX_NESTING:
-                message = f"expression nests more than {_MAX_NESTING} parentheses"
+                message = t("issue.expr.too_deep", limit=_MAX_NESTING)
                 self.too_complex(token, message)
             expr = self.or_()
             closing = self.lex.take()
@@ -421,7 +429,7 @@ class _Parser:
             return expr
         hint = ""
         if token.kind == "op" and token.value == "!":
-            hint = "put a negation in parentheses: a == (!b)"
+            hint = t("issue.expr.hint.negation")
         self.fail(token, _OPERAND + extra, hint)
 
 
@@ -454,7 +462,7 @@ def _kind(value: Any) -> str:
         return "boolean"
     if isinstance(value, int | float):
         if isinstance(value, float) and not math.isfinite(value):
-            raise ExpressionEvalError(f"{value} is not a number a plan can hold (NaN/Infinity)")
+            raise ExpressionEvalError(t("runtime.expr.not_finite", value=value))
         return "number"
     if isinstance(value, str):
         return "string"
@@ -462,11 +470,12 @@ def _kind(value: Any) -> str:
         return "list"
     if isinstance(value, dict):
         return "object"
-    raise ExpressionEvalError(f"a value of Python type {type(value).__name__} is not JSON-like")
+    raise ExpressionEvalError(t("runtime.expr.not_json"))
 
 
-def _a(kind: str) -> str:
-    return ("an " if kind[0] in "aeiou" else "a ") + kind
+def _kind_words(kind: str) -> str:
+    """A `_kind` in the reader's words (`数値`, `a number`)."""
+    return t(f"runtime.kind.{kind}")
 
 
 def truthy(value: Any) -> bool:
@@ -495,7 +504,7 @@ def compare(left: Any, op: str, right: Any) -> bool:
     symbol = COMPARISON_OPS.get(op, op)
     if symbol not in _CMP_SYMBOLS:
         names = ", ".join([*COMPARISON_OPS, *COMPARISON_OPS.values()])
-        raise ExpressionEvalError(f"unknown comparison operator {op!r}; expected one of {names}")
+        raise ExpressionEvalError(t("runtime.expr.unknown_op", op=repr(op), names=names))
     if symbol == "==":
         return _json_equal(left, right)
     if symbol == "!=":
@@ -506,8 +515,12 @@ def compare(left: Any, op: str, right: Any) -> bool:
     # false and a node and its alternative would both be skipped.
     if left_kind != right_kind or left_kind not in ("number", "string"):
         raise ExpressionEvalError(
-            f"cannot order {_a(left_kind)} and {_a(right_kind)} with '{symbol}'; "
-            "ordering works on two numbers or two strings"
+            t(
+                "runtime.expr.cannot_order",
+                left=_kind_words(left_kind),
+                right=_kind_words(right_kind),
+                symbol=symbol,
+            )
         )
     if symbol == "<":
         return bool(left < right)
@@ -534,7 +547,9 @@ def evaluate(expr: Expr, lookup: Callable[[Reference], Any]) -> Any:
     try:
         return compare(left, expr.op, right)
     except ExpressionEvalError as exc:
-        raise ExpressionEvalError(f"{exc.message} (in {unparse(expr)})") from None
+        raise ExpressionEvalError(
+            t("runtime.expr.in", detail=exc.message, expr=unparse(expr))
+        ) from None
 
 
 def evaluate_condition(expr: Expr, lookup: Callable[[Reference], Any]) -> bool:

@@ -26,12 +26,14 @@ __all__ = [
     "Reference",
     "ReferencePathError",
     "ReferenceSyntaxError",
+    "expected_words",
     "find_references",
     "get_path",
     "iter_references",
     "kind_of",
     "render",
     "scan_reference",
+    "syntax_text",
     "to_text",
     "whole_reference",
 ]
@@ -44,6 +46,11 @@ _IDENT = re.compile(r"[^\W\d][\w-]*")
 _DIGITS = re.compile(r"[0-9]+")
 _MAX_INDEX_DIGITS = 18
 _CONTINUE = ("'.'", "'['", "'}'")
+#: Expected-token ids that are words (`issue.expr.token.<id>`); any other id is a symbol shown
+#: as written (`'&&'`, `true`).
+_TOKEN_WORDS = frozenset(
+    {"number", "string", "reference", "comparison", "end", "name", "identifier", "index", "text"}
+)
 
 PathSegment = str | int
 
@@ -67,9 +74,33 @@ class Reference:
 
 def _describe(text: str, pos: int) -> str:
     if pos >= len(text):
-        return "end of text"
+        return t("issue.ref.found.end")
     char = text[pos]
-    return "whitespace" if char.isspace() else repr(char)
+    return t("issue.ref.found.space") if char.isspace() else repr(char)
+
+
+def expected_words(expected: Sequence[str]) -> str:
+    """What would fit at an error's column, as a phrase in the reader's language: token ids
+    (`number`, `reference`, `end`, ...) become words, symbols stay as written."""
+    words = [t(f"issue.expr.token.{item}") if item in _TOKEN_WORDS else item for item in expected]
+    if len(words) == 1:
+        return t("issue.expr.expected_one", item=words[0])
+    items = t("issue.expr.list_sep").join(words[:-1])
+    return t(
+        "issue.expr.expected_any", items=t("issue.expr.list_last", items=items, last=words[-1])
+    )
+
+
+def syntax_text(message: str, column: int, found: str, hint: str) -> str:
+    """A syntax error of a reference or an expression with its column, what was found there
+    and the hint, as one sentence."""
+    return t(
+        "issue.syntax.at",
+        detail=message,
+        column=column,
+        found=t("issue.expression.found", found=found) if found else "",
+        hint=t("issue.syntax.hint", hint=hint) if hint else "",
+    )
 
 
 class ReferenceSyntaxError(KeiriError, ValueError):
@@ -97,9 +128,7 @@ class ReferenceSyntaxError(KeiriError, ValueError):
         super().__init__(IssueCode.UNRESOLVED_REFERENCE, message, hint=hint)
 
     def __str__(self) -> str:
-        found = f" (found {self.found})" if self.found else ""
-        hint = f"; {self.hint}" if self.hint else ""
-        return f"{self.message} at column {self.column}{found}{hint}"
+        return syntax_text(self.message, self.column, self.found, self.hint)
 
 
 class ReferencePathError(KeiriError, TypeError):
@@ -139,11 +168,10 @@ def scan_reference(text: str, start: int) -> Reference:
     match = _IDENT.match(text, pos)
     if match is None:
         if text.startswith("}", pos):
-            fail("empty reference: expected a name after '${'", pos, ["a name"])
+            fail(t("issue.ref.empty"), pos, ["name"])
         if pos >= len(text):
-            hint = "write a literal '${' as '$${'"
-            fail("unterminated reference: expected a name after '${'", pos, ["a name"], hint)
-        fail("expected a name after '${'", pos, ["a name"])
+            fail(t("issue.ref.unterminated_name"), pos, ["name"], t("issue.ref.literal_hint"))
+        fail(t("issue.ref.name"), pos, ["name"])
     root = match.group()
     pos = match.end()
     path: list[PathSegment] = []
@@ -155,27 +183,27 @@ def scan_reference(text: str, start: int) -> Reference:
             match = _IDENT.match(text, pos + 1)
             if match is None:
                 digit = text[pos + 1 : pos + 2].isdigit()
-                hint = "write a list index as [n]" if digit else ""
-                fail("expected an identifier after '.'", pos + 1, ["an identifier"], hint)
+                hint = t("issue.ref.index_hint") if digit else ""
+                fail(t("issue.ref.identifier"), pos + 1, ["identifier"], hint)
             path.append(match.group())
             pos = match.end()
         elif char == "[":
             match = _DIGITS.match(text, pos + 1)
             if match is None:
-                fail("expected a non-negative integer index after '['", pos + 1, ["an index"])
+                fail(t("issue.ref.index"), pos + 1, ["index"])
             if len(match.group()) > _MAX_INDEX_DIGITS:
-                fail("list index is too large", pos + 1, ["an index"])
+                fail(t("issue.ref.index_too_large"), pos + 1, ["index"])
             pos = match.end()
             if not text.startswith("]", pos):
-                fail("expected ']' to close the index", pos, ["']'"])
+                fail(t("issue.ref.close_index"), pos, ["']'"])
             path.append(int(match.group()))
             pos += 1
         elif not char:
-            hint = f"the reference opened at column {start + 1} is never closed with '}}'"
-            fail("unterminated reference: expected '.', '[' or '}'", pos, _CONTINUE, hint)
+            hint = t("issue.ref.unclosed", column=start + 1)
+            fail(t("issue.ref.unterminated"), pos, _CONTINUE, hint)
         else:
-            hint = "whitespace is not allowed inside '${...}'" if char.isspace() else ""
-            fail("expected '.', '[' or '}'", pos, _CONTINUE, hint)
+            hint = t("issue.ref.space_hint") if char.isspace() else ""
+            fail(expected_words(_CONTINUE), pos, _CONTINUE, hint)
 
 
 def _scan(text: str) -> list[str | Reference]:
@@ -316,7 +344,7 @@ def to_text(value: Any) -> str:
         return str(value)
     if isinstance(value, dict | list | tuple):
         return json.dumps(value, ensure_ascii=False, allow_nan=False)
-    raise TypeError(f"{type(value).__name__} has no text form")
+    raise TypeError(t("runtime.kind.other"))
 
 
 def _render_str(text: str, lookup: Callable[[Reference], Any]) -> Any:

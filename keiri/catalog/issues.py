@@ -864,4 +864,159 @@ ENTRIES: dict[str, dict[str, str]] = {
         "en": "not valid JSON: {detail}",
     },
     "issue.design.no_node": {"ja": "ノード {node} がありません", "en": "there is no node {node}"},
+    # --- expression and reference syntax (`compiler.expressions`, `compiler.references`) ---
+    "issue.syntax.at": {
+        "ja": "{detail}（{column} 文字目{found}）{hint}",
+        "en": "{detail} at column {column}{found}{hint}",
+    },
+    "issue.syntax.hint": {"ja": "。{hint}", "en": "; {hint}"},
+    "issue.expr.expected_one": {"ja": "ここには {item} が必要です", "en": "expected {item}"},
+    "issue.expr.expected_any": {
+        "ja": "ここには {items} のいずれかが必要です",
+        "en": "expected {items}",
+    },
+    "issue.expr.list_sep": {"ja": "・", "en": ", "},
+    "issue.expr.list_last": {"ja": "{items}・{last}", "en": "{items} or {last}"},
+    "issue.expr.token.number": {"ja": "数値", "en": "a number"},
+    "issue.expr.token.string": {"ja": "文字列", "en": "a string"},
+    "issue.expr.token.reference": {"ja": "参照（${{...}}）", "en": "a reference"},
+    "issue.expr.token.comparison": {
+        "ja": "比較（== != < <= > >=）",
+        "en": "a comparison operator",
+    },
+    "issue.expr.token.end": {"ja": "式の終わり", "en": "end of expression"},
+    "issue.expr.token.name": {"ja": "名前", "en": "a name"},
+    "issue.expr.token.identifier": {"ja": "名前", "en": "an identifier"},
+    "issue.expr.token.index": {"ja": "0 以上の整数", "en": "an index"},
+    "issue.expr.token.text": {"ja": "文字", "en": "text"},
+    "issue.expr.found.end": {"ja": "式の終わり", "en": "end of expression"},
+    "issue.expr.number_too_long": {
+        "ja": "数値が長すぎます（{limit} 文字まで）",
+        "en": "number is longer than {limit} characters",
+    },
+    "issue.expr.number_range": {
+        "ja": "数値が大きすぎて扱えません",
+        "en": "number is out of range",
+    },
+    "issue.expr.unclosed_string": {
+        "ja": "{column} 文字目で始まった文字列が閉じられていません",
+        "en": "the string opened at column {column} is never closed",
+    },
+    "issue.expr.ref_in_quotes": {
+        "ja": "引用符の中の参照は展開されません",
+        "en": "references are not expanded inside quotes",
+    },
+    "issue.expr.ref_in_quotes_hint": {
+        "ja": "参照は引用符の外に書いてください（${{a}} == 'x'）。文字として ${{ を書くときは $${{ と書きます",
+        "en": "write the reference without quotes (${{a}} == 'x'), or '$${{' for a literal '${{'",
+    },
+    "issue.expr.surrogate": {
+        "ja": "\\u エスケープにサロゲート（D800〜DFFF）は使えません",
+        "en": "a \\u escape cannot be a surrogate",
+    },
+    "issue.expr.unknown_escape": {
+        "ja": "文字列の中に使えないエスケープ（\\ で始まる書き方）があります",
+        "en": "unknown escape sequence in string",
+    },
+    "issue.expr.too_many_operators": {
+        "ja": "式の演算子が多すぎます（{limit} 個まで）",
+        "en": "expression has more than {limit} operators",
+    },
+    "issue.expr.too_deep": {
+        "ja": "括弧の入れ子が深すぎます（{limit} 段まで）",
+        "en": "expression nests more than {limit} parentheses",
+    },
+    "issue.expr.split_hint": {
+        "ja": "条件をいくつかに分けて書いてください",
+        "en": "split the condition",
+    },
+    "issue.expr.hint.lowercase": {
+        "ja": "true・false・null は小文字で書きます",
+        "en": "literals are lowercase: true, false, null",
+    },
+    "issue.expr.hint.bare_name": {
+        "ja": "名前だけは書けません。参照は ${{{name}}} と書きます",
+        "en": "bare names are not allowed; write a reference as ${{{name}}}",
+    },
+    "issue.expr.hint.eq": {"ja": "等しいかどうかは == で比べます", "en": "use '==' to compare"},
+    "issue.expr.hint.and": {"ja": "「かつ」は && （または and）です", "en": "use '&&' (or 'and')"},
+    "issue.expr.hint.or": {"ja": "「または」は || （または or）です", "en": "use '||' (or 'or')"},
+    "issue.expr.hint.path": {
+        "ja": "キーは参照の中に書きます（例: ${{node.key}}）",
+        "en": "a path belongs inside the reference, e.g. ${{node.key}}",
+    },
+    "issue.expr.hint.index": {
+        "ja": "番号は参照の中に書きます（例: ${{node.items[0]}}）",
+        "en": "an index belongs inside the reference, e.g. ${{node.items[0]}}",
+    },
+    "issue.expr.hint.dollar": {
+        "ja": "参照は ${{名前}} と書きます",
+        "en": "a reference is written ${{name}}",
+    },
+    "issue.expr.hint.minus": {
+        "ja": "負の数は空白を入れずに書きます（-5）。計算（足し算など）は使えません",
+        "en": "negative numbers are written without a space (-5); arithmetic is not supported",
+    },
+    "issue.expr.hint.arithmetic": {
+        "ja": "計算（+ - * /）は使えません",
+        "en": "arithmetic is not supported",
+    },
+    "issue.expr.hint.chained": {
+        "ja": "比較は続けて書けません。&& でつないでください",
+        "en": "comparisons cannot be chained; join them with &&",
+    },
+    "issue.expr.hint.negation": {
+        "ja": "否定は括弧で囲んでください: a == (!b)",
+        "en": "put a negation in parentheses: a == (!b)",
+    },
+    "issue.ref.found.end": {"ja": "値の終わり", "en": "end of text"},
+    "issue.ref.found.space": {"ja": "空白", "en": "whitespace"},
+    "issue.ref.empty": {
+        "ja": "参照が空です。${{ の後に名前が必要です",
+        "en": "empty reference: expected a name after '${{'",
+    },
+    "issue.ref.unterminated_name": {
+        "ja": "参照が閉じられていません。${{ の後に名前が必要です",
+        "en": "unterminated reference: expected a name after '${{'",
+    },
+    "issue.ref.literal_hint": {
+        "ja": "文字として ${{ を書くときは $${{ と書きます",
+        "en": "write a literal '${{' as '$${{'",
+    },
+    "issue.ref.name": {
+        "ja": "${{ の後に名前が必要です",
+        "en": "expected a name after '${{'",
+    },
+    "issue.ref.identifier": {
+        "ja": "'.' の後に名前が必要です",
+        "en": "expected an identifier after '.'",
+    },
+    "issue.ref.index_hint": {
+        "ja": "リストの番号は [n] の形で書きます",
+        "en": "write a list index as [n]",
+    },
+    "issue.ref.index": {
+        "ja": "'[' の後に 0 以上の整数が必要です",
+        "en": "expected a non-negative integer index after '['",
+    },
+    "issue.ref.index_too_large": {
+        "ja": "リストの番号が大きすぎます",
+        "en": "list index is too large",
+    },
+    "issue.ref.close_index": {
+        "ja": "番号を閉じる ']' が必要です",
+        "en": "expected ']' to close the index",
+    },
+    "issue.ref.unterminated": {
+        "ja": "参照が閉じられていません。'.'・'['・'}}' のいずれかが必要です",
+        "en": "unterminated reference: expected '.', '[' or '}}'",
+    },
+    "issue.ref.unclosed": {
+        "ja": "{column} 文字目で始まった参照が '}}' で閉じられていません",
+        "en": "the reference opened at column {column} is never closed with '}}'",
+    },
+    "issue.ref.space_hint": {
+        "ja": "${{...}} の中に空白は入れられません",
+        "en": "whitespace is not allowed inside '${{...}}'",
+    },
 }

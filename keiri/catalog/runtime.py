@@ -916,4 +916,23 @@ ENTRIES: dict[str, dict[str, str]] = {
         "ja": "ブロック {block}: {entrypoint} に run() の実装がありません",
         "en": "block {block}: {entrypoint} does not implement run()",
     },
+    # --- evaluating conditions (`compiler.expressions`) ---
+    "runtime.kind.null": {"ja": "null", "en": "a null"},
+    "runtime.expr.not_finite": {
+        "ja": "{value} は計画で扱える数値ではありません（NaN や無限大）",
+        "en": "{value} is not a number a plan can hold (NaN/Infinity)",
+    },
+    "runtime.expr.not_json": {
+        "ja": "条件で扱えない値です（数値・文字列・真偽値・null・リスト・オブジェクトのいずれかにしてください）",
+        "en": "the value is not JSON-like (use a number, string, boolean, null, list or object)",
+    },
+    "runtime.expr.unknown_op": {
+        "ja": "比較演算子 {op} は使えません（使えるもの: {names}）",
+        "en": "unknown comparison operator {op}; expected one of {names}",
+    },
+    "runtime.expr.cannot_order": {
+        "ja": "{left}と{right}は '{symbol}' で大小を比べられません。大小を比べられるのは数値どうしか文字列どうしです",
+        "en": "cannot order {left} and {right} with '{symbol}'; ordering works on two numbers or two strings",
+    },
+    "runtime.expr.in": {"ja": "{detail}（式: {expr}）", "en": "{detail} (in {expr})"},
 }

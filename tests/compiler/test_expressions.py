@@ -1,10 +1,16 @@
-"""The expression language: parsing, precedence, error messages, evaluation, unparse."""
+"""The expression language: parsing, precedence, error messages, evaluation, unparse.
+
+Error texts are read in the reader's language: Japanese by default, English with
+`KEIRI_LANG=en`; codes, columns, expected-token ids and the source text are the same in both.
+"""
 
 from __future__ import annotations
 
 import ast
 import inspect
 import math
+import re
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -29,6 +35,31 @@ from compiler.expressions import (
     unparse,
 )
 from compiler.references import Reference, get_path
+from keiri.errors import IssueCode
+
+JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+#: Expected-token ids in English words (the ids not listed are symbols shown as written).
+EN_WORDS = {
+    "number": "a number",
+    "string": "a string",
+    "reference": "a reference",
+    "comparison": "a comparison operator",
+    "end": "end of expression",
+}
+
+
+@pytest.fixture
+def en(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """English messages (`KEIRI_LANG=en`) for the tests that check the English wording."""
+    monkeypatch.setenv("KEIRI_LANG", "en")
+    yield
+
+
+@pytest.fixture
+def ja(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The default language (Japanese)."""
+    monkeypatch.delenv("KEIRI_LANG", raising=False)
+    yield
 
 
 def shape(expr: Expr) -> str:
@@ -102,8 +133,8 @@ def test_parse(source: str, tree: str) -> None:
     assert shape(parse_expression(source)) == tree
 
 
-OPERAND = ["a number", "a string", "true", "false", "null", "a reference", "'('"]
-AFTER_OPERAND = ["a comparison operator", "'&&'", "'||'", "end of expression"]
+OPERAND = ["number", "string", "true", "false", "null", "reference", "'('"]
+AFTER_OPERAND = ["comparison", "'&&'", "'||'", "end"]
 
 
 @pytest.mark.parametrize(
@@ -112,8 +143,8 @@ AFTER_OPERAND = ["a comparison operator", "'&&'", "'||'", "end of expression"]
         ("", 1, [*OPERAND, "'!'"], "end of expression", ""),
         ("   ", 4, [*OPERAND, "'!'"], "end of expression", ""),
         ("(${a} == 1", 11, ["'&&'", "'||'", "')'"], "end of expression", ""),
-        ("(${a}", 6, ["a comparison operator", "'&&'", "'||'", "')'"], "end of expression", ""),
-        ("${a} == 1)", 10, ["'&&'", "'||'", "end of expression"], "')'", ""),
+        ("(${a}", 6, ["comparison", "'&&'", "'||'", "')'"], "end of expression", ""),
+        ("${a} == 1)", 10, ["'&&'", "'||'", "end"], "')'", ""),
         ("${a})", 5, AFTER_OPERAND, "')'", ""),
         ("${a} == ", 9, OPERAND, "end of expression", ""),
         ("${a} &&", 8, [*OPERAND, "'!'"], "end of expression", ""),
@@ -123,7 +154,7 @@ AFTER_OPERAND = ["a comparison operator", "'&&'", "'||'", "end of expression"]
         (
             "${a} < ${b} < ${c}",
             13,
-            ["'&&'", "'||'", "end of expression"],
+            ["'&&'", "'||'", "end"],
             "'<'",
             "comparisons cannot be chained; join them with &&",
         ),
@@ -158,7 +189,7 @@ AFTER_OPERAND = ["a comparison operator", "'&&'", "'||'", "end of expression"]
         (
             "${a} == ${b}.c",
             13,
-            ["'&&'", "'||'", "end of expression"],
+            ["'&&'", "'||'", "end"],
             "'.'",
             "a path belongs inside the reference, e.g. ${node.key}",
         ),
@@ -202,12 +233,21 @@ AFTER_OPERAND = ["a comparison operator", "'&&'", "'||'", "end of expression"]
         ),
     ],
 )
-def test_parse_errors(source: str, column: int, expected: list[str], found: str, hint: str) -> None:
+def test_parse_errors(
+    source: str,
+    column: int,
+    expected: list[str],
+    found: str,
+    hint: str,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("KEIRI_LANG", "en")
     with pytest.raises(ExpressionSyntaxError) as info:
         parse_expression(source)
     err = info.value
+    words = [EN_WORDS.get(item, item) for item in expected]
     message = "expected " + (
-        expected[0] if len(expected) == 1 else ", ".join(expected[:-1]) + " or " + expected[-1]
+        words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
     )
     assert (err.message, err.column, err.expected, err.found, err.hint, err.text) == (
         message,
@@ -217,14 +257,45 @@ def test_parse_errors(source: str, column: int, expected: list[str], found: str,
         hint,
         source,
     )
+    assert err.code == IssueCode.INVALID_EXPRESSION
     suffix = f"; {hint}" if hint else ""
     assert str(err) == f"{message} at column {column} (found {found}){suffix}"
+    # The same error in Japanese (the default): same code, column, ids; Japanese words.
+    monkeypatch.delenv("KEIRI_LANG")
+    with pytest.raises(ExpressionSyntaxError) as info:
+        parse_expression(source)
+    ja = info.value
+    assert (ja.code, ja.column, ja.expected, ja.text) == (err.code, column, expected, source)
+    assert ja.message.startswith("ここには ") and ja.message.endswith("が必要です")
+    assert bool(ja.hint) == bool(hint) and (not hint or JAPANESE.search(ja.hint))
+    assert f"（{column} 文字目、実際: " in str(ja)
+    assert "expected" not in str(ja) and "column" not in str(ja)
 
 
-def test_error_message_of_the_brief() -> None:
+def test_error_message_of_the_brief(ja: None) -> None:
     with pytest.raises(ExpressionSyntaxError) as info:
         parse_expression("(${a} == 1 &&")
     assert info.value.column == 14
+    with pytest.raises(ExpressionSyntaxError) as info:
+        parse_expression("(${x} == 'ab'")
+    assert (
+        str(info.value)
+        == "ここには '&&'・'||'・')' のいずれかが必要です（14 文字目、実際: 式の終わり）"
+    )
+    with pytest.raises(ExpressionSyntaxError) as info:
+        parse_expression("")
+    assert info.value.message == (
+        "ここには 数値・文字列・true・false・null・参照（${...}）・'('・'!' のいずれかが必要です"
+    )
+    with pytest.raises(ExpressionSyntaxError) as info:
+        parse_expression("${a} = 1")
+    assert str(info.value) == (
+        "ここには 比較（== != < <= > >=）・'&&'・'||'・式の終わり のいずれかが必要です"
+        "（6 文字目、実際: '='）。等しいかどうかは == で比べます"
+    )
+
+
+def test_error_message_of_the_brief_in_english(en: None) -> None:
     with pytest.raises(ExpressionSyntaxError) as info:
         parse_expression("(${x} == 'ab'")
     assert str(info.value) == "expected '&&', '||' or ')' at column 14 (found end of expression)"
@@ -301,12 +372,50 @@ def test_error_message_of_the_brief() -> None:
     ],
 )
 def test_lexical_and_limit_errors(
-    source: str, message: str, column: int, found: str, hint: str
+    source: str, message: str, column: int, found: str, hint: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.setenv("KEIRI_LANG", "en")
     with pytest.raises(ExpressionSyntaxError) as info:
         parse_expression(source)
     err = info.value
     assert (err.message, err.column, err.found, err.hint) == (message, column, found, hint)
+    monkeypatch.delenv("KEIRI_LANG")
+    with pytest.raises(ExpressionSyntaxError) as info:
+        parse_expression(source)
+    ja = info.value
+    assert (ja.code, ja.column, ja.expected) == (err.code, column, err.expected)
+    assert JAPANESE.search(ja.message) and "expected" not in ja.message
+    assert bool(ja.hint) == bool(hint) and (not hint or JAPANESE.search(ja.hint))
+
+
+@pytest.mark.parametrize(
+    ("source", "text"),
+    [
+        (
+            '"abc',
+            "ここには '\"' が必要です（5 文字目、実際: 式の終わり）。1 文字目で始まった文字列が閉じられていません",
+        ),
+        ("${}", "参照が空です。${ の後に名前が必要です（3 文字目、実際: '}'）"),
+        (
+            "${a == 1",
+            "ここには '.'・'['・'}' のいずれかが必要です（4 文字目、実際: 空白）。${...} の中に空白は入れられません",
+        ),
+        (
+            "1 == ${a",
+            "参照が閉じられていません。'.'・'['・'}' のいずれかが必要です（9 文字目、実際: 式の終わり）。"
+            "6 文字目で始まった参照が '}' で閉じられていません",
+        ),
+        ("1e999 > 1", "数値が大きすぎて扱えません（1 文字目、実際: '1e999'）"),
+        (
+            "(" * 51 + "1" + ")" * 51,
+            "括弧の入れ子が深すぎます（50 段まで）（51 文字目、実際: '('）。条件をいくつかに分けて書いてください",
+        ),
+    ],
+)
+def test_lexical_errors_in_japanese(source: str, text: str, ja: None) -> None:
+    with pytest.raises(ExpressionSyntaxError) as info:
+        parse_expression(source)
+    assert str(info.value) == text
 
 
 def test_nesting_within_the_limits_is_fine() -> None:
@@ -447,11 +556,28 @@ def test_short_circuit_never_resolves_the_right_side(short: str, full: str) -> N
         ("${skipped.evidence.files.length} > 0", "cannot order a null and a number with '>'"),
     ],
 )
-def test_ordering_errors_name_both_types(source: str, message: str) -> None:
+def test_ordering_errors_name_both_types(source: str, message: str, en: None) -> None:
     with pytest.raises(ExpressionEvalError) as info:
         evaluate(parse_expression(source), lookup)
     assert info.value.message.startswith(message)
     assert f"(in {unparse(parse_expression(source))})" in str(info.value)
+    assert info.value.code == IssueCode.INVALID_EXPRESSION
+
+
+@pytest.mark.parametrize(
+    ("source", "message"),
+    [
+        ("${s} < 1", "文字列と数値は '<' で大小を比べられません"),
+        ("${none} > 0", "nullと数値は '>' で大小を比べられません"),
+        ("${d} < ${d}", "オブジェクトとオブジェクトは '<' で大小を比べられません"),
+    ],
+)
+def test_ordering_errors_in_japanese(source: str, message: str, ja: None) -> None:
+    with pytest.raises(ExpressionEvalError) as info:
+        evaluate(parse_expression(source), lookup)
+    assert info.value.message.startswith(message)
+    assert "数値どうしか文字列どうし" in info.value.message
+    assert info.value.message.endswith(f"（式: {unparse(parse_expression(source))}）")
 
 
 @pytest.mark.parametrize(
@@ -497,7 +623,10 @@ def test_comparison_ops_names_and_symbols_agree() -> None:
 
 
 @pytest.mark.parametrize("op", ["contains", "=", "===", "", "GT"])
-def test_compare_unknown_operator(op: str) -> None:
+def test_compare_unknown_operator(op: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    with pytest.raises(ExpressionEvalError, match=f"比較演算子 {re.escape(repr(op))} は使えません"):
+        compare(1, op, 1)
+    monkeypatch.setenv("KEIRI_LANG", "en")
     with pytest.raises(ExpressionEvalError, match="unknown comparison operator"):
         compare(1, op, 1)
 
@@ -530,7 +659,11 @@ def test_truthy(value: Any, expected: bool) -> None:
 
 
 @pytest.mark.parametrize("value", [object(), b"bytes", {1, 2}])
-def test_non_json_values_are_refused(value: Any) -> None:
+def test_non_json_values_are_refused(value: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    with pytest.raises(ExpressionEvalError, match="条件で扱えない値です") as info:
+        truthy(value)
+    assert type(value).__name__ not in str(info.value)  # no internal (Python) type names
+    monkeypatch.setenv("KEIRI_LANG", "en")
     with pytest.raises(ExpressionEvalError, match="is not JSON-like"):
         truthy(value)
     with pytest.raises(ExpressionEvalError, match="is not JSON-like"):
@@ -593,9 +726,14 @@ def test_modules_never_call_dynamic_code(module: Any) -> None:
 
 @pytest.mark.parametrize("value", [math.nan, math.inf, -math.inf])
 @pytest.mark.parametrize("op", ["==", "!=", "<", "<=", ">", ">="])
-def test_nan_and_infinity_are_expression_errors_never_false(value: float, op: str) -> None:
+def test_nan_and_infinity_are_expression_errors_never_false(
+    value: float, op: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """`amount > limit` and `amount <= limit` cannot both be false: a non-finite number is
     not a plan value, so every comparison with it is an error."""
+    with pytest.raises(ExpressionEvalError, match="計画で扱える数値ではありません"):
+        compare(value, op, 100)
+    monkeypatch.setenv("KEIRI_LANG", "en")
     with pytest.raises(ExpressionEvalError, match="NaN/Infinity"):
         compare(value, op, 100)
     with pytest.raises(ExpressionEvalError, match="NaN/Infinity"):

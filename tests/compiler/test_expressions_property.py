@@ -33,6 +33,7 @@ from compiler.references import (
     render,
     whole_reference,
 )
+from keiri import settings as keiri_settings
 
 SETTINGS = settings(deadline=None, max_examples=300)
 
@@ -191,6 +192,9 @@ def _refuse(*args: Any, **kwargs: Any) -> Any:
 @SETTINGS
 @given(st.one_of(expressions.map(unparse), mutated(), grammar_text), json_values)
 def test_parse_and_evaluate_never_run_dynamic_code(text: str, value: Any) -> None:
+    # Error texts come from the catalog in the reader's language: read the settings that name
+    # it before the patch (pydantic-settings imports lazily while it loads them).
+    keiri_settings.get()
     with (
         mock.patch.object(builtins, "eval", _refuse),
         mock.patch.object(builtins, "exec", _refuse),

@@ -65,8 +65,8 @@ def test_find_references(text: str, expected: list[tuple[Any, ...]]) -> None:
 @pytest.mark.parametrize(
     ("text", "column", "message", "expected", "found"),
     [
-        ("${", 3, "unterminated reference: expected a name after '${'", ["a name"], "end of text"),
-        ("ab ${}", 6, "empty reference: expected a name after '${'", ["a name"], "'}'"),
+        ("${", 3, "unterminated reference: expected a name after '${'", ["name"], "end of text"),
+        ("ab ${}", 6, "empty reference: expected a name after '${'", ["name"], "'}'"),
         (
             "${a",
             4,
@@ -81,25 +81,31 @@ def test_find_references(text: str, expected: list[tuple[Any, ...]]) -> None:
             ["'.'", "'['", "'}'"],
             "end of text",
         ),
-        ("${vars.}", 8, "expected an identifier after '.'", ["an identifier"], "'}'"),
-        ("${vars..a}", 8, "expected an identifier after '.'", ["an identifier"], "'.'"),
-        ("${a.0}", 5, "expected an identifier after '.'", ["an identifier"], "'0'"),
-        ("${ a}", 3, "expected a name after '${'", ["a name"], "whitespace"),
+        ("${vars.}", 8, "expected an identifier after '.'", ["identifier"], "'}'"),
+        ("${vars..a}", 8, "expected an identifier after '.'", ["identifier"], "'.'"),
+        ("${a.0}", 5, "expected an identifier after '.'", ["identifier"], "'0'"),
+        ("${ a}", 3, "expected a name after '${'", ["name"], "whitespace"),
         ("${a }", 4, "expected '.', '[' or '}'", ["'.'", "'['", "'}'"], "whitespace"),
-        ("${1a}", 3, "expected a name after '${'", ["a name"], "'1'"),
-        ("${a[x]}", 5, "expected a non-negative integer index after '['", ["an index"], "'x'"),
-        ("${a[-1]}", 5, "expected a non-negative integer index after '['", ["an index"], "'-'"),
+        ("${1a}", 3, "expected a name after '${'", ["name"], "'1'"),
+        ("${a[x]}", 5, "expected a non-negative integer index after '['", ["index"], "'x'"),
+        ("${a[-1]}", 5, "expected a non-negative integer index after '['", ["index"], "'-'"),
         ("${a[1}", 6, "expected ']' to close the index", ["']'"], "'}'"),
         ("${a[1 ]}", 6, "expected ']' to close the index", ["']'"], "whitespace"),
         ("${a+b}", 4, "expected '.', '[' or '}'", ["'.'", "'['", "'}'"], "'+'"),
         ("${a.__class__()}", 14, "expected '.', '[' or '}'", ["'.'", "'['", "'}'"], "'('"),
-        ("ok ${a} then ${b.}", 18, "expected an identifier after '.'", ["an identifier"], "'}'"),
-        ("${a[" + "9" * 19 + "]}", 5, "list index is too large", ["an index"], "'9'"),
+        ("ok ${a} then ${b.}", 18, "expected an identifier after '.'", ["identifier"], "'}'"),
+        ("${a[" + "9" * 19 + "]}", 5, "list index is too large", ["index"], "'9'"),
     ],
 )
 def test_reference_syntax_errors(
-    text: str, column: int, message: str, expected: list[str], found: str
+    text: str,
+    column: int,
+    message: str,
+    expected: list[str],
+    found: str,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    monkeypatch.setenv("KEIRI_LANG", "en")  # the English wording is checked here
     with pytest.raises(ReferenceSyntaxError) as info:
         find_references(text)
     err = info.value
@@ -112,6 +118,44 @@ def test_reference_syntax_errors(
     )
     assert str(err).startswith(f"{message} at column {column} (found {found})")
     assert isinstance(err, ValueError)
+    # In Japanese (the default): the same column and expected ids, Japanese words.
+    monkeypatch.delenv("KEIRI_LANG")
+    with pytest.raises(ReferenceSyntaxError) as info:
+        find_references(text)
+    ja = info.value
+    assert (ja.code, ja.column, ja.expected, ja.text) == (err.code, column, expected, text)
+    assert f"（{column} 文字目、実際: " in str(ja)
+    assert "expected" not in str(ja) and "column" not in str(ja)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            "${",
+            (
+                "参照が閉じられていません。${ の後に名前が必要です（3 文字目、実際: 値の終わり）。"
+                "文字として ${ を書くときは $${ と書きます"
+            ),
+        ),
+        (
+            "${a.0}",
+            "'.' の後に名前が必要です（5 文字目、実際: '0'）。リストの番号は [n] の形で書きます",
+        ),
+        ("${a[x]}", "'[' の後に 0 以上の整数が必要です（5 文字目、実際: 'x'）"),
+        (
+            "${a }",
+            "ここには '.'・'['・'}' のいずれかが必要です（4 文字目、実際: 空白）。${...} の中に空白は入れられません",
+        ),
+    ],
+)
+def test_reference_syntax_errors_in_japanese(
+    text: str, message: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("KEIRI_LANG", raising=False)
+    with pytest.raises(ReferenceSyntaxError) as info:
+        find_references(text)
+    assert str(info.value) == message
 
 
 @pytest.mark.parametrize(
@@ -123,7 +167,8 @@ def test_reference_syntax_errors(
         ("price ${", "write a literal '${' as '$${'"),
     ],
 )
-def test_reference_error_hints(text: str, hint: str) -> None:
+def test_reference_error_hints(text: str, hint: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("KEIRI_LANG", "en")
     with pytest.raises(ReferenceSyntaxError) as info:
         find_references(text)
     assert info.value.hint == hint
@@ -174,7 +219,11 @@ def test_whole_reference(text: str, root: str | None) -> None:
     assert (ref.root if ref else None) == root
 
 
-def test_whole_reference_reports_a_bad_reference() -> None:
+def test_whole_reference_reports_a_bad_reference(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("KEIRI_LANG", raising=False)
+    with pytest.raises(ReferenceSyntaxError, match="5 文字目"):
+        whole_reference("${a.}")
+    monkeypatch.setenv("KEIRI_LANG", "en")
     with pytest.raises(ReferenceSyntaxError, match="at column 5"):
         whole_reference("${a.}")
 
