@@ -579,12 +579,12 @@ _merge_parts()
 
 def language() -> Language:
     """The language people read: `KEIRI_LANG` (`ja`/`en`, a locale like `ja_JP.UTF-8` counts
-    by its prefix); `ja` when unset or unknown, or while other settings do not validate (their
-    error is shown in the default language)."""
+    by its prefix); `ja` when unset or unknown. While other settings do not validate, their
+    error is shown in the language `KEIRI_LANG` names on its own."""
     try:
         return settings.get().language.lang
     except ConfigError:
-        return "ja"
+        return "en" if settings.requested_language() == "en" else "ja"
 
 
 def t(key: str, lang: Language | None = None, **kwargs: Any) -> str:

@@ -935,4 +935,33 @@ ENTRIES: dict[str, dict[str, str]] = {
         "en": "cannot order {left} and {right} with '{symbol}'; ordering works on two numbers or two strings",
     },
     "runtime.expr.in": {"ja": "{detail}（式: {expr}）", "en": "{detail} (in {expr})"},
+    # --- settings (`keiri.settings`): a `ConfigError` lists each problem with its variable ---
+    "runtime.settings.problem": {"ja": "環境変数 {name}: {message}", "en": "{name}: {message}"},
+    "runtime.settings.duration": {
+        "ja": "期間は 90s・30m・4h・1d のように数と単位（s 秒・m 分・h 時間・d 日）で書くか、"
+        "off にしてください（入力: {value}）",
+        "en": "expected a duration like 90s, 30m, 4h or 1d, or off (got {value})",
+    },
+    "runtime.settings.remind_min": {
+        "ja": "リマインドの間隔は 10 秒以上にしてください（Prefect の最小値。入力: {value}）。"
+        "リマインドしない場合は off にします",
+        "en": "Prefect's minimum is 10s (got {value}); use off for no reminder",
+    },
+    "runtime.settings.crash_window": {
+        "ja": "異常終了と判定するまでの時間は、ハートビート間隔（PREFECT_FLOWS_HEARTBEAT_FREQUENCY = "
+        "{heartbeat} 秒）より長い {minimum}s 以上にしてください。短いと正常な実行まで異常終了と"
+        "判定されます（入力: {value}）",
+        "en": "must be longer than the heartbeat interval ({heartbeat} s, "
+        "PREFECT_FLOWS_HEARTBEAT_FREQUENCY), at least {minimum}s, or healthy runs crash "
+        "(got {value})",
+    },
+    "runtime.settings.timezone": {
+        "ja": "タイムゾーンが見つかりません。Asia/Tokyo のような IANA の名前で指定してください"
+        "（入力: {value}）",
+        "en": "unknown time zone {value} (use an IANA name such as Asia/Tokyo)",
+    },
+    "runtime.settings.no_file": {
+        "ja": "ファイル {path} が見つかりません",
+        "en": "no such file: {path}",
+    },
 }

@@ -1,8 +1,8 @@
 """The words of the error tree in the reader's language.
 
 The message catalog (`keiri.messages`) sits above this layer: it installs its lookup here when
-imported (`use_messages`). Until then the default language's entries of `keiri.catalog.cli`
-(which imports nothing) are used, so an error is never shown with a key instead of words.
+imported (`use_messages`). Until then the default language's entries of `keiri.catalog.cli`,
+`issues` and `runtime` (which import nothing) are used, so an error is never shown with a key instead of words.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ def text(key: str, **kwargs: Any) -> str:
             pass
         finally:
             _busy.on = False
-    from keiri.catalog import cli, issues
+    from keiri.catalog import cli, issues, runtime
 
-    entry = cli.ENTRIES.get(key) or issues.ENTRIES[key]
+    entry = cli.ENTRIES.get(key) or issues.ENTRIES.get(key) or runtime.ENTRIES[key]
     return entry["ja"].format(**kwargs)

@@ -19,7 +19,6 @@ This is a bottom layer: it imports only `keiri.errors`, never another keiri pack
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Iterator, Mapping
 from contextvars import ContextVar
 from pathlib import Path
@@ -27,9 +26,11 @@ from typing import Any
 
 from pydantic import Field, ValidationError
 from pydantic.fields import FieldInfo
+from pydantic_core import ErrorDetails
 from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
 
-from keiri.errors import ConfigError
+from keiri.errors import ConfigError, words
+from keiri.errors.pydantic_text import pydantic_message
 from keiri.settings.sections import (
     DEFAULT_ENV_ALLOW,
     SECTIONS,
@@ -38,8 +39,10 @@ from keiri.settings.sections import (
     LLMEnvSettings,
     NotifySettings,
     ServerSettings,
+    SettingProblem,
     StoreSettings,
     UISettings,
+    _language,
     names_of,
     parse_duration,
 )
@@ -63,6 +66,7 @@ __all__ = [
     "parse_duration",
     "plan_env",
     "project_root",
+    "requested_language",
     "reset",
     "runs_dir",
     "secret_values",
@@ -164,29 +168,29 @@ def load(environ: Mapping[str, str] | None = None) -> Settings:
     try:
         return Settings()
     except ValidationError as exc:
+        errors = exc.errors()
+        fields = [_field(err) for err in errors]
         raise ConfigError(
-            [_problem(err["loc"], err["msg"], err.get("input")) for err in exc.errors()],
-            fields=[_field(err["loc"], err["msg"]) for err in exc.errors()],
+            [
+                words.text("runtime.settings.problem", name=name, message=pydantic_message(err))
+                for name, err in zip(fields, errors, strict=True)
+            ],
+            fields=fields,
         ) from None
     finally:
         _ENVIRON.reset(token)
 
 
-def _field(loc: tuple[Any, ...], message: str) -> str:
-    """The variable an error is about (a section-level check names it in its message)."""
+def _field(err: ErrorDetails) -> str:
+    """The variable an error is about: the field's variable, or the one a section-level check
+    names (`SettingProblem.name`)."""
+    loc = err["loc"]
     if len(loc) > 1:
         return str(loc[-1])
-    match = re.search(r"\b([A-Z][A-Z0-9_]+)=", message)
-    return match.group(1) if match else ".".join(map(str, loc))
-
-
-def _problem(loc: tuple[Any, ...], message: str, value: Any) -> str:
-    name = str(loc[-1]) if len(loc) > 1 else ""
-    message = message.removeprefix("Value error, ")
-    if not name or message.startswith(name):
-        return message
-    shown = f"={value!r}" if isinstance(value, str) else ""
-    return f"{name}{shown}: {message}"
+    error = (err.get("ctx") or {}).get("error")
+    if isinstance(error, SettingProblem):
+        return error.name
+    return ".".join(map(str, loc))
 
 
 class _Cache:
@@ -205,6 +209,12 @@ def get() -> Settings:
 _SORTED_NAMES = tuple(sorted(_SETTING_NAMES))
 
 
+def requested_language() -> str:
+    """The language `KEIRI_LANG` asks for (`ja`/`en`), read on its own: what a settings
+    problem is shown in while the settings as a whole do not validate."""
+    return str(_language(os.environ.get("KEIRI_LANG", "ja")))
+
+
 def reset() -> None:
     """Forget the cached settings (the next `get()` validates again)."""
     _Cache.key = _Cache.value = None
@@ -219,8 +229,10 @@ def load_dotenv_file(path: Path | None = None) -> Path | None:
     target = path or (Path(configured) if configured else Path(".env"))
     if not target.is_file():
         if configured and path is None:
+            missing = words.text("runtime.settings.no_file", path=configured)
             raise ConfigError(
-                [f"KEIRI_DOTENV={configured!r}: no such file"], fields=["KEIRI_DOTENV"]
+                [words.text("runtime.settings.problem", name="KEIRI_DOTENV", message=missing)],
+                fields=["KEIRI_DOTENV"],
             )
         return None
     load_dotenv(target, override=False)

@@ -22,6 +22,8 @@ from pydantic import (
 )
 from pydantic.fields import FieldInfo
 
+from keiri.errors import words
+
 __all__ = [
     "DEFAULT_ENV_ALLOW",
     "SECTIONS",
@@ -31,6 +33,7 @@ __all__ = [
     "NotifySettings",
     "Section",
     "ServerSettings",
+    "SettingProblem",
     "StoreSettings",
     "UISettings",
     "names_of",
@@ -41,20 +44,38 @@ DEFAULT_ENV_ALLOW = "KEIRI_VAR_"
 _UNITS = {"s": "seconds", "m": "minutes", "h": "hours", "d": "days"}
 
 
-def parse_duration(text: str, *, name: str) -> timedelta | None:
-    """`90s`, `30m`, `4h`, `1d` (or plain seconds); `off`/`0` -> None."""
+class SettingProblem(ValueError):
+    """A problem found by a check over several settings of a section; `name` is the variable
+    it is about (the message, in the reader's language, says what is allowed)."""
+
+    def __init__(self, name: str, message: str) -> None:
+        super().__init__(message)
+        self.name = name
+
+
+def parse_duration(text: str, *, name: str = "") -> timedelta | None:
+    """`90s`, `30m`, `4h`, `1d` (or plain seconds); `off`/`0` -> None. A malformed duration
+    is a ValueError saying what is allowed (naming the variable `name` when given)."""
     value = text.strip().lower()
     if value in {"off", "0", "none", ""}:
         return None
     match = re.fullmatch(r"(\d+)\s*([smhd]?)", value)
     if not match:
-        raise ValueError(f"{name}={text!r}: expected a duration like 90s, 30m, 4h or 1d, or off")
+        message = words.text("runtime.settings.duration", value=repr(text))
+        if name:
+            message = words.text("runtime.settings.problem", name=name, message=message)
+        raise ValueError(message)
     amount, unit = int(match.group(1)), match.group(2) or "s"
     return timedelta(**{_UNITS[unit]: amount})
 
 
 def _duration(value: Any) -> Any:
-    return parse_duration(value, name="duration") if isinstance(value, str) else value
+    return parse_duration(value) if isinstance(value, str) else value
+
+
+def _seconds(value: timedelta) -> str:
+    """A duration as it is written in a setting (`5s`)."""
+    return f"{int(value.total_seconds())}s"
 
 
 def _yes(value: Any) -> Any:
@@ -330,16 +351,21 @@ class NotifySettings(Section):
     @model_validator(mode="after")
     def _windows(self) -> NotifySettings:
         if self.remind_after is not None and self.remind_after < timedelta(seconds=10):
-            raise ValueError(
-                f"KEIRI_NOTIFY_REMIND_AFTER={self.remind_after}: Prefect's minimum is 10s"
+            raise SettingProblem(
+                "KEIRI_NOTIFY_REMIND_AFTER",
+                words.text("runtime.settings.remind_min", value=_seconds(self.remind_after)),
             )
         if self.crash_after is not None and self.crash_after <= timedelta(
             seconds=self.heartbeat_s + 5
         ):
-            raise ValueError(
-                f"KEIRI_CRASH_AFTER={self.crash_after} must be longer than the heartbeat "
-                f"interval ({self.heartbeat_s} s, PREFECT_FLOWS_HEARTBEAT_FREQUENCY), "
-                "or healthy runs crash"
+            raise SettingProblem(
+                "KEIRI_CRASH_AFTER",
+                words.text(
+                    "runtime.settings.crash_window",
+                    value=_seconds(self.crash_after),
+                    heartbeat=self.heartbeat_s,
+                    minimum=self.heartbeat_s + 6,
+                ),
             )
         return self
 
@@ -365,7 +391,7 @@ class LanguageSettings(Section):
         try:
             ZoneInfo(value)
         except (ZoneInfoNotFoundError, ValueError):
-            raise ValueError(f"unknown time zone {value!r} (use an IANA name)") from None
+            raise ValueError(words.text("runtime.settings.timezone", value=repr(value))) from None
         return value
 
 

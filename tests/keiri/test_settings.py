@@ -34,6 +34,55 @@ def test_every_problem_is_listed_at_once() -> None:
     assert caught.value.code == "CONFIG_INVALID" and caught.value.exit_code == 2
 
 
+@pytest.mark.parametrize(
+    ("env", "ja", "en"),
+    [
+        (
+            {"KEIRI_SERVER_PORT": "forty-two"},
+            "環境変数 KEIRI_SERVER_PORT: 整数を書いてください（入力: 'forty-two'）",
+            "KEIRI_SERVER_PORT: expected a whole number (got 'forty-two')",
+        ),
+        (
+            {"KEIRI_NOTIFY_REMIND_AFTER": "5s"},
+            "環境変数 KEIRI_NOTIFY_REMIND_AFTER: リマインドの間隔は 10 秒以上にしてください"
+            "（Prefect の最小値。入力: 5s）。リマインドしない場合は off にします",
+            "KEIRI_NOTIFY_REMIND_AFTER: Prefect's minimum is 10s (got 5s); use off for no reminder",
+        ),
+        (
+            {"KEIRI_NOTIFY_REMIND_AFTER": "soon"},
+            "環境変数 KEIRI_NOTIFY_REMIND_AFTER: 期間は 90s・30m・4h・1d のように数と単位"
+            "（s 秒・m 分・h 時間・d 日）で書くか、off にしてください（入力: 'soon'）",
+            "KEIRI_NOTIFY_REMIND_AFTER: expected a duration like 90s, 30m, 4h or 1d, or off "
+            "(got 'soon')",
+        ),
+        (
+            {"KEIRI_TIMEZONE": "Mars/Olympus"},
+            "環境変数 KEIRI_TIMEZONE: タイムゾーンが見つかりません。Asia/Tokyo のような IANA の"
+            "名前で指定してください（入力: 'Mars/Olympus'）",
+            "KEIRI_TIMEZONE: unknown time zone 'Mars/Olympus' (use an IANA name such as "
+            "Asia/Tokyo)",
+        ),
+    ],
+)
+def test_a_settings_problem_names_its_variable_and_what_is_allowed(
+    env: dict[str, str], ja: str, en: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In Japanese by default; in English when `KEIRI_LANG=en` (read on its own, as the
+    settings as a whole do not validate); pydantic's own English never shows."""
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.delenv("KEIRI_LANG", raising=False)
+    with pytest.raises(ConfigError) as caught:
+        settings.load()
+    assert caught.value.problems == [ja] and caught.value.fields == list(env)
+    assert caught.value.message == ja
+    monkeypatch.setenv("KEIRI_LANG", "en")
+    with pytest.raises(ConfigError) as caught:
+        settings.load()
+    assert caught.value.problems == [en]
+    assert "Input should" not in en
+
+
 def test_a_bad_setting_stops_a_command_with_one_json_document(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

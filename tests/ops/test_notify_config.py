@@ -38,16 +38,26 @@ def test_durations(text: str, expected: timedelta | None) -> None:
     assert parse_duration(text, name="X") == expected
 
 
-def test_bad_duration_names_the_setting() -> None:
-    with pytest.raises(ValueError, match=r"KEIRI_NOTIFY_REMIND_AFTER='soon'"):
+def test_bad_duration_names_the_setting(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("KEIRI_LANG", raising=False)
+    with pytest.raises(ValueError, match=r"^環境変数 KEIRI_NOTIFY_REMIND_AFTER: 期間は 90s") as ja:
+        parse_duration("soon", name="KEIRI_NOTIFY_REMIND_AFTER")
+    assert "（入力: 'soon'）" in str(ja.value)
+    monkeypatch.setenv("KEIRI_LANG", "en")
+    with pytest.raises(ValueError, match=r"^KEIRI_NOTIFY_REMIND_AFTER: expected a duration"):
         parse_duration("soon", name="KEIRI_NOTIFY_REMIND_AFTER")
 
 
 def test_crash_window_must_outlast_heartbeats(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("KEIRI_CRASH_AFTER", "2m")
     monkeypatch.delenv("PREFECT_FLOWS_HEARTBEAT_FREQUENCY", raising=False)
+    with pytest.raises(ValueError, match="ハートビート間隔") as caught:
+        NotifyConfig.from_env()
+    assert "186s 以上" in str(caught.value) and "（入力: 120s）" in str(caught.value)
+    monkeypatch.setenv("KEIRI_LANG", "en")
     with pytest.raises(ValueError, match="longer than the heartbeat interval"):
         NotifyConfig.from_env()
+    monkeypatch.delenv("KEIRI_LANG")
     monkeypatch.setenv("PREFECT_FLOWS_HEARTBEAT_FREQUENCY", "60")
     assert NotifyConfig.from_env().crash_after == timedelta(minutes=2)
 
@@ -57,7 +67,9 @@ def test_deploy_rejects_a_bad_setting_as_usage_error(
 ) -> None:
     monkeypatch.setenv("KEIRI_NOTIFY_REMIND_AFTER", "5s")
     assert main(["deploy", "--check"]) == 2
-    assert "Prefect's minimum is 10s" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "環境変数 KEIRI_NOTIFY_REMIND_AFTER: リマインドの間隔は 10 秒以上" in err
+    assert "（Prefect の最小値。入力: 5s）" in err
 
 
 def test_unset_webhook_leaves_notifications_alone() -> None:
