@@ -90,6 +90,9 @@ class RunFacts:
     error_code: str | None = None
     error_message: str | None = None
     error_hint: str | None = None
+    #: The human-input nodes whose re-entry can fix the failure, nearest first
+    #: (`flows.reenter.offer`); empty when the failure is not linked to an input.
+    reenter: list[str] = field(default_factory=list)
 
     def as_data(self) -> dict[str, Any]:
         data = asdict(self)
@@ -170,8 +173,14 @@ def _answered(log: Path | None) -> int:
     return count
 
 
-def facts_of(result: RunResult, progress: RunProgress, log: Path | None = None) -> RunFacts:
-    """The facts of an ended run: its result, its progress from the log, its outputs."""
+def facts_of(
+    result: RunResult,
+    progress: RunProgress,
+    log: Path | None = None,
+    compiled: CompiledPlan | None = None,
+) -> RunFacts:
+    """The facts of an ended run: its result, its progress from the log, its outputs; with
+    the compiled plan, the inputs a failure can be fixed by re-entering."""
     error = result.error
     state: Any = result.state
     if error is not None and error.code == ErrorCode.REJECTED:
@@ -202,7 +211,19 @@ def facts_of(result: RunResult, progress: RunProgress, log: Path | None = None) 
         error_code=str(error.code) if error is not None else None,
         error_message=error.message if error is not None else None,
         error_hint=error.hint if error is not None else None,
+        reenter=_reenter(result, compiled),
     )
+
+
+def _reenter(result: RunResult, compiled: CompiledPlan | None) -> list[str]:
+    """What `flows.reenter.offer` (the one definition of a failure linked to an input) offers
+    to re-enter for this run's error, nearest first."""
+    if compiled is None or result.error is None:
+        return []
+    from flows import reenter
+
+    found = reenter.offer(result.run_id, result.error, compiled)
+    return list(found.inputs) if found is not None else []
 
 
 def figures_of(compiled: CompiledPlan, outputs: Mapping[str, Any]) -> list[tuple[str, str]]:
@@ -253,7 +274,11 @@ def template_summary(
         )
         if facts.error_hint:
             next_.append(t("summary.next.hint", hint=facts.error_hint))
-        next_.append(t("summary.next.retry", run_id=facts.run_id))
+        if facts.reenter:
+            node = facts.reenter[0]
+            next_.append(t("summary.next.reenter", node=node, run_id=facts.run_id))
+        else:
+            next_.append(t("summary.next.retry", run_id=facts.run_id))
     elif facts.state == "rejected":
         attention.append(t("summary.attention.rejected", message=facts.error_message))
         next_.append(t("summary.next.reask"))
@@ -352,7 +377,7 @@ def summarize(
         if log is not None
         else RunProgress([NodeProgress(node.id) for node in compiled.plan.graph])
     )
-    facts = facts_of(result, progress, log)
+    facts = facts_of(result, progress, log, compiled)
     outputs = masking.mask(result.outputs)
     figures = figures_of(compiled, outputs)
     if compiled.plan.summary != "llm":

@@ -142,4 +142,11 @@ ENTRIES: dict[str, dict[str, str]] = {
         "ja": "📝 実行のまとめ: {plan} — {headline}",
         "en": "📝 Run summary: {plan} — {headline}",
     },
+    "summary.next.reenter": {
+        "ja": "「{node}」の入力が原因の可能性があります。実行履歴の「入力し直して再実行」で入力し直すか、"
+        "`keiri retry {run_id} --reenter {node}` を実行してください（ほかの回答と終わった処理はそのまま使われます）。",
+        "en": "The failure may come from the input of “{node}”: re-enter it with “Re-enter the "
+        "input and retry” on the runs page or `keiri retry {run_id} --reenter {node}` (the other "
+        "answers and finished work are kept).",
+    },
 }

@@ -23,12 +23,13 @@ from compiler.events import EventLog
 from compiler.runstate import RunResult
 from compiler.scope import CompiledPlan
 from flows import people_summary
-from flows.progress import read_progress
+from flows.progress import RunProgress, read_progress
 from keiri.cli import main
-from tests.conftest import FIXTURES
+from tests.conftest import FIXTURES, TEST_BLOCK_SPECS
 from tests.support.openai_server import LLM_ENV, TEST_API_KEY, ScriptedOpenAI
 
 PLAN = FIXTURES / "plans" / "summary" / "payments_llm.yaml"
+REENTER_PLAN = FIXTURES / "plans" / "runtime" / "reenter_amount.yaml"
 WRITTEN = {
     "headline": "支払データ 3 件を検証し、取引先別に合計しました。",
     "done": ["支払合計は 159,500 円です。", "株式会社あおば企画は 106,700 円でした。"],
@@ -125,6 +126,43 @@ def test_a_failed_run_says_where_why_and_what_to_do(tmp_path: Path, no_llm: None
         "対処: upload the file again",
         "原因を取り除いてから、実行履歴の 再実行 か `keiri retry r1` で再実行してください。",
     ]
+
+
+def test_a_run_that_failed_because_of_an_input_suggests_reentering_it(
+    monkeypatch: pytest.MonkeyPatch, no_llm: None
+) -> None:
+    """A check refused the amount a person entered: the summary names the form to re-enter
+    (「入力し直して再実行」 and `keiri retry RUN --reenter NODE`) rather than a plain retry,
+    as `flows.reenter.offer` decides; a failure not linked to an input keeps the plain retry."""
+    from blocks.errors import BlockError, ErrorCode
+
+    monkeypatch.setenv("KEIRI_BLOCK_SPECS", str(TEST_BLOCK_SPECS))
+    compiled, _warnings = compile_file(REENTER_PLAN, BlockRegistry())
+    refused = BlockError(
+        ErrorCode.INPUT_VALIDATION_FAILED, "金額 900 は上限を超えています", node_id="check"
+    )
+    result = RunResult("r7", "reenter_amount", "failed", {}, error=refused)
+    summary = people_summary.summarize(compiled, result, None)
+    assert summary.next[-1] == (
+        "「ask」の入力が原因の可能性があります。実行履歴の「入力し直して再実行」で入力し直すか、"
+        "`keiri retry r7 --reenter ask` を実行してください（ほかの回答と終わった処理はそのまま使われます）。"
+    )
+    assert not any("keiri retry r7`" in line for line in summary.next)
+    assert people_summary.facts_of(result, RunProgress([]), None, compiled).reenter == [
+        "ask",
+        "confirm",
+    ]
+    monkeypatch.setenv("KEIRI_LANG", "en")
+    english = people_summary.summarize(compiled, result, None)
+    assert english.next[-1].startswith("The failure may come from the input of “ask”")
+    assert "`keiri retry r7 --reenter ask`" in english.next[-1]
+    monkeypatch.delenv("KEIRI_LANG")
+    # Not about an input (a service error): the plain retry.
+    result.error = BlockError(ErrorCode.API_ERROR, "503", node_id="check")
+    plain = people_summary.summarize(compiled, result, None)
+    assert plain.next[-1] == (
+        "原因を取り除いてから、実行履歴の 再実行 か `keiri retry r7` で再実行してください。"
+    )
 
 
 class _Hook(BaseHTTPRequestHandler):
