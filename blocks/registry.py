@@ -344,7 +344,7 @@ class BlockRegistry:
         try:
             self.load_class(spec)
         except BlockError as exc:
-            problems.append(f"{exc.code}: {exc.message}")
+            problems.append(t("issue.spec.check_error", code=exc.code, message=exc.message))
         for direction, ports in (("inputs", spec.inputs), ("outputs", spec.outputs)):
             for name, port in ports.items():
                 try:
@@ -352,8 +352,14 @@ class BlockRegistry:
                 except BlockError as exc:
                     reason = exc.message
                 if reason:
-                    problems.append(f"{direction}.{name}: invalid JSON Schema: {reason}")
+                    problems.append(
+                        t(
+                            "issue.spec.invalid_port_schema",
+                            port=f"{direction}.{name}",
+                            reason=reason,
+                        )
+                    )
         for name, port in spec.outputs.items():
             if not port.samples():
-                problems.append(f"outputs.{name}: no dry_run.samples/examples/default declared")
+                problems.append(t("issue.spec.no_samples", port=f"outputs.{name}"))
         return problems

@@ -142,11 +142,15 @@ def _model_schema(target: str) -> dict[str, Any]:
     except (ImportError, AttributeError) as exc:
         raise BlockError(
             ErrorCode.BLOCK_SPEC_INVALID,
-            f"$ref {target!r} does not name an importable pydantic model",
-            hint="use module.path:ModelName",
+            t("issue.spec.ref_not_found", ref=repr(target)),
+            hint=t("issue.spec.ref_model_hint"),
         ) from exc
     if not (isinstance(model, type) and issubclass(model, BaseModel)):
-        raise BlockError(ErrorCode.BLOCK_SPEC_INVALID, f"$ref {target!r} is not a pydantic model")
+        raise BlockError(
+            ErrorCode.BLOCK_SPEC_INVALID,
+            t("issue.spec.ref_not_model", ref=repr(target)),
+            hint=t("issue.spec.ref_model_hint"),
+        )
     return model.model_json_schema()
 
 
@@ -156,8 +160,8 @@ def _named_schema(name: str) -> str:
     if not path.is_file():
         raise BlockError(
             ErrorCode.BLOCK_SPEC_INVALID,
-            f"$ref jsonschema://{name} not found at {path}",
-            hint="shared schemas live in schemas/types/<name>.schema.json",
+            t("issue.spec.ref_no_schema", ref=f"jsonschema://{name}", path=path),
+            hint=t("issue.spec.ref_schema_hint"),
         )
     return path.read_text(encoding="utf-8")
 
@@ -181,8 +185,8 @@ def resolve_refs(schema: Any) -> Any:
         else:
             raise BlockError(
                 ErrorCode.BLOCK_SPEC_INVALID,
-                f"unsupported $ref {ref!r}",
-                hint="use module.path:ModelName or jsonschema://name",
+                t("issue.spec.ref_unsupported", ref=repr(ref)),
+                hint=t("issue.spec.ref_hint"),
             )
         rest = {k: v for k, v in schema.items() if k != "$ref"}
         merged = copy.deepcopy(target)

@@ -267,10 +267,15 @@ def _check_schedules(model: DeploymentFile, lines: LineMap, file: str) -> list[I
         except ValidationError as exc:
             err = exc.errors()[0]
             field = "timezone" if err["loc"][:1] == ("timezone",) else "cron"
+            message = (
+                t("cli.deploy_issue.bad_cron", cron=repr(schedule.cron))
+                if field == "cron"
+                else t("cli.deploy_issue.bad_timezone", timezone=repr(schedule.timezone))
+            )
             issues.append(
                 _issue(
                     DeployIssue.INVALID_SCHEDULE,
-                    str(err["msg"]).removeprefix("Value error, "),
+                    message,
                     ("schedules", index, field),
                     lines,
                     file,
@@ -414,7 +419,12 @@ def _check_inputs(
             issues.append(
                 _issue(
                     DeployIssue.INVALID_INPUT,
-                    f"{node_id}.{problem.field}: {problem.message}",
+                    t(
+                        "cli.deploy_issue.input_problem",
+                        node=node_id,
+                        field=problem.field,
+                        message=problem.message,
+                    ),
                     where,
                     lines,
                     file,

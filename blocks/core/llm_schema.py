@@ -28,7 +28,6 @@ key path of each (e.g. `output_schema.results.properties.items.items`).
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -37,6 +36,9 @@ from typing import Annotated, Any, Literal, NoReturn
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
 from blocks.errors import BlockError, ErrorCode
+from keiri.errors import did_you_mean
+from keiri.errors.pydantic_text import shown_value
+from keiri.messages import t
 
 __all__ = ["OutputSchema", "compile_output_schema"]
 
@@ -103,17 +105,21 @@ class _Builder:
         self.problems.append({"field": self.path(parts), "message": message})
 
     def raise_problems(self) -> NoReturn:
-        first = self.problems[0] if self.problems else {"field": self.field, "message": "empty"}
+        first = (
+            self.problems[0]
+            if self.problems
+            else {
+                "field": self.field,
+                "message": t("issue.llm_schema.empty"),
+            }
+        )
+        more = len(self.problems) - 1
         raise BlockError(
             ErrorCode.INPUT_VALIDATION_FAILED,
-            f"{first['field']}: {first['message']}"
-            + (f" (and {len(self.problems) - 1} more)" if len(self.problems) > 1 else ""),
+            t("issue.llm_schema.problem", field=first["field"], message=first["message"])
+            + (t("issue.llm_schema.more", count=more) if more > 0 else ""),
             details={"field": first["field"], "problems": self.problems},
-            hint=(
-                "output_schema maps answer keys to types: a type name (string, integer, number, "
-                "boolean) or {type: object, properties: {...}} / {type: array, items: ...} / "
-                "{enum: [...]}; objects need properties and arrays need items"
-            ),
+            hint=t("issue.llm_schema.hint"),
         )
 
     # -- structure --------------------------------------------------------------------------
@@ -121,7 +127,7 @@ class _Builder:
     def top_level(self, schema: Any) -> tuple[dict[str, Any], tuple[str, ...]]:
         """The top-level properties and the key path where they live."""
         if not isinstance(schema, Mapping):
-            self.problem((), f"must be a mapping of answer keys to types, got {_kind(schema)}")
+            self.problem((), t("issue.llm_schema.not_mapping", value=shown_value(schema)))
             return {}, ()
         path: tuple[str, ...] = ()
         if schema.get("type") == "object" and isinstance(schema.get("properties"), Mapping):
@@ -130,11 +136,11 @@ class _Builder:
             path = ("properties",)
             extra = sorted(set(schema) - {"type", "properties", "description", "title"})
             if extra:
-                self.problem((), f"unsupported keys at the top level: {', '.join(extra)}")
+                self.problem((), t("issue.llm_schema.top_extra", keys=", ".join(extra)))
         else:
             props = dict(schema)
         if not props:
-            self.problem((), "needs at least one answer key")
+            self.problem((), t("issue.llm_schema.no_keys"))
         return props, path
 
     def kind(self, spec: Any) -> str | None:
@@ -167,17 +173,19 @@ class _Builder:
         required_keys = set(props)
         if required is not None:
             if not isinstance(required, list) or not all(isinstance(k, str) for k in required):
-                self.problem(required_path, "must be a list of property names")
+                self.problem(required_path, t("issue.llm_schema.required_list"))
             else:
                 for key in required:
                     if key not in props:
-                        self.problem(required_path, f"{key!r} is not one of the properties")
+                        self.problem(
+                            required_path, t("issue.llm_schema.required_unknown", name=repr(key))
+                        )
                 required_keys = set(required)
         fields: dict[str, Any] = {}
         for index, (key, spec) in enumerate(props.items()):
             key_path = (*props_path, str(key))
             if not isinstance(key, str) or not key.strip():
-                self.problem(key_path, "property names must be non-empty strings")
+                self.problem(key_path, t("issue.llm_schema.empty_name"))
                 continue
             annotation, info = self.property(spec, key_path, name=f"{name}_{key}")
             if annotation is None:
@@ -199,27 +207,33 @@ class _Builder:
             if spec in ("object", "array"):
                 needs = "properties" if spec == "object" else "items"
                 self.problem(
-                    parts, f"a bare {spec!r} has no shape; write {{type: {spec}, {needs}: ...}}"
+                    parts, t("issue.llm_schema.bare", type=repr(spec), name=spec, needs=needs)
                 )
             else:
-                self.problem(parts, f"unknown type {spec!r}{_did_you_mean(spec, _TYPE_NAMES)}")
+                message = t(
+                    "issue.llm_schema.unknown_type", type=repr(spec), types=", ".join(_TYPE_NAMES)
+                )
+                self.problem(parts, message + _did_you_mean(spec, _TYPE_NAMES))
             return None, {}
         if not isinstance(spec, Mapping):
-            self.problem(parts, f"must be a type name or a mapping, got {_kind(spec)}")
+            self.problem(parts, t("issue.llm_schema.not_type", value=shown_value(spec)))
             return None, {}
         unknown = sorted(str(k) for k in set(spec) - _KEYWORDS)
         for key in unknown:
             self.problem(
                 (*parts, key),
-                f"unsupported keyword{_did_you_mean(key, sorted(_KEYWORDS))}; "
-                f"supported: {', '.join(sorted(_KEYWORDS))}",
+                t("issue.llm_schema.keyword", name=repr(key), keywords=", ".join(sorted(_KEYWORDS)))
+                + _did_you_mean(key, sorted(_KEYWORDS)),
             )
         types, null_in_type = _split_type(spec.get("type"))
         if spec.get("type") is not None and (len(types) != 1 or types[0] not in _TYPE_NAMES):
             self.problem(
                 (*parts, "type"),
-                f"must be one of {', '.join(_TYPE_NAMES)} (optionally with 'null'), "
-                f"got {spec.get('type')!r}",
+                t(
+                    "issue.llm_schema.type_value",
+                    types=", ".join(_TYPE_NAMES),
+                    value=shown_value(spec.get("type")),
+                ),
             )
             return None, {}
         kind = self.kind(spec)
@@ -230,7 +244,7 @@ class _Builder:
                 if isinstance(spec[text_key], str):
                     info[text_key] = spec[text_key]
                 else:
-                    self.problem((*parts, text_key), "must be a string")
+                    self.problem((*parts, text_key), t("issue.llm_schema.must_string"))
         annotation: Any
         if "enum" in spec:
             annotation, enum_null = self.enum(spec["enum"], kind, (*parts, "enum"))
@@ -238,7 +252,7 @@ class _Builder:
         elif kind == "object":
             props = spec.get("properties")
             if not isinstance(props, Mapping) or not props:
-                self.problem((*parts, "properties"), "an object needs a non-empty properties map")
+                self.problem((*parts, "properties"), t("issue.llm_schema.object_properties"))
                 return None, {}
             annotation = self.object_model(
                 props,
@@ -249,7 +263,7 @@ class _Builder:
             )
         elif kind == "array":
             if "items" not in spec:
-                self.problem((*parts, "items"), "an array needs items")
+                self.problem((*parts, "items"), t("issue.llm_schema.array_items"))
                 return None, {}
             item, item_info = self.property(spec["items"], (*parts, "items"), name=f"{name}_item")
             if item is not None and item_info:
@@ -258,10 +272,10 @@ class _Builder:
         elif kind in _SCALARS:
             annotation = _SCALARS[kind]
         else:
-            self.problem(parts, "needs a type (or enum, properties, items)")
+            self.problem(parts, t("issue.llm_schema.needs_type"))
             return None, {}
         if "required" in spec and kind != "object":
-            self.problem((*parts, "required"), "only objects take a required list")
+            self.problem((*parts, "required"), t("issue.llm_schema.required_not_object"))
         info.update(self.constraints(spec, kind, parts))
         if annotation is None:
             return None, {}
@@ -272,10 +286,10 @@ class _Builder:
     def enum(self, values: Any, kind: str | None, parts: tuple[str, ...]) -> tuple[Any, bool]:
         """`Literal[...]` of the values (and whether null is one of them)."""
         if kind not in (None, "enum", "string", "integer", "boolean"):
-            self.problem(parts, f"enum does not apply to type {kind!r}")
+            self.problem(parts, t("issue.llm_schema.enum_type", type=repr(kind)))
             return None, False
         if not isinstance(values, list) or not values:
-            self.problem(parts, "must be a non-empty list")
+            self.problem(parts, t("issue.llm_schema.enum_empty"))
             return None, False
         expected = _ENUM_TYPES.get(kind or "")
         literal_values: list[Any] = []
@@ -284,9 +298,9 @@ class _Builder:
             if value is None:
                 continue
             if not isinstance(value, str | int) or isinstance(value, float):
-                self.problem(where, "enum values must be strings, integers or booleans")
+                self.problem(where, t("issue.llm_schema.enum_values"))
             elif expected is not None and type(value) is not expected:
-                self.problem(where, f"{value!r} is not a {kind}")
+                self.problem(where, t("issue.llm_schema.enum_kind", value=repr(value), type=kind))
             else:
                 literal_values.append(value)
         if not literal_values:
@@ -302,18 +316,22 @@ class _Builder:
                 continue
             value = spec[key]
             if kind not in applies_to:
-                self.problem((*parts, key), f"applies to {' / '.join(applies_to)} only")
+                self.problem(
+                    (*parts, key), t("issue.llm_schema.applies_to", types=" / ".join(applies_to))
+                )
             elif key == "pattern" and not _valid_pattern(value):
-                self.problem((*parts, key), "must be a valid regular expression")
+                self.problem((*parts, key), t("issue.llm_schema.pattern"))
             elif key != "pattern" and (
                 not isinstance(value, int | float) or isinstance(value, bool)
             ):
-                self.problem((*parts, key), "must be a number")
+                self.problem((*parts, key), t("issue.llm_schema.must_number"))
             else:
                 out[argument] = value
         if "format" in spec:
             if kind != "string" or spec["format"] not in _FORMATS:
-                self.problem((*parts, "format"), f"strings only, one of {', '.join(_FORMATS)}")
+                self.problem(
+                    (*parts, "format"), t("issue.llm_schema.format", formats=", ".join(_FORMATS))
+                )
             else:
                 out["json_schema_extra"] = {"format": spec["format"]}
         return out
@@ -348,9 +366,6 @@ def _valid_pattern(value: Any) -> bool:
 
 
 def _did_you_mean(word: str, choices: Any) -> str:
-    close = difflib.get_close_matches(str(word), list(choices), n=1)
-    return f" (did you mean {close[0]!r}?)" if close else ""
-
-
-def _kind(value: Any) -> str:
-    return "null" if value is None else type(value).__name__
+    """The did-you-mean (`keiri.errors.did_you_mean`) appended to a message, or ""."""
+    hint = did_you_mean(str(word), list(choices))
+    return t("issue.hint_join", hint=hint) if hint else ""

@@ -1049,4 +1049,17 @@ ENTRIES: dict[str, dict[str, str]] = {
         "ja": "レポート: {report}   ログ: {log}",
         "en": "report: {report}   log: {log}",
     },
+    # --- deployment files (`flows.deploy_spec`): schedules and prefilled inputs ---
+    "cli.deploy_issue.bad_cron": {
+        "ja": "cron {cron} は正しくありません",
+        "en": "invalid cron string {cron}",
+    },
+    "cli.deploy_issue.bad_timezone": {
+        "ja": "タイムゾーン {timezone} が見つかりません",
+        "en": "unknown time zone {timezone}",
+    },
+    "cli.deploy_issue.input_problem": {
+        "ja": "{node}.{field}: {message}",
+        "en": "{node}.{field}: {message}",
+    },
 }

@@ -1019,4 +1019,144 @@ ENTRIES: dict[str, dict[str, str]] = {
         "ja": "${{...}} の中に空白は入れられません",
         "en": "whitespace is not allowed inside '${{...}}'",
     },
+    # --- the structured-output schema of ai.* nodes (`blocks.core.llm_schema`) ---
+    "issue.llm_schema.problem": {"ja": "{field}: {message}", "en": "{field}: {message}"},
+    "issue.llm_schema.more": {"ja": "（ほか {count} 件）", "en": " (and {count} more)"},
+    "issue.llm_schema.empty": {"ja": "空です", "en": "empty"},
+    "issue.llm_schema.hint": {
+        "ja": "output_schema には回答のキーごとに型を書きます: 型の名前（string・integer・number・"
+        "boolean）か {{type: object, properties: {{...}}}}・{{type: array, items: ...}}・"
+        "{{enum: [...]}}。object には properties、array には items が必要です",
+        "en": "output_schema maps answer keys to types: a type name (string, integer, number, "
+        "boolean) or {{type: object, properties: {{...}}}} / {{type: array, items: ...}} / "
+        "{{enum: [...]}}; objects need properties and arrays need items",
+    },
+    "issue.llm_schema.not_mapping": {
+        "ja": "回答のキーと型の対応（マッピング）を書いてください（入力: {value}）",
+        "en": "must be a mapping of answer keys to types (got {value})",
+    },
+    "issue.llm_schema.top_extra": {
+        "ja": "最上位に書けないキーがあります: {keys}",
+        "en": "unsupported keys at the top level: {keys}",
+    },
+    "issue.llm_schema.no_keys": {
+        "ja": "回答のキーを 1 つ以上書いてください",
+        "en": "needs at least one answer key",
+    },
+    "issue.llm_schema.required_list": {
+        "ja": "properties のキー名のリストを書いてください",
+        "en": "must be a list of property names",
+    },
+    "issue.llm_schema.required_unknown": {
+        "ja": "{name} は properties にありません",
+        "en": "{name} is not one of the properties",
+    },
+    "issue.llm_schema.empty_name": {
+        "ja": "キー名には空でない文字列を書いてください",
+        "en": "property names must be non-empty strings",
+    },
+    "issue.llm_schema.bare": {
+        "ja": "{type} だけでは形が決まりません。{{type: {name}, {needs}: ...}} の形で書いてください",
+        "en": "a bare {type} has no shape; write {{type: {name}, {needs}: ...}}",
+    },
+    "issue.llm_schema.unknown_type": {
+        "ja": "型 {type} は使えません（使える型: {types}）",
+        "en": "unknown type {type} (use {types})",
+    },
+    "issue.llm_schema.not_type": {
+        "ja": "型の名前かマッピングを書いてください（入力: {value}）",
+        "en": "must be a type name or a mapping (got {value})",
+    },
+    "issue.llm_schema.keyword": {
+        "ja": "{name} は使えないキーワードです（使えるもの: {keywords}）",
+        "en": "unsupported keyword {name} (supported: {keywords})",
+    },
+    "issue.llm_schema.type_value": {
+        "ja": "type には {types} のいずれか（null と組み合わせても可）を書いてください（入力: {value}）",
+        "en": "must be one of {types} (optionally with 'null'), got {value}",
+    },
+    "issue.llm_schema.must_string": {"ja": "文字列を書いてください", "en": "must be a string"},
+    "issue.llm_schema.object_properties": {
+        "ja": "object には空でない properties が必要です",
+        "en": "an object needs a non-empty properties map",
+    },
+    "issue.llm_schema.array_items": {
+        "ja": "array には items が必要です",
+        "en": "an array needs items",
+    },
+    "issue.llm_schema.needs_type": {
+        "ja": "type（または enum・properties・items）が必要です",
+        "en": "needs a type (or enum, properties, items)",
+    },
+    "issue.llm_schema.required_not_object": {
+        "ja": "required を書けるのは object だけです",
+        "en": "only objects take a required list",
+    },
+    "issue.llm_schema.enum_type": {
+        "ja": "enum は型 {type} には使えません",
+        "en": "enum does not apply to type {type}",
+    },
+    "issue.llm_schema.enum_empty": {
+        "ja": "空でないリストを書いてください",
+        "en": "must be a non-empty list",
+    },
+    "issue.llm_schema.enum_values": {
+        "ja": "enum の値には文字列・整数・真偽値を書いてください",
+        "en": "enum values must be strings, integers or booleans",
+    },
+    "issue.llm_schema.enum_kind": {
+        "ja": "{value} は {type} ではありません",
+        "en": "{value} is not a {type}",
+    },
+    "issue.llm_schema.applies_to": {
+        "ja": "{types} にだけ使えます",
+        "en": "applies to {types} only",
+    },
+    "issue.llm_schema.pattern": {
+        "ja": "pattern の書き方が正しくありません",
+        "en": "must be a valid regular expression",
+    },
+    "issue.llm_schema.must_number": {"ja": "数値を書いてください", "en": "must be a number"},
+    "issue.llm_schema.format": {
+        "ja": "format は string にだけ使え、{formats} のいずれかです",
+        "en": "strings only, one of {formats}",
+    },
+    # --- block specs (`blocks.spec`, `blocks.registry`) ---
+    "issue.spec.ref_not_found": {
+        "ja": "$ref {ref} が指す pydantic モデルを読み込めません",
+        "en": "$ref {ref} does not name an importable pydantic model",
+    },
+    "issue.spec.ref_not_model": {
+        "ja": "$ref {ref} は pydantic モデルではありません",
+        "en": "$ref {ref} is not a pydantic model",
+    },
+    "issue.spec.ref_model_hint": {
+        "ja": "$ref には モジュールのパス:モデル名（例: blocks.invoice.models:Invoice）を書きます",
+        "en": "use module.path:ModelName (e.g. blocks.invoice.models:Invoice)",
+    },
+    "issue.spec.ref_no_schema": {
+        "ja": "$ref {ref} のスキーマが見つかりません（{path}）",
+        "en": "$ref {ref} not found at {path}",
+    },
+    "issue.spec.ref_schema_hint": {
+        "ja": "共有スキーマは schemas/types/<名前>.schema.json に置きます",
+        "en": "shared schemas live in schemas/types/<name>.schema.json",
+    },
+    "issue.spec.ref_unsupported": {
+        "ja": "$ref {ref} は使えません",
+        "en": "unsupported $ref {ref}",
+    },
+    "issue.spec.ref_hint": {
+        "ja": "$ref には モジュールのパス:モデル名 か jsonschema://名前 を書きます",
+        "en": "use module.path:ModelName or jsonschema://name",
+    },
+    "issue.spec.check_error": {"ja": "{code}: {message}", "en": "{code}: {message}"},
+    "issue.spec.invalid_port_schema": {
+        "ja": "{port}: JSON Schema として正しくありません（{reason}）",
+        "en": "{port}: invalid JSON Schema: {reason}",
+    },
+    "issue.spec.no_samples": {
+        "ja": "{port}: dry-run 用の見本がありません（dry_run.samples・examples・default のいずれかを書いてください）",
+        "en": "{port}: no dry_run.samples/examples/default declared",
+    },
 }

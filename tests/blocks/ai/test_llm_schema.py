@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pydantic
@@ -213,10 +214,34 @@ def test_invalid_schema_is_an_input_error_with_the_key_path(
     assert err.hint
 
 
-def test_every_problem_is_reported_at_once() -> None:
+def test_every_problem_is_reported_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("KEIRI_LANG", raising=False)
+    schema = {"a": "strng", "b": {"type": "array"}, "c": "integer"}
     with pytest.raises(BlockError) as caught:
-        compile_output_schema({"a": "strng", "b": {"type": "array"}, "c": "integer"})
+        compile_output_schema(schema)
     fields = [p["field"] for p in caught.value.details["problems"]]
     assert fields == ["output_schema.a", "output_schema.b.items"]
+    assert caught.value.message == (
+        "output_schema.a: 型 'strng' は使えません（使える型: string, integer, number, boolean, "
+        "object, array）（もしかして: 'string'）（ほか 1 件）"
+    )
+    assert caught.value.details["problems"][1]["message"] == "array には items が必要です"
+    assert caught.value.hint.startswith("output_schema には回答のキーごとに型を書きます")
+    monkeypatch.setenv("KEIRI_LANG", "en")
+    with pytest.raises(BlockError) as caught:
+        compile_output_schema(schema)
     assert "did you mean 'string'" in caught.value.details["problems"][0]["message"]
     assert "(and 1 more)" in caught.value.message
+
+
+@pytest.mark.parametrize(("name", "schema", "field"), INVALID, ids=[v[0] for v in INVALID])
+def test_schema_problems_read_in_japanese_without_python_names(
+    name: str, schema: Any, field: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("KEIRI_LANG", raising=False)
+    with pytest.raises(BlockError) as caught:
+        compile_output_schema(schema)
+    for problem in caught.value.details["problems"]:
+        assert re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", problem["message"]), problem
+        for python in ("NoneType", "dict", "list", "int", "float", "str"):
+            assert not re.search(rf"\b{python}\b", problem["message"]), problem

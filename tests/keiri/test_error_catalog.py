@@ -1,0 +1,126 @@
+"""The errors people meet from the expression and reference parsers, the settings, block specs,
+structured-output schemas, deployment files and the run summary come from the message catalog
+(issue 12 item 6).
+
+An AST scan of those modules: the string literals handed to an exception (`raise X(...)`) or
+to the helpers that build a problem (`fail`, `problem`, `_issue`, `Issue`, ...) may hold
+symbols, identifiers and placeholders, never an English sentence; and every literal key given
+to `t(...)` / `words.text(...)` there exists in the catalog.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+from keiri.messages import CATALOG
+from tests.conftest import ROOT
+
+CONVERTED = [
+    ROOT / "compiler" / "expressions.py",
+    ROOT / "compiler" / "references.py",
+    ROOT / "keiri" / "settings" / "__init__.py",
+    ROOT / "keiri" / "settings" / "sections.py",
+    ROOT / "keiri" / "errors" / "pydantic_text.py",
+    ROOT / "blocks" / "spec.py",
+    ROOT / "blocks" / "registry.py",
+    ROOT / "blocks" / "core" / "llm_schema.py",
+    ROOT / "flows" / "deploy_spec.py",
+    ROOT / "flows" / "people_summary.py",
+]
+#: Calls that build an error or a problem a person reads (besides any `raise X(...)`).
+_BUILDERS = {
+    *("fail", "problem", "too_complex", "_issue", "Issue", "append"),
+    *("BlockError", "ConfigError", "SettingProblem", "ValueError", "TypeError"),
+    *("ExpressionSyntaxError", "ExpressionEvalError", "ReferenceSyntaxError"),
+    *("ReferencePathError", "InterpolationError", "UsageError"),
+}
+#: Two English words in a row (a sentence or a phrase), an article between them allowed.
+_WORDS = re.compile(r"[A-Za-z]{2,}[ ,;:'-]+(?:[A-Za-z][ ,;:'-]+)?[A-Za-z]{2,}")
+
+
+def _callee(node: ast.Call) -> str:
+    func = node.func
+    if isinstance(func, ast.Attribute):
+        return func.attr
+    if isinstance(func, ast.Name):
+        return func.id
+    return ""
+
+
+def _literals(node: ast.expr) -> list[str]:
+    """The literal text of an argument: strings, the fixed parts of f-strings, `+`,
+    conditional expressions and lists (calls such as `t(...)` inside are not literal text)."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return [node.value]
+    if isinstance(node, ast.JoinedStr):
+        return [v.value for v in node.values if isinstance(v, ast.Constant)]
+    if isinstance(node, ast.BinOp):
+        return _literals(node.left) + _literals(node.right)
+    if isinstance(node, ast.IfExp):
+        return _literals(node.body) + _literals(node.orelse)
+    if isinstance(node, ast.List | ast.Tuple):
+        return [text for item in node.elts for text in _literals(item)]
+    return []
+
+
+def _error_calls(tree: ast.AST) -> list[ast.Call]:
+    calls = [
+        node for node in ast.walk(tree) if isinstance(node, ast.Call) and _callee(node) in _BUILDERS
+    ]
+    calls += [
+        node.exc
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call)
+    ]
+    return calls
+
+
+def english_literals(source: str) -> list[tuple[int, str]]:
+    """(line, text) of each English phrase handed to an error or a problem."""
+    found: list[tuple[int, str]] = []
+    for call in _error_calls(ast.parse(source)):
+        for arg in [*call.args, *(k.value for k in call.keywords)]:
+            found += [(call.lineno, text) for text in _literals(arg) if _WORDS.search(text)]
+    return sorted(set(found))
+
+
+def _keys(source: str) -> list[tuple[int, str]]:
+    return [
+        (node.lineno, node.args[0].value)
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.Call)
+        and _callee(node) in {"t", "text"}
+        and node.args
+        and isinstance(node.args[0], ast.Constant)
+        and isinstance(node.args[0].value, str)
+    ]
+
+
+def test_the_scan_finds_english_and_lets_identifiers_pass() -> None:
+    source = "\n".join(
+        [
+            'raise ValueError(f"unknown time zone {value!r} (use an IANA name)")',
+            'self.fail("expected a number", pos, ["number"])',
+            'raise BlockError(code, t("issue.spec.ref_unsupported", ref=ref), hint="use module:Model")',
+            'self.problem(parts, t("issue.llm_schema.must_number"))',
+            'raise TypeError(t("runtime.kind.other"))',
+            'problems.append(f"{direction}.{name}: invalid JSON Schema: {reason}")',
+            'self.fail(expected_words(["\'&&\'", "end"]), pos, ["\'&&\'", "end"])',
+        ]
+    )
+    assert sorted({line for line, _ in english_literals(source)}) == [1, 2, 3, 6]
+
+
+@pytest.mark.parametrize("path", CONVERTED, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_no_english_sentence_reaches_an_error(path: Path) -> None:
+    assert english_literals(path.read_text(encoding="utf-8")) == []
+
+
+@pytest.mark.parametrize("path", CONVERTED, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_every_message_key_used_exists(path: Path) -> None:
+    keys = _keys(path.read_text(encoding="utf-8"))
+    assert [(line, key) for line, key in keys if key not in CATALOG] == []
