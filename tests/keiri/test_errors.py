@@ -239,7 +239,9 @@ def test_config_error_lists_every_problem_once(capsys: pytest.CaptureFixture[str
     assert error.exit_code == 2
     assert error.fields == ["KEIRI_UI_PORT", "KEIRI_TIMEZONE"]  # type: ignore[attr-defined]
     assert (
-        "設定に 2 件の誤りがあります" in error.message and "KEIRI_UI_PORT='80800'" in error.message
+        "設定に 2 件の誤りがあります" in error.message
+        and "環境変数 KEIRI_UI_PORT: 65535 以下の値を書いてください（入力: '80800'）"
+        in error.message
     )
 
 

@@ -232,7 +232,10 @@ def test_bad_port_setting_is_an_error(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("KEIRI_SERVER_PORT", "forty-two")
     with pytest.raises(ConfigError) as caught:
         ensure_api_url()
-    assert "KEIRI_SERVER_PORT='forty-two'" in caught.value.message
+    assert (
+        caught.value.message
+        == "環境変数 KEIRI_SERVER_PORT: 整数を書いてください（入力: 'forty-two'）"
+    )
     assert caught.value.fields == ["KEIRI_SERVER_PORT"] and caught.value.exit_code == 2
 
 
