@@ -347,18 +347,14 @@ class BlockRegistry:
             problems.append(t("issue.spec.check_error", code=exc.code, message=exc.message))
         for direction, ports in (("inputs", spec.inputs), ("outputs", spec.outputs)):
             for name, port in ports.items():
+                where = f"{direction}.{name}"
                 try:
                     reason = check_schema(port_json_schema(port))
-                except BlockError as exc:
-                    reason = exc.message
+                except BlockError as exc:  # a `$ref` that cannot be resolved
+                    problems.append(t("issue.spec.port_problem", port=where, message=exc.message))
+                    continue
                 if reason:
-                    problems.append(
-                        t(
-                            "issue.spec.invalid_port_schema",
-                            port=f"{direction}.{name}",
-                            reason=reason,
-                        )
-                    )
+                    problems.append(t("issue.spec.invalid_port_schema", port=where, reason=reason))
         for name, port in spec.outputs.items():
             if not port.samples():
                 problems.append(t("issue.spec.no_samples", port=f"outputs.{name}"))

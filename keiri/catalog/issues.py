@@ -1155,6 +1155,7 @@ ENTRIES: dict[str, dict[str, str]] = {
         "ja": "{port}: JSON Schema として正しくありません（{reason}）",
         "en": "{port}: invalid JSON Schema: {reason}",
     },
+    "issue.spec.port_problem": {"ja": "{port}: {message}", "en": "{port}: {message}"},
     "issue.spec.no_samples": {
         "ja": "{port}: dry-run 用の見本がありません（dry_run.samples・examples・default のいずれかを書いてください）",
         "en": "{port}: no dry_run.samples/examples/default declared",

@@ -97,3 +97,37 @@ def test_a_spec_whose_id_line_is_not_plain_is_still_found(tmp_path: Path) -> Non
     reg = BlockRegistry(roots=[tmp_path])
     assert reg.resolve("data.flow").entry.spec.version == "1.0.0"  # type: ignore[union-attr]
     assert reg.resolve("data.plain").entry.spec.version == "2.0.0"  # type: ignore[union-attr]
+
+
+def test_check_and_ref_problems_read_in_japanese_and_english(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A port schema that is not JSON Schema, an output without dry-run samples and a `$ref`
+    that names no model: what `keiri blocks --check` and a spec's loading say, in Japanese
+    by default and in English with `KEIRI_LANG=en`."""
+    (tmp_path / "x.yaml").write_text(
+        "id: data.odd\nversion: 1.0.0\nentrypoint: blocks/data/aggregate.py:AggregateBlock\n"
+        "inputs:\n  rows: {type: 12}\n"
+        "outputs:\n  count: {type: integer}\n"
+        "  model: {$ref: 'blocks.data.nothing_here:Model', dry_run: {samples: [{}]}}\n",
+        encoding="utf-8",
+    )
+    reg = BlockRegistry(roots=[tmp_path])
+    monkeypatch.delenv("KEIRI_LANG", raising=False)
+    ja = reg.check(reg.get("data.odd"))
+    assert ja[0].startswith("inputs.rows: JSON Schema として正しくありません（")
+    assert ja[1] == (
+        "outputs.model: $ref 'blocks.data.nothing_here:Model' が指す pydantic モデルを読み込めません"
+    )
+    assert ja[-1] == (
+        "outputs.count: dry-run 用の見本がありません"
+        "（dry_run.samples・examples・default のいずれかを書いてください）"
+    )
+    monkeypatch.setenv("KEIRI_LANG", "en")
+    en = reg.check(reg.get("data.odd"))
+    assert en[0].startswith("inputs.rows: invalid JSON Schema: ")
+    assert en[1] == (
+        "outputs.model: $ref 'blocks.data.nothing_here:Model' does not name an importable "
+        "pydantic model"
+    )
+    assert en[-1] == "outputs.count: no dry_run.samples/examples/default declared"

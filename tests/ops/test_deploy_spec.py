@@ -166,3 +166,33 @@ def test_committed_prefect_yaml_matches_deployments(monkeypatch: pytest.MonkeyPa
     assert specs, "deployments/ holds at least the example"
     committed = (ROOT / "prefect.yaml").read_text(encoding="utf-8")
     assert committed == render_prefect_yaml(specs), "run `keiri deploy` and commit prefect.yaml"
+
+
+@pytest.mark.parametrize(
+    ("stem", "ja", "en"),
+    [
+        (
+            "INVALID_SCHEDULE__bad_cron",
+            "cron '61 9 * * *' は正しくありません",
+            "invalid cron string '61 9 * * *'",
+        ),
+        (
+            "INVALID_SCHEDULE__bad_timezone",
+            "タイムゾーン 'Asia/Tokio' が見つかりません",
+            "unknown time zone 'Asia/Tokio'",
+        ),
+    ],
+)
+def test_schedule_problems_read_in_the_readers_language(
+    stem: str, ja: str, en: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Prefect's own English (`Invalid cron string`, `specify in IANA tzdata format`) never
+    shows: keiri says what is wrong, the hint says what is allowed."""
+    path = OPS / "fixtures" / "invalid" / f"{stem}.yaml"
+    monkeypatch.delenv("KEIRI_LANG", raising=False)
+    _spec, issues = load_deployment(path)
+    assert (issues[0].code, issues[0].message) == ("INVALID_SCHEDULE", ja)
+    assert "IANA" in issues[0].hint and "Invalid" not in issues[0].message
+    monkeypatch.setenv("KEIRI_LANG", "en")
+    _spec, issues = load_deployment(path)
+    assert issues[0].message == en
