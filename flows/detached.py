@@ -103,12 +103,14 @@ class DetachedApi:
         *,
         deadline_s: float = CREATE_DEADLINE_S,
         on_first_error: Callable[[BaseException], None] | None = None,
+        key: str | None = None,
     ) -> str:
         """Create a Pending run of the flow `flow_name`; its id. Transient errors are retried
         until `deadline_s`; the run is created once however often its request is sent (an
-        idempotency key). `on_first_error` sees the first failure (e.g. to start the local
-        server when nothing listens) before the retries go on."""
-        key = f"keiri-{uuid.uuid4()}"
+        idempotency key: `key`, e.g. the one a quick start already sent, else a new one).
+        `on_first_error` sees the first failure (e.g. to start the local server when nothing
+        listens) before the retries go on."""
+        key = key or f"keiri-{uuid.uuid4()}"
         first = [True]
 
         def create() -> str:
@@ -146,6 +148,19 @@ class DetachedApi:
             what=t("cli.api.creating", flow=flow_name),
             base=0.2,
             cap=2.0,
+        )
+
+    def fail(self, run_id: str, message: str, *, deadline_s: float = 600) -> None:
+        """End a run that will never start (its plan did not validate after it was created)
+        as Failed with `message`, so it is not left Pending."""
+        body = {
+            "state": {"type": "FAILED", "name": "Failed", "message": message},
+            "force": True,
+        }
+        api_retry.call(
+            lambda: self._post(f"flow_runs/{run_id}/set_state", body),
+            deadline_s=deadline_s,
+            what=t("cli.api.waiting", run=run_id),
         )
 
     def record_start(self, run_id: str, who: str, via: str, *, deadline_s: float = 600) -> None:
