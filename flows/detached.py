@@ -38,6 +38,7 @@ from pydantic_core import to_jsonable_python
 
 from compiler.scope import CompiledPlan
 from flows import api_retry, runner_record
+from flows.runner_slots import LIMIT_VARIABLE, default_limit
 from keiri import settings
 from keiri.messages import t
 
@@ -276,7 +277,14 @@ def spawn_runner(run_id: str, log_name: str) -> tuple[subprocess.Popen[bytes], P
             cwd=settings.project_root(),
             # A runner outlives a busy or restarting server: Prefect's client retries each
             # request for ~8 min (2^n s apart) instead of ~1 min, unless configured.
-            env={"PREFECT_CLIENT_MAX_RETRIES": "8", **os.environ},
+            env={
+                "PREFECT_CLIENT_MAX_RETRIES": "8",
+                **os.environ,
+                # The places of this machine's runners, resolved here (`flows.runner_slots`):
+                # a runner waiting for one stays small (no settings, no Prefect imported).
+                LIMIT_VARIABLE: str(settings.get().server.local_runners or default_limit()),
+                "KEIRI_HOME": str(settings.keiri_home()),
+            },
         )
     # Reap it when it ends (no zombie in a long-lived parent such as the form app).
     threading.Thread(target=process.wait, name=f"keiri-runner-{run_id[:8]}", daemon=True).start()
