@@ -45,6 +45,11 @@ def test_one_connection_with_prefects_setup_and_waiters_served_in_turn(tmp_path:
     assert (size, overflow, timeout) == (1, 0, POOL_TIMEOUT_S)
     assert mode == "wal"  # Prefect's `setup_sqlite` ran on the connection
     # Never two transactions at once: each waits for the connection, none for SQLite's lock.
-    assert order[:2] == ["a:in", "a:out"] and sorted(order[2:]) == ["b:in", "b:out", "c:in", "c:out"]
+    assert order[:2] == ["a:in", "a:out"] and sorted(order[2:]) == [
+        "b:in",
+        "b:out",
+        "c:in",
+        "c:out",
+    ]
     assert order.index("b:out") == order.index("b:in") + 1
     assert order.index("c:out") == order.index("c:in") + 1
