@@ -38,6 +38,7 @@ from pydantic_core import to_jsonable_python
 
 from compiler.scope import CompiledPlan
 from flows import api_retry, runner_record
+from flows.runner_slots import LIMIT_VARIABLE, default_limit
 from keiri import settings
 from keiri.messages import t
 
@@ -103,12 +104,14 @@ class DetachedApi:
         *,
         deadline_s: float = CREATE_DEADLINE_S,
         on_first_error: Callable[[BaseException], None] | None = None,
+        key: str | None = None,
     ) -> str:
         """Create a Pending run of the flow `flow_name`; its id. Transient errors are retried
         until `deadline_s`; the run is created once however often its request is sent (an
-        idempotency key). `on_first_error` sees the first failure (e.g. to start the local
-        server when nothing listens) before the retries go on."""
-        key = f"keiri-{uuid.uuid4()}"
+        idempotency key: `key`, e.g. the one a quick start already sent, else a new one).
+        `on_first_error` sees the first failure (e.g. to start the local server when nothing
+        listens) before the retries go on."""
+        key = key or f"keiri-{uuid.uuid4()}"
         first = [True]
 
         def create() -> str:
@@ -146,6 +149,19 @@ class DetachedApi:
             what=t("cli.api.creating", flow=flow_name),
             base=0.2,
             cap=2.0,
+        )
+
+    def fail(self, run_id: str, message: str, *, deadline_s: float = 600) -> None:
+        """End a run that will never start (its plan did not validate after it was created)
+        as Failed with `message`, so it is not left Pending."""
+        body = {
+            "state": {"type": "FAILED", "name": "Failed", "message": message},
+            "force": True,
+        }
+        api_retry.call(
+            lambda: self._post(f"flow_runs/{run_id}/set_state", body),
+            deadline_s=deadline_s,
+            what=t("cli.api.waiting", run=run_id),
         )
 
     def record_start(self, run_id: str, who: str, via: str, *, deadline_s: float = 600) -> None:
@@ -261,7 +277,14 @@ def spawn_runner(run_id: str, log_name: str) -> tuple[subprocess.Popen[bytes], P
             cwd=settings.project_root(),
             # A runner outlives a busy or restarting server: Prefect's client retries each
             # request for ~8 min (2^n s apart) instead of ~1 min, unless configured.
-            env={"PREFECT_CLIENT_MAX_RETRIES": "8", **os.environ},
+            env={
+                "PREFECT_CLIENT_MAX_RETRIES": "8",
+                **os.environ,
+                # The places of this machine's runners, resolved here (`flows.runner_slots`):
+                # a runner waiting for one stays small (no settings, no Prefect imported).
+                LIMIT_VARIABLE: str(settings.get().server.local_runners or default_limit()),
+                "KEIRI_HOME": str(settings.keiri_home()),
+            },
         )
     # Reap it when it ends (no zombie in a long-lived parent such as the form app).
     threading.Thread(target=process.wait, name=f"keiri-runner-{run_id[:8]}", daemon=True).start()

@@ -11,7 +11,9 @@ anyway marks its run Crashed on the way out, so no run stays Pending (a ghost).
 A runner works in the background: it lowers its CPU priority (`NICE`) before importing
 Prefect, so that when many start at once (50 `keiri run --detach`, issue 11) the CLIs still
 creating their runs and the Prefect server that answers everyone get the CPU first; on an
-idle machine it changes nothing.
+idle machine it changes nothing. It then waits for a place among this machine's runners
+(`flows.runner_slots`, `KEIRI_LOCAL_RUNNERS`) before importing Prefect, and gives it back when
+its run pauses for input.
 """
 
 from __future__ import annotations
@@ -36,9 +38,17 @@ def main(argv: list[str]) -> int:
         sys.stderr.write("usage: python -m flows.runner RUN_ID\n")
         return 2
     _background_priority()
+    from flows import runner_slots
+
+    # A place among this machine's runners first, before Prefect is imported (see the module).
+    limit = os.environ.get(runner_slots.LIMIT_VARIABLE, "")
+    slot = runner_slots.acquire(
+        int(limit) if limit.isdigit() else runner_slots.default_limit(),
+        runner_slots.slots_dir(os.path.abspath(os.environ.get("KEIRI_HOME") or ".keiri")),
+    )
     from flows import api_retry, liveness
     from flows.control import parse_run_id
-    from flows.runs import execute, register_runner
+    from flows.runs import RunObservers, execute, register_runner
     from keiri.messages import t
 
     run_id = argv[0]
@@ -48,7 +58,8 @@ def main(argv: list[str]) -> int:
             deadline_s=600,
             what=t("cli.api.starting", run=run_id),
         )
-        state = execute(run_id)
+        # A run that waits for a person gives its place back.
+        state = execute(run_id, RunObservers(on_pause=lambda *_: slot.release()))
     except BaseException as exc:
         liveness.crash_unless_ended(
             parse_run_id(run_id),

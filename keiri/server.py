@@ -6,7 +6,8 @@ included, run as a detached background process so it outlives the CLI that start
 (or reuses) the local server. `prefect_env` is the environment a client process needs.
 
 This module must not import prefect (so `keiri validate` stays free of it): the server runs
-as `python -m prefect server start` of this interpreter and health checks use urllib.
+as `python -m keiri.prefect_server server start` of this interpreter (Prefect's
+`prefect server start` with one SQLite connection, see that module) and health checks use urllib.
 """
 
 from __future__ import annotations
@@ -404,7 +405,7 @@ def _check_port_free(cfg: ServerConfig) -> None:
 
 def _server_command(cfg: ServerConfig) -> list[str]:
     return [
-        sys.executable, "-m", "prefect", "server", "start",
+        sys.executable, "-m", "keiri.prefect_server", "server", "start",
         "--host", cfg.host, "--port", str(cfg.port), "--analytics-off", "--no-prompt",
     ]  # fmt: skip
 
@@ -559,7 +560,10 @@ def _is_server_process(pid: int) -> bool:
             cmdline = (proc / "cmdline").read_bytes().split(b"\0")
         except (OSError, IndexError):
             return False
-        return state != "Z" and b"prefect" in cmdline and b"server" in cmdline
+        entry = (
+            b"keiri.prefect_server" in cmdline or b"prefect" in cmdline
+        )  # older keiri: Prefect's
+        return state != "Z" and entry and b"server" in cmdline
     return True
 
 

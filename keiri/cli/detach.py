@@ -21,13 +21,13 @@ from typing import TYPE_CHECKING, Any
 import httpx
 
 from flows.detached import DetachedApi, run_name_and_tags, spawn_runner
-from keiri import server
+from keiri import launch, server
 
 if TYPE_CHECKING:
     from compiler.scope import CompiledPlan
     from flows.outcome import RunOutcome
 
-__all__ = ["DetachedStart", "start_detached"]
+__all__ = ["DetachedStart", "fail_handed_over", "remember_start", "start_detached"]
 
 
 class DetachedStart:
@@ -42,6 +42,7 @@ class DetachedStart:
         record: Callable[[], None],
     ) -> None:
         self.run_id = run_id
+        self.api_url = api.api_url
         self.process = process
         self.log = log
         self._api = api
@@ -91,11 +92,23 @@ def start_detached(
             connect()
 
     api = DetachedApi(api_url)
+    handed = launch.handed_over()  # the quick start's run (`keiri.launch`), if it made one
     try:
-        run_id = api.create_pending_run(
-            compiled.id, name, parameters, tags, on_first_error=nothing_listens
-        )
+        if handed is not None and handed.run_id is not None:
+            run_id = handed.run_id
+            logging.getLogger("keiri.api").info("run %s: created by the quick start", run_id)
+        else:
+            run_id = api.create_pending_run(
+                compiled.id,
+                name,
+                parameters,
+                tags,
+                on_first_error=nothing_listens,
+                key=handed.key if handed is not None else None,
+            )
         process, log = spawn_runner(run_id, f"{run_id}.log")
+        if handed is not None:
+            handed.taken_over = True
     except BaseException:
         api.close()
         raise
@@ -122,3 +135,40 @@ def _log_retries_to_file() -> None:
     logger.addHandler(handler)
     logger.setLevel(logging.INFO)
     logger.propagate = False
+
+
+def remember_start(compiled: CompiledPlan, plan: Path, api_url: str) -> None:
+    """Leave the start note a quick start of this plan needs (`keiri.launch`): after a run of
+    it without inputs or vars was created here."""
+    import blocks
+    import compiler
+    import keiri
+    from keiri.messages import t
+    from keiri.settings import block_spec_roots, keiri_home, project_root
+
+    code = [Path(module.__file__).parent for module in (keiri, blocks, compiler) if module.__file__]
+    root = project_root()
+    _name, tags = run_name_and_tags(compiled)
+    launch.remember(
+        home=keiri_home(),
+        plan=plan,
+        api_url=api_url,
+        plan_id=compiled.id,
+        tags=tags,
+        line=t("cli.run.detached", run=launch.RUN_MARK),
+        watched=[*code, *block_spec_roots(), root / "designs", root / "config.yaml"],
+    )
+
+
+def fail_handed_over(error: BaseException) -> None:
+    """The quick start announced a run, then the full CLI failed before taking it over (the
+    plan no longer validates, ...): end that run as Failed with the error, never Pending."""
+    handed = launch.handed_over()
+    if handed is None or handed.run_id is None or handed.taken_over:
+        return
+    message = str(getattr(error, "message", "") or error) or type(error).__name__
+    issues = [i for i in getattr(error, "issues", []) if getattr(i, "severity", "") == "error"]
+    if issues:  # a plan that does not validate: its first problem, with where it is
+        message = f"{message}: {issues[0].path or '-'}: {issues[0].message}"
+    with DetachedApi(server.connect(start_server=False)) as api:
+        api.fail(handed.run_id, message)

@@ -135,6 +135,26 @@ def run_cmd(
     as_json: bool,
 ) -> None:
     """Run PLAN on Prefect: exit 0 completed, 1 failed, 3 paused and detached."""
+    try:
+        _run(plan, inputs, variables, detach, server_timeout, as_json)
+    except ExitWith:
+        raise
+    except BaseException as exc:
+        if detach:  # a run the quick start announced never stays Pending (`keiri.launch`)
+            from keiri.cli.detach import fail_handed_over
+
+            fail_handed_over(exc)
+        raise
+
+
+def _run(
+    plan: Path,
+    inputs: tuple[str, ...],
+    variables: tuple[str, ...],
+    detach: bool,
+    server_timeout: float | None,
+    as_json: bool,
+) -> None:
     from blocks.registry import BlockRegistry
     from blocks.store import FileStore
     from compiler.compile import compile_file
@@ -163,17 +183,27 @@ def run_cmd(
         known = ", ".join(sorted(compiled.plan.vars)) or t("cli.none")
         raise click.UsageError(t("cli.run.unknown_var", name=unknown[0], known=known))
     require_vars(compiled, vars_)  # placeholders must be given before anything starts
+    plain = not answers and not vars_  # a start the quick start can repeat (`keiri.launch`)
     if detach:  # the run id at once, before Prefect is imported (keiri.cli.detach)
-        from keiri.cli.detach import start_detached
+        from keiri import launch
+        from keiri.cli.detach import remember_start, start_detached
 
         started = start_detached(
             compiled, plan, answers, vars_, who=current_user(),
             connect=lambda: _connect(server_timeout),
         )  # fmt: skip
-        err_console.print(t("cli.run.detached", run=started.run_id))
+        handed = launch.handed_over()
+        if handed is None or handed.run_id != started.run_id:  # else announced already
+            err_console.print(t("cli.run.detached", run=started.run_id))
+        if plain:
+            remember_start(compiled, plan, started.api_url)
         outcome = started.wait()
     else:
-        _connect(server_timeout)
+        api_url = _connect(server_timeout)
+        if plain:
+            from keiri.cli.detach import remember_start
+
+            remember_start(compiled, plan, api_url)
         from flows import runs
         from keiri.cli.progress import run_progress
 

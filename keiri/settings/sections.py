@@ -207,6 +207,13 @@ class ServerSettings(Section):
         description="Seconds `keiri run` / `keiri server start` wait for the local server to "
         "answer; a server still starting then is left running, never killed.",
     )
+    local_runners: int | None = Field(
+        None,
+        ge=1,
+        validation_alias=_env("KEIRI_LOCAL_RUNNERS"),
+        description="Background runs (`keiri run --detach`, retries) executing at once on this "
+        "machine; more wait, Pending, for a place (default: two per CPU, at least two).",
+    )
 
 
 class UISettings(Section):

@@ -9,7 +9,9 @@ import socket
 import subprocess
 import sys
 import textwrap
+import threading
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -170,6 +172,40 @@ def test_a_flow_runs_against_the_server(server: Started, tmp_path: Path) -> None
         time.sleep(0.3)
     assert [(t["name"], t["state_type"]) for t in task_runs] == [("double", "COMPLETED")]
     assert list((tmp_path / "client" / "results").iterdir())  # results persisted by default
+
+
+def test_concurrent_writes_queue_for_the_one_connection_and_all_succeed(server: Started) -> None:
+    """The server is keiri's entry (`keiri.prefect_server`: one SQLite connection); 40 flow
+    runs created at once are all created, none answered 503 for a locked database."""
+    running = status(config=server.config)
+    assert running.pid is not None
+    cmdline = Path(f"/proc/{running.pid}/cmdline").read_bytes().split(b"\0")
+    assert b"keiri.prefect_server" in cmdline
+    api_url = running.api_url
+    flow_id = _post_json(api_url + "/flows/", {"name": "keiri-burst"})["id"]
+    answers: list[int] = []
+
+    def create(i: int) -> None:
+        request = urllib.request.Request(
+            api_url + "/flow_runs/",
+            data=json.dumps({"flow_id": flow_id, "name": f"burst-{i}"}).encode(),
+            headers={"Content-Type": "application/json"},
+            method="POST",
+        )
+        try:
+            with urllib.request.urlopen(request, timeout=120) as response:
+                answers.append(int(response.status))
+        except urllib.error.HTTPError as exc:
+            answers.append(exc.code)
+
+    threads = [threading.Thread(target=create, args=(i,)) for i in range(40)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(answers) == [201] * 40
+    runs = _post_json(api_url + "/flow_runs/filter", {"flows": {"id": {"any_": [flow_id]}}})
+    assert len(runs) == 40
 
 
 def test_stop_ends_the_server_and_a_restart_keeps_the_database(server: Started) -> None:
