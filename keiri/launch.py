@@ -52,7 +52,7 @@ _FLAGS = {"--detach", "--json"}
 _TIMEOUT_S = 5.0  # a create that takes longer is left to the full CLI (same idempotency key)
 _ENV_PREFIXES = ("KEIRI_", "PREFECT_")
 _SECRETISH = re.compile(r"KEY|SECRET|PASSWORD|TOKEN|WEBHOOK", re.IGNORECASE)
-_NICE_AFTER_ID = 5  # added to this process's niceness once its run id is printed
+_NICE_AFTER_ID = 10  # added to this process's niceness once its run id is printed
 
 
 @dataclass
