@@ -1116,6 +1116,15 @@ ENTRIES: dict[str, dict[str, str]] = {
         "ja": "pattern の書き方が正しくありません",
         "en": "must be a valid regular expression",
     },
+    "issue.llm_schema.results_object": {
+        "ja": "ブロックの出力 results はオブジェクトなので、results はオブジェクト型にしてください",
+        "en": "must be an object schema, because the block's `results` output is an object",
+    },
+    "issue.llm_schema.results_object_hint": {
+        "ja": "リストはオブジェクトで包みます: results: {{type: object, properties: {{items: "
+        "{{type: array, ...}}}}}}",
+        "en": "wrap a list: results: {{type: object, properties: {{items: {{type: array, ...}}}}}}",
+    },
     "issue.llm_schema.must_number": {"ja": "数値を書いてください", "en": "must be a number"},
     "issue.llm_schema.format": {
         "ja": "format は string にだけ使え、{formats} のいずれかです",

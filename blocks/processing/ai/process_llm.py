@@ -68,8 +68,8 @@ class ProcessLLMBlock(Block):
         if "results" in schema.keys and "results" not in schema.object_keys:
             raise _input_error(
                 "output_schema.results",
-                "must be an object schema, because the block's `results` output is an object",
-                "wrap a list: results: {type: object, properties: {items: {type: array, ...}}}",
+                t("issue.llm_schema.results_object"),
+                t("issue.llm_schema.results_object_hint"),
             )
         files = _files(inputs.get("evidence_data"))
         group_key = inputs.get("group_key")
