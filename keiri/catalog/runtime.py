@@ -767,6 +767,30 @@ ENTRIES: dict[str, dict[str, str]] = {
         "ja": "メモリ不足の可能性があります。作業プロセスの数を減らして再試行してください",
         "en": "the machine may be out of memory; retry with fewer workers",
     },
+    "runtime.llm.files_not_list": {
+        "ja": "ファイル項目のリストを渡してください（入力: {value}）",
+        "en": "must be a list of file entries (got {value})",
+    },
+    "runtime.llm.files_not_list_hint": {
+        "ja": "file.parse_zip_2tier の evidence か、{{files: [<ファイル項目 1 件>]}} を渡してください",
+        "en": "pass the evidence of file.parse_zip_2tier, or {{files: [<one file entry>]}}",
+    },
+    "runtime.llm.file_not_entry": {
+        "ja": "ファイル項目（path・name・text などを持つマッピング）を渡してください（入力: {value}）",
+        "en": "must be a file entry (a mapping with path, name, text, ...) (got {value})",
+    },
+    "runtime.llm.file_not_entry_hint": {
+        "ja": "各ファイル項目は path・name・text などのキーを持ちます",
+        "en": "each file entry has path, name, text, ...",
+    },
+    "runtime.llm.group_key_missing": {
+        "ja": "group_key {name} はこのファイル項目にないキーです（あるキー: {fields}）",
+        "en": "group_key {name} is not a field of this file entry (fields: {fields})",
+    },
+    "runtime.llm.group_key_hint": {
+        "ja": "group_key には、どのファイル項目にもあるキー（例: folder）を指定してください",
+        "en": "set group_key to a field every file entry has, e.g. folder",
+    },
     "runtime.llm.no_prompt": {
         "ja": "ai.process_llm には prompt か instruction が必要ですが、どちらもないか空です",
         "en": "ai.process_llm needs `prompt` or `instruction`: both are missing or empty",
