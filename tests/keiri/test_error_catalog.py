@@ -1,6 +1,7 @@
 """The errors people meet from the expression and reference parsers, the settings, block specs,
-structured-output schemas, deployment files and the run summary come from the message catalog
-(issue 12 item 6).
+structured-output schemas, deployment files, the run summary, the permissions file, the form
+app's connection and login, port-schema checks and the compile pass `types` come from the message
+catalog (issue 12 item 6).
 
 An AST scan of those modules: the string literals handed to an exception (`raise X(...)`) or
 to the helpers that build a problem (`fail`, `problem`, `_issue`, `Issue`, ...) may hold
@@ -34,10 +35,12 @@ CONVERTED = [
     ROOT / "keiri" / "permissions.py",
     ROOT / "ui_app" / "backend.py",
     ROOT / "ui_app" / "auth.py",
+    ROOT / "blocks" / "validation.py",
+    ROOT / "compiler" / "passes" / "types.py",
 ]
 #: Calls that build an error or a problem a person reads (besides any `raise X(...)`).
 _BUILDERS = {
-    *("fail", "problem", "too_complex", "_issue", "Issue", "append"),
+    *("fail", "problem", "too_complex", "issue", "_issue", "Issue", "append"),
     *("BlockError", "ConfigError", "SettingProblem", "ValueError", "TypeError"),
     *("ExpressionSyntaxError", "ExpressionEvalError", "ReferenceSyntaxError"),
     *("ReferencePathError", "InterpolationError", "UsageError"),
