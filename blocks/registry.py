@@ -34,7 +34,7 @@ from blocks.spec import SEMVER_RE, BlockSpec, port_json_schema
 from blocks.validation import check_schema
 from blocks.yaml_loader import load_yaml_file
 from keiri import settings
-from keiri.errors import suggest
+from keiri.errors import format_path, suggest
 from keiri.messages import t
 
 __all__ = [
@@ -349,12 +349,18 @@ class BlockRegistry:
             for name, port in ports.items():
                 where = f"{direction}.{name}"
                 try:
-                    reason = check_schema(port_json_schema(port))
+                    problem = check_schema(port_json_schema(port))
                 except BlockError as exc:  # a `$ref` that cannot be resolved
                     problems.append(t("issue.spec.port_problem", port=where, message=exc.message))
                     continue
-                if reason:
-                    problems.append(t("issue.spec.invalid_port_schema", port=where, reason=reason))
+                if problem:
+                    loc = problem.loc
+                    if port.nullable and loc[:2] == ("anyOf", 0):
+                        loc = loc[2:]  # the wrapper `nullable` adds is not in the spec
+                    port_path = format_path((*where.split("."), *loc))
+                    problems.append(
+                        t("issue.spec.invalid_port_schema", port=port_path, reason=problem.message)
+                    )
         for name, port in spec.outputs.items():
             if not port.samples():
                 problems.append(t("issue.spec.no_samples", port=f"outputs.{name}"))

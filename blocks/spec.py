@@ -113,6 +113,12 @@ class BlockSpec(BaseModel):
         description="Groups of inputs of which a node must bind at least one (e.g. "
         "[[prompt, instruction]]); checked by `keiri validate` (MISSING_REQUIRED_INPUT)",
     )
+    output_schema_inputs: list[str] = Field(
+        default_factory=list,
+        description="Inputs holding a structured-output schema for an LLM "
+        "(`blocks.core.llm_schema`, e.g. [output_schema]); a literal one is checked by "
+        "`keiri validate` (TYPE_MISMATCH) with the same rules as at run time",
+    )
 
     @field_validator("version")
     @classmethod

@@ -12,7 +12,7 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import SchemaError, ValidationError
 from pydantic import BaseModel
 
-from keiri.errors import format_path
+from keiri.errors import did_you_mean, format_path
 from keiri.messages import t
 
 __all__ = [
@@ -109,10 +109,12 @@ def _shown(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, default=str)[:60]
 
 
-def schema_message(error: ValidationError) -> str:
+def schema_message(error: ValidationError | SchemaError) -> str:
     """One JSON Schema violation in the reader's language, by its keyword (`type`,
-    `required`, `enum`, ...); a keyword not listed keeps jsonschema's text in a generic
-    sentence. A `pattern` is never shown (no regular expression in messages)."""
+    `required`, `enum`, `anyOf`, ...): a value against a port's schema, or a port's schema
+    against the JSON Schema metaschema (`check_schema`). A keyword not listed is named in a
+    generic sentence; jsonschema's English never shows. A `pattern` is never shown (no regular
+    expression in messages)."""
     kind, actual = str(error.validator), error.instance
     expected: Any = error.validator_value
     if kind == "type":
@@ -147,15 +149,73 @@ def schema_message(error: ValidationError) -> str:
         known = schema.get("properties", {}) if isinstance(schema, dict) else {}
         extra = sorted(set(actual) - set(known))
         return t("issue.pydantic.extra_forbidden", name=", ".join(map(str, extra)))
-    return t("issue.pydantic.other", actual=_shown(actual), detail=error.message)
+    if kind in ("anyOf", "oneOf"):
+        return _alternatives_message(error)
+    if kind in ("minProperties", "maxProperties"):
+        return t(f"issue.schema.{kind}", limit=expected, actual=_shown(actual))
+    if kind == "uniqueItems":
+        return t("issue.schema.unique_items", actual=_shown(actual))
+    if kind == "not":
+        return t("issue.schema.not", actual=_shown(actual))
+    return t("issue.schema.other", keyword=kind, actual=_shown(actual))
 
 
-def check_schema(schema: dict[str, Any]) -> str | None:
-    """None if `schema` is a valid JSON Schema, else the reason."""
+def _alternatives_message(error: ValidationError | SchemaError) -> str:
+    """`anyOf` / `oneOf`: the types or values the alternatives allow when they say so (a
+    nullable port: "text, null"; a JSON Schema `type`: its names, with a did-you-mean),
+    otherwise that the value fits none of the forms."""
+    actual = error.instance
+    context = list(error.context or [])
+    if not context:  # oneOf: the value fits more than one alternative
+        return t("issue.schema.one_of_many", actual=_shown(actual))
+    # An alternative whose type the value has, failing inside: that alternative's problem.
+    inner = [sub for sub in context if sub.path or sub.validator not in ("type", "enum")]
+    if inner:
+        sub = min(inner, key=lambda e: len(e.path))
+        where = format_path(tuple(sub.path))
+        return f"{where}: {schema_message(sub)}" if where else schema_message(sub)
+    direct = context
+    if all(sub.validator == "type" for sub in direct):
+        types: list[Any] = []
+        for sub in direct:
+            value = sub.validator_value
+            types += value if isinstance(value, list) else [value]
+        return t(
+            "issue.schema.type",
+            expected=_type_words(list(dict.fromkeys(types))),
+            actual=_shown(actual),
+        )
+    options = [
+        option
+        for sub in direct
+        if sub.validator == "enum" and isinstance(sub.validator_value, list)
+        for option in sub.validator_value
+    ]
+    if not options:
+        return t("issue.schema.any_of", actual=_shown(actual))
+    message = t(
+        "issue.schema.any_of_enum",
+        expected=", ".join(_shown(o) for o in options),
+        actual=_shown(actual),
+    )
+    hint = did_you_mean(actual, [str(o) for o in options]) if isinstance(actual, str) else ""
+    return message + (t("issue.hint_join", hint=hint) if hint else "")
+
+
+def check_schema(schema: dict[str, Any]) -> SchemaProblem | None:
+    """None if `schema` is a valid JSON Schema, else the problem: its key path inside the
+    schema and what is wrong, in the reader's language (`schema_message`, by keyword)."""
     try:
         Draft202012Validator.check_schema(schema)
     except SchemaError as exc:
-        return exc.message
+        loc = tuple(exc.absolute_path)
+        return SchemaProblem(
+            path=format_path(loc),
+            loc=loc,
+            message=schema_message(exc),
+            validator=str(exc.validator),
+            expected=exc.validator_value,
+        )
     return None
 
 

@@ -19,12 +19,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal, get_args
+from typing import Any, Literal, get_args
 
 import yaml
 
 from keiri import settings
-from keiri.errors import ConfigError
+from keiri.errors import ConfigError, did_you_mean, words
 
 __all__ = [
     "PERMISSIONS",
@@ -69,15 +69,41 @@ def access_for(user: str, home: Path | None = None) -> Access:
         return Access(user, "admin", "default")
     try:
         data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    except (OSError, yaml.YAMLError) as exc:
-        raise ConfigError([f"{path}: {exc}"], fields=["permissions.yaml"]) from None
-    if not isinstance(data, dict):
-        raise ConfigError([f"{path}: expected a mapping"], fields=["permissions.yaml"])
-    users = data.get("users") or {}
-    role = users.get(user, data.get("default_role", "viewer")) if isinstance(users, dict) else None
-    if role not in ROLES:
-        raise ConfigError(
-            [f"{path}: role {role!r} of {user!r} is not one of {', '.join(ROLES)}"],
-            fields=["permissions.yaml"],
+    except OSError:
+        raise _problem(path, words.text("runtime.permissions.unreadable")) from None
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        message = (
+            words.text("runtime.permissions.yaml_at", line=mark.line + 1, column=mark.column + 1)
+            if mark is not None
+            else words.text("runtime.permissions.yaml")
         )
+        raise _problem(path, message) from None
+    if not isinstance(data, dict):
+        raise _problem(path, words.text("runtime.permissions.not_mapping"))
+    users = data.get("users") or {}
+    if not isinstance(users, dict):
+        raise _problem(path, words.text("runtime.permissions.users_not_mapping", field="users"))
+    default = data.get("default_role", "viewer")
+    if default not in ROLES:
+        raise _problem(path, _bad_role("default_role", default))
+    role = users.get(user, default)
+    if role not in ROLES:
+        raise _problem(path, _bad_role(f"users.{user}", role))
     return Access(user, role, "file")
+
+
+def _bad_role(field: str, value: Any) -> str:
+    hint = did_you_mean(str(value), list(ROLES))
+    message = words.text(
+        "runtime.permissions.role", field=field, value=repr(value), roles=", ".join(ROLES)
+    )
+    return message + (words.text("issue.hint_join", hint=hint) if hint else "")
+
+
+def _problem(path: Path, message: str) -> ConfigError:
+    return ConfigError(
+        [words.text("runtime.permissions.problem", path=path, message=message)],
+        fields=["permissions.yaml"],
+        hint=words.text("runtime.permissions.hint", roles=", ".join(ROLES)),
+    )

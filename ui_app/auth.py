@@ -60,8 +60,8 @@ def _oidc_user(secrets: Mapping[str, Any]) -> str:
         render_error(
             BlockError(
                 ErrorCode.PERMISSION_DENIED,
-                "ログインしたユーザーの名前またはメールアドレスを取得できませんでした",
-                hint="ID プロバイダーで email または name のクレームを返すよう設定してください",
+                t("runtime.form_app.no_identity"),
+                hint=t("runtime.form_app.no_identity_hint"),
             ),
             key="auth",
         )
@@ -98,9 +98,9 @@ def gate() -> str:
         render_error(
             BlockError(
                 ErrorCode.PERMISSION_DENIED,
-                "アクセス制御が設定されていないため、フォームアプリを表示できません",
+                t("runtime.form_app.no_access_control"),
                 details={"reason": problem},
-                hint="`keiri ui` で 127.0.0.1 に起動するか、KEIRI_UI_SECRET または OIDC ログインを設定してください",
+                hint=t("runtime.form_app.no_access_control_hint"),
             ),
             key="access",
         )
@@ -130,7 +130,7 @@ def current_user() -> str:
     if not isinstance(user, str) or not user:
         raise BlockError(
             ErrorCode.PERMISSION_DENIED,
-            "ログインしていません",
-            hint="ページを再読み込みしてログインしてください",
+            t("runtime.form_app.not_logged_in"),
+            hint=t("runtime.form_app.not_logged_in_hint"),
         )
     return user

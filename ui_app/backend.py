@@ -22,6 +22,7 @@ from blocks.errors import BlockError, ErrorCode
 from blocks.fileref import FileRef
 from keiri import settings
 from keiri.errors import ConfigError, KeiriError
+from keiri.messages import t
 
 if TYPE_CHECKING:
     from flows.control import PausedForm, RunView
@@ -52,15 +53,16 @@ __all__ = [
 def _require_api() -> None:
     if not settings.get().server.api_url:
         raise ConfigError(
-            ["Prefect サーバーの接続先（PREFECT_API_URL）が設定されていません"],
+            [t("runtime.form_app.no_api_url", name="PREFECT_API_URL")],
             fields=["PREFECT_API_URL"],
-            hint="フォームアプリは `keiri ui` で起動してください（Prefect の接続先を設定します）",
+            hint=t("runtime.form_app.no_api_url_hint"),
         )
 
 
 @contextmanager
 def _prefect(action: str) -> Iterator[None]:
-    """Prefect client failures (server down, HTTP errors) as one `BlockError` for the page."""
+    """Prefect client failures (server down, HTTP errors) as one `BlockError` for the page;
+    `action` names what was under way (`runtime.form_app.action.<action>`)."""
     _require_api()
     try:
         yield
@@ -69,9 +71,13 @@ def _prefect(action: str) -> Iterator[None]:
     except Exception as exc:
         raise BlockError(
             ErrorCode.API_ERROR,
-            f"Prefect サーバーとの通信に失敗しました（{action}）: {type(exc).__name__}: {exc}",
-            details={"api_url": settings.get().server.api_url, "action": action},
-            hint="`keiri server status` で Prefect サーバーの状態を確認し、もう一度操作してください",
+            t("runtime.form_app.api_failed", action=t(f"runtime.form_app.action.{action}")),
+            details={
+                "api_url": settings.get().server.api_url,
+                "action": action,
+                "error": f"{type(exc).__name__}: {exc}",
+            },
+            hint=t("runtime.form_app.api_failed_hint"),
             recoverable=True,
         ) from exc
 
@@ -104,14 +110,14 @@ def _asked_at(value: Any) -> datetime | None:
 
 def inbox(limit: int = 60) -> list[InboxItem]:
     """Paused plan runs, oldest question first."""
-    with _prefect("受信箱の読み込み"):
+    with _prefect("inbox"):
         from flows.control import list_runs, read_paused_form
 
         views = list_runs("paused", limit)
     items: list[InboxItem] = []
     for view in views:
         try:
-            with _prefect("フォームの読み込み"):
+            with _prefect("form"):
                 form = read_paused_form(view.run_id)
         except BlockError as exc:
             items.append(
@@ -136,7 +142,7 @@ def inbox(limit: int = 60) -> list[InboxItem]:
 
 def read_form(run_id: str) -> PausedForm:
     """The paused run's form; `BlockError` when it is not paused (or already resumed)."""
-    with _prefect("フォームの読み込み"):
+    with _prefect("form"):
         from flows.control import read_paused_form
 
         return read_paused_form(run_id)
@@ -144,7 +150,7 @@ def read_form(run_id: str) -> PausedForm:
 
 def resume(run_id: str, answers: dict[str, Any], who: str) -> None:
     """Validate with the server's schema and resume once (`flows.runs.resume`)."""
-    with _prefect("実行の再開"):
+    with _prefect("resume"):
         from flows import runs
 
         runs.resume(run_id, answers, who)
@@ -165,7 +171,7 @@ def block_version(definition: dict[str, Any]) -> str:
 
 
 def recent_runs(state: str | None = None, limit: int = 30) -> list[RunView]:
-    with _prefect("実行履歴の読み込み"):
+    with _prefect("runs"):
         from flows.control import list_runs
 
         # Loop items and subflows are followed in their parent's entry, except paused ones
@@ -175,7 +181,7 @@ def recent_runs(state: str | None = None, limit: int = 30) -> list[RunView]:
 
 def run_outcome(run_id: str) -> RunOutcome:
     """The run's outcome (`flows.runs.outcome`: state, outputs, error, log)."""
-    with _prefect("実行結果の読み込み"):
+    with _prefect("outcome"):
         from flows import runs
 
         return runs.outcome(run_id)
@@ -213,7 +219,7 @@ def output_files(value: Any) -> list[FileRef]:
 def start_retry(run_id: str, who: str) -> RunOutcome:
     """Retry a failed run (`flows.runs.retry`, detached): a local run goes to a background
     runner, a deployment run back to its work pool; returns once it is handed over."""
-    with _prefect("再実行"):
+    with _prefect("retry"):
         from flows import runs
 
         return runs.retry(run_id, who, detach=True)
@@ -223,7 +229,7 @@ def start_reenter(run_id: str, node_id: str, who: str, wait_s: float = 90) -> Ru
     """Retry a failed run re-entering the input of `node_id` (`flows.runs.retry(...,
     reenter=[node_id])`, detached, as `keiri retry --reenter NODE --detach`) and wait until it
     pauses at a form, ends, or `wait_s` pass."""
-    with _prefect("再実行"):
+    with _prefect("retry"):
         from flows import runs
 
         return runs.retry(
@@ -234,7 +240,7 @@ def start_reenter(run_id: str, node_id: str, who: str, wait_s: float = 90) -> Ru
 def start_plan(compiled: Any, plan: Path, who: str) -> str:
     """Start a compiled plan in the background (`flows.runs.start_detached`, as `keiri run
     --detach`); its run id at once."""
-    with _prefect("実行の開始"):
+    with _prefect("start"):
         from flows import runs
 
         return runs.start_detached(compiled, plan, {}, {}, who=who, via="form").run_id
@@ -247,7 +253,7 @@ def start_design(plan: Path, who: str, wait_s: float = 90) -> RunOutcome:
     from compiler.compile import compile_file
 
     compiled, _warnings = compile_file(plan, BlockRegistry())
-    with _prefect("実行の開始"):
+    with _prefect("start"):
         from flows import runs
 
         detached = runs.start_detached(compiled, plan, {}, {}, who=who, via="form")
@@ -256,14 +262,14 @@ def start_design(plan: Path, who: str, wait_s: float = 90) -> RunOutcome:
 
 def start_deployment(name: str, who: str) -> str:
     """Trigger a deployment's run for its work pool (recorded as started by `who`)."""
-    with _prefect("実行の開始"):
+    with _prefect("start"):
         from flows import runs
 
         return runs.start_deployment(name, who=who, via="form")
 
 
 def started_by(run_id: str) -> dict[str, Any] | None:
-    with _prefect("実行の読み込み"):
+    with _prefect("run"):
         from flows import runs
 
         return runs.started_by(run_id)
@@ -271,7 +277,7 @@ def started_by(run_id: str) -> dict[str, Any] | None:
 
 def run_parameters(run_id: str) -> dict[str, Any]:
     """The run's parameters (`plan`, `inputs`, `vars`)."""
-    with _prefect("実行の読み込み"):
+    with _prefect("run"):
         from flows.control import find_run
 
         return dict(find_run(run_id).parameters or {})
@@ -280,7 +286,7 @@ def run_parameters(run_id: str) -> dict[str, Any]:
 def run_summary_text(run_id: str) -> str | None:
     """The summary for people published on the run (`flows.people_summary`), as Markdown;
     None while it runs or for a run that ended before summaries existed."""
-    with _prefect("実行のまとめの読み込み"):
+    with _prefect("summary"):
         from flows.people_summary import read_published
 
         return read_published(run_id)

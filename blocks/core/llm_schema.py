@@ -23,7 +23,9 @@ forbidden, no type coercion. Field names are internal (`f0`, `f1`, ...) with the
 alias, so any key (Japanese, `model_x`, `schema`) works; dump with `by_alias=True`.
 
 Every problem of a schema is collected, then raised once as INPUT_VALIDATION_FAILED with the
-key path of each (e.g. `output_schema.results.properties.items.items`).
+key path of each (e.g. `output_schema.results.properties.items.items`). `keiri validate` reports
+the same problems before a run (`output_schema_problems`, for the inputs a block spec names in
+`output_schema_inputs`).
 """
 
 from __future__ import annotations
@@ -40,7 +42,7 @@ from keiri.errors import did_you_mean
 from keiri.errors.pydantic_text import shown_value
 from keiri.messages import t
 
-__all__ = ["OutputSchema", "compile_output_schema"]
+__all__ = ["OutputSchema", "SchemaProblem", "compile_output_schema", "output_schema_problems"]
 
 _SCALARS: dict[str, type] = {"string": str, "integer": int, "number": float, "boolean": bool}
 _TYPE_NAMES = (*_SCALARS, "object", "array")
@@ -77,24 +79,45 @@ class OutputSchema:
         return value.model_dump(mode="json", by_alias=True)
 
 
+@dataclass(frozen=True)
+class SchemaProblem:
+    """One problem of an output schema: its key path inside the schema and what is wrong."""
+
+    parts: tuple[str, ...]
+    message: str
+
+
 def compile_output_schema(
     schema: Any, *, field: str = "output_schema", name: str = "LLMOutput"
 ) -> OutputSchema:
     """Turn a simplified output schema into a strict pydantic model (see the module doc)."""
     builder = _Builder(field)
-    top, top_path = builder.top_level(schema)
-    model = builder.object_model(top, top_path, name) if top else None
+    top, model = builder.build(schema, name)
     if builder.problems or model is None:
         builder.raise_problems()
     object_keys = frozenset(key for key, spec in top.items() if builder.kind(spec) == "object")
     return OutputSchema(model=model, keys=tuple(top), object_keys=object_keys)
 
 
+def output_schema_problems(schema: Any) -> list[SchemaProblem]:
+    """Every problem `compile_output_schema` would raise for `schema` (none when it compiles),
+    each with its key path inside the schema: what `keiri validate` reports before a run."""
+    builder = _Builder("")
+    builder.build(schema, "LLMOutput")
+    return list(builder.found)
+
+
 class _Builder:
     def __init__(self, field: str) -> None:
         self.field = field
         self.problems: list[dict[str, str]] = []
+        self.found: list[SchemaProblem] = []
         self._names: set[str] = set()
+
+    def build(self, schema: Any, name: str) -> tuple[dict[str, Any], type[BaseModel] | None]:
+        """The top-level properties and their model (None when a problem was found)."""
+        top, top_path = self.top_level(schema)
+        return top, self.object_model(top, top_path, name) if top else None
 
     # -- reporting --------------------------------------------------------------------------
 
@@ -103,6 +126,7 @@ class _Builder:
 
     def problem(self, parts: tuple[str, ...], message: str) -> None:
         self.problems.append({"field": self.path(parts), "message": message})
+        self.found.append(SchemaProblem(parts, message))
 
     def raise_problems(self) -> NoReturn:
         first = (

@@ -1,10 +1,14 @@
 """Pass `types`: every edge (a reference or a literal flowing into a block input, a foreach
-input) is checked against the target's JSON Schema: TYPE_MISMATCH."""
+input) is checked against the target's JSON Schema: TYPE_MISMATCH. A literal structured-output
+schema (an input the spec names in `output_schema_inputs`) is checked by the rules the block
+applies at run time (`blocks.core.llm_schema`): TYPE_MISMATCH at the schema's key path."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
+from blocks.core.llm_schema import output_schema_problems
 from blocks.errors import IssueCode
 from blocks.spec import port_json_schema
 from blocks.validation import validate_value
@@ -50,6 +54,8 @@ def pass_types(ctx: CompileContext) -> None:
                             value,
                             port_json_schema(port),
                         )
+                        if key in cnode.spec.output_schema_inputs:
+                            _check_output_schema(ctx, cnode, key, value, port_json_schema(port))
             if isinstance(node, LoopNode) and node.foreach is not None:
                 _check_edge(
                     ctx,
@@ -121,3 +127,33 @@ def _check_edge(
             cnode.id,
             suggestion or t("issue.type.literal_hint"),
         )
+
+
+def _check_output_schema(
+    ctx: CompileContext, cnode: CompiledTask, key: str, value: Any, target: dict[str, Any]
+) -> None:
+    """A literal structured-output schema, checked as the block checks it when it runs (once
+    it fits the port: a value that is not a mapping at all is the edge check's problem)."""
+    if _contains_reference(value) or validate_value(target, value):
+        return
+    for problem in output_schema_problems(value):
+        ctx.issue(
+            IssueCode.TYPE_MISMATCH,
+            t(
+                "issue.llm_schema.problem",
+                field=".".join((key, *problem.parts)),
+                message=problem.message,
+            ),
+            (*cnode.path, "in", key, *_key_path(problem.parts)),
+            cnode.id,
+            t("issue.llm_schema.hint"),
+        )
+
+
+def _key_path(parts: tuple[str, ...]) -> KeyPath:
+    """A schema's key path with list positions as numbers (`enum[1]` -> `enum`, 1)."""
+    out: list[str | int] = []
+    for part in parts:
+        match = re.fullmatch(r"(.+)\[(\d+)\]", part)
+        out += [match[1], int(match[2])] if match else [part]
+    return tuple(out)

@@ -688,6 +688,38 @@ ENTRIES: dict[str, dict[str, str]] = {
         "ja": "{actual} は求められる形式に合いません",
         "en": "{actual} does not have the expected form",
     },
+    "issue.schema.any_of": {
+        "ja": "{actual} はどの形にも合いません",
+        "en": "{actual} does not fit any of the allowed forms",
+    },
+    "issue.schema.any_of_enum": {
+        "ja": "{actual} はどの形にも合いません（使えるもの: {expected}）",
+        "en": "{actual} does not fit any of the allowed forms (allowed: {expected})",
+    },
+    "issue.schema.one_of_many": {
+        "ja": "{actual} は複数の形に当てはまります。どれか 1 つだけに合うように書いてください",
+        "en": "{actual} fits more than one of the forms; it must fit exactly one",
+    },
+    "issue.schema.minProperties": {
+        "ja": "キーを {limit} 個以上書いてください（入力: {actual}）",
+        "en": "expected at least {limit} keys (got {actual})",
+    },
+    "issue.schema.maxProperties": {
+        "ja": "キーは {limit} 個までにしてください（入力: {actual}）",
+        "en": "expected at most {limit} keys (got {actual})",
+    },
+    "issue.schema.unique_items": {
+        "ja": "同じ項目が 2 回以上あります（入力: {actual}）",
+        "en": "the items must differ from each other (got {actual})",
+    },
+    "issue.schema.not": {
+        "ja": "{actual} はここには書けません",
+        "en": "{actual} is not allowed here",
+    },
+    "issue.schema.other": {
+        "ja": "{actual} は JSON Schema の {keyword} の条件に合いません",
+        "en": "{actual} does not satisfy the JSON Schema keyword {keyword}",
+    },
     "issue.schema.not_finite": {
         "ja": "{value} は JSON の数値ではありません（NaN と Infinity は使えません）",
         "en": "{value} is not a JSON number (NaN and Infinity are refused)",
@@ -1116,6 +1148,15 @@ ENTRIES: dict[str, dict[str, str]] = {
         "ja": "pattern の書き方が正しくありません",
         "en": "must be a valid regular expression",
     },
+    "issue.llm_schema.results_object": {
+        "ja": "ブロックの出力 results はオブジェクトなので、results はオブジェクト型にしてください",
+        "en": "must be an object schema, because the block's `results` output is an object",
+    },
+    "issue.llm_schema.results_object_hint": {
+        "ja": "リストはオブジェクトで包みます: results: {{type: object, properties: {{items: "
+        "{{type: array, ...}}}}}}",
+        "en": "wrap a list: results: {{type: object, properties: {{items: {{type: array, ...}}}}}}",
+    },
     "issue.llm_schema.must_number": {"ja": "数値を書いてください", "en": "must be a number"},
     "issue.llm_schema.format": {
         "ja": "format は string にだけ使え、{formats} のいずれかです",
@@ -1152,7 +1193,7 @@ ENTRIES: dict[str, dict[str, str]] = {
     },
     "issue.spec.check_error": {"ja": "{code}: {message}", "en": "{code}: {message}"},
     "issue.spec.invalid_port_schema": {
-        "ja": "{port}: JSON Schema として正しくありません（{reason}）",
+        "ja": "{port}: JSON Schema として正しくありません: {reason}",
         "en": "{port}: invalid JSON Schema: {reason}",
     },
     "issue.spec.port_problem": {"ja": "{port}: {message}", "en": "{port}: {message}"},

@@ -767,6 +767,30 @@ ENTRIES: dict[str, dict[str, str]] = {
         "ja": "メモリ不足の可能性があります。作業プロセスの数を減らして再試行してください",
         "en": "the machine may be out of memory; retry with fewer workers",
     },
+    "runtime.llm.files_not_list": {
+        "ja": "ファイル項目のリストを渡してください（入力: {value}）",
+        "en": "must be a list of file entries (got {value})",
+    },
+    "runtime.llm.files_not_list_hint": {
+        "ja": "file.parse_zip_2tier の evidence か、{{files: [<ファイル項目 1 件>]}} を渡してください",
+        "en": "pass the evidence of file.parse_zip_2tier, or {{files: [<one file entry>]}}",
+    },
+    "runtime.llm.file_not_entry": {
+        "ja": "ファイル項目（path・name・text などを持つマッピング）を渡してください（入力: {value}）",
+        "en": "must be a file entry (a mapping with path, name, text, ...) (got {value})",
+    },
+    "runtime.llm.file_not_entry_hint": {
+        "ja": "各ファイル項目は path・name・text などのキーを持ちます",
+        "en": "each file entry has path, name, text, ...",
+    },
+    "runtime.llm.group_key_missing": {
+        "ja": "group_key {name} はこのファイル項目にないキーです（あるキー: {fields}）",
+        "en": "group_key {name} is not a field of this file entry (fields: {fields})",
+    },
+    "runtime.llm.group_key_hint": {
+        "ja": "group_key には、どのファイル項目にもあるキー（例: folder）を指定してください",
+        "en": "set group_key to a field every file entry has, e.g. folder",
+    },
     "runtime.llm.no_prompt": {
         "ja": "ai.process_llm には prompt か instruction が必要ですが、どちらもないか空です",
         "en": "ai.process_llm needs `prompt` or `instruction`: both are missing or empty",
@@ -963,5 +987,86 @@ ENTRIES: dict[str, dict[str, str]] = {
     "runtime.settings.no_file": {
         "ja": "ファイル {path} が見つかりません",
         "en": "no such file: {path}",
+    },
+    # --- the permissions file (`keiri.permissions`): a `ConfigError` naming the file and key ---
+    "runtime.permissions.problem": {"ja": "{path}: {message}", "en": "{path}: {message}"},
+    "runtime.permissions.unreadable": {
+        "ja": "ファイルを読めません。ファイルの権限と状態を確認してください",
+        "en": "cannot read the file; check its permissions",
+    },
+    "runtime.permissions.yaml_at": {
+        "ja": "{line} 行 {column} 桁目あたりの YAML の書き方に誤りがあります",
+        "en": "the YAML is malformed near line {line}, column {column}",
+    },
+    "runtime.permissions.yaml": {
+        "ja": "YAML の書き方に誤りがあります",
+        "en": "the YAML is malformed",
+    },
+    "runtime.permissions.not_mapping": {
+        "ja": "default_role: と users: を持つマッピング（キー: 値）にしてください",
+        "en": "must be a mapping with default_role: and users:",
+    },
+    "runtime.permissions.users_not_mapping": {
+        "ja": "{field} はユーザー名: ロール のマッピングにしてください（例: tanaka: operator）",
+        "en": "{field} must map user names to roles (e.g. tanaka: operator)",
+    },
+    "runtime.permissions.role": {
+        "ja": "{field} のロール {value} はありません。使えるロール: {roles}",
+        "en": "{field}: role {value} is not one of {roles}",
+    },
+    "runtime.permissions.hint": {
+        "ja": "permissions.yaml を直してください（書き方: default_role: viewer と users: の下に "
+        "ユーザー名: ロール。ロールは {roles}）",
+        "en": "fix permissions.yaml (default_role: viewer, and users: with name: role; roles: {roles})",
+    },
+    # --- the form app (`ui_app.backend`, `ui_app.auth`): errors shown on its pages ---
+    "runtime.form_app.no_api_url": {
+        "ja": "Prefect サーバーの接続先（{name}）が設定されていません",
+        "en": "the Prefect server address ({name}) is not set",
+    },
+    "runtime.form_app.no_api_url_hint": {
+        "ja": "フォームアプリは `keiri ui` で起動してください（Prefect の接続先を設定します）",
+        "en": "start the form app with `keiri ui` (it sets the Prefect address)",
+    },
+    "runtime.form_app.api_failed": {
+        "ja": "Prefect サーバーとの通信に失敗しました（{action}）",
+        "en": "talking to the Prefect server failed ({action})",
+    },
+    "runtime.form_app.api_failed_hint": {
+        "ja": "`keiri server status` で Prefect サーバーの状態を確認し、もう一度操作してください",
+        "en": "check the Prefect server with `keiri server status` and try again",
+    },
+    "runtime.form_app.action.inbox": {"ja": "受信箱の読み込み", "en": "reading the inbox"},
+    "runtime.form_app.action.form": {"ja": "フォームの読み込み", "en": "reading the form"},
+    "runtime.form_app.action.resume": {"ja": "実行の再開", "en": "resuming the run"},
+    "runtime.form_app.action.runs": {"ja": "実行履歴の読み込み", "en": "reading the runs"},
+    "runtime.form_app.action.outcome": {"ja": "実行結果の読み込み", "en": "reading the outcome"},
+    "runtime.form_app.action.retry": {"ja": "再実行", "en": "retrying"},
+    "runtime.form_app.action.start": {"ja": "実行の開始", "en": "starting a run"},
+    "runtime.form_app.action.run": {"ja": "実行の読み込み", "en": "reading the run"},
+    "runtime.form_app.action.summary": {
+        "ja": "実行のまとめの読み込み",
+        "en": "reading the run summary",
+    },
+    "runtime.form_app.no_identity": {
+        "ja": "ログインしたユーザーの名前またはメールアドレスを取得できませんでした",
+        "en": "the signed-in user has no name or email address",
+    },
+    "runtime.form_app.no_identity_hint": {
+        "ja": "ID プロバイダーで email または name のクレームを返すよう設定してください",
+        "en": "make the identity provider return an email or name claim",
+    },
+    "runtime.form_app.no_access_control": {
+        "ja": "アクセス制御が設定されていないため、フォームアプリを表示できません",
+        "en": "the form app is not shown: no access control is configured",
+    },
+    "runtime.form_app.no_access_control_hint": {
+        "ja": "`keiri ui` で 127.0.0.1 に起動するか、KEIRI_UI_SECRET または OIDC ログインを設定してください",
+        "en": "start it with `keiri ui` on 127.0.0.1, or set KEIRI_UI_SECRET or an OIDC login",
+    },
+    "runtime.form_app.not_logged_in": {"ja": "ログインしていません", "en": "not signed in"},
+    "runtime.form_app.not_logged_in_hint": {
+        "ja": "ページを再読み込みしてログインしてください",
+        "en": "reload the page and sign in",
     },
 }

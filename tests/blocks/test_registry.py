@@ -115,7 +115,10 @@ def test_check_and_ref_problems_read_in_japanese_and_english(
     reg = BlockRegistry(roots=[tmp_path])
     monkeypatch.delenv("KEIRI_LANG", raising=False)
     ja = reg.check(reg.get("data.odd"))
-    assert ja[0].startswith("inputs.rows: JSON Schema として正しくありません（")
+    assert ja[0] == (
+        "inputs.rows.type: JSON Schema として正しくありません: 12 はどの形にも合いません"
+        "（使えるもの: 'array', 'boolean', 'integer', 'null', 'number', 'object', 'string'）"
+    )
     assert ja[1] == (
         "outputs.model: $ref 'blocks.data.nothing_here:Model' が指す pydantic モデルを読み込めません"
     )
@@ -125,9 +128,71 @@ def test_check_and_ref_problems_read_in_japanese_and_english(
     )
     monkeypatch.setenv("KEIRI_LANG", "en")
     en = reg.check(reg.get("data.odd"))
-    assert en[0].startswith("inputs.rows: invalid JSON Schema: ")
+    assert en[0] == (
+        "inputs.rows.type: invalid JSON Schema: 12 does not fit any of the allowed forms "
+        "(allowed: 'array', 'boolean', 'integer', 'null', 'number', 'object', 'string')"
+    )
     assert en[1] == (
         "outputs.model: $ref 'blocks.data.nothing_here:Model' does not name an importable "
         "pydantic model"
     )
     assert en[-1] == "outputs.count: no dry_run.samples/examples/default declared"
+
+
+@pytest.mark.parametrize(
+    ("port", "ja", "en"),
+    [
+        (
+            "{type: strng}",
+            "inputs.rows.type: JSON Schema として正しくありません: 'strng' はどの形にも合いません"
+            "（使えるもの: 'array', 'boolean', 'integer', 'null', 'number', 'object', 'string'）"
+            "（もしかして: 'string'）",
+            "did you mean 'string'",
+        ),
+        (
+            "{type: object, properties: {total: {type: number, minimum: low}}}",
+            "inputs.rows.properties.total.minimum: JSON Schema として正しくありません: "
+            "数値を書いてください（入力: 'low'）",
+            "inputs.rows.properties.total.minimum: invalid JSON Schema: expected a number",
+        ),
+        (
+            "{type: array, items: 3}",
+            "inputs.rows.items: JSON Schema として正しくありません: "
+            "マッピング（キー: 値）, 真偽値（true/false）を書いてください（入力: 3）",
+            "expected a mapping, true or false (got 3)",
+        ),
+        (
+            "{type: [string, string]}",
+            "inputs.rows.type: JSON Schema として正しくありません: 同じ項目が 2 回以上あります",
+            "the items must differ",
+        ),
+        (
+            "{type: object, nullable: true, properties: {x: {type: strin}}}",
+            "inputs.rows.properties.x.type: JSON Schema として正しくありません: 'strin' は",
+            "inputs.rows.properties.x.type: invalid JSON Schema: 'strin' does not fit",
+        ),
+        (
+            "{type: object, properties: {a: {type: object, required: name}}}",
+            "inputs.rows.properties.a.required: JSON Schema として正しくありません: リスト",
+            "expected a list (got 'name')",
+        ),
+    ],
+)
+def test_a_port_schema_problem_names_its_key_path_and_keyword_in_the_language(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, port: str, ja: str, en: str
+) -> None:
+    """jsonschema's own English ("... is not valid under any of the given schemas") never
+    shows: the metaschema error is translated by its keyword, at its key path in the port."""
+    (tmp_path / "x.yaml").write_text(
+        "id: data.odd\nversion: 1.0.0\nentrypoint: blocks/data/aggregate.py:AggregateBlock\n"
+        f"inputs:\n  rows: {port}\n"
+        "outputs:\n  count: {type: integer, examples: [1]}\n",
+        encoding="utf-8",
+    )
+    reg = BlockRegistry(roots=[tmp_path])
+    monkeypatch.delenv("KEIRI_LANG", raising=False)
+    [problem] = reg.check(reg.get("data.odd"))
+    assert problem.startswith(ja) and "given schemas" not in problem and " is not " not in problem
+    monkeypatch.setenv("KEIRI_LANG", "en")
+    [problem] = reg.check(reg.get("data.odd"))
+    assert en in problem and "given schemas" not in problem

@@ -9,11 +9,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import yaml
 
-from blocks.errors import IssueCode, IssuesFound
+from blocks.core.llm_schema import compile_output_schema
+from blocks.errors import BlockError, IssueCode, IssuesFound
 from blocks.registry import BlockRegistry
 from compiler.compile import compile_text
 from compiler.validate import validate_file
+from tests.blocks.ai.test_llm_schema import INVALID as LLM_SCHEMA_CASES
 from tests.conftest import FIXTURES
 
 
@@ -225,3 +228,82 @@ def test_written_plans_respect_the_umask(umask_022: None, tmp_path: Path) -> Non
     migrate_file(source, migrated)
     for path in (saved, migrated):
         assert stat.S_IMODE(path.stat().st_mode) == 0o644, path
+
+
+def _llm_plan(output_schema: object, *, in_loop: bool = False) -> str:
+    node = {
+        "id": "extract",
+        "block": "ai.process_llm",
+        "in": {
+            "evidence_data": {"files": []},
+            "prompt": "請求金額を抽出",
+            "output_schema": output_schema,
+        },
+    }
+    graph: list[object] = [node]
+    if in_loop:
+        graph = [
+            {
+                "id": "each",
+                "type": "loop",
+                "foreach": {"input": [1, 2]},
+                "body": {"plan": {"graph": [node]}},
+            }
+        ]
+    return yaml.safe_dump({"apiVersion": "v1", "id": "llm_plan", "graph": graph})
+
+
+_SCHEMAS = [case for case in LLM_SCHEMA_CASES if isinstance(case[1], dict) and case[1]]
+
+
+@pytest.mark.parametrize(("name", "schema", "field"), _SCHEMAS, ids=[c[0] for c in _SCHEMAS])
+def test_validate_reports_the_output_schema_problems_the_block_raises_at_run_time(
+    name: str, schema: dict[str, object], field: str, registry: BlockRegistry
+) -> None:
+    """One definition: `keiri validate` says exactly what `compile_output_schema` raises when
+    the node runs, one TYPE_MISMATCH per problem at the schema's key path."""
+    with pytest.raises(BlockError) as caught:
+        compile_output_schema(schema)
+    at_run_time = [(p["field"], p["message"]) for p in caught.value.details["problems"]]
+    found = [i for i in issues_of(_llm_plan(schema), registry) if i[0] == "error"]
+    assert [(code, path) for _, code, path, _ in found] == [
+        (IssueCode.TYPE_MISMATCH, f"graph[0].in.{where}") for where, _ in at_run_time
+    ]
+    assert [text.split(" | ")[0] for *_, text in found] == [
+        f"{where}: {message}" for where, message in at_run_time
+    ]
+    assert field in [where for where, _ in at_run_time]
+
+
+def test_output_schema_is_checked_inside_a_loop_body_and_reads_in_japanese(
+    registry: BlockRegistry, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("KEIRI_LANG", raising=False)
+    schema = {"results": {"type": "object", "properties": {"amount": "integr"}}}
+    [(severity, code, path, text)] = [
+        i for i in issues_of(_llm_plan(schema, in_loop=True), registry) if i[0] == "error"
+    ]
+    assert (severity, code) == ("error", IssueCode.TYPE_MISMATCH)
+    assert path == "graph[0].body.plan.graph[0].in.output_schema.results.properties.amount"
+    assert text.startswith(
+        "output_schema.results.properties.amount: 型 'integr' は使えません（使える型: string, "
+    )
+    assert (
+        "（もしかして: 'integer'" in text
+        and "| output_schema には回答のキーごとに型を書きます" in text
+    )
+
+
+def test_a_valid_or_referenced_output_schema_passes_and_a_list_is_said_once(
+    registry: BlockRegistry,
+) -> None:
+    good = {"results": {"type": "object", "properties": {"amount": "integer"}}}
+    assert [i for i in issues_of(_llm_plan(good), registry) if i[0] == "error"] == []
+    referenced = _llm_plan({"results": "${vars.kind}"}).replace(
+        "apiVersion: v1", "apiVersion: v1\nvars: {kind: string}"
+    )
+    assert [i for i in issues_of(referenced, registry) if i[0] == "error"] == []
+    found = [i for i in issues_of(_llm_plan(["amount"]), registry) if i[0] == "error"]
+    assert [(code, path) for _, code, path, _ in found] == [
+        (IssueCode.TYPE_MISMATCH, "graph[0].in.output_schema")
+    ]

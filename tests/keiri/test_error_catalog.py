@@ -1,11 +1,13 @@
 """The errors people meet from the expression and reference parsers, the settings, block specs,
-structured-output schemas, deployment files and the run summary come from the message catalog
-(issue 12 item 6).
+structured-output schemas, deployment files, the run summary, the permissions file, the form
+app's connection and login, port-schema checks and the compile pass `types` come from the message
+catalog (issue 12 item 6).
 
 An AST scan of those modules: the string literals handed to an exception (`raise X(...)`) or
 to the helpers that build a problem (`fail`, `problem`, `_issue`, `Issue`, ...) may hold
-symbols, identifiers and placeholders, never an English sentence; and every literal key given
-to `t(...)` / `words.text(...)` there exists in the catalog.
+symbols, identifiers and placeholders, never an English sentence nor Japanese text (words come
+from the catalog, in the reader's language); and every literal key given to `t(...)` /
+`words.text(...)` there exists in the catalog.
 """
 
 from __future__ import annotations
@@ -30,16 +32,22 @@ CONVERTED = [
     ROOT / "blocks" / "core" / "llm_schema.py",
     ROOT / "flows" / "deploy_spec.py",
     ROOT / "flows" / "people_summary.py",
+    ROOT / "keiri" / "permissions.py",
+    ROOT / "ui_app" / "backend.py",
+    ROOT / "ui_app" / "auth.py",
+    ROOT / "blocks" / "validation.py",
+    ROOT / "compiler" / "passes" / "types.py",
 ]
 #: Calls that build an error or a problem a person reads (besides any `raise X(...)`).
 _BUILDERS = {
-    *("fail", "problem", "too_complex", "_issue", "Issue", "append"),
+    *("fail", "problem", "too_complex", "issue", "_issue", "Issue", "append"),
     *("BlockError", "ConfigError", "SettingProblem", "ValueError", "TypeError"),
     *("ExpressionSyntaxError", "ExpressionEvalError", "ReferenceSyntaxError"),
     *("ReferencePathError", "InterpolationError", "UsageError"),
 }
 #: Two English words in a row (a sentence or a phrase), an article between them allowed.
 _WORDS = re.compile(r"[A-Za-z]{2,}[ ,;:'-]+(?:[A-Za-z][ ,;:'-]+)?[A-Za-z]{2,}")
+_JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 
 
 def _callee(node: ast.Call) -> str:
@@ -88,6 +96,16 @@ def english_literals(source: str) -> list[tuple[int, str]]:
     return sorted(set(found))
 
 
+def japanese_literals(source: str) -> list[tuple[int, str]]:
+    """(line, text) of each literal with Japanese handed to an error or a problem (it would
+    read the same with `KEIRI_LANG=en`)."""
+    found: list[tuple[int, str]] = []
+    for call in _error_calls(ast.parse(source)):
+        for arg in [*call.args, *(k.value for k in call.keywords)]:
+            found += [(call.lineno, text) for text in _literals(arg) if _JAPANESE.search(text)]
+    return sorted(set(found))
+
+
 def _keys(source: str) -> list[tuple[int, str]]:
     return [
         (node.lineno, node.args[0].value)
@@ -118,6 +136,22 @@ def test_the_scan_finds_english_and_lets_identifiers_pass() -> None:
 @pytest.mark.parametrize("path", CONVERTED, ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_no_english_sentence_reaches_an_error(path: Path) -> None:
     assert english_literals(path.read_text(encoding="utf-8")) == []
+
+
+def test_the_scan_finds_japanese_literals() -> None:
+    source = "\n".join(
+        [
+            'raise ConfigError(["Prefect サーバーの接続先が設定されていません"], fields=["X"])',
+            'raise BlockError(code, t("runtime.form_app.not_logged_in"), hint="再読み込み")',
+            'raise ConfigError([t("runtime.permissions.problem", path=p, message=m)])',
+        ]
+    )
+    assert [line for line, _ in japanese_literals(source)] == [1, 2]
+
+
+@pytest.mark.parametrize("path", CONVERTED, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_no_japanese_literal_reaches_an_error(path: Path) -> None:
+    assert japanese_literals(path.read_text(encoding="utf-8")) == []
 
 
 @pytest.mark.parametrize("path", CONVERTED, ids=lambda p: f"{p.parent.name}/{p.name}")

@@ -34,3 +34,31 @@ def test_an_unknown_role_is_a_config_error(keiri_home: Path) -> None:
     with pytest.raises(ConfigError) as caught:
         access_for("tanaka")
     assert "permissions.yaml" in caught.value.message and "boss" in caught.value.message
+
+
+@pytest.mark.parametrize(
+    ("text", "ja", "en"),
+    [
+        ("- tanaka\n", "default_role: と users: を持つマッピング", "must be a mapping"),
+        ("users: [tanaka]\n", "users はユーザー名: ロール のマッピング", "users must map"),
+        ("users:\n  tanaka: [x\n", "行", "near line"),
+        ("default_role: guest\n", "default_role のロール 'guest' はありません", "default_role:"),
+        ("users:\n  tanaka: oprator\n", "もしかして: 'operator'", "did you mean 'operator'"),
+    ],
+)
+def test_a_broken_file_is_said_in_the_language_naming_file_and_key(
+    keiri_home: Path, monkeypatch: pytest.MonkeyPatch, text: str, ja: str, en: str
+) -> None:
+    keiri_home.mkdir(parents=True)
+    (keiri_home / "permissions.yaml").write_text(text, encoding="utf-8")
+    monkeypatch.delenv("KEIRI_LANG", raising=False)
+    with pytest.raises(ConfigError) as caught:
+        access_for("tanaka")
+    error = caught.value
+    assert str(keiri_home / "permissions.yaml") in error.message
+    assert ja in error.message and "viewer, operator, approver, admin" in (error.hint or "")
+    assert error.fields == ["permissions.yaml"]
+    monkeypatch.setenv("KEIRI_LANG", "en")
+    with pytest.raises(ConfigError) as caught:
+        access_for("tanaka")
+    assert en in caught.value.message

@@ -27,6 +27,7 @@ from blocks.context import BlockContext
 from blocks.core.llm_client import LLMClient, LLMResult, client_for
 from blocks.core.llm_schema import OutputSchema, compile_output_schema
 from blocks.errors import BlockError, ErrorCode
+from keiri.errors.pydantic_text import shown_value
 from keiri.messages import t
 
 __all__ = ["DEFAULT_SYSTEM_PROMPT", "ProcessLLMBlock", "PromptStats", "build_user_prompt"]
@@ -68,8 +69,8 @@ class ProcessLLMBlock(Block):
         if "results" in schema.keys and "results" not in schema.object_keys:
             raise _input_error(
                 "output_schema.results",
-                "must be an object schema, because the block's `results` output is an object",
-                "wrap a list: results: {type: object, properties: {items: {type: array, ...}}}",
+                t("issue.llm_schema.results_object"),
+                t("issue.llm_schema.results_object_hint"),
             )
         files = _files(inputs.get("evidence_data"))
         group_key = inputs.get("group_key")
@@ -190,15 +191,15 @@ def _files(evidence: Any) -> list[dict[str, Any]]:
     if not isinstance(files, list):
         raise _input_error(
             "evidence_data.files",
-            "must be a list of file entries",
-            "pass the evidence of file.parse_zip_2tier, or {files: [<one file entry>]}",
+            t("runtime.llm.files_not_list", value=shown_value(files)),
+            t("runtime.llm.files_not_list_hint"),
         )
     for index, entry in enumerate(files):
         if not isinstance(entry, dict):
             raise _input_error(
                 f"evidence_data.files[{index}]",
-                f"must be a file entry object, got {type(entry).__name__}",
-                "each file entry has path, name, text, ...",
+                t("runtime.llm.file_not_entry", value=shown_value(entry)),
+                t("runtime.llm.file_not_entry_hint"),
             )
     return files
 
@@ -209,11 +210,15 @@ def _jobs(files: list[dict[str, Any]], group_key: str | None) -> list[_Job]:
     groups: dict[str, list[dict[str, Any]]] = {}
     for index, entry in enumerate(files):
         if group_key not in entry:
-            known = ", ".join(sorted(entry)) or "none"
+            known = sorted(map(str, entry))
             raise _input_error(
                 f"evidence_data.files[{index}].{group_key}",
-                f"group_key {group_key!r} is not a field of this file entry (fields: {known})",
-                "set group_key to a field every file entry has, e.g. folder",
+                t(
+                    "runtime.llm.group_key_missing",
+                    name=repr(group_key),
+                    fields=", ".join(known) or t("cli.none"),
+                ),
+                t("runtime.llm.group_key_hint"),
             )
         value = entry[group_key]
         groups.setdefault("" if value is None else str(value), []).append(entry)

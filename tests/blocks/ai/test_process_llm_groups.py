@@ -69,7 +69,9 @@ def test_group_key_missing_from_a_file_is_an_input_error(
     make_llm: MakeLLM,
     make_ctx: MakeCtx,
     make_evidence: MakeEvidence,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    monkeypatch.delenv("KEIRI_LANG", raising=False)
     ctx = make_ctx(make_llm())
     evidence = make_evidence(ctx, INVOICES)
     del evidence["files"][1]["folder"]
@@ -85,6 +87,12 @@ def test_group_key_missing_from_a_file_is_an_input_error(
     )
     assert err.code == ErrorCode.INPUT_VALIDATION_FAILED
     assert err.details["field"] == "evidence_data.files[1].folder"
+    assert err.message.startswith(
+        "evidence_data.files[1].folder: group_key 'folder' はこのファイル項目にないキーです（あるキー: "
+    )
+    assert (
+        err.hint == "group_key には、どのファイル項目にもあるキー（例: folder）を指定してください"
+    )
     assert script.requests == []
 
 
