@@ -1,7 +1,8 @@
 """Live progress on the 実行履歴 page in Debian's headless Chromium (issue 14): a 20-item loop
 run (`progress/twenty_items_slow.yaml`: the 20 items of `twenty_items.yaml`, each taking 1.5
-seconds, two at a time, ~15 s in all: a busy page still refreshes several times) is watched on the runs page: its entry shows the loop's count
-advancing, without any click, and then 完了 with the run's summary.
+seconds, two at a time, ~15 s in all: a page on a busy machine still refreshes several times)
+is watched on the runs page: its entry shows the loop's count advancing, without any click,
+and then 完了 with the run's summary.
 
 `twenty_items.yaml` itself finishes its loop in about 0.2 s, faster than any page refresh; its
 slow twin is the same loop with a 1.5 s `test.record` step in each item. (Each loop item runs
