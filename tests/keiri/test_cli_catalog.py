@@ -23,6 +23,7 @@ from keiri.cli.help_text import command_paths, help_key, localize, param_help_ke
 from keiri.cli.main import _register_optional, cli
 from keiri.messages import CATALOG
 from tests.conftest import ROOT
+from tests.support.source_text import callee, catalog_keys, literals
 
 CLI_FILES = sorted((ROOT / "keiri" / "cli").glob("*.py"))
 KEYED_FILES = [
@@ -45,53 +46,17 @@ _WORDS = re.compile(r"[A-Za-z]{2,}[ ,;:'-]+[A-Za-z]{2,}")
 _MARKUP = re.compile(r"\[/?[a-z ]*\]")
 
 
-def _callee(node: ast.Call) -> str:
-    func = node.func
-    if isinstance(func, ast.Attribute):
-        return func.attr
-    if isinstance(func, ast.Name):
-        return func.id
-    return ""
-
-
-def _literals(node: ast.expr) -> list[str]:
-    """The literal text inside an argument: plain strings, the fixed parts of f-strings and of
-    `+` concatenations (calls such as `t(...)` inside them are not literal text)."""
-    if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        return [node.value]
-    if isinstance(node, ast.JoinedStr):
-        return [v.value for v in node.values if isinstance(v, ast.Constant)]
-    if isinstance(node, ast.BinOp):
-        return _literals(node.left) + _literals(node.right)
-    if isinstance(node, ast.IfExp):
-        return _literals(node.body) + _literals(node.orelse)
-    return []
-
-
-def english_literals(source: str) -> list[tuple[int, str]]:
+def englishliterals(source: str) -> list[tuple[int, str]]:
     """(line, text) of each English phrase handed to a printing or error call."""
     found: list[tuple[int, str]] = []
     for node in ast.walk(ast.parse(source)):
-        if not isinstance(node, ast.Call) or _callee(node) not in _PRINTERS:
+        if not isinstance(node, ast.Call) or callee(node) not in _PRINTERS:
             continue
         for arg in node.args:
-            for text in _literals(arg):
+            for text in literals(arg):
                 if _WORDS.search(_MARKUP.sub("", text)):
                     found.append((node.lineno, text))
     return found
-
-
-def _keys(source: str) -> list[tuple[int, str]]:
-    """(line, key) of each `t("literal", ...)` call."""
-    return [
-        (node.lineno, node.args[0].value)
-        for node in ast.walk(ast.parse(source))
-        if isinstance(node, ast.Call)
-        and _callee(node) in {"t", "_text", "text"}
-        and node.args
-        and isinstance(node.args[0], ast.Constant)
-        and isinstance(node.args[0].value, str)
-    ]
 
 
 def test_the_scan_finds_english_and_lets_markup_and_identifiers_pass() -> None:
@@ -106,17 +71,17 @@ def test_the_scan_finds_english_and_lets_markup_and_identifiers_pass() -> None:
             "err_console.print(f\"  [dim]{t('cli.label.hint')}[/] {escape(hint)}\")",
         ]
     )
-    assert [line for line, _ in english_literals(source)] == [1, 2, 3, 6]
+    assert [line for line, _ in englishliterals(source)] == [1, 2, 3, 6]
 
 
 @pytest.mark.parametrize("path", CLI_FILES, ids=lambda p: p.name)
 def test_no_english_sentence_is_printed_by_the_cli(path: Path) -> None:
-    assert english_literals(path.read_text(encoding="utf-8")) == []
+    assert englishliterals(path.read_text(encoding="utf-8")) == []
 
 
 @pytest.mark.parametrize("path", KEYED_FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_every_message_key_used_exists(path: Path) -> None:
-    keys = _keys(path.read_text(encoding="utf-8"))
+    keys = catalog_keys(path.read_text(encoding="utf-8"), {"t", "_text", "text"})
     assert [(line, key) for line, key in keys if key not in CATALOG] == []
 
 

@@ -22,6 +22,7 @@ import httpx
 import pytest
 
 from tests.conftest import ROOT, TEST_BLOCK_SPECS
+from tests.support.prefect_server import runs_of_plan
 
 pytestmark = pytest.mark.prefect
 KEIRI = Path(sys.executable).with_name("keiri")
@@ -70,17 +71,6 @@ def _keiri(args: list[str], tmp_path: Path, api_url: str) -> subprocess.Complete
     )
 
 
-def _runs_of(api_url: str, plan_id: str) -> list[dict[str, Any]]:
-    response = httpx.post(
-        f"{api_url}/flow_runs/filter",
-        json={"flow_runs": {"tags": {"all_": [f"plan:{plan_id}"]}}, "limit": 50},
-        timeout=30,
-    )
-    response.raise_for_status()
-    runs: list[dict[str, Any]] = response.json()
-    return runs
-
-
 def _started_by(api_url: str, run_id: str) -> Any:
     response = httpx.get(f"{api_url}/flow_runs/{run_id}/input/keiri-started-by", timeout=30)
     response.raise_for_status()
@@ -102,7 +92,7 @@ def test_detach_prints_the_run_id_then_the_run_completes(
     doc = json.loads(done.stdout)
     assert STARTED.search(done.stderr) and STARTED.search(done.stderr).group(1) == doc["run_id"]  # type: ignore[union-attr]
     assert doc["state"] == "completed" and doc["outputs"]["last"]["value"] == 7
-    (run,) = _runs_of(prefect_server, plan_id)
+    (run,) = runs_of_plan(prefect_server, plan_id)
     assert run["id"] == doc["run_id"] and run["state"]["type"] == "COMPLETED"
     assert run["flow_id"] == cached != stale
     assert run["parameters"]["plan"] == str(plan.resolve())  # handed over on the API, not argv
@@ -208,7 +198,7 @@ def test_a_busy_server_is_retried_and_yields_exactly_one_run(
     assert doc["state"] == "completed"
     # Three 503s (the first after the run was created), then the same run answered.
     assert proxy.creates[:3] == [503, 503, 503] and proxy.creates[3] in (200, 201), proxy.creates
-    (run,) = _runs_of(prefect_server, plan_id)  # exactly one run, the one printed
+    (run,) = runs_of_plan(prefect_server, plan_id)  # exactly one run, the one printed
     assert run["id"] == doc["run_id"] and run["state"]["type"] == "COMPLETED"
     assert STARTED.search(done.stderr).group(1) == doc["run_id"]  # type: ignore[union-attr]
     log = (Path(os.environ["KEIRI_HOME"]) / "logs" / "cli.log").read_text(encoding="utf-8")

@@ -12,13 +12,12 @@ import subprocess
 import sys
 import uuid
 from pathlib import Path
-from typing import Any
 
-import httpx
 import pytest
 
 from keiri import launch
 from tests.conftest import ROOT, TEST_BLOCK_SPECS
+from tests.support.prefect_server import runs_of_plan
 
 pytestmark = pytest.mark.prefect
 KEIRI = Path(sys.executable).with_name("keiri")
@@ -70,17 +69,6 @@ def _quick_starts(env: dict[str, str]) -> int:
     return log.read_text(encoding="utf-8").count(QUICK) if log.exists() else 0
 
 
-def _runs_of(api_url: str, plan_id: str) -> list[dict[str, Any]]:
-    response = httpx.post(
-        f"{api_url}/flow_runs/filter",
-        json={"flow_runs": {"tags": {"all_": [f"plan:{plan_id}"]}}, "limit": 50},
-        timeout=30,
-    )
-    response.raise_for_status()
-    runs: list[dict[str, Any]] = response.json()
-    return runs
-
-
 def test_a_plan_run_before_starts_quickly_and_the_cli_takes_its_run_over(
     prefect_server: str, tmp_path: Path
 ) -> None:
@@ -100,7 +88,7 @@ def test_a_plan_run_before_starts_quickly_and_the_cli_takes_its_run_over(
     ]  # once, in Japanese
     assert _quick_starts(env) == before + 1
     assert doc["state"] == "completed" and doc["outputs"]["first"]["value"] == 7
-    runs = _runs_of(prefect_server, plan_id)
+    runs = runs_of_plan(prefect_server, plan_id)
     assert sorted(r["state"]["type"] for r in runs) == ["COMPLETED", "COMPLETED"]  # no extra run
     (quick,) = [r for r in runs if r["id"] == doc["run_id"]]
     assert quick["parameters"] == {"plan": str(plan.resolve()), "inputs": {}, "vars": {}}
@@ -123,7 +111,7 @@ def test_a_changed_plan_or_another_option_is_started_by_the_full_cli(
     with_var = _keiri(["run", str(plan), "--detach", "--json", "--var", "x=1"], env)
     assert with_var.returncode == 2 and json.loads(with_var.stdout)["error"]["code"]
     assert _quick_starts(env) == before
-    assert len(_runs_of(prefect_server, plan_id)) == 2  # the refused one created nothing
+    assert len(runs_of_plan(prefect_server, plan_id)) == 2  # the refused one created nothing
     again = _keiri(["run", str(plan), "--detach"], env)
     assert again.returncode == 0, again.stderr[-2000:]
     assert _quick_starts(env) == before + 1
@@ -157,7 +145,7 @@ def test_a_run_announced_for_a_plan_that_no_longer_validates_ends_failed(
     assert done.returncode == 1, done.stderr[-2000:]
     error = json.loads(done.stdout)["error"]
     assert error["code"] == "PLAN_INVALID" and "test.no_such_block" in json.dumps(error)
-    (run,) = _runs_of(prefect_server, plan_id)
+    (run,) = runs_of_plan(prefect_server, plan_id)
     assert f"started {run['id']}" in done.stderr
     assert run["state"]["type"] == "FAILED"  # announced, then ended: never left Pending
     assert "test.no_such_block" in run["state"]["message"]

@@ -20,6 +20,7 @@ import pytest
 
 from keiri.messages import CATALOG
 from tests.conftest import ROOT
+from tests.support.source_text import callee, catalog_keys, literals
 
 CONVERTED = [
     ROOT / "compiler" / "expressions.py",
@@ -50,34 +51,9 @@ _WORDS = re.compile(r"[A-Za-z]{2,}[ ,;:'-]+(?:[A-Za-z][ ,;:'-]+)?[A-Za-z]{2,}")
 _JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 
 
-def _callee(node: ast.Call) -> str:
-    func = node.func
-    if isinstance(func, ast.Attribute):
-        return func.attr
-    if isinstance(func, ast.Name):
-        return func.id
-    return ""
-
-
-def _literals(node: ast.expr) -> list[str]:
-    """The literal text of an argument: strings, the fixed parts of f-strings, `+`,
-    conditional expressions and lists (calls such as `t(...)` inside are not literal text)."""
-    if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        return [node.value]
-    if isinstance(node, ast.JoinedStr):
-        return [v.value for v in node.values if isinstance(v, ast.Constant)]
-    if isinstance(node, ast.BinOp):
-        return _literals(node.left) + _literals(node.right)
-    if isinstance(node, ast.IfExp):
-        return _literals(node.body) + _literals(node.orelse)
-    if isinstance(node, ast.List | ast.Tuple):
-        return [text for item in node.elts for text in _literals(item)]
-    return []
-
-
 def _error_calls(tree: ast.AST) -> list[ast.Call]:
     calls = [
-        node for node in ast.walk(tree) if isinstance(node, ast.Call) and _callee(node) in _BUILDERS
+        node for node in ast.walk(tree) if isinstance(node, ast.Call) and callee(node) in _BUILDERS
     ]
     calls += [
         node.exc
@@ -87,35 +63,23 @@ def _error_calls(tree: ast.AST) -> list[ast.Call]:
     return calls
 
 
-def english_literals(source: str) -> list[tuple[int, str]]:
+def englishliterals(source: str) -> list[tuple[int, str]]:
     """(line, text) of each English phrase handed to an error or a problem."""
     found: list[tuple[int, str]] = []
     for call in _error_calls(ast.parse(source)):
         for arg in [*call.args, *(k.value for k in call.keywords)]:
-            found += [(call.lineno, text) for text in _literals(arg) if _WORDS.search(text)]
+            found += [(call.lineno, text) for text in literals(arg) if _WORDS.search(text)]
     return sorted(set(found))
 
 
-def japanese_literals(source: str) -> list[tuple[int, str]]:
+def japaneseliterals(source: str) -> list[tuple[int, str]]:
     """(line, text) of each literal with Japanese handed to an error or a problem (it would
     read the same with `KEIRI_LANG=en`)."""
     found: list[tuple[int, str]] = []
     for call in _error_calls(ast.parse(source)):
         for arg in [*call.args, *(k.value for k in call.keywords)]:
-            found += [(call.lineno, text) for text in _literals(arg) if _JAPANESE.search(text)]
+            found += [(call.lineno, text) for text in literals(arg) if _JAPANESE.search(text)]
     return sorted(set(found))
-
-
-def _keys(source: str) -> list[tuple[int, str]]:
-    return [
-        (node.lineno, node.args[0].value)
-        for node in ast.walk(ast.parse(source))
-        if isinstance(node, ast.Call)
-        and _callee(node) in {"t", "text"}
-        and node.args
-        and isinstance(node.args[0], ast.Constant)
-        and isinstance(node.args[0].value, str)
-    ]
 
 
 def test_the_scan_finds_english_and_lets_identifiers_pass() -> None:
@@ -130,15 +94,15 @@ def test_the_scan_finds_english_and_lets_identifiers_pass() -> None:
             'self.fail(expected_words(["\'&&\'", "end"]), pos, ["\'&&\'", "end"])',
         ]
     )
-    assert sorted({line for line, _ in english_literals(source)}) == [1, 2, 3, 6]
+    assert sorted({line for line, _ in englishliterals(source)}) == [1, 2, 3, 6]
 
 
 @pytest.mark.parametrize("path", CONVERTED, ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_no_english_sentence_reaches_an_error(path: Path) -> None:
-    assert english_literals(path.read_text(encoding="utf-8")) == []
+    assert englishliterals(path.read_text(encoding="utf-8")) == []
 
 
-def test_the_scan_finds_japanese_literals() -> None:
+def test_the_scan_finds_japaneseliterals() -> None:
     source = "\n".join(
         [
             'raise ConfigError(["Prefect サーバーの接続先が設定されていません"], fields=["X"])',
@@ -146,15 +110,15 @@ def test_the_scan_finds_japanese_literals() -> None:
             'raise ConfigError([t("runtime.permissions.problem", path=p, message=m)])',
         ]
     )
-    assert [line for line, _ in japanese_literals(source)] == [1, 2]
+    assert [line for line, _ in japaneseliterals(source)] == [1, 2]
 
 
 @pytest.mark.parametrize("path", CONVERTED, ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_no_japanese_literal_reaches_an_error(path: Path) -> None:
-    assert japanese_literals(path.read_text(encoding="utf-8")) == []
+    assert japaneseliterals(path.read_text(encoding="utf-8")) == []
 
 
 @pytest.mark.parametrize("path", CONVERTED, ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_every_message_key_used_exists(path: Path) -> None:
-    keys = _keys(path.read_text(encoding="utf-8"))
+    keys = catalog_keys(path.read_text(encoding="utf-8"), {"t", "text"})
     assert [(line, key) for line, key in keys if key not in CATALOG] == []

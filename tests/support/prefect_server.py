@@ -18,6 +18,7 @@ import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from keiri.server import (
     ServerConfig,
@@ -33,6 +34,7 @@ __all__ = [
     "ensure_session_server",
     "free_port",
     "prefect_test_server",
+    "runs_of_plan",
     "start_test_server",
     "stop_session_server",
 ]
@@ -126,3 +128,17 @@ def stop_session_server() -> None:
         _drain_prefect_workers()
         stop(config=config)
         _SESSION["started"] = False
+
+
+def runs_of_plan(api_url: str, plan_id: str) -> list[dict[str, Any]]:
+    """The flow runs tagged `plan:<plan_id>` on the API at `api_url` (JSON, up to 50)."""
+    import httpx
+
+    response = httpx.post(
+        f"{api_url}/flow_runs/filter",
+        json={"flow_runs": {"tags": {"all_": [f"plan:{plan_id}"]}}, "limit": 50},
+        timeout=30,
+    )
+    response.raise_for_status()
+    runs: list[dict[str, Any]] = response.json()
+    return runs
