@@ -21,7 +21,7 @@ from prefect.exceptions import FlowPauseTimeout
 
 from flows import api_retry
 from flows.run_inputs import read_value
-from keiri.messages import t
+from keiri.messages import state_label, t
 
 __all__ = ["response_key", "stored_answer", "wait_out_pause"]
 
@@ -66,5 +66,5 @@ def wait_out_pause(
             # Resumed with its answer, or the outage came before the pause was taken.
             return stored_answer(flow_run_id, pause_key, model)
         if current != "PAUSED":
-            raise RuntimeError(f"the paused run left its pause for {current}")
+            raise RuntimeError(t("runtime.pause.left", state=state_label(current or "-")))
         time.sleep(poll)

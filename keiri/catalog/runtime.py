@@ -1069,4 +1069,8 @@ ENTRIES: dict[str, dict[str, str]] = {
         "ja": "ページを再読み込みしてログインしてください",
         "en": "reload the page and sign in",
     },
+    "runtime.pause.left": {
+        "ja": "入力待ちの実行が、回答を受け取らないまま入力待ちでなくなりました（状態: {state}）",
+        "en": "the paused run left its pause for {state}",
+    },
 }
