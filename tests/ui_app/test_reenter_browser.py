@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.ui_app.test_browser import CHROMIUM, browser_page, form_app
 from tests.ui_app.test_reenter_page import good_file, start_failed, stop_runners
@@ -59,7 +60,8 @@ def test_reenter_in_the_browser_reuploads_and_the_run_completes(
     page.get_by_role("heading", name="入力フォーム").wait_for(timeout=120_000)
     page.get_by_text("請求書ファイル（テキストまたは PDF）をアップロード").first.wait_for()
     assert find_run(run_id).state.state_details.pause_key == "upload-r1"
-    assert page.get_by_label("対象月").first.input_value() == "2024-04"  # kept
+    # Kept (the page may render the form before its prefilled values: wait for them).
+    expect(page.get_by_label("対象月").first).to_have_value("2024-04", timeout=30_000)
     page.get_by_text("請求書_2024年04月.pdf").first.wait_for()  # what was given before
     page.screenshot(path=str(tmp_path / "form-reopened.png"), full_page=True)
 
