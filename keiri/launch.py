@@ -49,6 +49,7 @@ __all__ = ["RUN_MARK", "HandedOver", "handed_over", "main", "note_key", "remembe
 _VERSION = 1
 RUN_MARK = "\x00run\x00"  # where the run id goes in the remembered "started" line
 _FLAGS = {"--detach", "--json"}
+_MAX_PLAN_BYTES = 4 * 1024 * 1024  # a larger plan file starts through the full CLI
 _TIMEOUT_S = 5.0  # a create that takes longer is left to the full CLI (same idempotency key)
 _ENV_PREFIXES = ("KEIRI_", "PREFECT_")
 _SECRETISH = re.compile(r"KEY|SECRET|PASSWORD|TOKEN|WEBHOOK", re.IGNORECASE)
@@ -189,6 +190,8 @@ def _quick_start(args: list[str]) -> None:
     if _dotenv_involved(os.environ):
         return
     plan = Path(positional[0]).resolve()
+    if plan.stat().st_size > _MAX_PLAN_BYTES:
+        return  # read (and hashed) by the full CLI only
     note_path = _notes_dir(_home_from(os.environ)) / (
         note_key(plan, plan.read_bytes(), os.environ) + ".json"
     )

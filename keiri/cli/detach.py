@@ -12,6 +12,7 @@ minutes (`flows.api_retry`). Retry notices go to the CLI log file, never the ter
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import subprocess
 from collections.abc import Callable
@@ -28,6 +29,8 @@ if TYPE_CHECKING:
     from flows.outcome import RunOutcome
 
 __all__ = ["DetachedStart", "fail_handed_over", "remember_start", "start_detached"]
+
+_FAIL_DEADLINE_S = 30.0  # how long ending an announced run may retry before the error shows
 
 
 class DetachedStart:
@@ -170,5 +173,7 @@ def fail_handed_over(error: BaseException) -> None:
     issues = [i for i in getattr(error, "issues", []) if getattr(i, "severity", "") == "error"]
     if issues:  # a plan that does not validate: its first problem, with where it is
         message = f"{message}: {issues[0].path or '-'}: {issues[0].message}"
-    with DetachedApi(server.connect(start_server=False)) as api:
-        api.fail(handed.run_id, message)
+    # Briefly: the error itself must reach the person, also when the API is down meanwhile
+    # (the run then stays Pending, as any run created just before its server stopped).
+    with contextlib.suppress(Exception), DetachedApi(server.connect(start_server=False)) as api:
+        api.fail(handed.run_id, message, deadline_s=_FAIL_DEADLINE_S)
