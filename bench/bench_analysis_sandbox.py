@@ -28,7 +28,7 @@ import matplotlib_fontja  # noqa: F401  (the sandbox's font, for a fair in-proce
 import numpy as np
 import pandas as pd
 
-from blocks.core.analysis import Sandbox
+from blocks.analysis import Sandbox
 
 CODE = """
 df["日付"] = pd.to_datetime(df["日付"])

@@ -14,7 +14,7 @@ Counted:
 Targets: every CLI prints its run id within 10 s; 0 false failures, 0 lost, 0 ghosts.
 
 The warm-up run (foreground, before the burst) validates the plan and leaves its start note, so
-the burst's CLIs print their ids through the quick start (`keiri.launch`), as a team's monthly
+the burst's CLIs print their ids through the quick start (`flows.lifecycle.quick_start`), as a team's monthly
 plan run again would; `quick_starts` counts them (the CLI log's adoption lines). `--cold`
 removes the notes before the burst: every CLI then validates the plan before creating its run
 (the figure to compare with).
@@ -143,7 +143,7 @@ def bench(args: argparse.Namespace) -> int:
     if args.api_url:
         env["PREFECT_API_URL"] = args.api_url
     os.environ.update(env)
-    from keiri import server
+    from keiri.server import supervisor as server
 
     server.connect(timeout=180)
     try:

@@ -19,10 +19,10 @@ from openpyxl import Workbook
 from openpyxl.cell import WriteOnlyCell
 from openpyxl.styles import Font
 
-from blocks.context import BlockContext
 from blocks.excel.write import WriteBlock
-from blocks.spec import BlockSpec
-from blocks.store import FileStore
+from blocks.sdk.context import BlockContext
+from blocks.sdk.spec import BlockSpec
+from blocks.sdk.store import FileStore
 
 ROOT = Path(__file__).resolve().parent.parent
 

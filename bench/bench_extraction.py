@@ -25,8 +25,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "samples"))
 
-from blocks.core.file_processor import extract_text  # noqa: E402
-from blocks.core.invoice_extract import extract_invoice_fields  # noqa: E402
+from blocks.file.file_processor import extract_text  # noqa: E402
+from blocks.invoice.extract import extract_invoice_fields  # noqa: E402
 
 FIELDS = (
     "total",

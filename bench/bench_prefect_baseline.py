@@ -2,9 +2,9 @@
 
 Run: `.venv/bin/python bench/bench_prefect_baseline.py [--reps 7] [--api-url URL]`
 
-Without `--api-url` it starts a throwaway local server (keiri.server, temporary keiri home,
+Without `--api-url` it starts a throwaway local server (keiri.server.supervisor, temporary keiri home,
 free port) and stops it at the end. Each variant runs in a fresh process with the client
-environment of `keiri.server.prefect_env` plus the variant's settings (prefect reads its
+environment of `keiri.server.supervisor.prefect_env` plus the variant's settings (prefect reads its
 settings at import). Printed per variant: import time, first flow call, medians of the time
 inside the flow body and of the whole flow call, the whole process, and the ratio of the
 median flow call to the plain-Python chain measured in the same run.
@@ -27,7 +27,7 @@ from typing import Any
 N_TASKS = 40
 TASK_SECONDS = 0.01
 
-# Prefect's own task-run recorder settings (keiri.server batches the recorder instead).
+# Prefect's own task-run recorder settings (keiri.server.supervisor batches the recorder instead).
 PREFECT_RECORDER_DEFAULTS = {
     "PREFECT_SERVER_SERVICES_TASK_RUN_RECORDER_BATCH_SIZE": "1",
     "PREFECT_SERVER_SERVICES_TASK_RUN_RECORDER_FLUSH_INTERVAL": "5",
@@ -148,7 +148,7 @@ def main() -> None:
         return
 
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-    from keiri.server import ServerConfig, prefect_env, start, stop
+    from keiri.server.supervisor import ServerConfig, prefect_env, start, stop
 
     names = args.only or list(VARIANTS)
     servers: dict[str, str] = {}

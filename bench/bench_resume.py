@@ -1,4 +1,4 @@
-"""Resume latency (issue 4): from the submit (`flows.control.resume_run`, which the form app's
+"""Resume latency (issue 4): from the submit (`flows.lifecycle.control.resume_run`, which the form app's
 送信 button and `keiri resume` both call) to the next node starting, over N resumes.
 
 One detached run of a generated plan pauses N times (`ask{i}` -> `rec{i}` -> `hop{i}` -> ...).
@@ -38,11 +38,11 @@ os.environ["KEIRI_BLOCK_SPECS"] = str(ROOT / "tests" / "fixtures" / "blocks" / "
 os.environ["KEIRI_TEST_JOURNAL"] = str(HOME / "journal.jsonl")
 os.environ["PYTHONPATH"] = str(ROOT)
 
-from keiri import server  # noqa: E402
+from keiri.server import supervisor as server  # noqa: E402
 
 API = server.connect(timeout=120)
 
-from flows.control import resume_run, wait_for_run  # noqa: E402
+from flows.lifecycle.control import resume_run, wait_for_run  # noqa: E402
 from keiri.cli import main as keiri  # noqa: E402
 
 

@@ -14,7 +14,7 @@ The embedding endpoint (default `--endpoint scripted`) is a local OpenAI-compati
 (tests/support/openai_server.py) answering /embeddings deterministically with hashed
 character 2-/3-gram vectors of each input (tests/support/embeddings.py): a small real
 embedding of the text, not the expected answers. `--endpoint env` uses the configured
-provider instead (OPENAI_API_KEY or the Azure variables, see blocks/core/llm_client.py).
+provider instead (OPENAI_API_KEY or the Azure variables, see blocks/llm/client.py).
 
 Run: .venv/bin/python bench/bench_retrieval.py [--endpoint scripted|env] [--cases PATH]
      [--methods bm25,embedding,hybrid,auto] [--verbose]     (target: BM25 Recall@10 >= 0.9)
@@ -38,9 +38,9 @@ import yaml
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from blocks.core.llm_client import LLMClient, LLMSettings  # noqa: E402
-from blocks.errors import BlockError  # noqa: E402
-from blocks.registry import BlockRegistry  # noqa: E402
+from blocks.llm.client import LLMClient, LLMSettings  # noqa: E402
+from blocks.sdk.errors import BlockError  # noqa: E402
+from blocks.sdk.registry import BlockRegistry  # noqa: E402
 from designer.result import DesignEngineOptions  # noqa: E402
 from designer.retrieval import (  # noqa: E402
     EmbeddingIndex,

@@ -37,7 +37,7 @@ os.environ["PYTHONPATH"] = str(ROOT)
 # sources again: ~0.15 s of a one-node run). The warm-up runs below write them.
 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
-from keiri import server  # noqa: E402
+from keiri.server import supervisor as server  # noqa: E402
 
 API = server.connect(timeout=300)
 

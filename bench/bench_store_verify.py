@@ -31,8 +31,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from blocks import store as store_module  # noqa: E402
-from blocks.store import FileStore  # noqa: E402
+from blocks.sdk import store as store_module  # noqa: E402
+from blocks.sdk.store import FileStore  # noqa: E402
 
 FIXED_MS, SHARE = 0.1, 0.05
 

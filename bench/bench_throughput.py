@@ -149,7 +149,7 @@ def main() -> None:
     parser.add_argument("--dump", help="write each run's created/start/end seconds to this file")
     args = parser.parse_args()
 
-    from keiri import server
+    from keiri.server import supervisor as server
 
     with database(args.postgres):  # the cluster lives until the end of the bench
         status = server.start(120)
@@ -159,7 +159,7 @@ def main() -> None:
 
 
 def run_bench(args: argparse.Namespace) -> None:
-    from keiri import server
+    from keiri.server import supervisor as server
 
     workers: list[subprocess.Popen[bytes]] = []
     try:

@@ -24,7 +24,7 @@ import yaml
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from blocks.registry import BlockRegistry  # noqa: E402
+from blocks.sdk.registry import BlockRegistry  # noqa: E402
 from compiler.compile import compile_file  # noqa: E402
 
 

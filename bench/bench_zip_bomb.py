@@ -34,11 +34,11 @@ import json, resource, sys, time, tracemalloc
 from pathlib import Path
 sys.path.insert(0, {root!r})
 import yaml
-from blocks.context import BlockContext
-from blocks.errors import BlockError
+from blocks.sdk.context import BlockContext
+from blocks.sdk.errors import BlockError
 from blocks.file.parse_zip_2tier import ParseZip2TierBlock
-from blocks.spec import BlockSpec
-from blocks.store import FileStore
+from blocks.sdk.spec import BlockSpec
+from blocks.sdk.store import FileStore
 
 spec = BlockSpec.model_validate(yaml.safe_load(
     Path({root!r}, "block_specs/file/file.parse_zip_2tier.yaml").read_text()))

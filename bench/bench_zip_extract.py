@@ -32,10 +32,10 @@ from pypdf import PdfReader
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from blocks.context import BlockContext  # noqa: E402
 from blocks.file.parse_zip_2tier import ParseZip2TierBlock  # noqa: E402
-from blocks.spec import BlockSpec  # noqa: E402
-from blocks.store import FileStore  # noqa: E402
+from blocks.sdk.context import BlockContext  # noqa: E402
+from blocks.sdk.spec import BlockSpec  # noqa: E402
+from blocks.sdk.store import FileStore  # noqa: E402
 
 
 def _generator() -> ModuleType:

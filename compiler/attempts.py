@@ -29,9 +29,9 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from blocks.errors import BlockError, ErrorCode
+from blocks.sdk.errors import BlockError, ErrorCode
 from compiler.jobs import NodeJob
-from keiri.messages import t
+from keiri.base.catalog import t
 
 __all__ = [
     "AttemptInterrupted",

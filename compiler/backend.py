@@ -10,14 +10,14 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from blocks.confirmation import NeedsConfirmation
-from blocks.context import BlockContext, HumanInputPort
-from blocks.errors import BlockError, ErrorCode
+from blocks.sdk.confirmation import NeedsConfirmation
+from blocks.sdk.context import BlockContext, HumanInputPort
+from blocks.sdk.errors import BlockError, ErrorCode
 from compiler.attempts import run_attempt, run_with_retries
 from compiler.jobs import NodeJob, Skipped
 from compiler.runstate import ItemResult, RunState
 from compiler.scope import CompiledLoop, CompiledNode, CompiledSubflow
-from keiri.messages import t
+from keiri.base.catalog import t
 
 __all__ = ["Backend", "StaticHumanInput", "map_bounded"]
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from blocks.errors import Issue, IssuesFound
-from blocks.registry import BlockRegistry
-from blocks.yaml_loader import LineMap, LoadedYaml, load_yaml, load_yaml_file
+from blocks.sdk.errors import Issue, IssuesFound
+from blocks.sdk.registry import BlockRegistry
+from blocks.sdk.yaml_loader import LineMap, LoadedYaml, load_yaml, load_yaml_file
 from compiler.config import load_config
 from compiler.models import Plan
 from compiler.passes.context import CompileContext

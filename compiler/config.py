@@ -5,10 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from blocks.errors import Issue, IssueCode, IssuesFound
-from blocks.yaml_loader import load_yaml_file
-from keiri import settings
-from keiri.messages import t
+from blocks.sdk.errors import Issue, IssueCode, IssuesFound
+from blocks.sdk.yaml_loader import load_yaml_file
+from keiri.base import settings
+from keiri.base.catalog import t
 
 __all__ = ["load_config"]
 

@@ -1,4 +1,4 @@
-"""The runtime side of the ambiguity protocol (seed 003; the SDK side is `blocks.confirmation`).
+"""The runtime side of the ambiguity protocol (seed 003; the SDK side is `blocks.sdk.confirmation`).
 
 When a node raises `NeedsConfirmation`, the engine lets the ready siblings finish and starts
 nothing new (`compiler.engine`; per item in loops, `compiler.loops`), then `settle` gets the
@@ -20,7 +20,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from blocks.confirmation import (
+from blocks.forms.form import FormSpec
+from blocks.sdk.confirmation import (
     CANCEL_FIELD,
     CHOICE_FIELD,
     OTHER_FIELD,
@@ -29,11 +30,10 @@ from blocks.confirmation import (
     ConfirmationCancelled,
     NeedsConfirmation,
 )
-from blocks.context import BlockContext
-from blocks.errors import BlockError, ErrorCode
-from blocks.ui.form import FormSpec
+from blocks.sdk.context import BlockContext
+from blocks.sdk.errors import BlockError, ErrorCode
 from compiler.runstate import RunState
-from keiri.messages import t
+from keiri.base.catalog import t
 
 __all__ = ["FORM_KIND", "answer_fields", "choice_form", "pause_key", "settle"]
 
@@ -133,7 +133,7 @@ def _option(need: NeedsConfirmation, raw: Any) -> str:
         return text
     if text.isdigit() and 1 <= int(text) <= len(ids):
         return ids[int(text) - 1]
-    from blocks.registry import did_you_mean
+    from blocks.sdk.registry import did_you_mean
 
     raise BlockError(
         ErrorCode.INPUT_VALIDATION_FAILED,

@@ -13,10 +13,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from blocks.base import input_problems, summarize
-from blocks.context import BlockContext
-from blocks.errors import BlockError, Issue, IssueCode, IssuesFound
-from blocks.registry import BlockRegistry
+from blocks.sdk.base import input_problems, summarize
+from blocks.sdk.context import BlockContext
+from blocks.sdk.errors import BlockError, Issue, IssueCode, IssuesFound
+from blocks.sdk.registry import BlockRegistry
 from compiler.backend import Backend
 from compiler.compile import compile_file
 from compiler.engine import run_compiled
@@ -26,7 +26,7 @@ from compiler.placeholders import dry_run_vars
 from compiler.references import whole_reference
 from compiler.runstate import ItemResult
 from compiler.scope import CompiledPlan
-from keiri.messages import t
+from keiri.base.catalog import t
 
 __all__ = ["DryRunReport", "SampleBackend", "dry_run_compiled", "dry_run_file"]
 

@@ -14,9 +14,9 @@ import time
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from typing import Any
 
-from blocks.confirmation import ConfirmationCancelled, NeedsConfirmation
-from blocks.errors import BlockError, ErrorCode
-from blocks.store import FileStore
+from blocks.sdk.confirmation import ConfirmationCancelled, NeedsConfirmation
+from blocks.sdk.errors import BlockError, ErrorCode
+from blocks.sdk.store import FileStore
 from compiler.confirmation import settle
 from compiler.events import EventLog
 from compiler.jobs import NodeJob
@@ -35,8 +35,8 @@ from compiler.scope import (
     Scope,
 )
 from compiler.subflows import run_subflow
-from keiri import masking
-from keiri.messages import t
+from keiri.base import masking
+from keiri.base.catalog import t
 
 __all__ = ["Engine", "RunResult", "RunState", "render_vars", "run_compiled"]
 

@@ -1,7 +1,7 @@
 """The JSONL event log of a run (seed 000 §8.4): `runs/{plan_id}/{timestamp}.jsonl`.
 
 Each event is one line, written and flushed as it happens, so a killed run leaves a readable
-log. Values are summarised (`blocks.summarize`) and secrets masked (`keiri.masking`).
+log. Values are summarised (`blocks.summarize`) and secrets masked (`keiri.base.masking`).
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any
 
-from blocks.base import summarize
-from keiri import masking, settings
+from blocks.sdk.base import summarize
+from keiri.base import masking, settings
 
 __all__ = ["EVENTS", "EventLog", "now_iso"]
 

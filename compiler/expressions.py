@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NoReturn
 
-from blocks.errors import IssueCode, KeiriError
+from blocks.sdk.errors import IssueCode, KeiriError
 from compiler.references import (
     Reference,
     ReferenceSyntaxError,
@@ -26,7 +26,7 @@ from compiler.references import (
     scan_reference,
     syntax_text,
 )
-from keiri.messages import t
+from keiri.base.catalog import t
 
 __all__ = [
     "COMPARISON_OPS",

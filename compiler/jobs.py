@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from blocks.spec import BlockSpec
+from blocks.sdk.spec import BlockSpec
 from compiler.models import CacheSpec
 
 __all__ = ["NodeJob", "Skipped"]

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from blocks.confirmation import NeedsConfirmation
-from blocks.errors import BlockError, ErrorCode
+from blocks.sdk.confirmation import NeedsConfirmation
+from blocks.sdk.errors import BlockError, ErrorCode
 from compiler.backend import map_bounded
 from compiler.confirmation import settle
 from compiler.jobs import NodeJob, Skipped
@@ -19,7 +19,7 @@ from compiler.nodes import begin_task, evaluate_when, fail, finish, item_label
 from compiler.references import get_path, kind_of, render
 from compiler.runstate import Frame, ItemResult, RunState, ScopeRunner
 from compiler.scope import CompiledLoop, CompiledTask, Scope
-from keiri.messages import t
+from keiri.base.catalog import t
 
 __all__ = ["item_title", "loop_cap", "run_loop"]
 

@@ -19,9 +19,9 @@ from typing import Any
 
 import yaml
 
-from blocks.atomic_write import write_text_atomic
-from blocks.yaml_loader import load_yaml_file
-from keiri.messages import t
+from blocks.sdk.atomic_write import write_text_atomic
+from blocks.sdk.yaml_loader import load_yaml_file
+from keiri.base.catalog import t
 
 __all__ = ["migrate_data", "migrate_file"]
 
@@ -117,7 +117,7 @@ def migrate_data(data: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
 def migrate_file(source: Path, target: Path) -> dict[str, Any]:
     loaded = load_yaml_file(source)
     if not isinstance(loaded.data, dict):
-        from blocks.errors import Issue, IssueCode, IssuesFound
+        from blocks.sdk.errors import Issue, IssueCode, IssuesFound
 
         raise IssuesFound(
             [

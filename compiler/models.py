@@ -10,8 +10,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, field_validator
 
-from blocks.spec import SEMVER_RE
-from keiri.messages import t
+from blocks.sdk.spec import SEMVER_RE
+from keiri.base.catalog import t
 
 __all__ = [
     "MAX_ITERATIONS",

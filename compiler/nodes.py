@@ -13,8 +13,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from blocks.base import summarize
-from blocks.errors import BlockError, ErrorCode
+from blocks.sdk.base import summarize
+from blocks.sdk.errors import BlockError, ErrorCode
 from compiler.expressions import ExpressionEvalError, compare, evaluate_condition, parse_expression
 from compiler.jobs import NodeJob, Skipped
 from compiler.models import CacheSpec, TaskNode, When, WhenExpr
@@ -22,7 +22,7 @@ from compiler.policy import effective_policy
 from compiler.references import render, whole_reference
 from compiler.runstate import Frame, NodeStatus, RunState
 from compiler.scope import CompiledNode, CompiledTask
-from keiri.messages import t
+from keiri.base.catalog import t
 
 __all__ = [
     "begin_task",

@@ -28,12 +28,12 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
-from blocks.errors import BlockError, Issue, IssueCode, IssuesFound, format_path
-from blocks.validation import validate_value
+from blocks.sdk.errors import BlockError, Issue, IssueCode, IssuesFound, format_path
+from blocks.sdk.validation import validate_value
 from compiler.models import Plan, VarPlaceholder
 from compiler.references import ReferenceSyntaxError, find_references
 from compiler.typecheck import value_schema
-from keiri.messages import t
+from keiri.base.catalog import t
 
 if TYPE_CHECKING:
     from compiler.scope import CompiledPlan

@@ -17,8 +17,8 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, NoReturn
 
-from blocks.errors import IssueCode, KeiriError
-from keiri.messages import t
+from blocks.sdk.errors import IssueCode, KeiriError
+from keiri.base.catalog import t
 
 __all__ = [
     "RESERVED_ROOTS",

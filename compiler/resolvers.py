@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from blocks.errors import BlockError, ErrorCode, IssueCode
-from blocks.registry import did_you_mean
-from blocks.spec import port_json_schema
+from blocks.sdk.errors import BlockError, ErrorCode, IssueCode
+from blocks.sdk.registry import did_you_mean
+from blocks.sdk.spec import port_json_schema
 from compiler.placeholders import var_value_schema
 from compiler.references import Reference, ReferencePathError, find_references, get_path
 from compiler.scope import (
@@ -27,8 +27,8 @@ from compiler.scope import (
 )
 from compiler.scope import CompiledTask as _Task
 from compiler.typecheck import schema_at_path, value_schema
-from keiri import masking, settings
-from keiri.messages import t
+from keiri.base import masking, settings
+from keiri.base.catalog import t
 
 __all__ = [
     "Resolved",

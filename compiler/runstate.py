@@ -9,10 +9,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from blocks.confirmation import Confirmation, ConfirmationCancelled, NeedsConfirmation
-from blocks.context import BlockContext
-from blocks.errors import BlockError
-from blocks.store import FileStore
+from blocks.sdk.confirmation import Confirmation, ConfirmationCancelled, NeedsConfirmation
+from blocks.sdk.context import BlockContext
+from blocks.sdk.errors import BlockError
+from blocks.sdk.store import FileStore
 from compiler.events import EventLog
 from compiler.jobs import NodeJob, Skipped
 from compiler.references import Reference

@@ -11,9 +11,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from blocks.spec import BlockSpec
+from blocks.sdk.spec import BlockSpec
 from compiler.models import Plan
-from keiri import settings
+from keiri.base import settings
 
 __all__ = ["generated_schemas", "main"]
 

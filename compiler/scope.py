@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from blocks.registry import BlockRegistry
-from blocks.spec import BlockSpec
-from blocks.yaml_loader import LineMap
+from blocks.sdk.registry import BlockRegistry
+from blocks.sdk.spec import BlockSpec
+from blocks.sdk.yaml_loader import LineMap
 from compiler.models import LoopNode, Plan, SubflowNode, TaskNode
 
 __all__ = [

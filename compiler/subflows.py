@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from blocks.errors import BlockError
+from blocks.sdk.errors import BlockError
 from compiler.references import render
 from compiler.runstate import Frame, RunState, ScopeRunner
 from compiler.scope import CompiledSubflow
-from keiri.messages import t
+from keiri.base.catalog import t
 
 __all__ = ["run_subflow"]
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from blocks.errors import BlockError
-from blocks.spec import resolve_refs
-from keiri.messages import t
+from blocks.sdk.errors import BlockError
+from blocks.sdk.spec import resolve_refs
+from keiri.base.catalog import t
 
 __all__ = ["compatible", "describe", "schema_at_path", "schema_types", "value_schema"]
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from blocks.errors import Issue, IssuesFound
-from blocks.registry import BlockRegistry
+from blocks.sdk.errors import Issue, IssuesFound
+from blocks.sdk.registry import BlockRegistry
 from compiler.compile import compile_file
 from compiler.scope import CompiledPlan
 

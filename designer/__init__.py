@@ -2,7 +2,7 @@
 
 Owns document normalisation, Top-K block retrieval, plan templates and their composition,
 LLM generation in two stages with self-repair, and the design chat's requirements.
-It may import `compiler`, `blocks` and `keiri.settings`; it never imports `flows`, `ui_app`
+It may import `compiler`, `blocks` and `keiri.base.settings`; it never imports `flows`, `ui_app`
 or `keiri.cli` (checked by import-linter).
 
 Public API:

@@ -21,8 +21,8 @@ from typing import Any, TypeVar, get_args
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from blocks.spec import BlockSpec
-from blocks.ui.form import RequirementType
+from blocks.forms.form import RequirementType
+from blocks.sdk.spec import BlockSpec
 
 __all__ = [
     "BindingAnswer",

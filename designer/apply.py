@@ -11,11 +11,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from blocks.ui.form import FieldProblem, Requirement, validate_answers
+from blocks.forms.form import FieldProblem, Requirement, validate_answers
 from designer.placeholders import coerce_value
 from designer.presets import PORT_PRESETS
 from designer.requirements import DesignRequirement
-from keiri.messages import t
+from keiri.base.catalog import t
 
 __all__ = ["AppliedAnswers", "answer_problems", "apply_answers"]
 

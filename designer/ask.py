@@ -6,7 +6,7 @@
    tasks, make the request unservable with the reason — never an invented plan.
 2. `design_for_request`: the tasks become a plan through the designer (`generate_plan`:
    generation, validation, dry-run). The tasks *are* a plan, validated before anything runs.
-3. The caller runs the plan (`flows.runs`), which pauses for any confirmation a person gives.
+3. The caller runs the plan (`flows.lifecycle.runs`), which pauses for any confirmation a person gives.
 4. `compose_answer`: a Japanese answer from the run's outputs — by the model when one is
    configured, checked so that every number it quotes is in the outputs; otherwise (or when
    the check fails) a template over the outputs, and the answer says which.
@@ -25,13 +25,13 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from blocks.core.llm_client import LLMClient
-from blocks.core.quoted_numbers import numbers_in
-from blocks.registry import BlockRegistry
+from blocks.llm.client import LLMClient
+from blocks.sdk.registry import BlockRegistry
+from blocks.text.quoted_numbers import numbers_in
 from designer.generate import generate_plan
 from designer.result import DesignEngineOptions, GeneratedPlan
 from designer.retrieval import retrieve_blocks
-from keiri import settings
+from keiri.base import settings
 
 if TYPE_CHECKING:
     from compiler.scope import CompiledPlan

@@ -10,12 +10,12 @@ from typing import Any
 import yaml
 from pydantic import ValidationError
 
-from blocks.errors import BlockError, ErrorCode
-from blocks.registry import did_you_mean
+from blocks.sdk.errors import BlockError, ErrorCode
+from blocks.sdk.registry import did_you_mean
 from compiler.models import Plan
 from designer.templates import LoadedTemplate, TemplateSpec, load_templates
-from keiri import settings
-from keiri.messages import t
+from keiri.base import settings
+from keiri.base.catalog import t
 
 __all__ = ["chosen_blocks", "fallback_plan_data", "select_templates", "subflow_catalog"]
 

@@ -18,15 +18,15 @@ from typing import Any
 
 import yaml
 
-from blocks.atomic_write import write_text_atomic
-from blocks.errors import Issue, IssueCode, IssuesFound
-from blocks.registry import BlockRegistry
+from blocks.sdk.atomic_write import write_text_atomic
+from blocks.sdk.errors import Issue, IssueCode, IssuesFound
+from blocks.sdk.registry import BlockRegistry
 from compiler.compile import compile_text
 from compiler.dryrun import DryRunReport, dry_run_compiled
 from compiler.models import Plan, TaskNode
 from designer.templates import iter_nodes
-from keiri import settings
-from keiri.messages import t
+from keiri.base import settings
+from keiri.base.catalog import t
 
 __all__ = [
     "ONE_OF_INPUTS",

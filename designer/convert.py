@@ -11,7 +11,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from blocks.errors import Issue, IssueCode
+from blocks.sdk.errors import Issue, IssueCode
 from designer.answer import (
     DesignAnswer,
     ExportAnswer,
@@ -19,7 +19,7 @@ from designer.answer import (
     NodeAnswer,
     VarAnswer,
 )
-from keiri.messages import t
+from keiri.base.catalog import t
 
 __all__ = ["answer_to_plan", "decode_value", "merge_base"]
 

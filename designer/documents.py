@@ -1,6 +1,6 @@
 """Reference documents of a design (seed 001 §2): extraction, then normalisation for the prompt.
 
-Extraction reuses the block catalog's extractor (`blocks.core.file_processor.extract_text`):
+Extraction reuses the block catalog's extractor (`blocks.file.file_processor.extract_text`):
 `.txt .md .csv .pdf .docx .xlsx`, PDF first 20 pages, XLSX first sheet's top-left range, at most
 ~100,000 characters over all files. A file that cannot be read is never dropped silently: it
 is kept as a `DocumentFailure` (code, message, hint), shown to the user, and named in the
@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePath
 from typing import Any
 
-from blocks.core.file_processor import extract_text
-from blocks.errors import BlockError, ErrorCode
+from blocks.file.file_processor import extract_text
+from blocks.sdk.errors import BlockError, ErrorCode
 
 __all__ = [
     "MAX_TOTAL_CHARS",

@@ -25,7 +25,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from keiri import settings
+from keiri.base import settings
 
 __all__ = [
     "DesignEventLog",

@@ -21,9 +21,9 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
-from blocks.core.llm_client import LLMClient
-from blocks.errors import BlockError, ErrorCode, Issue
-from blocks.registry import BlockRegistry
+from blocks.llm.client import LLMClient
+from blocks.sdk.errors import BlockError, ErrorCode, Issue
+from blocks.sdk.registry import BlockRegistry
 from designer.answer import (
     DesignAnswer,
     QuestionAnswer,
@@ -63,7 +63,7 @@ from designer.retrieval import Candidate
 from designer.retrieval_mode import choose_retrieval, retrieve_with
 from designer.session import Baseline, GenerationSession
 from designer.templates import LoadedTemplate, TemplateSpec
-from keiri.messages import t
+from keiri.base.catalog import t
 
 __all__ = ["generate_plan"]
 

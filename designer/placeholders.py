@@ -20,9 +20,9 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, get_args
 
-from blocks.registry import BlockRegistry
-from blocks.spec import PortSpec, port_json_schema
-from blocks.validation import validate_value
+from blocks.sdk.registry import BlockRegistry
+from blocks.sdk.spec import PortSpec, port_json_schema
+from blocks.sdk.validation import validate_value
 from compiler.models import VarPlaceholder, VarType
 from compiler.placeholders import MARKER, placeholder_of
 from compiler.references import ReferenceSyntaxError, find_references

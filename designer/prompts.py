@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from blocks.spec import BlockSpec
+from blocks.sdk.spec import BlockSpec
 from designer.compose import ComposeResult
 from designer.repair import dump, spec_excerpt
 from designer.templates import TemplateSpec

@@ -16,10 +16,10 @@ from typing import Any
 
 import yaml
 
-from blocks.errors import Issue
-from blocks.fileref import FILEREF_SCHEMA_REF
-from blocks.registry import BlockRegistry
-from blocks.spec import BlockSpec, PortSpec
+from blocks.sdk.errors import Issue
+from blocks.sdk.fileref import FILEREF_SCHEMA_REF
+from blocks.sdk.registry import BlockRegistry
+from blocks.sdk.spec import BlockSpec, PortSpec
 from designer.answer import SkeletonAnswer
 from designer.compose import ComposeResult
 from designer.templates import TemplateSpec

@@ -1,7 +1,7 @@
 """The design chat's requirements (seed 001 §7): what to ask the user, and applying answers.
 
 `build_requirements(plan_or_errors)` returns `DesignRequirement`s — the `ui.interactive_input`
-requirement model (`blocks.ui.form.Requirement`, so the same form schema and
+requirement model (`blocks.forms.form.Requirement`, so the same form schema and
 `validate_answers` apply, inquire mode) plus a `target` saying where the answer goes:
 
 - a placeholder var (`{placeholder: true, type, question}`, see `designer.placeholders`) →
@@ -26,10 +26,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, cast, get_args
 
-from blocks.errors import Issue, IssueCode
-from blocks.registry import BlockRegistry
-from blocks.spec import PortSpec, port_json_schema
-from blocks.ui.form import Requirement, RequirementType
+from blocks.forms.form import Requirement, RequirementType
+from blocks.sdk.errors import Issue, IssueCode
+from blocks.sdk.registry import BlockRegistry
+from blocks.sdk.spec import PortSpec, port_json_schema
 from compiler.models import Plan, TaskNode, VarPlaceholder
 from compiler.placeholders import placeholder_of
 from compiler.references import ReferenceSyntaxError, find_references

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from blocks.errors import Issue
+from blocks.sdk.errors import Issue
 from compiler.models import Plan, VarPlaceholder
 from compiler.placeholders import plan_placeholders
 from designer.compose import ComposeResult
@@ -17,7 +17,7 @@ from designer.repair import NodeDiff
 from designer.requirements import DesignRequirement
 from designer.retrieval import Candidate
 from designer.retrieval_mode import RetrievalChoice, RetrievalMode
-from keiri import settings
+from keiri.base import settings
 
 __all__ = [
     "FALLBACK_ENV",

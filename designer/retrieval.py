@@ -28,11 +28,11 @@ from typing import Any, ClassVar, Literal
 
 import bm25s
 
-from blocks.core.llm_client import LLMClient
-from blocks.registry import BlockRegistry
-from blocks.spec import BlockSpec
+from blocks.llm.client import LLMClient
+from blocks.sdk.registry import BlockRegistry
+from blocks.sdk.spec import BlockSpec
 from designer.vocabulary import expand_query, tokenize
-from keiri import settings
+from keiri.base import settings
 
 __all__ = [
     "BlockIndex",

@@ -16,12 +16,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, replace
 from typing import Any, Literal
 
-from blocks.core.llm_client import LLMClient, LLMSettings
-from blocks.errors import BlockError, ErrorCode
-from blocks.registry import BlockRegistry
-from blocks.spec import BlockSpec
+from blocks.llm.client import LLMClient, LLMSettings
+from blocks.sdk.errors import BlockError, ErrorCode
+from blocks.sdk.registry import BlockRegistry
+from blocks.sdk.spec import BlockSpec
 from designer.retrieval import Candidate, RetrievalMethod, retrieve_blocks
-from keiri import settings as keiri_settings
+from keiri.base import settings as keiri_settings
 
 __all__ = [
     "RETRIEVAL_ENV",

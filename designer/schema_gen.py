@@ -12,7 +12,7 @@ import sys
 from typing import Any
 
 from designer.templates import TemplateSpec
-from keiri import settings
+from keiri.base import settings
 
 __all__ = ["SCHEMA_NAME", "main", "render", "template_schema"]
 

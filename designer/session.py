@@ -9,9 +9,9 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
-from blocks.core.llm_client import LLMClient
-from blocks.errors import BlockError, Issue
-from blocks.registry import BlockRegistry
+from blocks.llm.client import LLMClient
+from blocks.sdk.errors import BlockError, Issue
+from blocks.sdk.registry import BlockRegistry
 from designer.catalog import chosen_blocks
 from designer.checks import PlanCheck, check_plan_text, plan_to_yaml, save_plan
 from designer.documents import DocumentSet

@@ -20,15 +20,15 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from blocks.errors import Issue, IssueCode, IssuesFound, from_validation_error
-from blocks.registry import BlockRegistry
-from blocks.yaml_loader import LineMap, LoadedYaml, load_yaml_file
+from blocks.sdk.errors import Issue, IssueCode, IssuesFound, from_validation_error
+from blocks.sdk.registry import BlockRegistry
+from blocks.sdk.yaml_loader import LineMap, LoadedYaml, load_yaml_file
 from compiler.compile import compile_loaded
 from compiler.dryrun import dry_run_compiled
 from compiler.models import LoopNode, Node, SubflowNode, TaskNode
 from compiler.references import ReferenceSyntaxError, find_references
-from keiri import settings
-from keiri.messages import t
+from keiri.base import settings
+from keiri.base.catalog import t
 
 __all__ = [
     "ContractType",

@@ -1,5 +1,5 @@
-"""Prefect entry points and run control: `run_plan` (the one deployment entrypoint), run
-artifacts, `runs` (the run lifecycle: start, wait, resume, retry, cancel, the `RunOutcome`)
-over `control` (list, read a paused form, resume once, wait), shared by the CLI and the form
-app, and `runner` (the background process of detached runs). May import `compiler`, `blocks` and `keiri.settings`; never `keiri.cli`,
-`keiri.server` or `ui_app`."""
+"""Plans on Prefect, by part: `run_plan` (the one flow, also the deployment entrypoint),
+`backend` (what a run executes with: the node task, human input, pauses, reuse, artifacts),
+`lifecycle` (start, wait, resume, retry, cancel, the outcome — shared by the CLI and the form
+app) and `deploy` (recurring runs). May import `compiler`, `blocks` and `keiri.base`; never
+`keiri.cli`, `keiri.server`, `keiri.copilot` or `ui_app`."""

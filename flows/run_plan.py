@@ -4,11 +4,11 @@ Parameters: `plan` (a path, absolute or relative to the project root / designs f
 `inputs` (human-input answers given up front: `{node_id: {field: value}}`), `vars` (overrides).
 The flow compiles the validated plan and runs it on the Prefect backend. Its result (persisted
 by Prefect) is the run's record: `{"run_id", "plan_id", "outputs", "log", "error", "reuse"}`
-(`reuse`: the nodes whose stored results were reused or re-run, `flows.result_reuse`); a failed
+(`reuse`: the nodes whose stored results were reused or re-run, `flows.backend.result_reuse`); a failed
 node ends the run in a `Failed` state that carries the same record (and the `BlockError` as
-message and failure artifact). `flows.runs` reads it back to build the `RunOutcome`.
+message and failure artifact). `flows.lifecycle.runs` reads it back to build the `RunOutcome`.
 
-`local_flow` is the same flow for a run started in this process (`flows.runs`): it takes the
+`local_flow` is the same flow for a run started in this process (`flows.lifecycle.runs`): it takes the
 plan compiled once in this process, and observers (events, pauses) passed in by the caller.
 """
 
@@ -24,19 +24,19 @@ from prefect.client.schemas.objects import FlowRun
 from prefect.context import FlowRunContext
 from prefect.states import Cancelled, Failed
 
-from blocks.errors import ErrorCode, IssuesFound
-from blocks.registry import BlockRegistry
+from blocks.sdk.errors import ErrorCode, IssuesFound
+from blocks.sdk.registry import BlockRegistry
 from compiler.compile import compile_file
 from compiler.engine import run_compiled
 from compiler.events import EventLog
 from compiler.scope import CompiledPlan
-from flows import run_secrets
-from flows.artifacts import publish_run_artifacts
-from flows.prefect_backend import PrefectBackend
-from flows.result_reuse import ReuseLog
-from keiri import masking, settings
-from keiri.errors import PlanInvalid, PlanNotFound
-from keiri.messages import t
+from flows.backend import run_secrets
+from flows.backend.artifacts import publish_run_artifacts
+from flows.backend.prefect_backend import PrefectBackend
+from flows.backend.result_reuse import ReuseLog
+from keiri.base import masking, settings
+from keiri.base.catalog import t
+from keiri.base.errors import PlanInvalid, PlanNotFound
 
 __all__ = [
     "RunObservers",
@@ -115,7 +115,7 @@ def _execute(
     compiled: CompiledPlan | None,
     observers: RunObservers,
 ) -> dict[str, Any] | State[Any]:
-    from flows.notify import publish_form_link
+    from flows.backend.notify import publish_form_link
 
     settings.load_dotenv_file()  # a worker's flow run starts here: `.env` first (never overrides)
     run_ctx = FlowRunContext.get()
@@ -131,7 +131,7 @@ def _execute(
         observers.on_start(flow_run)
     tags = [t for t in flow_run.tags if t.startswith("plan:")] or [f"plan:{Path(plan).stem}"]
     if flow_run.deployment_id is None:
-        from flows import liveness
+        from flows.backend import liveness
 
         liveness.register(flow_run.id)  # a local run's process: its crash is detected
 
@@ -140,7 +140,7 @@ def _execute(
 
     # The plan as this run uses it is the run's first task run, alone: it shows validation in
     # the UI and starts Prefect's per-tag-set services before nodes run in parallel. A plan
-    # compiled in this process before the run (`flows.runs`) is not compiled again.
+    # compiled in this process before the run (`flows.lifecycle.runs`) is not compiled again.
     plan_ = task(name="compile_plan", task_run_name="compile", persist_result=False, tags=tags)(
         compile_plan
     )()
@@ -152,8 +152,8 @@ def _execute(
 
     listeners = [observers.on_event] if observers.on_event is not None else []
     events = EventLog(event_log_path(plan_.id, flow_run), listeners=listeners)
-    from flows import reask
-    from flows.reenter import Reentry
+    from flows.backend import reask
+    from flows.backend.reenter import Reentry
 
     # A retry (Prefect's run count > 1) reuses stored node results whose fingerprint matches.
     reuse = ReuseLog(retrying=flow_run.run_count > 1)
@@ -174,7 +174,7 @@ def _execute(
         run_inputs=inputs or {},
     )
     publish_run_artifacts(result)
-    from flows import people_summary
+    from flows.backend import people_summary
 
     people_summary.publish(plan_, result, events.path)  # for people: artifact, notification
     # The record is what `keiri run/status --json` and the form app show: secrets masked.
@@ -242,7 +242,7 @@ def run_local(
     """
     from prefect import tags as prefect_tags
 
-    from flows.prefect_backend import without_heartbeats
+    from flows.backend.prefect_backend import without_heartbeats
 
     local = local_flow(flow_name, compiled, observers).with_options(flow_run_name=run_name)
     with without_heartbeats(), prefect_tags(*tags):

@@ -1,9 +1,10 @@
 """keiri: a pipeline platform for accounting teams.
 
-This package owns the command line (`keiri.cli`), the local Prefect server lifecycle
-(`keiri.server`), the settings every layer reads (`keiri.settings`) and the error tree every
-layer raises (`keiri.errors`). `keiri.settings` and, below it, `keiri.errors` are the bottom
-layers: they never import another keiri package (settings imports only the errors).
+Two floors. `keiri.base` is the foundation every layer may import (errors, the message
+catalog, settings, times, masking, permissions, process identity). The application sits on
+top of `flows`, `designer` and `ui_app`: the command line (`keiri.cli`), the operator copilot
+(`keiri.copilot`), the local Prefect server (`keiri.server`) and the `keiri` executable with
+its quick start (`keiri.launch`).
 """
 
 __all__ = ["__version__"]

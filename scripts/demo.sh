@@ -20,8 +20,8 @@ mkdir -p out
 .venv/bin/python - "$KEIRI_HOME/demo-run.json" <<'PY'
 import json, shutil, sys
 from pathlib import Path
-from blocks.store import FileStore
-from keiri.messages import state_label, t
+from blocks.sdk.store import FileStore
+from keiri.base.catalog import state_label, t
 
 doc = json.loads(Path(sys.argv[1]).read_text(encoding="utf-8"))
 outputs = doc["outputs"]

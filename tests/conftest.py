@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from blocks.registry import BlockRegistry
+from blocks.sdk.registry import BlockRegistry
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures"

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Literal
 
-from keiri import settings
+from keiri.base import settings
 
 __all__ = [
     "MIN_SECRET_LENGTH",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from keiri import settings
+from keiri.base import settings
 from ui_app import auth, nav, style
 
 __all__: list[str] = []

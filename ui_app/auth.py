@@ -12,9 +12,9 @@ from typing import Any
 
 import streamlit as st
 
-from blocks.errors import BlockError, ErrorCode
-from keiri import settings
-from keiri.messages import t
+from blocks.sdk.errors import BlockError, ErrorCode
+from keiri.base import settings
+from keiri.base.catalog import t
 from ui_app.access import access_mode, access_problem, check_secret, configured_env
 from ui_app.errors import render_error, render_field_problems
 

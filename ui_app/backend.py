@@ -1,8 +1,8 @@
 """What the pages ask of the runtime: paused forms, resume, recent runs, outcomes, retry.
 
-Everything goes through the run lifecycle module `flows.runs` (the same validation, once-only
+Everything goes through the run lifecycle module `flows.lifecycle.runs` (the same validation, once-only
 resume, outcome and retry as `keiri resume/run/retry`), called in this process: no CLI
-subprocess. A retry is handed to a background runner (`python -m flows.runner RUN_ID`) or a
+subprocess. A retry is handed to a background runner (`python -m flows.lifecycle.runner RUN_ID`) or a
 deployment's work pool, so the app never runs a flow itself. Prefect is imported lazily and
 only when `PREFECT_API_URL` is set: without it Prefect would start a throwaway server of its
 own; `keiri ui` sets the environment.
@@ -18,15 +18,15 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from blocks.errors import BlockError, ErrorCode
-from blocks.fileref import FileRef
-from keiri import settings
-from keiri.errors import ConfigError, KeiriError
-from keiri.messages import t
+from blocks.sdk.errors import BlockError, ErrorCode
+from blocks.sdk.fileref import FileRef
+from keiri.base import settings
+from keiri.base.catalog import t
+from keiri.base.errors import ConfigError, KeiriError
 
 if TYPE_CHECKING:
-    from flows.control import PausedForm, RunView
-    from flows.outcome import RunOutcome
+    from flows.backend.outcome import RunOutcome
+    from flows.lifecycle.control import PausedForm, RunView
 
 __all__ = [
     "InboxItem",
@@ -84,7 +84,7 @@ def _prefect(action: str) -> Iterator[None]:
 
 def prefect_ui_url(run_id: str) -> str:
     _require_api()
-    from flows.runs import prefect_ui_url as url
+    from flows.lifecycle.runs import prefect_ui_url as url
 
     return url(run_id)
 
@@ -111,7 +111,7 @@ def _asked_at(value: Any) -> datetime | None:
 def inbox(limit: int = 60) -> list[InboxItem]:
     """Paused plan runs, oldest question first."""
     with _prefect("inbox"):
-        from flows.control import list_runs, read_paused_form
+        from flows.lifecycle.control import list_runs, read_paused_form
 
         views = list_runs("paused", limit)
     items: list[InboxItem] = []
@@ -143,22 +143,22 @@ def inbox(limit: int = 60) -> list[InboxItem]:
 def read_form(run_id: str) -> PausedForm:
     """The paused run's form; `BlockError` when it is not paused (or already resumed)."""
     with _prefect("form"):
-        from flows.control import read_paused_form
+        from flows.lifecycle.control import read_paused_form
 
         return read_paused_form(run_id)
 
 
 def resume(run_id: str, answers: dict[str, Any], who: str) -> None:
-    """Validate with the server's schema and resume once (`flows.runs.resume`)."""
+    """Validate with the server's schema and resume once (`flows.lifecycle.runs.resume`)."""
     with _prefect("resume"):
-        from flows import runs
+        from flows.lifecycle import runs
 
         runs.resume(run_id, answers, who)
 
 
 @lru_cache(maxsize=1)
 def _registry_version() -> str:
-    from blocks.registry import BlockRegistry
+    from blocks.sdk.registry import BlockRegistry
 
     return BlockRegistry().get("ui.interactive_input").version
 
@@ -172,7 +172,7 @@ def block_version(definition: dict[str, Any]) -> str:
 
 def recent_runs(state: str | None = None, limit: int = 30) -> list[RunView]:
     with _prefect("runs"):
-        from flows.control import list_runs
+        from flows.lifecycle.control import list_runs
 
         # Loop items and subflows are followed in their parent's entry, except paused ones
         # (each waits for its own answer).
@@ -180,9 +180,9 @@ def recent_runs(state: str | None = None, limit: int = 30) -> list[RunView]:
 
 
 def run_outcome(run_id: str) -> RunOutcome:
-    """The run's outcome (`flows.runs.outcome`: state, outputs, error, log)."""
+    """The run's outcome (`flows.lifecycle.runs.outcome`: state, outputs, error, log)."""
     with _prefect("outcome"):
-        from flows import runs
+        from flows.lifecycle import runs
 
         return runs.outcome(run_id)
 
@@ -217,20 +217,20 @@ def output_files(value: Any) -> list[FileRef]:
 
 
 def start_retry(run_id: str, who: str) -> RunOutcome:
-    """Retry a failed run (`flows.runs.retry`, detached): a local run goes to a background
+    """Retry a failed run (`flows.lifecycle.runs.retry`, detached): a local run goes to a background
     runner, a deployment run back to its work pool; returns once it is handed over."""
     with _prefect("retry"):
-        from flows import runs
+        from flows.lifecycle import runs
 
         return runs.retry(run_id, who, detach=True)
 
 
 def start_reenter(run_id: str, node_id: str, who: str, wait_s: float = 90) -> RunOutcome:
-    """Retry a failed run re-entering the input of `node_id` (`flows.runs.retry(...,
+    """Retry a failed run re-entering the input of `node_id` (`flows.lifecycle.runs.retry(...,
     reenter=[node_id])`, detached, as `keiri retry --reenter NODE --detach`) and wait until it
     pauses at a form, ends, or `wait_s` pass."""
     with _prefect("retry"):
-        from flows import runs
+        from flows.lifecycle import runs
 
         return runs.retry(
             run_id, who, detach=True, reenter=[node_id], until_paused=True, timeout=wait_s
@@ -238,23 +238,23 @@ def start_reenter(run_id: str, node_id: str, who: str, wait_s: float = 90) -> Ru
 
 
 def start_plan(compiled: Any, plan: Path, who: str) -> str:
-    """Start a compiled plan in the background (`flows.runs.start_detached`, as `keiri run
+    """Start a compiled plan in the background (`flows.lifecycle.runs.start_detached`, as `keiri run
     --detach`); its run id at once."""
     with _prefect("start"):
-        from flows import runs
+        from flows.lifecycle import runs
 
         return runs.start_detached(compiled, plan, {}, {}, who=who, via="form").run_id
 
 
 def start_design(plan: Path, who: str, wait_s: float = 90) -> RunOutcome:
-    """Start a run of a design (`flows.runs.start_detached`, recorded as started by `who`
+    """Start a run of a design (`flows.lifecycle.runs.start_detached`, recorded as started by `who`
     from the form app) and wait until it pauses at its first form, ends, or `wait_s` pass."""
-    from blocks.registry import BlockRegistry
+    from blocks.sdk.registry import BlockRegistry
     from compiler.compile import compile_file
 
     compiled, _warnings = compile_file(plan, BlockRegistry())
     with _prefect("start"):
-        from flows import runs
+        from flows.lifecycle import runs
 
         detached = runs.start_detached(compiled, plan, {}, {}, who=who, via="form")
         return detached.wait(timeout=wait_s)
@@ -263,14 +263,14 @@ def start_design(plan: Path, who: str, wait_s: float = 90) -> RunOutcome:
 def start_deployment(name: str, who: str) -> str:
     """Trigger a deployment's run for its work pool (recorded as started by `who`)."""
     with _prefect("start"):
-        from flows import runs
+        from flows.lifecycle import runs
 
         return runs.start_deployment(name, who=who, via="form")
 
 
 def started_by(run_id: str) -> dict[str, Any] | None:
     with _prefect("run"):
-        from flows import runs
+        from flows.lifecycle import runs
 
         return runs.started_by(run_id)
 
@@ -278,15 +278,15 @@ def started_by(run_id: str) -> dict[str, Any] | None:
 def run_parameters(run_id: str) -> dict[str, Any]:
     """The run's parameters (`plan`, `inputs`, `vars`)."""
     with _prefect("run"):
-        from flows.control import find_run
+        from flows.lifecycle.control import find_run
 
         return dict(find_run(run_id).parameters or {})
 
 
 def run_summary_text(run_id: str) -> str | None:
-    """The summary for people published on the run (`flows.people_summary`), as Markdown;
+    """The summary for people published on the run (`flows.backend.people_summary`), as Markdown;
     None while it runs or for a run that ended before summaries existed."""
     with _prefect("summary"):
-        from flows.people_summary import read_published
+        from flows.backend.people_summary import read_published
 
         return read_published(run_id)

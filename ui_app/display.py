@@ -1,6 +1,6 @@
 """The readable part of a confirm form: what the plan's `display` declares (tables with Japanese
 column labels and formats, findings with their reasons, counts), read from the form's context
-(`blocks.ui.display`). Long tables are collapsed; the raw context only behind 詳細.
+(`blocks.forms.display`). Long tables are collapsed; the raw context only behind 詳細.
 """
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from typing import Any
 
 import streamlit as st
 
-from blocks.ui.display import Column, DisplayItem, format_value, lookup, parse_display
-from keiri.messages import CATALOG, t
+from blocks.forms.display import Column, DisplayItem, format_value, lookup, parse_display
+from keiri.base.catalog import CATALOG, t
 
 __all__ = ["COLLAPSE_ROWS", "render_counts", "render_details", "render_display", "table_rows"]
 

@@ -19,7 +19,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from keiri import settings
+from keiri.base import settings
 
 __all__ = ["Draft", "delete", "draft_dir", "draft_path", "load", "save"]
 

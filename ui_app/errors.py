@@ -14,9 +14,9 @@ from typing import Any
 
 import streamlit as st
 
-from blocks.errors import BlockError
-from keiri.errors import KeiriError
-from keiri.messages import t
+from blocks.sdk.errors import BlockError
+from keiri.base.catalog import t
+from keiri.base.errors import KeiriError
 
 __all__ = ["as_block_error", "as_error", "render_error", "render_field_problems"]
 

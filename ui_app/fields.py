@@ -8,7 +8,7 @@ archive guard for ZIPs, PDF/XLSX/DOCX opened) and the reason shown under the fie
 pickers take any file, so a wrong type is named by that reason (not refused silently by the
 browser). Accepted files are copied into the keiri file store and kept as FileRef dicts; a
 ZIP sent for a folder field is unpacked (with the archive guard of
-`blocks.core.folder_processor`) into one FileRef per member, named by its path.
+`blocks.file.folder_processor`) into one FileRef per member, named by its path.
 """
 
 from __future__ import annotations
@@ -19,11 +19,11 @@ from typing import Any
 
 import streamlit as st
 
-from blocks.core.folder_processor import read_zip
-from blocks.errors import BlockError
-from blocks.store import FileStore
-from blocks.ui.form import Requirement
-from keiri.messages import t
+from blocks.file.folder_processor import read_zip
+from blocks.forms.form import Requirement
+from blocks.sdk.errors import BlockError
+from blocks.sdk.store import FileStore
+from keiri.base.catalog import t
 from ui_app.errors import render_field_problems
 from ui_app.session_state import Entry, widget_key, widget_text, widget_value
 from ui_app.upload_checks import check_upload
@@ -300,7 +300,7 @@ def _folder(req: Requirement, key: str, entry: Entry) -> None:
     _show_stored(req, entry)
 
 
-#: The Streamlit widget of each field type (`blocks.ui.field_types.FIELD_TYPES`, same keys).
+#: The Streamlit widget of each field type (`blocks.forms.field_types.FIELD_TYPES`, same keys).
 WIDGETS: dict[str, Callable[[Requirement, str, Entry], None]] = {
     "text": _text,
     "secret": _secret,

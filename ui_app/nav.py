@@ -15,7 +15,7 @@ from pathlib import Path
 import streamlit as st
 from streamlit.navigation.page import StreamlitPage
 
-from blocks.errors import BlockError, ErrorCode
+from blocks.sdk.errors import BlockError, ErrorCode
 from ui_app.errors import render_error
 
 __all__ = [

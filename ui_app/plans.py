@@ -15,11 +15,11 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from blocks.errors import IssuesFound
-from blocks.yaml_loader import load_yaml_file
+from blocks.sdk.errors import IssuesFound
+from blocks.sdk.yaml_loader import load_yaml_file
 from compiler.models import Plan, SummaryItem
-from keiri import settings
-from keiri.errors import PlanNotFound
+from keiri.base import settings
+from keiri.base.errors import PlanNotFound
 
 __all__ = ["DeploymentInfo", "PlanInfo", "deployments", "designs", "plan_info", "plan_of_run"]
 
@@ -93,7 +93,7 @@ def designs() -> list[PlanInfo]:
 
 def deployments() -> list[DeploymentInfo]:
     """The deployment files under `deployments/` that validate (`keiri deploy`'s)."""
-    from flows.deploy_spec import load_deployments
+    from flows.deploy.spec import load_deployments
 
     folder = settings.project_root() / "deployments"
     if not folder.is_dir():

@@ -1,9 +1,9 @@
 """「入力し直して再実行」 on the runs page (issue 12, item 9).
 
-For a failed run whose error is linked to an input (`flows.reenter.offer`: an input error
+For a failed run whose error is linked to an input (`flows.backend.reenter.offer`: an input error
 code, or a block's `cause: "input"`, at a node with human-input nodes upstream), the page
 says which form to re-enter and offers the button. Pressing it retries the run in place as
-`keiri retry RUN_ID --reenter NODE --detach` does (`flows.runs.retry`, a background runner):
+`keiri retry RUN_ID --reenter NODE --detach` does (`flows.lifecycle.runs.retry`, a background runner):
 that node asks again with its earlier answers prefilled, the other answers are kept, and
 finished work that does not depend on the new answer is reused. When the run pauses at the
 form, the form page opens.
@@ -15,14 +15,14 @@ from typing import TYPE_CHECKING, Any
 
 import streamlit as st
 
-from blocks.errors import BlockError
-from keiri.errors import KeiriError
-from keiri.messages import t
+from blocks.sdk.errors import BlockError
+from keiri.base.catalog import t
+from keiri.base.errors import KeiriError
 from ui_app import backend, nav
 
 if TYPE_CHECKING:
     from compiler.scope import CompiledPlan
-    from flows.reenter import Offer
+    from flows.backend.reenter import Offer
 
 __all__ = ["OPEN", "offer", "open_pending", "reenter", "render"]
 
@@ -45,7 +45,7 @@ def _compiled(run_id: str) -> CompiledPlan | None:
 def offer(run_id: str, error: dict[str, Any]) -> tuple[Offer, CompiledPlan] | None:
     """What re-entering can fix in this failed run, with its plan (None: nothing linked to
     an input, or the plan cannot be read any more)."""
-    from flows import reenter as reentry
+    from flows.backend import reenter as reentry
 
     block_error = BlockError.from_dict(error)
     if not reentry.caused_by_input(block_error):

@@ -2,11 +2,11 @@
 a running (or waiting) run, and the summary for people of an ended one.
 
 - `follow(run_id)`: the run's nodes (started, finished, waiting for input) and its loops'
-  progress (i/n), read from the run's JSONL event log (`flows.progress.read_progress`) in an
+  progress (i/n), read from the run's JSONL event log (`flows.backend.progress.read_progress`) in an
   `st.fragment` that refreshes itself every `REFRESH_S` seconds, as the 依頼 page does. The log
   is the source: a page opened later, or after a browser was closed, shows the same. When the
   run ends, the whole page reruns once so the entry shows its final state and summary.
-- `render_summary(run_id)`: the summary published on the run (`flows.people_summary`, read
+- `render_summary(run_id)`: the summary published on the run (`flows.backend.people_summary`, read
   back through the Prefect API).
 """
 
@@ -18,14 +18,14 @@ from typing import TYPE_CHECKING
 
 import streamlit as st
 
-from blocks.errors import BlockError
-from keiri.errors import KeiriError
-from keiri.messages import state_label, t
+from blocks.sdk.errors import BlockError
+from keiri.base.catalog import state_label, t
+from keiri.base.errors import KeiriError
 from ui_app import backend
 
 if TYPE_CHECKING:
     from compiler.scope import CompiledPlan
-    from flows.progress import RunProgress
+    from flows.backend.progress import RunProgress
 
 __all__ = [
     "LIVE_STATES",
@@ -78,7 +78,7 @@ def _plan_path(run_id: str) -> str | None:
 def progress_of(run_id: str, log: str | None) -> RunProgress | None:
     """The run's progress from its event log (None: not a plan's own run, or its plan cannot
     be read any more)."""
-    from flows.progress import NodeProgress, RunProgress, read_progress
+    from flows.backend.progress import NodeProgress, RunProgress, read_progress
 
     try:
         path = _plan_path(run_id)

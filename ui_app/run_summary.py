@@ -14,10 +14,11 @@ from typing import Any
 
 import streamlit as st
 
-from blocks.fileref import FileRef
-from blocks.store import FileStore
-from blocks.ui.display import format_value, lookup
-from keiri.messages import local_time, t
+from blocks.forms.display import format_value, lookup
+from blocks.sdk.fileref import FileRef
+from blocks.sdk.store import FileStore
+from keiri.base.catalog import t
+from keiri.base.times import local_time
 from ui_app.backend import output_files
 from ui_app.plans import PlanInfo
 

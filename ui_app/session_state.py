@@ -18,8 +18,8 @@ from collections.abc import MutableMapping
 from dataclasses import dataclass
 from typing import Any
 
-from blocks.ui.field_types import FIELD_TYPES, FieldValueError
-from blocks.ui.form import FieldProblem, FormSpec, Requirement
+from blocks.forms.field_types import FIELD_TYPES, FieldValueError
+from blocks.forms.form import FieldProblem, FormSpec, Requirement
 
 __all__ = [
     "SchemaChange",

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import streamlit as st
 
-from keiri.messages import t
+from keiri.base.catalog import t
 
 __all__ = ["FONT_FAMILY", "FONT_URL", "css", "ensure_font", "font_source", "static_font"]
 

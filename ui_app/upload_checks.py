@@ -5,7 +5,7 @@ None when the file is fine:
 
 - the extension is one the field accepts (`accept`, `validation.allowed_extensions`);
 - the file is not empty and its content is what its name says (sniffed, as the extractors do);
-- a ZIP passes the archive guard (`blocks.core.folder_processor.read_zip`: names, bombs,
+- a ZIP passes the archive guard (`blocks.file.folder_processor.read_zip`: names, bombs,
   encryption, corruption) — its members go into the file store, as the run will read them;
 - a PDF opens (and is not password-protected); an XLSX/DOCX passes the Office package guard
   and opens.
@@ -17,13 +17,13 @@ import io
 import zipfile
 from pathlib import PurePosixPath
 
-from blocks.core.extract_types import DOCX, PDF, XLSX, ExtractOptions
-from blocks.core.file_processor import detect_media_type, media_type_for_name
-from blocks.core.folder_processor import read_zip
-from blocks.errors import BlockError, ErrorCode
-from blocks.store import FileStore
-from blocks.ui.form import Requirement
-from keiri.messages import t
+from blocks.file.extract_types import DOCX, PDF, XLSX, ExtractOptions
+from blocks.file.file_processor import detect_media_type, media_type_for_name
+from blocks.file.folder_processor import read_zip
+from blocks.forms.form import Requirement
+from blocks.sdk.errors import BlockError, ErrorCode
+from blocks.sdk.store import FileStore
+from keiri.base.catalog import t
 
 __all__ = ["check_upload", "kind_label"]
 
@@ -82,7 +82,7 @@ def _check_pdf(name: str, data: bytes) -> str | None:
 
 
 def _check_office(name: str, data: bytes, media_type: str) -> str | None:
-    from blocks.core.extract_office import check_package
+    from blocks.file.extract_office import check_package
 
     try:
         check_package(data, name, media_type, ExtractOptions())

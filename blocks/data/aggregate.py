@@ -1,6 +1,6 @@
 """`data.aggregate`: sums of numeric fields, overall and per group, in first-seen group order.
 
-Values are parsed with the bounded amount grammar of `blocks.core.amounts` (`¥12,345`,
+Values are parsed with the bounded amount grammar of `blocks.text.amounts` (`¥12,345`,
 `△500`, full-width digits); NaN, infinities, exponents and oversized numbers are invalid.
 Every invalid cell is listed in one INPUT_VALIDATION_FAILED error — a total is never computed
 over values that are not amounts.
@@ -11,11 +11,11 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from blocks.base import Block
-from blocks.context import BlockContext
-from blocks.core.amounts import AmountError, parse_amount, plain_number
-from blocks.errors import BlockError, ErrorCode
-from keiri.messages import t
+from blocks.sdk.base import Block
+from blocks.sdk.context import BlockContext
+from blocks.sdk.errors import BlockError, ErrorCode
+from blocks.text.amounts import AmountError, parse_amount, plain_number
+from keiri.base.catalog import t
 
 __all__ = ["AggregateBlock"]
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from blocks.base import Block
-from blocks.context import BlockContext
-from blocks.errors import BlockError, ErrorCode
-from keiri.messages import t
+from blocks.sdk.base import Block
+from blocks.sdk.context import BlockContext
+from blocks.sdk.errors import BlockError, ErrorCode
+from keiri.base.catalog import t
 
 __all__ = ["CheckRulesBlock", "check_record"]
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from blocks.base import Block
-from blocks.confirmation import NeedsConfirmation, Option
-from blocks.context import BlockContext
-from blocks.core.excel_manager import read_records
-from blocks.fileref import FileRef
+from blocks.excel.excel_manager import read_records
+from blocks.sdk.base import Block
+from blocks.sdk.confirmation import NeedsConfirmation, Option
+from blocks.sdk.context import BlockContext
+from blocks.sdk.fileref import FileRef
 
 __all__ = ["ReadDataBlock"]
 

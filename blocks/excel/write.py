@@ -13,11 +13,11 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path, PurePath
 from typing import Any, cast
 
-from blocks.base import Block
-from blocks.context import BlockContext
-from blocks.core.excel_manager import Column, TableWrite, rows_from_records, write_tables
-from blocks.errors import BlockError, ErrorCode
-from blocks.fileref import FileRef
+from blocks.excel.excel_manager import Column, TableWrite, rows_from_records, write_tables
+from blocks.sdk.base import Block
+from blocks.sdk.context import BlockContext
+from blocks.sdk.errors import BlockError, ErrorCode
+from blocks.sdk.fileref import FileRef
 
 __all__ = ["WriteBlock", "columns_for", "tables_from_data"]
 

@@ -4,19 +4,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from blocks.base import Block
-from blocks.context import BlockContext
-from blocks.core.extract_batch import extract_many
-from blocks.core.extract_types import ExtractOptions
-from blocks.core.file_processor import ExtractedText
-from blocks.errors import BlockError
-from blocks.fileref import FileRef
+from blocks.file.extract_batch import extract_many
+from blocks.file.extract_types import ExtractOptions
+from blocks.file.file_processor import ExtractedText
+from blocks.sdk.base import Block
+from blocks.sdk.context import BlockContext
+from blocks.sdk.errors import BlockError
+from blocks.sdk.fileref import FileRef
 
 __all__ = ["ExtractTextBlock"]
 
 
 class ExtractTextBlock(Block):
-    """Extract with `blocks.core.file_processor`; the first failing file fails the block."""
+    """Extract with `blocks.file.file_processor`; the first failing file fails the block."""
 
     def run(self, ctx: BlockContext, inputs: dict[str, Any]) -> dict[str, Any]:
         raw = inputs["files"]

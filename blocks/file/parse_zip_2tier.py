@@ -12,13 +12,13 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from blocks.base import Block
-from blocks.context import BlockContext
-from blocks.core.extract_batch import ExtractResult, extract_many
-from blocks.core.extract_types import ExtractOptions
-from blocks.core.folder_processor import ArchiveLimits, ZipMember, folder_summary, read_zip
-from blocks.errors import BlockError
-from blocks.fileref import FileRef
+from blocks.file.extract_batch import ExtractResult, extract_many
+from blocks.file.extract_types import ExtractOptions
+from blocks.file.folder_processor import ArchiveLimits, ZipMember, folder_summary, read_zip
+from blocks.sdk.base import Block
+from blocks.sdk.context import BlockContext
+from blocks.sdk.errors import BlockError
+from blocks.sdk.fileref import FileRef
 
 __all__ = ["ParseZip2TierBlock", "skip_reason"]
 
@@ -66,7 +66,7 @@ def skip_reason(member: ZipMember) -> str | None:
 
 
 class ParseZip2TierBlock(Block):
-    """Read the ZIP with `blocks.core.folder_processor`, extract with `file_processor`."""
+    """Read the ZIP with `blocks.file.folder_processor`, extract with `file_processor`."""
 
     def run(self, ctx: BlockContext, inputs: dict[str, Any]) -> dict[str, Any]:
         source = FileRef.model_validate(inputs["zip_bytes"])

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from blocks.base import Block
-from blocks.context import BlockContext
-from blocks.core.invoice_rules import check_invoices
+from blocks.invoice.rules import check_invoices
+from blocks.sdk.base import Block
+from blocks.sdk.context import BlockContext
 
 __all__ = ["CheckBlock"]
 

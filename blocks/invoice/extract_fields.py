@@ -6,14 +6,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from blocks.base import Block
-from blocks.confirmation import NeedsConfirmation, Option
-from blocks.context import BlockContext
-from blocks.core.invoice_extract import extract_invoice_fields
-from blocks.core.invoice_llm import extract_with_llm
-from blocks.core.llm_client import client_for
-from blocks.errors import BlockError, ErrorCode
-from keiri.messages import t
+from blocks.invoice.extract import extract_invoice_fields
+from blocks.invoice.llm_reader import extract_with_llm
+from blocks.llm.client import client_for
+from blocks.sdk.base import Block
+from blocks.sdk.confirmation import NeedsConfirmation, Option
+from blocks.sdk.context import BlockContext
+from blocks.sdk.errors import BlockError, ErrorCode
+from keiri.base.catalog import t
 
 __all__ = ["ExtractFieldsBlock", "fields_of_document"]
 

@@ -1,13 +1,13 @@
 """`invoice.triage` and `invoice.account_files`: which evidence files go to reconciliation,
-and the outcome of every file (logic in `blocks.core.invoice_triage`)."""
+and the outcome of every file (logic in `blocks.invoice.file_outcomes`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from blocks.base import Block
-from blocks.context import BlockContext
-from blocks.core.invoice_triage import account_files, triage
+from blocks.invoice.file_outcomes import account_files, triage
+from blocks.sdk.base import Block
+from blocks.sdk.context import BlockContext
 
 __all__ = ["AccountFilesBlock", "TriageBlock"]
 

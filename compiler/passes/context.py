@@ -7,9 +7,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from blocks.errors import Issue
-from blocks.registry import BlockRegistry
-from blocks.yaml_loader import LineMap
+from blocks.sdk.errors import Issue
+from blocks.sdk.registry import BlockRegistry
+from blocks.sdk.yaml_loader import LineMap
 from compiler.models import Plan
 from compiler.scope import CompiledPlan, KeyPath
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import graphlib
 
-from blocks.errors import IssueCode
+from blocks.sdk.errors import IssueCode
 from compiler.passes.context import CompileContext
-from keiri.messages import t
+from keiri.base.catalog import t
 
 __all__ = ["pass_graph"]
 

@@ -10,12 +10,12 @@ from typing import Any
 from pydantic import ValidationError
 from pydantic_core import ErrorDetails
 
-from blocks.errors import Issue, IssueCode, IssuesFound, from_validation_error
-from blocks.yaml_loader import LoadedYaml
+from blocks.sdk.errors import Issue, IssueCode, IssuesFound, from_validation_error
+from blocks.sdk.yaml_loader import LoadedYaml
 from compiler.models import NODE_ID_PATTERN, Plan, TaskNode
 from compiler.scope import KeyPath
-from keiri.errors import model_keys
-from keiri.messages import t
+from keiri.base.catalog import t
+from keiri.base.errors import model_keys
 
 __all__ = ["Parsed", "parse_partial", "parse_plan"]
 

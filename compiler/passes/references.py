@@ -3,17 +3,17 @@
 
 from __future__ import annotations
 
-from blocks.errors import IssueCode
-from blocks.issue_text import syntax_message
-from blocks.registry import did_you_mean
+from blocks.sdk.errors import IssueCode
+from blocks.sdk.issue_text import syntax_message
+from blocks.sdk.registry import did_you_mean
 from compiler.expressions import ExpressionSyntaxError
 from compiler.passes.context import CompileContext
 from compiler.references import Reference, ReferenceSyntaxError
 from compiler.resolvers import resolve_reference
 from compiler.scope import CompiledLoop, CompiledNode, CompiledPlan, CompiledTask, Scope
 from compiler.sites import RefSite, node_sites, site_references, walk_strings
-from keiri import settings
-from keiri.messages import t
+from keiri.base import settings
+from keiri.base.catalog import t
 
 __all__ = ["pass_references"]
 

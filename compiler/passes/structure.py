@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from blocks.errors import IssueCode, IssuesFound, format_path
-from blocks.registry import LEGACY_BLOCK_PREFIXES, did_you_mean
-from blocks.spec import BlockSpec
+from blocks.sdk.errors import IssueCode, IssuesFound, format_path
+from blocks.sdk.registry import LEGACY_BLOCK_PREFIXES, did_you_mean
+from blocks.sdk.spec import BlockSpec
 from compiler.models import SubflowNode, TaskNode
 from compiler.passes.context import CompileContext
 from compiler.scope import (
@@ -21,8 +21,8 @@ from compiler.scope import (
     Scope,
     Unresolved,
 )
-from keiri import settings
-from keiri.messages import t
+from keiri.base import settings
+from keiri.base.catalog import t
 
 __all__ = ["MAX_SUBFLOW_DEPTH", "pass_structure"]
 

@@ -1,25 +1,25 @@
 """Pass `types`: every edge (a reference or a literal flowing into a block input, a foreach
 input) is checked against the target's JSON Schema: TYPE_MISMATCH. A literal structured-output
 schema (an input the spec names in `output_schema_inputs`) is checked by the rules the block
-applies at run time (`blocks.core.llm_schema`): TYPE_MISMATCH at the schema's key path."""
+applies at run time (`blocks.llm.schema`): TYPE_MISMATCH at the schema's key path."""
 
 from __future__ import annotations
 
 import re
 from typing import Any
 
-from blocks.core.llm_schema import output_schema_problems
-from blocks.errors import IssueCode
-from blocks.spec import port_json_schema
-from blocks.validation import validate_value
+from blocks.llm.schema import output_schema_problems
+from blocks.sdk.errors import IssueCode
+from blocks.sdk.spec import port_json_schema
+from blocks.sdk.validation import validate_value
 from compiler.models import LoopNode
 from compiler.passes.context import CompileContext
 from compiler.references import find_references, whole_reference
 from compiler.resolvers import resolve_reference
 from compiler.scope import CompiledNode, CompiledPlan, CompiledTask, KeyPath, Scope
 from compiler.typecheck import compatible, describe
-from keiri.errors.issues import did_you_mean
-from keiri.messages import t
+from keiri.base.catalog import t
+from keiri.base.errors.issues import did_you_mean
 
 __all__ = ["pass_types"]
 

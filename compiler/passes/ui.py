@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from blocks.errors import IssueCode
-from blocks.registry import did_you_mean
-from blocks.ui.display import display_problems
-from blocks.ui.safe_regex import pattern_problem
+from blocks.forms.display import display_problems
+from blocks.forms.safe_regex import pattern_problem
+from blocks.sdk.errors import IssueCode
+from blocks.sdk.registry import did_you_mean
 from compiler.passes.context import CompileContext
 from compiler.scope import CompiledNode, CompiledTask
-from keiri.messages import t
+from keiri.base.catalog import t
 
 __all__ = ["STATIC_CHECKS", "check_display", "check_human_input", "check_requirements", "pass_ui"]
 

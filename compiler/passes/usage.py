@@ -3,13 +3,13 @@
 
 from __future__ import annotations
 
-from blocks.errors import IssueCode
+from blocks.sdk.errors import IssueCode
 from compiler.models import TaskNode
 from compiler.passes.context import CompileContext
 from compiler.references import ReferenceSyntaxError, find_references
 from compiler.scope import CompiledPlan
 from compiler.sites import node_sites, site_references, walk_strings
-from keiri.messages import t
+from keiri.base.catalog import t
 
 __all__ = ["pass_usage"]
 

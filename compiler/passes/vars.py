@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from pydantic import ValidationError
 
-from blocks.errors import IssueCode
-from blocks.issue_text import pydantic_message
+from blocks.sdk.errors import IssueCode
+from blocks.sdk.issue_text import pydantic_message
 from compiler.models import VarPlaceholder
 from compiler.passes.context import CompileContext
 from compiler.placeholders import describe, how_to_give, is_placeholder, readers_of
-from keiri.messages import t
+from keiri.base.catalog import t
 
 __all__ = ["pass_placeholders"]
 

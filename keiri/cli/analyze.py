@@ -22,9 +22,9 @@ from typing import Any
 import click
 from rich.markup import escape
 
+from keiri.base.catalog import t
 from keiri.cli.main import EXIT_FAILED, ExitWith
 from keiri.cli.render import console, err_console, print_json, render_block_error
-from keiri.messages import t
 
 __all__ = ["analyze_cmd", "register"]
 
@@ -81,10 +81,10 @@ def analyze_cmd(
     data: Path, question: str, answers: tuple[str, ...], sheet: str | None, as_json: bool
 ) -> None:
     """Analyse DATA (CSV/XLSX) with the agent: exit 0 report written, 1 failed."""
-    from blocks.core.analysis import build_graph, new_state, run_turn
-    from blocks.core.analysis.workspace import create_workspace, read_data, save_upload
-    from blocks.core.llm_client import LLMClient
-    from blocks.errors import BlockError
+    from blocks.analysis import build_graph, new_state, run_turn
+    from blocks.analysis.workspace import create_workspace, read_data, save_upload
+    from blocks.llm.client import LLMClient
+    from blocks.sdk.errors import BlockError
 
     if not data.is_file():
         raise click.UsageError(t("cli.analyze.no_data", path=data))

@@ -19,9 +19,9 @@ from typing import Any
 
 import click
 
+from keiri.base.catalog import t
 from keiri.cli.main import EXIT_FAILED, ExitWith
 from keiri.cli.render import console, err_console, print_issues, print_json
-from keiri.messages import t
 
 __all__ = ["ask_cmd", "register"]
 
@@ -63,7 +63,7 @@ def _finish(doc: dict[str, Any], as_json: bool, code: int) -> None:
 @click.option("--json", "as_json", is_flag=True, help="One JSON document on stdout.")
 def ask_cmd(request: str, detach: bool, server_timeout: float | None, as_json: bool) -> None:
     """Serve REQUEST with the block catalog: exit 0 answered, 1 not served/failed, 3 paused."""
-    from blocks.core.llm_client import LLMClient
+    from blocks.llm.client import LLMClient
     from designer.ask import ComposedAnswer, compose_answer, prepare_request, refusal
 
     if not request.strip():
@@ -119,12 +119,12 @@ def _run(
     compiled: Any, path: Path, detach: bool, server_timeout: float | None, as_json: bool
 ) -> Any:
     """Run the request's plan as `keiri run` does (same lifecycle module)."""
-    from keiri import server
     from keiri.cli.progress import run_progress
     from keiri.cli.server_cmd import server_progress
+    from keiri.server import supervisor as server
 
     server.connect(timeout=server_timeout, progress=server_progress)
-    from flows import runs
+    from flows.lifecycle import runs
     from keiri.cli.runtime import current_user
 
     who = current_user()
@@ -143,6 +143,6 @@ def _run(
 
 
 def _pause_message(run_id: str, node_id: str) -> None:
-    from flows.notify import form_link
+    from flows.backend.notify import form_link
 
     err_console.print(t("cli.ask.paused", node=node_id, url=form_link(run_id)), markup=False)

@@ -28,9 +28,10 @@ from typing import TYPE_CHECKING
 
 import click
 
+from keiri.base.catalog import t
+from keiri.base.errors import KeiriError
+from keiri.base.times import local_time
 from keiri.cli.render import render_error
-from keiri.errors import KeiriError
-from keiri.messages import local_time, t
 
 if TYPE_CHECKING:
     from keiri.copilot.models import Message, StateSnapshot
@@ -159,7 +160,7 @@ _STEP_MARK = {"pending": "・", "in_progress": "▶", "completed": "✓", "faile
 
 
 def _state(state: str) -> str:
-    from keiri.messages import state_label
+    from keiri.base.catalog import state_label
 
     return state_label(state)
 
@@ -356,9 +357,9 @@ def chat_cmd(conversation_id: str | None, list_only: bool) -> None:
 def _connect() -> None:
     """Point this process at the Prefect API (the runs the copilot starts and lists); the
     chat still opens without it (history and goals live in the keiri home)."""
-    from keiri import server
     from keiri.cli.logs import route_console_logs
     from keiri.cli.server_cmd import server_progress
+    from keiri.server import supervisor as server
 
     try:
         server.connect(progress=server_progress)

@@ -20,9 +20,9 @@ from typing import Any
 import click
 from rich.markup import escape
 
+from keiri.base.catalog import t
 from keiri.cli.main import EXIT_FAILED, ExitWith
 from keiri.cli.render import console, err_console, print_issues, print_json
-from keiri.messages import t
 
 __all__ = ["generate_cmd", "register"]
 
@@ -45,7 +45,7 @@ def _answer_value(text: str) -> Any:
 
 def _terminal_ask(requirements: list[Any], message: str) -> Mapping[str, Any]:
     """Ask each requirement on the terminal; an empty answer skips an optional one."""
-    from blocks.store import FileStore
+    from blocks.sdk.store import FileStore
 
     err_console.print(f"[bold]{message}[/]")
     answers: dict[str, Any] = {}
@@ -79,7 +79,7 @@ def _check_templates(ids: list[str], mode: str) -> None:
         return
     if mode == "llm-only":
         raise click.UsageError(t("cli.design.llm_only_templates"))
-    from blocks.registry import did_you_mean
+    from blocks.sdk.registry import did_you_mean
     from designer.templates import load_templates
 
     known = sorted(load_templates())
@@ -214,7 +214,7 @@ def generate_cmd(
     as_json: bool,
 ) -> None:
     """Generate a plan with the LLM designer: exit 0 valid and dry-run ok, 1 not, 2 usage."""
-    from blocks.errors import BlockError
+    from blocks.sdk.errors import BlockError
     from designer import DesignEngineOptions, extract_documents, generate_plan, save_plan
     from designer.events import designer_log_dir
 

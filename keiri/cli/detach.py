@@ -1,13 +1,13 @@
 """`keiri run --detach`: create the run, print its id, start its runner, then wait for it.
 
-The run id is printed before Prefect is imported (`flows.detached` creates the flow run over
+The run id is printed before Prefect is imported (`flows.lifecycle.start` creates the flow run over
 one plain HTTP connection): with 50 CLIs started at once on a two-core machine, importing
 Prefect and health-checking the server under the server-start lock took minutes before any
 id appeared (issue 11). The server is not health-checked first: the create request itself
 shows whether it answers; only a connection error (nothing listens) goes through
-`keiri.server.connect` — start the local server, or report the configured one as down —
+`keiri.server.supervisor.connect` — start the local server, or report the configured one as down —
 before the create is retried. A busy server (503, 429, timeouts) is retried for up to ten
-minutes (`flows.api_retry`). Retry notices go to the CLI log file, never the terminal.
+minutes (`flows.backend.api_retry`). Retry notices go to the CLI log file, never the terminal.
 """
 
 from __future__ import annotations
@@ -21,12 +21,13 @@ from typing import TYPE_CHECKING, Any
 
 import httpx
 
-from flows.detached import DetachedApi, run_name_and_tags, spawn_runner
-from keiri import launch, server
+from flows.lifecycle import quick_start as launch
+from flows.lifecycle.start import DetachedApi, run_name_and_tags, spawn_runner
+from keiri.server import supervisor as server
 
 if TYPE_CHECKING:
     from compiler.scope import CompiledPlan
-    from flows.outcome import RunOutcome
+    from flows.backend.outcome import RunOutcome
 
 __all__ = ["DetachedStart", "fail_handed_over", "remember_start", "start_detached"]
 
@@ -53,12 +54,12 @@ class DetachedStart:
 
     def wait(self) -> RunOutcome:
         """Record its runner and who started it, wait cheaply until it settles, then read its outcome
-        with Prefect (`flows.runs.wait`: a runner gone without moving its run on marks it
+        with Prefect (`flows.lifecycle.runs.wait`: a runner gone without moving its run on marks it
         Crashed)."""
         with self._api:
             self._record()
             self._api.settle(self.run_id, self.process)
-        from flows import runs
+        from flows.lifecycle import runs
         from keiri.cli.logs import route_console_logs
 
         route_console_logs()  # Prefect's tracebacks go to the log file, as for every run
@@ -79,7 +80,7 @@ def start_detached(
     """Create the flow run (Pending), start its runner; `connect` is the CLI's full connect
     (start the local server if need be, route Prefect's logs), used when nothing answers
     and before Prefect is imported."""
-    from flows import run_secrets
+    from flows.backend import run_secrets
 
     _log_retries_to_file()
     api_url = server.connect(start_server=False)  # the environment only: no health check
@@ -95,7 +96,9 @@ def start_detached(
             connect()
 
     api = DetachedApi(api_url)
-    handed = launch.handed_over()  # the quick start's run (`keiri.launch`), if it made one
+    handed = (
+        launch.handed_over()
+    )  # the quick start's run (`flows.lifecycle.quick_start`), if it made one
     try:
         if handed is not None and handed.run_id is not None:
             run_id = handed.run_id
@@ -141,13 +144,13 @@ def _log_retries_to_file() -> None:
 
 
 def remember_start(compiled: CompiledPlan, plan: Path, api_url: str) -> None:
-    """Leave the start note a quick start of this plan needs (`keiri.launch`): after a run of
+    """Leave the start note a quick start of this plan needs (`flows.lifecycle.quick_start`): after a run of
     it without inputs or vars was created here."""
     import blocks
     import compiler
     import keiri
-    from keiri.messages import t
-    from keiri.settings import block_spec_roots, keiri_home, project_root
+    from keiri.base.catalog import t
+    from keiri.base.settings import block_spec_roots, keiri_home, project_root
 
     code = [Path(module.__file__).parent for module in (keiri, blocks, compiler) if module.__file__]
     root = project_root()

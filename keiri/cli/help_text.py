@@ -20,7 +20,7 @@ from collections.abc import Iterable, Iterator
 
 import click
 
-from keiri.messages import CATALOG, t
+from keiri.base.catalog import CATALOG, t
 
 __all__ = ["HelpFormatter", "command_paths", "help_key", "localize", "param_help_key"]
 

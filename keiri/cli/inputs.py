@@ -7,12 +7,12 @@ from typing import Any
 
 import click
 
-from blocks.errors import IssueCode, IssuesFound
-from blocks.store import FileStore
-from blocks.ui.field_types import FIELD_TYPES, FieldValueError
-from blocks.ui.form import FormSpec, Requirement
-from blocks.yaml_loader import load_yaml
-from keiri.messages import t
+from blocks.forms.field_types import FIELD_TYPES, FieldValueError
+from blocks.forms.form import FormSpec, Requirement
+from blocks.sdk.errors import IssueCode, IssuesFound
+from blocks.sdk.store import FileStore
+from blocks.sdk.yaml_loader import load_yaml
+from keiri.base.catalog import t
 
 __all__ = ["convert_answers", "human_input_fields", "parse_assignments", "parse_vars"]
 
@@ -80,7 +80,7 @@ def convert_answers(
         label = f"{label_prefix}{field}"
         req = fields.get(field)
         if req is None:
-            from blocks.registry import did_you_mean
+            from blocks.sdk.registry import did_you_mean
 
             hint = did_you_mean(field, sorted(fields)) or t(
                 "field.known_fields", fields=", ".join(sorted(fields)) or "-"

@@ -5,7 +5,7 @@ Prefect's logging configuration puts a console handler on the root logger, so a 
 prints Prefect's full traceback (twice: the task run, then the flow run) before keiri's own
 rendering. On the terminal, keiri's rendering is the one surface (`keiri.cli.render`); the
 tracebacks, Prefect's state lines and keiri's own library logs go to the file (the run's logs
-also reach the Prefect API as before). Masked like every other surface (`keiri.masking`).
+also reach the Prefect API as before). Masked like every other surface (`keiri.base.masking`).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import logging
 import sys
 from pathlib import Path
 
-from keiri import masking, settings
+from keiri.base import masking, settings
 
 __all__ = ["LOG_NAME", "cli_log_path", "route_console_logs"]
 

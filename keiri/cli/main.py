@@ -13,6 +13,9 @@ from typing import Any
 import click
 from rich.markup import escape
 
+from keiri.base.catalog import CATALOG, t
+from keiri.base.errors import EXIT_FAILED, EXIT_OK, EXIT_PAUSED, EXIT_USAGE, KeiriError, UsageError
+from keiri.base.settings import load_dotenv_file
 from keiri.cli.help_text import localize as localize_help
 from keiri.cli.render import (
     as_keiri_error,
@@ -23,16 +26,6 @@ from keiri.cli.render import (
     print_json,
     render_error,
 )
-from keiri.errors import (
-    EXIT_FAILED,
-    EXIT_OK,
-    EXIT_PAUSED,
-    EXIT_USAGE,
-    KeiriError,
-    UsageError,
-)
-from keiri.messages import CATALOG, t
-from keiri.settings import load_dotenv_file
 
 __all__ = [
     "EXIT_FAILED",
@@ -73,7 +66,7 @@ def cli() -> None:
 )
 def blocks_cmd(as_json: bool, check: bool) -> None:
     """List the block catalog (block_specs/**/*.yaml)."""
-    from blocks.registry import BlockRegistry
+    from blocks.sdk.registry import BlockRegistry
 
     registry = BlockRegistry()
     rows: list[dict[str, Any]] = []

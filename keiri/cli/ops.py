@@ -17,11 +17,11 @@ from typing import Any, Literal
 import click
 from rich.markup import escape
 
-from blocks.errors import Issue
-from keiri import settings
+from blocks.sdk.errors import Issue
+from keiri.base import settings
+from keiri.base.catalog import t
 from keiri.cli.main import EXIT_FAILED, EXIT_OK, ExitWith
 from keiri.cli.render import console, err_console, print_issues, print_json
-from keiri.messages import t
 
 __all__ = ["register"]
 
@@ -29,7 +29,7 @@ __all__ = ["register"]
 def _environment(*, start: bool) -> str:
     """Point this process (and its children) at the Prefect API; start the local server only
     when `start` (a `--check` must not start anything)."""
-    from keiri import server
+    from keiri.server import supervisor as server
 
     api_url = server.connect(start_server=start)
     os.environ.setdefault("KEIRI_PROJECT_ROOT", str(settings.project_root()))
@@ -45,7 +45,7 @@ def _prefect_file(path: Path | None) -> Path:
 
 
 def _load(folder: Path) -> tuple[list[Any], list[Issue], list[Issue]]:
-    from flows.deploy_spec import load_deployments
+    from flows.deploy.spec import load_deployments
 
     if not folder.is_dir():
         raise click.UsageError(t("cli.deploy.no_folder", folder=folder))
@@ -56,7 +56,7 @@ def _load(folder: Path) -> tuple[list[Any], list[Issue], list[Issue]]:
 
 
 def _describe(spec: Any, ids: dict[str, str] | None = None) -> dict[str, Any]:
-    from flows.deploy import next_run_times
+    from flows.deploy.apply import next_run_times
 
     model = spec.model
     return {
@@ -138,8 +138,8 @@ def deploy_cmd(
     if check and render:
         raise click.UsageError(t("cli.error.exclusive", first="--check", second="--render"))
     _environment(start=not (check or render))
-    from flows.deploy import deploy_all
-    from keiri.errors import ConfigError
+    from flows.deploy.apply import deploy_all
+    from keiri.base.errors import ConfigError
 
     target, source = _prefect_file(prefect_file), _folder(folder)
     if not source.is_dir():
@@ -205,8 +205,8 @@ def _finish(doc: dict[str, Any], as_json: bool, warnings: list[Issue], *, mode: 
 
 
 def _print_automations(done: dict[str, str]) -> None:
-    """What happened to each automation (`flows.notify.apply_automations`), in words."""
-    from flows.notify import AUTOMATION_OUTCOMES
+    """What happened to each automation (`flows.backend.notify.apply_automations`), in words."""
+    from flows.backend.notify import AUTOMATION_OUTCOMES
 
     for name, what in done.items():
         key = AUTOMATION_OUTCOMES.get(what)
@@ -224,8 +224,8 @@ def _print_automations(done: dict[str, str]) -> None:
 def serve_cmd(folder: Path | None, limit: int | None) -> None:
     """Run every deployment in this process (Prefect serve): one machine, a small team."""
     _environment(start=True)
-    from flows.deploy import serve
-    from flows.notify import NotifyConfig, apply_automations
+    from flows.backend.notify import NotifyConfig, apply_automations
+    from flows.deploy.apply import serve
 
     specs, errors, warnings = _load(_folder(folder))
     if errors:
@@ -251,7 +251,7 @@ def serve_cmd(folder: Path | None, limit: int | None) -> None:
 def worker_cmd(pool: str, name: str | None, limit: int | None) -> None:
     """Start a Prefect process worker for POOL (one per machine; add machines to scale out)."""
     _environment(start=True)
-    from flows.deploy import ensure_work_pools
+    from flows.deploy.apply import ensure_work_pools
 
     ensure_work_pools({pool})
     root = settings.project_root()

@@ -9,8 +9,8 @@ from typing import Any
 from rich.live import Live
 from rich.text import Text
 
+from keiri.base.catalog import t
 from keiri.cli.render import err_console
-from keiri.messages import t
 
 __all__ = ["run_progress"]
 

@@ -1,5 +1,5 @@
 """The CLI surface's renderers: rich text for people, one JSON document on stdout for machines.
-A run's outcome, a run list and any error are masked here (`keiri.masking`) before printing.
+A run's outcome, a run list and any error are masked here (`keiri.base.masking`) before printing.
 
 `render_error` is the one place the command line shows an error (called only by the entry
 point, `keiri.cli.main.main`); `as_keiri_error` turns click's own exceptions into the error
@@ -16,10 +16,10 @@ import click
 from rich.console import Console
 from rich.markup import escape
 
-from blocks.errors import BlockError, Issue, IssuesFound, KeiriError
-from keiri import masking
-from keiri.errors import EXIT_FAILED, ErrorCode, PlanInvalid, UsageError
-from keiri.messages import t
+from blocks.sdk.errors import BlockError, Issue, IssuesFound, KeiriError
+from keiri.base import masking
+from keiri.base.catalog import t
+from keiri.base.errors import EXIT_FAILED, ErrorCode, PlanInvalid, UsageError
 
 __all__ = [
     "as_keiri_error",

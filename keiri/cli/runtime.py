@@ -1,5 +1,5 @@
 """Runtime commands: run, resume, runs, retry (and server). Each goes through the run
-lifecycle module `flows.runs`, which returns one `RunOutcome` (the `--json` document); this
+lifecycle module `flows.lifecycle.runs`, which returns one `RunOutcome` (the `--json` document); this
 module only parses arguments and prints. Prefect is imported lazily, after the environment
 points it at the right server."""
 
@@ -12,15 +12,16 @@ from typing import TYPE_CHECKING, Any
 import click
 from rich.markup import escape
 
-from blocks.errors import BlockError
-from keiri import masking, settings
+from blocks.sdk.errors import BlockError
+from keiri.base import masking, settings
+from keiri.base.catalog import state_label, t
+from keiri.base.times import local_time
 from keiri.cli.inputs import convert_answers, human_input_fields, parse_assignments, parse_vars
 from keiri.cli.main import ExitWith
 from keiri.cli.render import console, err_console, print_json, render_block_error
-from keiri.messages import local_time, state_label, t
 
 if TYPE_CHECKING:
-    from flows.outcome import RunOutcome
+    from flows.backend.outcome import RunOutcome
 
 __all__ = ["current_user", "register"]
 
@@ -28,9 +29,9 @@ __all__ = ["current_user", "register"]
 def _connect(timeout: float | None = None) -> str:
     """Point this process at the Prefect API (starting the local server if needed, with a
     progress line on stderr while it starts)."""
-    from keiri import server
     from keiri.cli.logs import route_console_logs
     from keiri.cli.server_cmd import server_progress
+    from keiri.server import supervisor as server
 
     url = server.connect(timeout=timeout, progress=server_progress)
     route_console_logs()  # Prefect's tracebacks go to the log file; keiri renders the error
@@ -92,7 +93,7 @@ def _report(outcome: RunOutcome, as_json: bool) -> int:
 
 
 def _pause_message(run_id: str, node_id: str) -> None:
-    from flows.notify import form_link
+    from flows.backend.notify import form_link
 
     err_console.print(escape(t("cli.run.paused", node=node_id, url=form_link(run_id), run=run_id)))
 
@@ -140,7 +141,9 @@ def run_cmd(
     except ExitWith:
         raise
     except BaseException as exc:
-        if detach:  # a run the quick start announced never stays Pending (`keiri.launch`)
+        if (
+            detach
+        ):  # a run the quick start announced never stays Pending (`flows.lifecycle.quick_start`)
             from keiri.cli.detach import fail_handed_over
 
             fail_handed_over(exc)
@@ -155,8 +158,8 @@ def _run(
     server_timeout: float | None,
     as_json: bool,
 ) -> None:
-    from blocks.registry import BlockRegistry
-    from blocks.store import FileStore
+    from blocks.sdk.registry import BlockRegistry
+    from blocks.sdk.store import FileStore
     from compiler.compile import compile_file
     from compiler.placeholders import require_vars
 
@@ -183,9 +186,11 @@ def _run(
         known = ", ".join(sorted(compiled.plan.vars)) or t("cli.none")
         raise click.UsageError(t("cli.run.unknown_var", name=unknown[0], known=known))
     require_vars(compiled, vars_)  # placeholders must be given before anything starts
-    plain = not answers and not vars_  # a start the quick start can repeat (`keiri.launch`)
+    plain = (
+        not answers and not vars_
+    )  # a start the quick start can repeat (`flows.lifecycle.quick_start`)
     if detach:  # the run id at once, before Prefect is imported (keiri.cli.detach)
-        from keiri import launch
+        from flows.lifecycle import quick_start as launch
         from keiri.cli.detach import remember_start, start_detached
 
         started = start_detached(
@@ -204,7 +209,7 @@ def _run(
             from keiri.cli.detach import remember_start
 
             remember_start(compiled, plan, api_url)
-        from flows import runs
+        from flows.lifecycle import runs
         from keiri.cli.progress import run_progress
 
         with run_progress(enabled=not as_json) as on_event:
@@ -220,8 +225,8 @@ def _run(
 
 
 def _node_fields(compiled: Any, node_id: str) -> dict[str, Any]:
-    from blocks.registry import did_you_mean
-    from blocks.ui.interactive_input import parse_requirements
+    from blocks.forms.interactive_input import parse_requirements
+    from blocks.sdk.registry import did_you_mean
     from compiler.scope import CompiledTask
 
     cnode = compiled.all_nodes.get(node_id)
@@ -260,9 +265,9 @@ def _node_fields(compiled: Any, node_id: str) -> dict[str, Any]:
 def resume_cmd(run_id: str, inputs: tuple[str, ...], as_json: bool) -> None:
     """Answer a paused run's form and resume it (validated like the form app)."""
     _connect()
-    from blocks.store import FileStore
-    from flows import runs
-    from flows.control import read_paused_form
+    from blocks.sdk.store import FileStore
+    from flows.lifecycle import runs
+    from flows.lifecycle.control import read_paused_form
 
     form = read_paused_form(run_id)
     fields = human_input_fields(form.mode, form.requirements)
@@ -283,8 +288,8 @@ def resume_cmd(run_id: str, inputs: tuple[str, ...], as_json: bool) -> None:
 def runs_cmd(state: str | None, limit: int, as_json: bool) -> None:
     """Recent plan runs on the Prefect server."""
     _connect()
-    from flows.control import list_runs
-    from flows.runs import prefect_ui_url
+    from flows.lifecycle.control import list_runs
+    from flows.lifecycle.runs import prefect_ui_url
 
     views = list_runs(state, limit)
     if as_json:
@@ -325,7 +330,7 @@ def runs_cmd(state: str | None, limit: int, as_json: bool) -> None:
 def retry_cmd(run_id: str, reenter: tuple[str, ...], detach: bool, as_json: bool) -> None:
     """Re-run a failed run in place: finished nodes come from persisted results, not run again."""
     _connect()
-    from flows import runs
+    from flows.lifecycle import runs
     from keiri.cli.progress import run_progress
 
     if detach:

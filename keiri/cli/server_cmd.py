@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import click
 
+from keiri.base.catalog import t
 from keiri.cli.main import EXIT_FAILED, ExitWith
 from keiri.cli.render import console, err_console, print_json
-from keiri.messages import t
 
 __all__ = ["register"]
 
@@ -17,7 +17,7 @@ def server_group() -> None:
 
 
 def _show(status: object, as_json: bool) -> None:
-    from keiri.server import ServerStatus
+    from keiri.server.supervisor import ServerStatus
 
     assert isinstance(status, ServerStatus)
     doc = {
@@ -65,7 +65,7 @@ def server_progress(waited: float) -> None:
 @click.option("--json", "as_json", is_flag=True)
 def start_cmd(timeout: float | None, as_json: bool) -> None:
     """Start (or reuse) the local server and wait until it is healthy."""
-    from keiri import server
+    from keiri.server import supervisor as server
 
     _show(server.start(timeout, progress=server_progress), as_json)
 
@@ -74,7 +74,7 @@ def start_cmd(timeout: float | None, as_json: bool) -> None:
 @click.option("--json", "as_json", is_flag=True)
 def stop_cmd(as_json: bool) -> None:
     """Stop the local server started by keiri."""
-    from keiri import server
+    from keiri.server import supervisor as server
 
     stopped = server.stop()
     if as_json:
@@ -87,7 +87,7 @@ def stop_cmd(as_json: bool) -> None:
 @click.option("--json", "as_json", is_flag=True)
 def status_cmd(as_json: bool) -> None:
     """Show whether the local server runs and answers; exit 1 when it does not."""
-    from keiri import server
+    from keiri.server import supervisor as server
 
     status = server.status()
     _show(status, as_json)

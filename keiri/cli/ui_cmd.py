@@ -16,10 +16,10 @@ from pathlib import Path
 
 import click
 
-from keiri import settings
+from keiri.base import settings
+from keiri.base.catalog import t
 from keiri.cli.main import ExitWith
 from keiri.cli.render import console
-from keiri.messages import t
 
 __all__ = ["APP", "register", "streamlit_command"]
 
@@ -67,7 +67,7 @@ def ui_cmd(host: str, port: int) -> None:
     problem = access_problem(host, configured_env(), secrets)
     if problem:
         raise click.UsageError(problem)
-    from keiri import server
+    from keiri.server import supervisor as server
 
     api_url = server.ensure_api_url()
     # The app (and the runs it starts) derive form links from the host and port it serves on,

@@ -6,8 +6,8 @@ tasks and conversations (`store`: SQLite in the keiri home), and the TaskLoop (`
 task lists as background Prefect runs, reported back with a checked summary).
 
 Layer: below the surfaces (`keiri.cli`, `ui_app`), above `flows` and `designer`; it never
-imports `keiri.cli`, `keiri.server` or `ui_app` (checked by import-linter). Surfaces connect to
-Prefect (`keiri.server.connect()`) before opening a session.
+imports `keiri.cli`, `keiri.server.supervisor` or `ui_app` (checked by import-linter). Surfaces connect to
+Prefect (`keiri.server.supervisor.connect()`) before opening a session.
 
 Public API:
 

@@ -19,12 +19,12 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from keiri.base.catalog import t
+from keiri.base.errors import KeiriError
+from keiri.base.permissions import Access
 from keiri.copilot.errors import CopilotError
 from keiri.copilot.models import Action, Confirmation, Message
 from keiri.copilot.registry import Tool, ToolContext, ToolResult
-from keiri.errors import KeiriError
-from keiri.messages import t
-from keiri.permissions import Access
 
 __all__ = ["Dispatch", "Dispatcher"]
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from keiri.errors import EXIT_USAGE, KeiriError
+from keiri.base.errors import EXIT_USAGE, KeiriError
 
 __all__ = [
     "ALREADY_DECIDED",

@@ -2,7 +2,7 @@
 
 `CopilotLLM.open(client)`: a client given by the caller (tests pass the real `openai` client
 over an `httpx2.MockTransport`), or one built from keiri's LLM settings (the same settings as
-the designer: `blocks.core.llm_client.LLMSettings`). No settings → `COPILOT_LLM_NOT_CONFIGURED`
+the designer: `blocks.llm.client.LLMSettings`). No settings → `COPILOT_LLM_NOT_CONFIGURED`
 with a Japanese hint. Errors of a call become `COPILOT_LLM_FAILED`.
 """
 
@@ -15,11 +15,11 @@ import pydantic
 from openai.types.chat import ChatCompletionMessageParam
 from pydantic import BaseModel
 
-from blocks.core.llm_client import DEFAULT_MODEL, LLMClient, LLMSettings
+from blocks.llm.client import DEFAULT_MODEL, LLMClient, LLMSettings
+from keiri.base.catalog import t
+from keiri.base.errors import KeiriError
 from keiri.copilot import errors
 from keiri.copilot.errors import CopilotError
-from keiri.errors import KeiriError
-from keiri.messages import t
 
 __all__ = ["CopilotLLM"]
 

@@ -8,7 +8,7 @@
   links to runs, forms and the Prefect UI).
 - `StateSnapshot`, `ConversationInfo`: the panels of a surface.
 
-Times are timezone-aware UTC; surfaces show them with `keiri.messages.local_time`.
+Times are timezone-aware UTC; surfaces show them with `keiri.base.times.local_time`.
 """
 
 from __future__ import annotations

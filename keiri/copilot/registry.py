@@ -1,7 +1,7 @@
 """The tool registry: every action the copilot can take, by name.
 
 A `Tool` has a name (`runs.start`), a Japanese description (shown to the model), a pydantic
-arguments model (`extra="forbid"`), the permission it needs (`keiri.permissions`), whether the
+arguments model (`extra="forbid"`), the permission it needs (`keiri.base.permissions`), whether the
 user must confirm it in the chat first, and a handler `(ToolContext, args) -> ToolResult`.
 Tools that may appear in a TaskList say so (`in_tasks`). The registry is built from the tool
 modules' `TOOLS` lists (no if-chains on names); an unknown name gets a did-you-mean.
@@ -18,12 +18,12 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ValidationError
 
+from keiri.base.catalog import t
+from keiri.base.errors import format_path
+from keiri.base.permissions import Permission
 from keiri.copilot import errors
 from keiri.copilot.errors import CopilotError
 from keiri.copilot.models import Action, Link
-from keiri.errors import format_path
-from keiri.messages import t
-from keiri.permissions import Permission
 
 if TYPE_CHECKING:
     from keiri.copilot.llm import CopilotLLM

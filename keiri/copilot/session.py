@@ -11,7 +11,7 @@ Unknown tools or bad arguments go back to the model once (a repair round) and to
 Everything is in the store (`keiri.copilot.store`): a new `open` on the same keiri home with
 the same `conversation_id` continues where the conversation was.
 
-Connect to Prefect first (`keiri.server.connect()`, as the surfaces do): run tools and the
+Connect to Prefect first (`keiri.server.supervisor.connect()`, as the surfaces do): run tools and the
 TaskLoop talk to the Prefect API.
 """
 
@@ -20,7 +20,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from keiri import settings
+from keiri.base import settings
+from keiri.base.catalog import t
+from keiri.base.errors import KeiriError
+from keiri.base.permissions import access_for
 from keiri.copilot import errors, taskloop
 from keiri.copilot.dispatcher import Dispatcher
 from keiri.copilot.errors import CopilotError
@@ -42,9 +45,6 @@ from keiri.copilot.prompts import (
 from keiri.copilot.registry import Registry, ToolContext, default_registry
 from keiri.copilot.state import history_text, snapshot, state_summary
 from keiri.copilot.store import CopilotStore
-from keiri.errors import KeiriError
-from keiri.messages import t
-from keiri.permissions import access_for
 
 if TYPE_CHECKING:
     import openai

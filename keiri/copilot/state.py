@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from keiri.base.catalog import t
 from keiri.copilot.models import Goal, RunInfo, StateSnapshot
-from keiri.messages import t
 
 if TYPE_CHECKING:
     from keiri.copilot.registry import ToolContext
@@ -44,9 +44,9 @@ def recent_runs() -> tuple[list[RunInfo], list[RunInfo]]:
     if not _server_reachable():
         return [], []
     try:
-        from flows.control import list_runs
-        from flows.notify import form_link
-        from flows.runs import prefect_ui_url
+        from flows.backend.notify import form_link
+        from flows.lifecycle.control import list_runs
+        from flows.lifecycle.runs import prefect_ui_url
 
         recent = list_runs(None, _RECENT_RUNS)
         paused = list_runs("paused", _RECENT_RUNS)

@@ -15,11 +15,11 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from designer.ask import numbers_in
+from keiri.base.catalog import t
+from keiri.base.errors import KeiriError
 from keiri.copilot.llm import CopilotLLM
 from keiri.copilot.models import TaskBatch
 from keiri.copilot.prompts import SUMMARY_PROMPT, WireSummary, summary_user_prompt
-from keiri.errors import KeiriError
-from keiri.messages import t
 
 __all__ = ["Report", "execution_log", "report"]
 

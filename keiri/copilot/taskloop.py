@@ -2,7 +2,7 @@
 
 No chat process waits. `start` records a `TaskBatch` and begins its first task; a task that
 starts a plan run (`runs.start`, `runs.retry`) becomes a detached Prefect run
-(`flows.runs.start_detached`: a background runner process), other tasks (validate, dry-run)
+(`flows.lifecycle.runs.start_detached`: a background runner process), other tasks (validate, dry-run)
 run at once. `poll` — called by every `send`/`refresh`/`snapshot` of any session of the
 conversation, or by `python -m keiri.copilot.watch` — looks at the runs: a run that paused is
 announced once (with its form and fields, so the user can answer in the chat), a run that
@@ -21,12 +21,12 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+from keiri.base.catalog import t
+from keiri.base.errors import KeiriError
 from keiri.copilot.models import Action, Goal, Link, Message, Task, TaskBatch
 from keiri.copilot.registry import ToolContext
 from keiri.copilot.state import goal_text
 from keiri.copilot.summary import report
-from keiri.errors import KeiriError
-from keiri.messages import t
 
 __all__ = ["RUN_OPERATIONS", "poll", "poll_batch", "start"]
 
@@ -37,7 +37,7 @@ _HOLDER = f"{socket.gethostname()}-{os.getpid()}"
 
 
 def _start_design(ctx: ToolContext, args: dict[str, Any]) -> str:
-    from flows import runs
+    from flows.lifecycle import runs
     from flows.run_plan import compile_for_run, resolve_plan_path
 
     design = str(args["design"])
@@ -54,7 +54,7 @@ def _start_design(ctx: ToolContext, args: dict[str, Any]) -> str:
 
 
 def _start_retry(ctx: ToolContext, args: dict[str, Any]) -> str:
-    from flows import runs
+    from flows.lifecycle import runs
 
     run_id = str(args["run_id"])
     runs.retry(run_id, ctx.user, detach=True)
@@ -158,7 +158,8 @@ def _begin(ctx: ToolContext, task: Task) -> None:
 
 
 def _outcome(run_id: str) -> Any:
-    from flows import control, liveness, runs
+    from flows.backend import liveness
+    from flows.lifecycle import control, runs
 
     run = control.find_run(run_id)
     if liveness.may_be_gone(run):
@@ -196,7 +197,7 @@ def _check(ctx: ToolContext, batch: TaskBatch, task: Task) -> bool:
 
 
 def _announce_pause(ctx: ToolContext, batch: TaskBatch, task: Task, outcome: Any) -> None:
-    from flows.control import read_paused_form
+    from flows.lifecycle.control import read_paused_form
 
     paused = outcome.paused
     run_id = str(paused.run_id or task.run_id)

@@ -16,7 +16,7 @@ import sys
 import time
 from pathlib import Path
 
-from keiri import settings
+from keiri.base import settings
 from keiri.copilot import taskloop
 from keiri.copilot.errors import CopilotError
 from keiri.copilot.llm import CopilotLLM

@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from blocks.context import BlockContext
-from blocks.registry import BlockRegistry
-from blocks.store import FileStore
+from blocks.sdk.context import BlockContext
+from blocks.sdk.registry import BlockRegistry
+from blocks.sdk.store import FileStore
 
 
 @pytest.fixture

@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 from openpyxl import Workbook
 
-from blocks.confirmation import Confirmation, NeedsConfirmation
-from blocks.context import BlockContext
-from blocks.registry import BlockRegistry
-from blocks.store import FileStore
+from blocks.sdk.confirmation import Confirmation, NeedsConfirmation
+from blocks.sdk.context import BlockContext
+from blocks.sdk.registry import BlockRegistry
+from blocks.sdk.store import FileStore
 
 INVOICE = {"請求書番号": "INV-1", "請求日": "2024-04-01", "請求金額": 110000}
 PAYMENTS = [

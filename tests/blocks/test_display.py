@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from blocks.ui.display import display_problems, format_value, lookup, parse_display
+from blocks.forms.display import display_problems, format_value, lookup, parse_display
 
 
 def test_unknown_keys_kinds_and_formats_get_a_did_you_mean(

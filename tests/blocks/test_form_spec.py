@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from blocks.ui.field_types import (
+from blocks.forms.field_types import (
     FIELD_TYPES,
     FILES_CAP,
     NUMBER_CAP,
@@ -17,8 +17,8 @@ from blocks.ui.field_types import (
     FieldValueError,
     parse_amount,
 )
-from blocks.ui.form import CONFIRM_FIELDS, FormSpec, Requirement, form_model
-from blocks.ui.safe_regex import pattern_matches, pattern_problem
+from blocks.forms.form import CONFIRM_FIELDS, FormSpec, Requirement, form_model
+from blocks.forms.safe_regex import pattern_matches, pattern_problem
 
 REF = {"uri": "keiri://store/" + "a" * 64, "name": "請求書.pdf", "size": 10, "sha256": "a" * 64}
 

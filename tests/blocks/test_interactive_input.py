@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from blocks import BlockContext, BlockError, FileStore
-from blocks.registry import BlockRegistry
-from blocks.ui.form import Requirement, form_schema, validate_answers
+from blocks.forms.form import Requirement, form_schema, validate_answers
+from blocks.sdk.registry import BlockRegistry
 
 REQS = [
     {

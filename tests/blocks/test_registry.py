@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from blocks.errors import BlockError
-from blocks.registry import BlockRegistry
+from blocks.sdk.errors import BlockError
+from blocks.sdk.registry import BlockRegistry
 
 SPEC = "id: {id}\nversion: {version}\nentrypoint: blocks/data/aggregate.py:AggregateBlock\noutputs:\n  count: {{type: integer, dry_run: {{samples: [1]}}}}\n"
 
@@ -75,7 +75,7 @@ def test_every_shipped_block_passes_check(registry: BlockRegistry) -> None:
 
 
 def test_resolving_a_block_parses_only_its_own_spec_files(tmp_path: Path) -> None:
-    from blocks import registry as registry_module
+    from blocks.sdk import registry as registry_module
 
     used = make(tmp_path, "a/used.yaml", "data.used", "1.0.0")
     other = make(tmp_path, "b/other.yaml", "data.other", "1.0.0")

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from blocks import BlockContext, BlockError, FileStore
-from blocks.registry import BlockRegistry
+from blocks.sdk.registry import BlockRegistry
 
 
 def test_put_file_copies_and_never_modifies(tmp_path: Path) -> None:

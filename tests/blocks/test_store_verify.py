@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from blocks import BlockError, FileStore
-from blocks.fileref import FileRef
+from blocks.sdk.fileref import FileRef
 
 CONTENT = "%PDF-1.7 請求書 2026-11 ".encode() * 100
 
@@ -107,7 +107,7 @@ def test_another_process_detects_a_changed_object(tmp_path: Path) -> None:
         "import sys\n"
         "from pathlib import Path\n"
         "from blocks import BlockError, FileStore\n"
-        "from blocks.fileref import FileRef\n"
+        "from blocks.sdk.fileref import FileRef\n"
         f"ref = FileRef.model_validate_json({ref.model_dump_json()!r})\n"
         "try:\n"
         f"    FileStore(Path({str(store.root)!r})).read_bytes(ref)\n"

@@ -10,11 +10,11 @@ from typing import Any
 
 import pytest
 
-from blocks.confirmation import NeedsConfirmation, Option
-from blocks.errors import BlockError, ErrorCode
-from blocks.registry import BlockRegistry
-from blocks.ui.field_types import FIELD_TYPES, FieldValueError
-from blocks.ui.form import FormSpec, Requirement
+from blocks.forms.field_types import FIELD_TYPES, FieldValueError
+from blocks.forms.form import FormSpec, Requirement
+from blocks.sdk.confirmation import NeedsConfirmation, Option
+from blocks.sdk.errors import BlockError, ErrorCode
+from blocks.sdk.registry import BlockRegistry
 from compiler.backend import Backend
 from compiler.compile import compile_file, compile_text
 from compiler.confirmation import choice_form

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from blocks.registry import BlockRegistry
+from blocks.sdk.registry import BlockRegistry
 from compiler.dryrun import dry_run_file
 from compiler.validate import validate_file
 from tests.conftest import ROOT

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from blocks.errors import ErrorCode
-from blocks.registry import BlockRegistry
+from blocks.sdk.errors import ErrorCode
+from blocks.sdk.registry import BlockRegistry
 from compiler.backend import Backend
 from compiler.compile import compile_file, compile_text
 from compiler.engine import RunResult, run_compiled

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from blocks.errors import ErrorCode
-from blocks.registry import BlockRegistry
+from blocks.sdk.errors import ErrorCode
+from blocks.sdk.registry import BlockRegistry
 from compiler.backend import Backend
 from compiler.compile import compile_text
 from compiler.engine import RunResult, run_compiled

@@ -35,7 +35,7 @@ from compiler.expressions import (
     unparse,
 )
 from compiler.references import Reference, get_path
-from keiri.errors import IssueCode
+from keiri.base.errors import IssueCode
 
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 #: Expected-token ids in English words (the ids not listed are symbols shown as written).

@@ -33,7 +33,7 @@ from compiler.references import (
     render,
     whole_reference,
 )
-from keiri import settings as keiri_settings
+from keiri.base import settings as keiri_settings
 
 SETTINGS = settings(deadline=None, max_examples=300)
 

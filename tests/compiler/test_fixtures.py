@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from blocks.registry import BlockRegistry
+from blocks.sdk.registry import BlockRegistry
 from compiler.dryrun import dry_run_file
 from compiler.validate import validate_file
-from keiri.errors import IssueCode
+from keiri.base.errors import IssueCode
 from tests.conftest import FIXTURES
 
 INVALID = sorted((FIXTURES / "plans" / "invalid").glob("*.yaml"))

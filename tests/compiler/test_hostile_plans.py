@@ -21,8 +21,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from blocks.errors import IssueCode, IssuesFound
-from blocks.yaml_loader import MAX_DEPTH, MAX_INT_DIGITS, MAX_NODES, load_yaml
+from blocks.sdk.errors import IssueCode, IssuesFound
+from blocks.sdk.yaml_loader import MAX_DEPTH, MAX_INT_DIGITS, MAX_NODES, load_yaml
 from tests.compiler import hostile_plans
 from tests.compiler.hostile_plans import CASES
 
@@ -91,7 +91,7 @@ def test_dry_run_samples_a_long_while_loop(tmp_path: Path) -> None:
 def test_subflow_fan_out_compiles_each_plan_once(tmp_path: Path) -> None:
     """12 calls of a plan making 12 calls, five deep: one compiled plan per file, shared by
     every call of it."""
-    from blocks.registry import BlockRegistry
+    from blocks.sdk.registry import BlockRegistry
     from compiler.compile import compile_file
     from compiler.scope import CompiledPlan, CompiledSubflow
 

@@ -11,10 +11,10 @@ from typing import Any, Literal
 import pytest
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from blocks.issue_text import PYDANTIC_TYPES, from_validation_error, pydantic_message
-from blocks.registry import BlockRegistry
+from blocks.sdk.issue_text import PYDANTIC_TYPES, from_validation_error, pydantic_message
+from blocks.sdk.registry import BlockRegistry
 from compiler.validate import validate_file
-from keiri.errors import Issue
+from keiri.base.errors import Issue
 from tests.conftest import FIXTURES
 
 INVALID = sorted((FIXTURES / "plans" / "invalid").glob("*.yaml"))
@@ -154,8 +154,7 @@ def test_converter_hints_are_in_the_language(monkeypatch: pytest.MonkeyPatch) ->
 def test_issue_and_runtime_entries_format_in_both_languages() -> None:
     """Every `issue.*`/`runtime.*` entry has the same placeholders in ja and en, none named
     like `t`'s own parameters (`key`, `lang`), and formats with them."""
-    from keiri.catalog import issues, runtime
-    from keiri.messages import placeholders, t
+    from keiri.base.catalog import issues, placeholders, runtime, t
 
     for part, prefix in ((issues, "issue."), (runtime, "runtime.")):
         for key in part.ENTRIES:

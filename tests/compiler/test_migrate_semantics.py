@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 import yaml
 
-from blocks.registry import BlockRegistry
+from blocks.sdk.registry import BlockRegistry
 from compiler.backend import Backend
 from compiler.compile import compile_text
 from compiler.engine import run_compiled

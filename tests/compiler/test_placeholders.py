@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from blocks.errors import BlockError, IssuesFound
-from blocks.registry import BlockRegistry
+from blocks.sdk.errors import BlockError, IssuesFound
+from blocks.sdk.registry import BlockRegistry
 from compiler.backend import Backend
 from compiler.compile import compile_file, compile_text
 from compiler.dryrun import dry_run_compiled

@@ -10,8 +10,8 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from blocks.errors import IssuesFound
-from blocks.registry import BlockRegistry
+from blocks.sdk.errors import IssuesFound
+from blocks.sdk.registry import BlockRegistry
 from compiler.compile import compile_text
 from tests.conftest import FIXTURES
 

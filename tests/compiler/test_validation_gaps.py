@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from blocks.core.llm_schema import compile_output_schema
-from blocks.errors import BlockError, IssueCode, IssuesFound
-from blocks.registry import BlockRegistry
+from blocks.llm.schema import compile_output_schema
+from blocks.sdk.errors import BlockError, IssueCode, IssuesFound
+from blocks.sdk.registry import BlockRegistry
 from compiler.compile import compile_text
 from compiler.validate import validate_file
 from tests.blocks.ai.test_llm_schema import INVALID as LLM_SCHEMA_CASES

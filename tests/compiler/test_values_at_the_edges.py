@@ -16,10 +16,10 @@ from pathlib import Path
 import click
 import pytest
 
-from blocks.base import check_outputs, prepare_inputs
-from blocks.errors import BlockError, ErrorCode, IssueCode, IssuesFound
-from blocks.registry import BlockRegistry
-from blocks.yaml_loader import load_yaml
+from blocks.sdk.base import check_outputs, prepare_inputs
+from blocks.sdk.errors import BlockError, ErrorCode, IssueCode, IssuesFound
+from blocks.sdk.registry import BlockRegistry
+from blocks.sdk.yaml_loader import load_yaml
 from compiler.backend import Backend
 from compiler.compile import compile_text
 from compiler.engine import run_compiled
@@ -109,10 +109,10 @@ def test_json_output_refuses_nan(capsys: pytest.CaptureFixture[str]) -> None:
 _FULL_STORE = """
 import sys
 from pathlib import Path
-from blocks.store import FileStore
-from blocks.errors import BlockError
-from blocks.ui.field_types import FIELD_TYPES, FieldValueError
-from blocks.ui.form import Requirement
+from blocks.sdk.store import FileStore
+from blocks.sdk.errors import BlockError
+from blocks.forms.field_types import FIELD_TYPES, FieldValueError
+from blocks.forms.form import Requirement
 source = Path(sys.argv[1])
 store = FileStore(Path(sys.argv[2]))
 try:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from blocks.core.llm_client import LLMClient, LLMSettings
+from blocks.llm.client import LLMClient, LLMSettings
 from tests.conftest import ROOT
 from tests.support.openai_server import LLM_ENV as OPENAI_ENV
 from tests.support.openai_server import TEST_API_KEY, ScriptedOpenAI

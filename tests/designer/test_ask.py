@@ -152,7 +152,7 @@ def test_a_request_that_needs_a_confirmation_pauses_and_resumes(
     run = doc["run"]
     assert run["state"] == "paused" and run["paused"]["node_id"] == "confirm"
     assert run["paused"]["form_url"] in doc["answer"]["text"]
-    from flows import runs
+    from flows.lifecycle import runs
 
     started = runs.started_by(run["run_id"])
     assert started is not None and started["via"] == "ask"

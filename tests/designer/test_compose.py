@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
-from blocks.core.llm_client import LLMClient
-from blocks.registry import BlockRegistry
+from blocks.llm.client import LLMClient
+from blocks.sdk.registry import BlockRegistry
 from designer import (
     DesignEngineOptions,
     TemplateSpec,

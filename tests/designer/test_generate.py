@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from blocks.core.llm_client import LLMClient
-from blocks.errors import BlockError, ErrorCode
-from blocks.registry import BlockRegistry
+from blocks.llm.client import LLMClient
+from blocks.sdk.errors import BlockError, ErrorCode
+from blocks.sdk.registry import BlockRegistry
 from compiler.validate import validate_file
 from designer import DesignEngineOptions, generate_plan
 from tests.designer.answers import design, node, question, skeleton, step, var

@@ -19,8 +19,8 @@ import pytest
 import yaml
 from streamlit.testing.v1 import AppTest
 
-from blocks.core.llm_client import LLMClient
-from blocks.registry import BlockRegistry
+from blocks.llm.client import LLMClient
+from blocks.sdk.registry import BlockRegistry
 from designer import DesignEngineOptions, apply_answers, generate_plan
 from keiri.cli import main
 from tests.designer.answers import design, node, question, skeleton, step, var

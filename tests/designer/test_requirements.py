@@ -7,9 +7,9 @@ from typing import Any
 
 import yaml
 
-from blocks.errors import Issue
-from blocks.registry import BlockRegistry
-from blocks.ui.form import form_schema
+from blocks.forms.form import form_schema
+from blocks.sdk.errors import Issue
+from blocks.sdk.registry import BlockRegistry
 from compiler.models import Plan
 from designer import apply_answers, build_requirements, check_plan_text, plan_to_yaml
 from designer.answer import QuestionAnswer

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from blocks.core.llm_client import LLMClient
-from blocks.errors import BlockError
-from blocks.registry import BlockRegistry
+from blocks.llm.client import LLMClient
+from blocks.sdk.errors import BlockError
+from blocks.sdk.registry import BlockRegistry
 from designer.retrieval import EmbeddingIndex, rank_blocks, retrieve_blocks
 from designer.vocabulary import expand_query, stem, tokenize
 from tests.support.openai_server import (
@@ -147,8 +147,8 @@ def test_generation_uses_hybrid_when_an_embedding_model_is_configured(
 
 
 def test_auto_retrieval_follows_the_configured_provider(monkeypatch: pytest.MonkeyPatch) -> None:
-    from blocks.core.llm_client import LLMSettings
-    from blocks.errors import BlockError
+    from blocks.llm.client import LLMSettings
+    from blocks.sdk.errors import BlockError
     from designer.retrieval_mode import choose_retrieval
 
     openai = choose_retrieval("auto", LLMSettings(api_key="sk-test-0123456789"))

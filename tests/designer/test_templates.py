@@ -9,8 +9,8 @@ import pytest
 import yaml
 from jsonschema import Draft202012Validator
 
-from blocks.errors import IssuesFound
-from blocks.registry import BlockRegistry
+from blocks.sdk.errors import IssuesFound
+from blocks.sdk.registry import BlockRegistry
 from compiler.validate import validate_file
 from designer import check_template, compose_templates, load_templates, plan_to_yaml
 from designer.schema_gen import SCHEMA_NAME, render, template_schema

@@ -36,8 +36,8 @@ def journal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 @pytest.fixture
 def runtime(prefect_server: str, monkeypatch: pytest.MonkeyPatch, journal: Path) -> Iterator[Any]:
     monkeypatch.setenv("KEIRI_BLOCK_SPECS", str(TEST_BLOCK_SPECS))
+    from flows.lifecycle.runs import outcome
     from flows.run_plan import run_plan
-    from flows.runs import outcome
 
     def run(
         plan: Path | str, inputs: dict[str, Any] | None = None, vars: dict[str, Any] | None = None

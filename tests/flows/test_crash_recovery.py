@@ -103,12 +103,12 @@ def _cmdline(pid: int) -> str:
 
 def _runner_pid(run_id: str) -> int | None:
     pids = [int(p.name) for p in Path("/proc").iterdir() if p.name.isdigit()]
-    found = [p for p in pids if "flows.runner" in _cmdline(p) and run_id in _cmdline(p)]
+    found = [p for p in pids if "flows.lifecycle.runner" in _cmdline(p) and run_id in _cmdline(p)]
     return found[0] if found else None
 
 
 def _state(run_id: str) -> str:
-    from flows.control import find_run
+    from flows.lifecycle.control import find_run
 
     run = find_run(run_id)
     return run.state.type.value if run.state else "UNKNOWN"
@@ -184,7 +184,7 @@ def test_killed_foreground_run_is_crashed_then_retried(env: dict[str, str], tmp_
     assert run_id is not None
     assert _state(run_id) == "RUNNING"  # nobody told the server: the run looks alive
 
-    from flows.control import list_runs
+    from flows.lifecycle.control import list_runs
 
     # `keiri runs` (and the form app's list) shows it Crashed: its process is gone.
     (view,) = [v for v in list_runs(limit=50) if v.run_id == run_id]
@@ -226,7 +226,7 @@ def test_killed_detached_run_is_crashed_then_retried(env: dict[str, str], tmp_pa
         if cli.poll() is None:
             cli.kill()
     assert _state(run_id) == "RUNNING"  # nobody told the server
-    from flows.control import list_runs
+    from flows.lifecycle.control import list_runs
 
     (view,) = [v for v in list_runs(limit=50) if v.run_id == run_id]
     assert view.state_type == "CRASHED" and "がなくなりました" in view.message, view
@@ -261,7 +261,7 @@ def test_resume_of_a_paused_run_whose_process_is_gone_continues_it(
 def _outage_then_resume(
     env: dict[str, str], tmp_path: Path, outage_s: float, runner_env: dict[str, str]
 ) -> None:
-    from keiri.server import api_healthy, start, stop
+    from keiri.server.supervisor import api_healthy, start, stop
     from tests.support.prefect_server import ensure_session_server
 
     run_id = _paused_detached({**env, **runner_env}, tmp_path)
@@ -285,7 +285,7 @@ def _outage_then_resume(
 
 def test_paused_run_outlives_a_server_outage(env: dict[str, str], tmp_path: Path) -> None:
     # Prefect's own client retries (about a minute) are cut to one, so this short outage
-    # already needs keiri's wait (`flows.pause_wait`), as a long one does with defaults.
+    # already needs keiri's wait (`flows.backend.pause_wait`), as a long one does with defaults.
     _outage_then_resume(env, tmp_path, 25, {"PREFECT_CLIENT_MAX_RETRIES": "1"})
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from blocks.store import FileStore
+from blocks.sdk.store import FileStore
 from keiri.cli import main
 from samples.make_corpus import build_docs, render
 from tests.conftest import ROOT

@@ -11,7 +11,7 @@ from typing import Any
 import openpyxl
 import pytest
 
-from blocks.store import FileStore
+from blocks.sdk.store import FileStore
 from keiri.cli import main
 from tests.conftest import ROOT
 from tests.support.openai_server import TEST_API_KEY, ScriptedOpenAI, ScriptedResponse

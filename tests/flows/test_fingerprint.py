@@ -1,4 +1,4 @@
-"""Node fingerprints (`flows.result_reuse`): what counts as a change of a node's definition or
+"""Node fingerprints (`flows.backend.result_reuse`): what counts as a change of a node's definition or
 inputs, and how a stored result compares (no Prefect needed)."""
 
 from __future__ import annotations
@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from blocks.fileref import FileRef
-from blocks.registry import BlockRegistry
+from blocks.sdk.fileref import FileRef
+from blocks.sdk.registry import BlockRegistry
 from compiler.compile import compile_text
 from compiler.scope import CompiledPlan, CompiledTask
-from flows.result_reuse import (
+from flows.backend.result_reuse import (
     MISSING,
     Fingerprint,
     compare,
@@ -115,7 +115,7 @@ def test_schema_file_lists_the_reuse_reasons() -> None:
     import json
     import typing
 
-    from flows.outcome import ReuseReason
+    from flows.backend.outcome import ReuseReason
 
     root = Path(__file__).resolve().parents[2]
     schema = json.loads((root / "schemas" / "run_outcome.schema.json").read_text("utf-8"))

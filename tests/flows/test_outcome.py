@@ -1,4 +1,4 @@
-"""The committed `RunOutcome` schema matches the model (regenerate: python -m flows.outcome)."""
+"""The committed `RunOutcome` schema matches the model (regenerate: python -m flows.backend.outcome)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import sys
 
 from jsonschema import Draft202012Validator
 
-from flows.outcome import SCHEMA_FILE, RunOutcome, generated_schema
+from flows.backend.outcome import SCHEMA_FILE, RunOutcome, generated_schema
 from tests.conftest import ROOT
 
 
@@ -16,7 +16,7 @@ def test_committed_run_outcome_schema_does_not_drift() -> None:
 
     committed = (ROOT / "schemas" / SCHEMA_FILE).read_text(encoding="utf-8")
     assert committed == render(generated_schema()), (
-        f"schemas/{SCHEMA_FILE} drifted: run python -m flows.outcome"
+        f"schemas/{SCHEMA_FILE} drifted: run python -m flows.backend.outcome"
     )
 
 
@@ -43,7 +43,7 @@ def test_schema_is_exactly_the_cli_contract() -> None:
 def test_outcome_module_does_not_import_prefect() -> None:
     import subprocess
 
-    code = "import sys, flows.outcome; sys.exit('prefect' in sys.modules)"
+    code = "import sys, flows.backend.outcome; sys.exit('prefect' in sys.modules)"
     assert subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=False).returncode == 0
 
 

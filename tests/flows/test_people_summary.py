@@ -1,4 +1,4 @@
-"""The run summary for people (`flows.people_summary`): the template without any model, the
+"""The run summary for people (`flows.backend.people_summary`): the template without any model, the
 model's summary checked against the outputs (a number not in them: rejected, replaced by the
 template, and the summary says so), and the summary published on a real run as a Prefect
 artifact (read back through the API) and posted to the notification webhook."""
@@ -14,16 +14,16 @@ from typing import Any, ClassVar
 
 import pytest
 
-from blocks.core.llm_client import LLMClient, LLMSettings
-from blocks.registry import BlockRegistry
+from blocks.llm.client import LLMClient, LLMSettings
+from blocks.sdk.registry import BlockRegistry
 from compiler.backend import Backend
 from compiler.compile import compile_file
 from compiler.engine import run_compiled
 from compiler.events import EventLog
 from compiler.runstate import RunResult
 from compiler.scope import CompiledPlan
-from flows import people_summary
-from flows.progress import RunProgress, read_progress
+from flows.backend import people_summary
+from flows.backend.progress import RunProgress, read_progress
 from keiri.cli import main
 from tests.conftest import FIXTURES, TEST_BLOCK_SPECS
 from tests.support.openai_server import LLM_ENV, TEST_API_KEY, ScriptedOpenAI
@@ -106,7 +106,7 @@ def test_model_summary_quoting_a_number_not_in_the_outputs_is_replaced(tmp_path:
 
 def test_a_failed_run_says_where_why_and_what_to_do(tmp_path: Path, no_llm: None) -> None:
     compiled, result, log = _inline(tmp_path)
-    from blocks.errors import BlockError, ErrorCode
+    from blocks.sdk.errors import BlockError, ErrorCode
 
     result.state = "failed"
     result.error = BlockError(
@@ -133,8 +133,8 @@ def test_a_run_that_failed_because_of_an_input_suggests_reentering_it(
 ) -> None:
     """A check refused the amount a person entered: the summary names the form to re-enter
     (「入力し直して再実行」 and `keiri retry RUN --reenter NODE`) rather than a plain retry,
-    as `flows.reenter.offer` decides; a failure not linked to an input keeps the plain retry."""
-    from blocks.errors import BlockError, ErrorCode
+    as `flows.backend.reenter.offer` decides; a failure not linked to an input keeps the plain retry."""
+    from blocks.sdk.errors import BlockError, ErrorCode
 
     monkeypatch.setenv("KEIRI_BLOCK_SPECS", str(TEST_BLOCK_SPECS))
     compiled, _warnings = compile_file(REENTER_PLAN, BlockRegistry())

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from blocks.registry import BlockRegistry
+from blocks.sdk.registry import BlockRegistry
 from compiler.compile import compile_file
-from flows.progress import read_progress
+from flows.backend.progress import read_progress
 from keiri.cli import main
 from tests.conftest import FIXTURES
 

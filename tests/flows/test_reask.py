@@ -1,4 +1,4 @@
-"""`flows.reask`: the prefilled form of a node asked again, and a pause whose key already
+"""`flows.backend.reask`: the prefilled form of a node asked again, and a pause whose key already
 fired (what a retry without a new key ran into) is an internal error, never recoverable."""
 
 from __future__ import annotations
@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-from blocks.context import BlockContext
-from blocks.errors import BlockError
-from blocks.ui.form import run_input_model
+from blocks.forms.form import run_input_model
+from blocks.sdk.context import BlockContext
+from blocks.sdk.errors import BlockError
 
 
 def _form(mode: str) -> dict[str, Any]:
@@ -24,7 +24,7 @@ def _form(mode: str) -> dict[str, Any]:
 
 
 def test_prefilled_puts_the_answers_as_defaults_everywhere() -> None:
-    from flows.reask import prefilled
+    from flows.backend.reask import prefilled
 
     form = prefilled(_form("mixed"), {"amount": 120000, "approved": False, "response": "違う"})
     defaults = {r["id"]: r.get("default") for r in form["requirements"]}
@@ -38,7 +38,7 @@ def test_prefilled_puts_the_answers_as_defaults_everywhere() -> None:
 
 
 def test_pause_keys_and_places() -> None:
-    from flows.reask import pause_key, place
+    from flows.backend.reask import pause_key, place
 
     assert [pause_key("ask", g) for g in (0, 1, 2)] == ["ask", "ask-r1", "ask-r2"]
     assert place("root", "ask") == place("root-other", "ask")  # the root id is not part of it
@@ -55,7 +55,7 @@ def test_a_pause_key_that_already_fired_is_an_internal_error(prefect_server: str
     from prefect.flow_runs import pause_flow_run
     from prefect.states import Running
 
-    from flows.prefect_backend import PrefectHumanInput
+    from flows.backend.prefect_backend import PrefectHumanInput
 
     @flow(persist_result=False)
     def asks_twice() -> dict[str, Any]:

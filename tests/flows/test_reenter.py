@@ -41,14 +41,14 @@ def keiri(*args: str) -> tuple[int, dict[str, Any]]:
 
 
 def _defaults(run_id: str) -> tuple[str | None, dict[str, Any]]:
-    from flows.control import read_paused_form
+    from flows.lifecycle.control import read_paused_form
 
     form = read_paused_form(run_id)
     return form.run.pause_key, {r.id: r.default for r in form.requirements}
 
 
 def _stop(run_id: str) -> None:
-    from flows.runs import _stop_runners
+    from flows.lifecycle.runs import _stop_runners
 
     _stop_runners(run_id, timeout=5)
 
@@ -57,10 +57,10 @@ def test_the_failure_is_linked_to_the_inputs_upstream_of_the_failing_node(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setenv("KEIRI_BLOCK_SPECS", str(TEST_BLOCK_SPECS))
-    from blocks.errors import BlockError
-    from blocks.registry import BlockRegistry
+    from blocks.sdk.errors import BlockError
+    from blocks.sdk.registry import BlockRegistry
     from compiler.compile import compile_file
-    from flows import reenter
+    from flows.backend import reenter
 
     compiled, _warnings = compile_file(PLAN, BlockRegistry())
     assert reenter.human_inputs(compiled) == ["who", "ask", "confirm"]
@@ -91,7 +91,7 @@ def test_the_failure_is_linked_to_the_inputs_upstream_of_the_failing_node(
 def test_reenter_asks_that_form_again_and_reuses_what_does_not_depend_on_it(
     env: Path, tmp_path: Path
 ) -> None:
-    from flows.control import find_run
+    from flows.lifecycle.control import find_run
 
     allowed = tmp_path / "allowed"
     allowed.mkdir()
@@ -165,10 +165,10 @@ def test_reenter_asks_that_form_again_and_reuses_what_does_not_depend_on_it(
 def test_reenter_asks_a_form_whose_values_given_up_front_were_refused(
     env: Path, tmp_path: Path
 ) -> None:
-    from blocks.registry import BlockRegistry
+    from blocks.sdk.registry import BlockRegistry
     from compiler.compile import compile_file
-    from flows import reenter
-    from flows.runs import outcome
+    from flows.backend import reenter
+    from flows.lifecycle.runs import outcome
 
     allowed = tmp_path / "allowed"
     allowed.mkdir()

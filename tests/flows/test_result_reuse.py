@@ -1,6 +1,6 @@
 """A retry after the plan was edited: the edited node and the nodes whose inputs changed
 because of it run again, the rest come from their stored results, and the run says which
-(real Prefect on the test process's local server; `flows.result_reuse`)."""
+(real Prefect on the test process's local server; `flows.backend.result_reuse`)."""
 
 from __future__ import annotations
 

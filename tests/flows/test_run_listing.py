@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from flows.control import list_runs
+from flows.lifecycle.control import list_runs
 from keiri.cli import main
 
 pytestmark = pytest.mark.prefect

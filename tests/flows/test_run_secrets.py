@@ -1,4 +1,4 @@
-"""Which run parameters are secret (`flows.run_secrets.split`): vars named like a secret or
+"""Which run parameters are secret (`flows.backend.run_secrets.split`): vars named like a secret or
 declared `secret: true`, answers to `secret` fields or fields named like a secret."""
 
 from __future__ import annotations
@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from blocks.registry import BlockRegistry
+from blocks.sdk.registry import BlockRegistry
 from compiler.compile import compile_file
-from flows.run_secrets import split
+from flows.backend.run_secrets import split
 from tests.conftest import TEST_BLOCK_SPECS
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -1,4 +1,4 @@
-"""This machine's places for background runners (`flows.runner_slots`, issue 11), with real
+"""This machine's places for background runners (`flows.lifecycle.runner_slots`, issue 11), with real
 processes and real `flock`s: a runner beyond the limit waits for a place, a place comes back
 when its holder releases it, exits or is killed (`kill -9`)."""
 
@@ -12,14 +12,14 @@ import sys
 import time
 from pathlib import Path
 
-from flows import runner_slots
+from flows.lifecycle import runner_slots
 from tests.conftest import ROOT
 
 _RUN_ID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
 _TAKE = """
 import sys, time
 from pathlib import Path
-from flows import runner_slots
+from flows.lifecycle import runner_slots
 slot = runner_slots.acquire(int(sys.argv[1]), Path(sys.argv[2]))
 print(slot.index, flush=True)
 time.sleep(float(sys.argv[3]))

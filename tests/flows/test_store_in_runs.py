@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from blocks.store import FileStore
+from blocks.sdk.store import FileStore
 
 pytestmark = pytest.mark.prefect
 

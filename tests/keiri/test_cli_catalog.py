@@ -4,8 +4,8 @@ An AST scan of `keiri/cli/*.py`: the string literals handed to the printing and 
 (`console.print`, `err_console.print`, `click.echo`, `click.prompt`, `click.confirm`,
 `click.UsageError`, `usage_error`, `UsageError`, rich `Text` and `Table`, `ComposedAnswer`) may
 hold markup, symbols, identifiers and placeholders, never an English sentence; and every
-literal key given to `t(...)` in the CLI, the run lifecycle modules of `flows/`, `keiri.server`
-and `keiri.errors` exists in the catalog. The `--help` texts too: every command and every
+literal key given to `t(...)` in the CLI, the run lifecycle modules of `flows/`, `keiri.server.supervisor`
+and `keiri.base.errors` exists in the catalog. The `--help` texts too: every command and every
 parameter with a help text in the complete `keiri` group has its `cli.help.*` entry, and once
 localized in Japanese each of them is Japanese.
 """
@@ -19,22 +19,27 @@ from pathlib import Path
 import click
 import pytest
 
+from keiri.base.catalog import CATALOG
 from keiri.cli.help_text import command_paths, help_key, localize, param_help_key
 from keiri.cli.main import _register_optional, cli
-from keiri.messages import CATALOG
 from tests.conftest import ROOT
 from tests.support.source_text import callee, catalog_keys, literals
 
 CLI_FILES = sorted((ROOT / "keiri" / "cli").glob("*.py"))
 KEYED_FILES = [
     *CLI_FILES,
-    *(ROOT / "flows" / f"{name}.py" for name in ("runs", "control", "runner", "liveness")),
-    *(ROOT / "flows" / f"{name}.py" for name in ("notify", "deploy", "deploy_spec", "api_retry")),
-    *(ROOT / "flows" / f"{name}.py" for name in ("pause_wait", "run_plan", "prefect_backend")),
-    *(ROOT / "flows" / f"{name}.py" for name in ("run_secrets", "child_pauses", "resume_marker")),
-    ROOT / "keiri" / "server.py",
-    ROOT / "keiri" / "errors" / "__init__.py",
-    ROOT / "keiri" / "errors" / "issues.py",
+    *(ROOT / "flows/lifecycle" / f"{name}.py" for name in ("runs", "control", "runner")),
+    *(ROOT / "flows/backend" / f"{name}.py" for name in ("liveness", "notify", "api_retry")),
+    *(ROOT / "flows/deploy" / f"{name}.py" for name in ("apply", "spec")),
+    *(ROOT / "flows/backend" / f"{name}.py" for name in ("pause_wait", "prefect_backend")),
+    ROOT / "flows/run_plan.py",
+    *(
+        ROOT / "flows/backend" / f"{name}.py"
+        for name in ("run_secrets", "child_pauses", "resume_marker")
+    ),
+    ROOT / "keiri/server/supervisor.py",
+    ROOT / "keiri/base/errors/__init__.py",
+    ROOT / "keiri/base/errors/issues.py",
 ]
 #: Calls whose text arguments a person reads.
 _PRINTERS = {

@@ -49,7 +49,7 @@ def _events(doc: dict[str, Any], name: str) -> list[dict[str, Any]]:
 
 
 def _paused_form(run_id: str) -> dict[str, Any]:
-    from flows.control import read_paused_form
+    from flows.lifecycle.control import read_paused_form
 
     return read_paused_form(run_id).definition
 

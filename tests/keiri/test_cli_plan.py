@@ -84,7 +84,7 @@ def test_dry_run_fails_without_samples(tmp_path: Path, capsys: pytest.CaptureFix
     plan.write_text(
         "apiVersion: v1\nid: p\ngraph:\n  - id: n\n    block: x.nosample\n", encoding="utf-8"
     )
-    from blocks.registry import BlockRegistry
+    from blocks.sdk.registry import BlockRegistry
     from compiler.dryrun import dry_run_file
 
     report = dry_run_file(plan, BlockRegistry(roots=[specs]))

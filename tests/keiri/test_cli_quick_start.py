@@ -1,4 +1,4 @@
-"""The quick start of `keiri run PLAN --detach` (`keiri.launch`, issue 11), through the real
+"""The quick start of `keiri run PLAN --detach` (`flows.lifecycle.quick_start`, issue 11), through the real
 `keiri` executable on a real server: a plan run once from this home is started again without
 validating it before its run id is printed, the full CLI then takes that run over; anything
 changed means no quick start; a run announced for a plan that no longer validates ends Failed,
@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from keiri import launch
+from flows.lifecycle import quick_start as launch
 from tests.conftest import ROOT, TEST_BLOCK_SPECS
 from tests.support.prefect_server import runs_of_plan
 

@@ -55,14 +55,14 @@ def cli(
 
 
 def _detached_log() -> str:
-    from keiri import settings
+    from keiri.base import settings
 
     logs = sorted((settings.keiri_home() / "detached").glob("*.log"))
     return logs[-1].read_text(encoding="utf-8")[-3000:] if logs else "no detached log"
 
 
 def test_a_foreground_run_records_who_started_it(cli: Any) -> None:
-    from flows import runs
+    from flows.lifecycle import runs
 
     code, doc, _ = cli("run", str(FIXTURES / "plans" / "valid" / "linear_chain.yaml"), "--json")
     assert code == 0 and doc is not None, doc
@@ -137,7 +137,7 @@ def test_detach_pauses_then_resume_completes(
     assert doc["state"] == "paused" and doc["paused"]["node_id"] == "ask"
     assert doc["paused"]["form_url"] == f"http://127.0.0.1:8631/?run={doc['run_id']}"
     run_id = doc["run_id"]
-    from flows import runs
+    from flows.lifecycle import runs
 
     started = runs.started_by(run_id)  # who started it, from the CLI
     assert started is not None and (started["by"], started["via"]) == ("yamada", "cli")
@@ -167,11 +167,11 @@ def test_detach_prints_the_run_id_before_it_waits(cli: Any) -> None:
     assert code == 3 and doc is not None, doc
     assert f"実行 {doc['run_id']} をバックグラウンドで開始しました" in err
     assert doc["log"] is not None and Path(doc["log"]).is_file()  # the log exists while paused
-    from flows.control import find_run
+    from flows.lifecycle.control import find_run
 
     run = find_run(doc["run_id"])  # the inputs travel as parameters on the API, not on argv
     assert run.parameters["plan"].endswith("ask_then_record.yaml")
-    from flows import runs
+    from flows.lifecycle import runs
 
     (runner,) = [
         p for p in _runner_pids() if doc["run_id"] in _cmdline(p)
@@ -194,7 +194,7 @@ def _cmdline(pid: int) -> str:
 
 def _runner_pids() -> list[int]:
     pids = [int(p.name) for p in Path("/proc").iterdir() if p.name.isdigit()]
-    return [p for p in pids if "flows.runner" in _cmdline(p)]
+    return [p for p in pids if "flows.lifecycle.runner" in _cmdline(p)]
 
 
 def test_retry_json_follows_the_schema(cli: Any, tmp_path: Path) -> None:
@@ -231,9 +231,9 @@ def test_compiles_once_per_process(cli: Any, monkeypatch: pytest.MonkeyPatch) ->
 
 
 def test_a_runner_that_dies_leaves_no_ghost_run(cli: Any) -> None:
-    from blocks.registry import BlockRegistry
+    from blocks.sdk.registry import BlockRegistry
     from compiler.compile import compile_file
-    from flows import runs
+    from flows.lifecycle import runs
 
     plan = FIXTURES / "plans" / "runtime" / "ask_then_record.yaml"
     compiled, _warnings = compile_file(plan, BlockRegistry())

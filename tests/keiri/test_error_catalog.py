@@ -18,25 +18,25 @@ from pathlib import Path
 
 import pytest
 
-from keiri.messages import CATALOG
+from keiri.base.catalog import CATALOG
 from tests.conftest import ROOT
 from tests.support.source_text import callee, catalog_keys, literals
 
 CONVERTED = [
     ROOT / "compiler" / "expressions.py",
     ROOT / "compiler" / "references.py",
-    ROOT / "keiri" / "settings" / "__init__.py",
-    ROOT / "keiri" / "settings" / "sections.py",
-    ROOT / "keiri" / "errors" / "pydantic_text.py",
-    ROOT / "blocks" / "spec.py",
-    ROOT / "blocks" / "registry.py",
-    ROOT / "blocks" / "core" / "llm_schema.py",
-    ROOT / "flows" / "deploy_spec.py",
-    ROOT / "flows" / "people_summary.py",
-    ROOT / "keiri" / "permissions.py",
+    ROOT / "keiri/base/settings/__init__.py",
+    ROOT / "keiri/base/settings/sections.py",
+    ROOT / "keiri/base/errors/pydantic_text.py",
+    ROOT / "blocks/sdk/spec.py",
+    ROOT / "blocks/sdk/registry.py",
+    ROOT / "blocks/llm/schema.py",
+    ROOT / "flows/deploy/spec.py",
+    ROOT / "flows/backend/people_summary.py",
+    ROOT / "keiri/base/permissions.py",
     ROOT / "ui_app" / "backend.py",
     ROOT / "ui_app" / "auth.py",
-    ROOT / "blocks" / "validation.py",
+    ROOT / "blocks/sdk/validation.py",
     ROOT / "compiler" / "passes" / "types.py",
 ]
 #: Calls that build an error or a problem a person reads (besides any `raise X(...)`).

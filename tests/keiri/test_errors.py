@@ -18,14 +18,12 @@ import click
 import pytest
 
 from blocks import BlockContext, FileStore
-from blocks.base import check_outputs
-from blocks.errors import BlockError
-from blocks.registry import BlockRegistry
+from blocks.sdk.base import check_outputs
+from blocks.sdk.errors import BlockError
+from blocks.sdk.registry import BlockRegistry
 from compiler.validate import validate_file
-from keiri import settings
-from keiri.cli import main
-from keiri.cli.render import as_keiri_error, begin_output, internal_error, render_error
-from keiri.errors import (
+from keiri.base import settings
+from keiri.base.errors import (
     AlreadyResumed,
     ErrorCode,
     Issue,
@@ -37,7 +35,9 @@ from keiri.errors import (
     error_markdown,
     from_validation_error,
 )
-from keiri.server import ServerError
+from keiri.cli import main
+from keiri.cli.render import as_keiri_error, begin_output, internal_error, render_error
+from keiri.server.supervisor import ServerError
 from tests.conftest import FIXTURES
 
 ERROR_CONTRACT = {"code", "message", "node_id", "hint", "recoverable"}
@@ -89,7 +89,7 @@ def _plan_not_found(_tmp: Path) -> KeiriError:
 
 
 def _invalid_run_id(_tmp: Path) -> KeiriError:
-    from flows.control import find_run
+    from flows.lifecycle.control import find_run
 
     return _raised(lambda: find_run("not-a-run"))
 

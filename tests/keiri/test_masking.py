@@ -1,14 +1,14 @@
-"""The one masking rule (`keiri.masking`): names by whole words, known values anywhere."""
+"""The one masking rule (`keiri.base.masking`): names by whole words, known values anywhere."""
 
 from __future__ import annotations
 
 import pytest
 
-from blocks.base import summarize
-from blocks.ui.requirement import Requirement
+from blocks.forms.requirement import Requirement
+from blocks.sdk.base import summarize
 from compiler.events import EventLog
-from keiri import masking
-from keiri.masking import MASK, is_secret_name, mask
+from keiri.base import masking
+from keiri.base.masking import MASK, is_secret_name, mask
 
 
 @pytest.mark.parametrize(

@@ -7,8 +7,9 @@ from datetime import UTC, datetime
 
 import pytest
 
-from blocks.ui.form import FormSpec, Requirement
-from keiri.messages import CATALOG, LANGUAGES, local_time, placeholders, state_label, t
+from blocks.forms.form import FormSpec, Requirement
+from keiri.base.catalog import CATALOG, LANGUAGES, placeholders, state_label, t
+from keiri.base.times import local_time
 
 
 @pytest.mark.parametrize("key", sorted(CATALOG))

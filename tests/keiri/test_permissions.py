@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from keiri.errors import ConfigError
-from keiri.permissions import access_for
+from keiri.base.errors import ConfigError
+from keiri.base.permissions import access_for
 
 
 def test_unconfigured_home_makes_the_local_user_admin(keiri_home: Path) -> None:

@@ -1,4 +1,4 @@
-"""The local server's SQLite configuration (`keiri.prefect_server`, issue 11): one pooled
+"""The local server's SQLite configuration (`keiri.server.sqlite_server`, issue 11): one pooled
 connection that requests queue for in order, with Prefect's own connection setup applied —
 on a real SQLite file through the real SQLAlchemy/aiosqlite stack."""
 
@@ -10,7 +10,7 @@ from pathlib import Path
 import sqlalchemy as sa
 from prefect.server.database import configurations
 
-from keiri.prefect_server import POOL_TIMEOUT_S, LocalSqlite
+from keiri.server.sqlite_server import POOL_TIMEOUT_S, LocalSqlite
 
 
 def test_one_connection_with_prefects_setup_and_waiters_served_in_turn(tmp_path: Path) -> None:

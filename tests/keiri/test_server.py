@@ -20,8 +20,8 @@ from typing import Any
 
 import pytest
 
-from keiri.errors import ConfigError
-from keiri.server import (
+from keiri.base.errors import ConfigError
+from keiri.server.supervisor import (
     ServerConfig,
     ServerError,
     ServerStatus,
@@ -175,12 +175,12 @@ def test_a_flow_runs_against_the_server(server: Started, tmp_path: Path) -> None
 
 
 def test_concurrent_writes_queue_for_the_one_connection_and_all_succeed(server: Started) -> None:
-    """The server is keiri's entry (`keiri.prefect_server`: one SQLite connection); 40 flow
+    """The server is keiri's entry (`keiri.server.sqlite_server`: one SQLite connection); 40 flow
     runs created at once are all created, none answered 503 for a locked database."""
     running = status(config=server.config)
     assert running.pid is not None
     cmdline = Path(f"/proc/{running.pid}/cmdline").read_bytes().split(b"\0")
-    assert b"keiri.prefect_server" in cmdline
+    assert b"keiri.server.sqlite_server" in cmdline
     api_url = running.api_url
     flow_id = _post_json(api_url + "/flows/", {"name": "keiri-burst"})["id"]
     answers: list[int] = []
@@ -290,7 +290,7 @@ def test_prefect_env_points_clients_away_from_the_server_home(tmp_path: Path) ->
 def _fake_server(tmp_path: Path, code: str) -> tuple[ServerConfig, subprocess.Popen[bytes]]:
     """A process that never answers /health: busy (CPU) or silent, standing in for a slow or
     a stuck server start."""
-    from keiri import server as server_module
+    from keiri.server import supervisor as server_module
 
     config = ServerConfig(keiri_home=tmp_path, port=free_port())
     config.home.mkdir(parents=True, exist_ok=True)
@@ -300,7 +300,7 @@ def _fake_server(tmp_path: Path, code: str) -> tuple[ServerConfig, subprocess.Po
 
 
 def test_a_slow_server_still_starting_is_never_killed(tmp_path: Path) -> None:
-    from keiri.server import _wait_healthy
+    from keiri.server.supervisor import _wait_healthy
 
     config, process = _fake_server(tmp_path, "while True: pass")
     waited: list[float] = []
@@ -324,7 +324,7 @@ def test_a_slow_server_still_starting_is_never_killed(tmp_path: Path) -> None:
 
 
 def test_a_stuck_server_start_is_stopped_at_the_timeout(tmp_path: Path) -> None:
-    from keiri.server import _wait_healthy
+    from keiri.server.supervisor import _wait_healthy
 
     config, process = _fake_server(tmp_path, "import time; time.sleep(60)")
     time.sleep(0.5)  # past the interpreter's own start-up
@@ -340,7 +340,7 @@ def test_a_stuck_server_start_is_stopped_at_the_timeout(tmp_path: Path) -> None:
 
 
 def test_server_start_timeout_setting(monkeypatch: pytest.MonkeyPatch) -> None:
-    from keiri import settings
+    from keiri.base import settings
 
     monkeypatch.setenv("KEIRI_SERVER_START_TIMEOUT", "300")
     assert settings.server_start_timeout() == 300.0

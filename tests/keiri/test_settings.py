@@ -9,15 +9,16 @@ from pathlib import Path
 
 import pytest
 
-from keiri import settings, settings_table
+from keiri.base import settings
+from keiri.base.errors import ConfigError
+from keiri.base.settings import table as settings_table
 from keiri.cli import main
-from keiri.errors import ConfigError
 from tests.conftest import FIXTURES
 
 
 def test_readme_settings_table_is_current() -> None:
     text = settings_table.README.read_text(encoding="utf-8")
-    assert settings_table.rewrite(text) == text, "run: python -m keiri.settings_table"
+    assert settings_table.rewrite(text) == text, "run: python -m keiri.base.settings.table"
 
 
 def test_every_problem_is_listed_at_once() -> None:
@@ -167,7 +168,7 @@ def test_keiri_dotenv_names_another_file(monkeypatch: pytest.MonkeyPatch, tmp_pa
 
 
 def test_form_links_follow_the_form_app_port(monkeypatch: pytest.MonkeyPatch) -> None:
-    from flows.notify import NotifyConfig, form_link
+    from flows.backend.notify import NotifyConfig, form_link
 
     monkeypatch.delenv("KEIRI_UI_URL", raising=False)
     monkeypatch.setenv("KEIRI_UI_PORT", "8631")

@@ -223,7 +223,7 @@ class Ops:
         vars: dict[str, Any] | None = None,
         inputs: dict[str, dict[str, Any]] | None = None,
     ) -> str:
-        from flows.runs import start_deployment
+        from flows.lifecycle.runs import start_deployment
 
         return start_deployment(deployment, inputs=inputs, vars=vars)
 
@@ -306,7 +306,7 @@ class OwnServer:
     env: dict[str, str] = field(default_factory=dict)
 
     def start(self) -> None:
-        from keiri.server import start
+        from keiri.server.supervisor import start
 
         saved = {key: os.environ.get(key) for key in self.env}
         os.environ.update(self.env)
@@ -320,7 +320,7 @@ class OwnServer:
                     os.environ[key] = value
 
     def stop(self) -> bool:
-        from keiri.server import stop
+        from keiri.server.supervisor import stop
 
         return bool(stop(config=self.config))
 
@@ -328,13 +328,13 @@ class OwnServer:
     def connected(self) -> Iterator[OwnServer]:
         """This process talks to this server meanwhile; keiri's automations are removed
         afterwards so one test's webhook or crash rule never reaches the next test."""
-        from keiri.server import export_prefect_env, restore_env
+        from keiri.server.supervisor import export_prefect_env, restore_env
 
         previous = export_prefect_env(self.config.api_url, home=self.config.keiri_home)
         try:
             yield self
         finally:
-            from flows.notify import NotifyConfig, apply_automations
+            from flows.backend.notify import NotifyConfig, apply_automations
 
             with suppress(Exception):
                 apply_automations(NotifyConfig(webhook_url="off", crash_after=None))
@@ -342,7 +342,7 @@ class OwnServer:
 
 
 def make_server(home: Path, database_url: str | None = None) -> OwnServer:
-    from keiri.server import ServerConfig
+    from keiri.server.supervisor import ServerConfig
     from tests.support.prefect_server import free_port
 
     env = {
@@ -380,7 +380,7 @@ def ops_server_session(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Own
 
 @pytest.fixture
 def ops_server(ops_server_session: OwnServer) -> Iterator[OwnServer]:
-    from keiri.server import api_healthy
+    from keiri.server.supervisor import api_healthy
 
     if not api_healthy(ops_server_session.config.api_url, timeout=2):
         ops_server_session.start()  # a fault test left it stopped

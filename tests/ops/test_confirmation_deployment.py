@@ -19,8 +19,8 @@ def test_deployment_run_suspends_and_resumes_with_the_choice(
     from prefect.client.orchestration import get_client
     from prefect.exceptions import ObjectNotFound
 
-    from flows.control import read_paused_form, resume_run
-    from flows.runs import outcome
+    from flows.lifecycle.control import read_paused_form, resume_run
+    from flows.lifecycle.runs import outcome
 
     name = f"confirm-{ops.pool}"
     ops.write(name, design=str(FIXTURES / "plans" / "runtime" / "reconcile_two_candidates.yaml"))

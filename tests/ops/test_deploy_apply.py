@@ -52,8 +52,8 @@ def test_check_shows_the_diff_and_writes_nothing(ops: Ops) -> None:
 
 
 def test_check_is_clean_when_prefect_yaml_is_current(ops: Ops) -> None:
-    from flows.deploy import render_prefect_yaml
-    from flows.deploy_spec import load_deployments
+    from flows.deploy.apply import render_prefect_yaml
+    from flows.deploy.spec import load_deployments
 
     ops.write("nightly", design=str(PLANS / "record_chain.yaml"))
     specs, _ = load_deployments(ops.folder)

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 import yaml
 
-from flows.deploy import ENTRYPOINT, render_prefect_yaml
-from flows.deploy_spec import load_deployment, load_deployments
+from flows.deploy.apply import ENTRYPOINT, render_prefect_yaml
+from flows.deploy.spec import load_deployment, load_deployments
 from tests.conftest import ROOT, TEST_BLOCK_SPECS
 from tests.ops.conftest import OPS, PLANS
 

@@ -55,7 +55,7 @@ def test_triggered_run_is_picked_up_by_a_worker(ops: Ops, ops_server: OwnServer)
     assert {"compile", "first", "middle", "last"} <= names
     assert ops.labels() == ["first-w", "middle-w", "last-w"]
     assert "run-summary-record-chain" in {a.key for a in _artifacts(run_id)}
-    from flows.runs import outcome
+    from flows.lifecycle.runs import outcome
 
     done = outcome(run_id)  # the worker's persisted result, read back through the server
     assert done.state == "completed" and done.plan_id == "record_chain" and done.error is None
@@ -99,7 +99,7 @@ def test_serve_runs_the_deployments_in_one_process(ops: Ops, ops_server: OwnServ
     paused = wait_state(run_id, {"PAUSED", "FAILED", "CRASHED"}, timeout=120)
     assert paused.state.name == "Suspended", (paused.state, served.output())
 
-    from flows.control import resume_run
+    from flows.lifecycle.control import resume_run
 
     resume_run(run_id, {"amount": 8}, "ito")
     run = wait_state(run_id, {"COMPLETED", "FAILED", "CRASHED"}, timeout=120)

@@ -15,8 +15,8 @@ pytestmark = [pytest.mark.prefect, pytest.mark.slow]
 
 
 def test_server_restart_while_paused_then_resume_completes(ops: Ops, ops_server: OwnServer) -> None:
-    from flows.control import resume_run
-    from keiri.server import api_healthy
+    from flows.lifecycle.control import resume_run
+    from keiri.server.supervisor import api_healthy
 
     name = "ask"
     ops.write(name, design=str(PLANS / "ask_then_record.yaml"))

@@ -62,7 +62,7 @@ def test_paused_deployment_run_posts_the_form_link(notifying: Ops, receiver: Rec
     reminder = receiver.wait_for(lambda m: m["run_id"] == run_id and m["kind"] == "reminder", 60)
     assert reminder["form_url"] == link and "まだ入力待ちです" in reminder["text"]
 
-    from flows.control import resume_run
+    from flows.lifecycle.control import resume_run
 
     resume_run(run_id, {"amount": 3}, "tanaka")
     done = wait_state(run_id, {"COMPLETED", "FAILED", "CRASHED"}, timeout=120)
@@ -76,7 +76,7 @@ def test_paused_local_run_gets_a_link_artifact_and_a_message(
     """`keiri run --detach` pauses without a deployment (Prefect's Paused state)."""
     import json
 
-    from flows.notify import NotifyConfig, apply_automations
+    from flows.backend.notify import NotifyConfig, apply_automations
     from keiri.cli import main
 
     apply_automations(NotifyConfig.from_env())
@@ -93,7 +93,7 @@ def test_paused_local_run_gets_a_link_artifact_and_a_message(
         assert len(links) == 1, [a.data for a in _artifacts(run_id)]
         assert "`ask` が入力を待っています" in (links[0].description or "")
     finally:
-        from flows.control import resume_run, wait_for_run
+        from flows.lifecycle.control import resume_run, wait_for_run
 
         resume_run(run_id, {"amount": 1}, "suzuki")
         assert wait_for_run(run_id, since_pause_key="ask", timeout=60).state == "Completed"

@@ -11,7 +11,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from flows.notify import (
+from flows.backend.notify import (
     AUTOMATION_CRASHED,
     AUTOMATION_PAUSED,
     AUTOMATION_REMINDER,

@@ -88,7 +88,7 @@ def _flow_runs_in_postgres(database_url: str) -> int:
 
 
 def test_twenty_runs_on_two_workers_and_a_resume_on_the_other(ops: Ops, pg_server: Any) -> None:
-    from flows.control import resume_run
+    from flows.lifecycle.control import resume_run
 
     _server, database_url = pg_server
     ops.write("bulk", design=str(PLANS / "record_chain.yaml"), concurrency=None)

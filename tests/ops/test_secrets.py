@@ -73,7 +73,7 @@ def _api_surfaces(run_id: str) -> dict[str, str]:
         LogFilterFlowRunId,
     )
 
-    from flows.run_inputs import filter_values
+    from flows.backend.run_inputs import filter_values
 
     rid = uuid.UUID(run_id)
     with get_client(sync_client=True) as client:
@@ -142,7 +142,7 @@ def test_a_secret_appears_on_no_surface(
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from flows.notify import NotifyConfig, apply_automations
+    from flows.backend.notify import NotifyConfig, apply_automations
 
     monkeypatch.setenv("KEIRI_NOTIFY_WEBHOOK_URL", receiver.url)
     monkeypatch.setenv("KEIRI_NOTIFY_REMIND_AFTER", "off")
@@ -180,7 +180,7 @@ def test_a_secret_appears_on_no_surface(
     shown["keiri run (terminal)"] = started.stderr
     # The background runner got everything through the API, nothing on its command line.
     runner_lines = [line for line in _command_lines().splitlines() if run_id in line]
-    assert any("flows.runner" in line for line in runner_lines), runner_lines
+    assert any("flows.lifecycle.runner" in line for line in runner_lines), runner_lines
     shown["command lines"] = _command_lines()
 
     message = receiver.wait_for(lambda m: m["run_id"] == run_id and m["kind"] == "paused", 60)
@@ -200,7 +200,7 @@ def test_a_secret_appears_on_no_surface(
     if "No such command" not in status.stderr:  # `keiri status` comes with the runtime core
         shown["keiri status --json"] = status.stdout + status.stderr
 
-    from flows.runs import outcome
+    from flows.lifecycle.runs import outcome
 
     record = outcome(run_id)  # the run's record, persisted by Prefect
     assert record.block_error is not None

@@ -1,4 +1,4 @@
-"""Local Prefect servers for tests (keiri.server on a free port): the session server every
+"""Local Prefect servers for tests (keiri.server.supervisor on a free port): the session server every
 test process uses (`configure_session_server` at pytest_configure, started on first use), and
 `start_test_server` / `prefect_test_server` for tests that need a server of their own.
 
@@ -20,7 +20,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from keiri.server import (
+from keiri.server.supervisor import (
     ServerConfig,
     ServerError,
     export_prefect_env,
@@ -66,7 +66,7 @@ def start_test_server(tmp_dir: Path, *, timeout: float = 120) -> tuple[str, Call
 
 def _start_or_stop(timeout: float, config: ServerConfig) -> str:
     """Start a test server; one still starting at the timeout is left running by
-    `keiri.server.start` (never killed while starting): a test stops it."""
+    `keiri.server.supervisor.start` (never killed while starting): a test stops it."""
     try:
         return start(timeout, config=config).api_url
     except ServerError:

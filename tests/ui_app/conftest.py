@@ -51,12 +51,12 @@ def keiri(*args: str) -> tuple[int, dict[str, Any]]:
 @pytest.fixture
 def paused_run(runtime_env: None, tmp_path: Path) -> Iterator[Callable[[str], str]]:
     """Start the plan `tests/fixtures/plans/runtime/<name>.yaml` detached, as `keiri run
-    --detach` does (`flows.runs.start_detached`: a background `flows.runner`), until it
+    --detach` does (`flows.lifecycle.runs.start_detached`: a background `flows.lifecycle.runner`), until it
     pauses; returns the run id. Runners still waiting at the end of the test are stopped (a
     paused run polls for up to a day)."""
-    from blocks.registry import BlockRegistry
+    from blocks.sdk.registry import BlockRegistry
     from compiler.compile import compile_file
-    from flows import runs
+    from flows.lifecycle import runs
 
     started: list[runs.Detached] = []
 

@@ -92,7 +92,7 @@ def test_resume_is_attributed_to_the_logged_in_user(
     monkeypatch: pytest.MonkeyPatch,
     paused_run: Callable[[str], str],
 ) -> None:
-    from flows.control import last_resume, wait_for_run
+    from flows.lifecycle.control import last_resume, wait_for_run
 
     monkeypatch.setenv("KEIRI_UI_SECRET", SECRET)
     run_id = paused_run("ask_then_record")

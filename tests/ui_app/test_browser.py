@@ -176,7 +176,7 @@ def _fill_period(page: Any, value: str) -> None:
 
 
 def _record(run_id: str) -> dict[str, Any]:
-    from flows.runs import outcome
+    from flows.lifecycle.runs import outcome
 
     return outcome(run_id).to_json()
 
@@ -187,7 +187,7 @@ def test_upload_zip_confirm_and_the_run_completes(
     browser_page: Any,
     tmp_path: Path,
 ) -> None:
-    from flows.control import wait_for_run
+    from flows.lifecycle.control import wait_for_run
 
     url, read_log = form_app
     page = browser_page
@@ -226,7 +226,7 @@ def test_invalid_value_shows_the_message_and_the_run_stays_paused(
     browser_page: Any,
     tmp_path: Path,
 ) -> None:
-    from flows.control import find_run
+    from flows.lifecycle.control import find_run
 
     url, _read_log = form_app
     page = browser_page

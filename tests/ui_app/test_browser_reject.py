@@ -34,8 +34,8 @@ def test_reject_in_the_browser_completes_and_the_next_node_sees_the_comment(
     browser_page: Any,
     tmp_path: Path,
 ) -> None:
-    from flows.control import wait_for_run
-    from flows.runs import outcome
+    from flows.lifecycle.control import wait_for_run
+    from flows.lifecycle.runs import outcome
 
     url, read_log = form_app
     page = browser_page

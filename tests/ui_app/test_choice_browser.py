@@ -35,8 +35,8 @@ def test_choose_the_second_payment_in_the_browser(
     browser_page: Any,  # noqa: F811
     tmp_path: Path,
 ) -> None:
-    from flows.control import wait_for_run
-    from flows.runs import outcome
+    from flows.lifecycle.control import wait_for_run
+    from flows.lifecycle.runs import outcome
 
     url, read_log = form_app
     page = browser_page

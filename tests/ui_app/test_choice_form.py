@@ -21,7 +21,7 @@ def _button(at: AppTest, label: str) -> Any:
 
 
 def _wait(run_id: str) -> dict[str, Any]:
-    from flows import runs
+    from flows.lifecycle import runs
 
     return runs.wait(run_id, timeout=90).to_json()
 

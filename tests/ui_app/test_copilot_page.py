@@ -117,7 +117,7 @@ def test_a_message_is_confirmed_and_its_run_started_and_summarised(
     assert SUMMARY in _chat_texts(at), _chat_texts(at)
     assert script.answered == {"WireActionList": 1, "WireSummary": 1}
 
-    from flows.runs import outcome, started_by
+    from flows.lifecycle.runs import outcome, started_by
 
     assert outcome(run_id).state == "completed"
     assert (started_by(run_id) or {}).get("by") == "yamada"  # the user's identity

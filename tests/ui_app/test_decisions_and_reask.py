@@ -22,9 +22,9 @@ pytestmark = pytest.mark.prefect
 @pytest.fixture
 def start(runtime_env: None) -> Iterator[Callable[..., str]]:
     """Start `tests/fixtures/plans/runtime/<name>.yaml` detached until it pauses; its id."""
-    from blocks.registry import BlockRegistry
+    from blocks.sdk.registry import BlockRegistry
     from compiler.compile import compile_file
-    from flows import runs
+    from flows.lifecycle import runs
 
     started: list[runs.Detached] = []
 
@@ -52,14 +52,14 @@ _RETRY_RUNNERS: list[str] = []
 
 def _stop_runners() -> None:
     """Stop the runners that retries started (still paused at the end of a failed test)."""
-    from flows.runs import _stop_runners as stop
+    from flows.lifecycle.runs import _stop_runners as stop
 
     while _RETRY_RUNNERS:
         stop(_RETRY_RUNNERS.pop(), timeout=5)
 
 
 def _retry_until_paused(run_id: str, key: str) -> Any:
-    from flows import runs
+    from flows.lifecycle import runs
 
     _RETRY_RUNNERS.append(run_id)
     handed = runs.retry(run_id, "suzuki", detach=True)
@@ -68,14 +68,14 @@ def _retry_until_paused(run_id: str, key: str) -> Any:
 
 
 def _wait_paused(run_id: str, key: str) -> Any:
-    from flows import runs
+    from flows.lifecycle import runs
 
     deadline = time.monotonic() + 90
     while time.monotonic() < deadline:
         outcome = runs.wait(run_id, timeout=90)
         if outcome.state == "paused":
             break
-    from flows import control
+    from flows.lifecycle import control
 
     form = control.read_paused_form(run_id)
     assert outcome.state == "paused" and form.run.pause_key == key, (outcome, form.run)
@@ -89,7 +89,7 @@ def _defaults(form: Any) -> dict[str, Any]:
 def test_rejection_completes_and_the_next_node_sees_the_comment(
     start: Callable[..., str],
 ) -> None:
-    from flows import runs
+    from flows.lifecycle import runs
 
     run_id = start("reject_then_branch")
     runs.resume(run_id, {"approved": False, "response": "3行目の金額が違います"}, "yamada")
@@ -103,8 +103,8 @@ def test_rejection_completes_and_the_next_node_sees_the_comment(
 def test_retry_after_on_reject_fail_asks_again_with_the_answers_prefilled(
     start: Callable[..., str], app: Callable[..., AppTest]
 ) -> None:
-    from blocks.ui.form import run_input_model
-    from flows import control, runs
+    from blocks.forms.form import run_input_model
+    from flows.lifecycle import control, runs
 
     run_id = start("reject_fails")
     runs.resume(run_id, {"approved": False, "response": "やり直してください"}, "yamada")
@@ -131,7 +131,7 @@ def test_retry_after_on_reject_fail_asks_again_with_the_answers_prefilled(
 
 
 def test_retry_after_an_input_timeout_asks_again(start: Callable[..., str]) -> None:
-    from flows import runs
+    from flows.lifecycle import runs
 
     run_id = start("ask_timeout_then_record")
     timed_out = runs.wait(run_id, since_pause_key="ask", timeout=90)
@@ -148,7 +148,7 @@ def test_retry_after_an_input_timeout_asks_again(start: Callable[..., str]) -> N
 def test_retry_after_a_failure_after_the_pause_asks_again_and_uses_the_new_answer(
     start: Callable[..., str], tmp_path: Path
 ) -> None:
-    from flows import runs
+    from flows.lifecycle import runs
 
     marker = tmp_path / "fixed"
     run_id = start("fail_after_pause", {"marker": str(marker)})
@@ -167,7 +167,7 @@ def test_retry_after_a_failure_after_the_pause_asks_again_and_uses_the_new_answe
 
 
 def _runner_pid(run_id: str) -> int | None:
-    """The background runner (`python -m flows.runner RUN_ID`) of the run, if one is alive."""
+    """The background runner (`python -m flows.lifecycle.runner RUN_ID`) of the run, if one is alive."""
     for proc in Path("/proc").iterdir():
         if not proc.name.isdigit():
             continue
@@ -175,7 +175,7 @@ def _runner_pid(run_id: str) -> int | None:
             argv = (proc / "cmdline").read_bytes().split(b"\0")
         except OSError:
             continue
-        if b"flows.runner" in argv and run_id.encode() in argv:
+        if b"flows.lifecycle.runner" in argv and run_id.encode() in argv:
             return int(proc.name)
     return None
 
@@ -186,7 +186,7 @@ def test_retry_after_a_crash_while_paused_asks_again_with_the_answers_prefilled(
     import os
     import signal
 
-    from flows import control, runs
+    from flows.lifecycle import control, runs
 
     marker = tmp_path / "fixed"
     run_id = start("fail_after_pause", {"marker": str(marker)})
@@ -223,7 +223,7 @@ def test_retry_after_a_crash_while_paused_asks_again_with_the_answers_prefilled(
 def _states(run_id: str) -> list[Any]:
     from prefect.client.orchestration import get_client
 
-    from flows.control import parse_run_id
+    from flows.lifecycle.control import parse_run_id
 
     with get_client(sync_client=True) as client:
         return list(client.read_flow_run_states(parse_run_id(run_id)))

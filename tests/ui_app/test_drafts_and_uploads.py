@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from blocks.ui.form import Requirement
+from blocks.forms.form import Requirement
 from tests.ui_app.samples import evidence_zip
 from ui_app import drafts
 from ui_app.upload_checks import check_upload

@@ -16,14 +16,14 @@ from tests.ui_app.samples import evidence_zip
 
 
 def _state(run_id: str) -> str:
-    from flows.control import find_run
+    from flows.lifecycle.control import find_run
 
     run = find_run(run_id)
     return run.state.type.value if run.state else "UNKNOWN"
 
 
 def _retry_log() -> str:
-    from keiri import settings
+    from keiri.base import settings
 
     logs = sorted((settings.keiri_home() / "detached").glob("retry-*.log"))
     return logs[-1].read_text(encoding="utf-8")[-3000:] if logs else "no retry log"
@@ -78,7 +78,7 @@ def test_error_widget_has_no_retry_when_not_recoverable() -> None:
 def test_failed_run_shows_error_and_retry_completes_it(
     app: Callable[..., AppTest], tmp_path: Path
 ) -> None:
-    from flows.control import wait_for_run
+    from flows.lifecycle.control import wait_for_run
 
     marker = tmp_path / "marker"
     code, doc = keiri("run", str(PLANS / "failing.yaml"), "--var", f"marker={marker}")

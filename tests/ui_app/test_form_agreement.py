@@ -19,8 +19,8 @@ from prefect.input.run_input import run_input_subclass_from_type
 from prefect.utilities.schema_tools import validate as prefect_validate
 from pydantic import ValidationError
 
-from blocks.store import FileStore
-from blocks.ui.form import FormSpec, Requirement, validate_answers
+from blocks.forms.form import FormSpec, Requirement, validate_answers
+from blocks.sdk.store import FileStore
 from keiri.cli.inputs import convert_answers, human_input_fields
 from ui_app.session_state import answers as form_answers
 from ui_app.session_state import form_fields, widget_value

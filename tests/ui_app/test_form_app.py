@@ -23,14 +23,14 @@ def _by_label(widgets: Any, prefix: str) -> Any:
 
 
 def _state(run_id: str) -> str:
-    from flows.control import find_run
+    from flows.lifecycle.control import find_run
 
     run = find_run(run_id)
     return run.state.type.value if run.state else "UNKNOWN"
 
 
 def _finish(run_id: str, pause_key: str) -> dict[str, Any]:
-    from flows import runs
+    from flows.lifecycle import runs
 
     outcome = runs.wait(run_id, since_pause_key=pause_key, timeout=90)
     assert outcome.state == "completed", outcome
@@ -45,7 +45,7 @@ def _submit(at: AppTest) -> AppTest:
 def test_every_field_type_is_rendered_and_resumes_the_run(
     paused_run: Callable[[str], str], app: Callable[..., AppTest]
 ) -> None:
-    from blocks.store import FileStore
+    from blocks.sdk.store import FileStore
 
     run_id = paused_run("every_field_type")
     at = app(run_id)

@@ -1,4 +1,4 @@
-"""The form app's resume and retry go through the run lifecycle module `flows.runs`, in the
+"""The form app's resume and retry go through the run lifecycle module `flows.lifecycle.runs`, in the
 app's own process: no CLI subprocess. Spies wrap the real functions (they still run)."""
 
 from __future__ import annotations
@@ -20,9 +20,9 @@ pytestmark = pytest.mark.prefect
 
 @pytest.fixture
 def spies(monkeypatch: pytest.MonkeyPatch) -> dict[str, list[Any]]:
-    """Record calls of `flows.runs.resume/retry` and every process started, then call the
+    """Record calls of `flows.lifecycle.runs.resume/retry` and every process started, then call the
     real thing."""
-    from flows import runs
+    from flows.lifecycle import runs
 
     calls: dict[str, list[Any]] = {"resume": [], "retry": [], "popen": []}
     real_resume, real_retry, real_popen = runs.resume, runs.retry, subprocess.Popen
@@ -49,7 +49,7 @@ def spies(monkeypatch: pytest.MonkeyPatch) -> dict[str, list[Any]]:
 def test_form_submit_resumes_through_flows_runs(
     paused_run: Callable[[str], str], app: Callable[..., AppTest], spies: dict[str, list[Any]]
 ) -> None:
-    from flows import runs
+    from flows.lifecycle import runs
 
     run_id = paused_run("ask_then_record")
     spies["popen"].clear()  # the runner the fixture started
@@ -68,7 +68,7 @@ def test_form_submit_resumes_through_flows_runs(
 def test_retry_button_hands_the_run_to_a_runner_not_the_cli(
     app: Callable[..., AppTest], tmp_path: Path, spies: dict[str, list[Any]]
 ) -> None:
-    from flows import runs
+    from flows.lifecycle import runs
 
     marker = tmp_path / "marker"
     code, doc = keiri("run", str(PLANS / "failing.yaml"), "--var", f"marker={marker}")
@@ -79,7 +79,7 @@ def test_retry_button_hands_the_run_to_a_runner_not_the_cli(
     marker.write_text("fixed", encoding="utf-8")
     at = next(b for b in panel.button if b.label == "再実行").click().run()
     assert [(c[0][0], c[1].get("detach")) for c in spies["retry"]] == [(run_id, True)]
-    assert spies["popen"] == [[sys.executable, "-m", "flows.runner", run_id]]
+    assert spies["popen"] == [[sys.executable, "-m", "flows.lifecycle.runner", run_id]]
     deadline = time.monotonic() + 60
     while runs.outcome(run_id).state == "failed" and time.monotonic() < deadline:
         time.sleep(0.3)

@@ -22,7 +22,7 @@ def roots(runtime_env: None) -> Iterator[list[str]]:
     """Root runs started by a test; their runners are stopped at the end."""
     started: list[str] = []
     yield started
-    from flows.runs import _stop_runners
+    from flows.lifecycle.runs import _stop_runners
 
     for run_id in started:
         _stop_runners(run_id, timeout=5)
@@ -59,7 +59,7 @@ def _artifacts(run_id: str) -> list[Any]:
 
 
 def _root_of(run_id: str) -> str | None:
-    from flows.control import read_paused_form
+    from flows.lifecycle.control import read_paused_form
 
     try:
         return read_paused_form(run_id).definition.get("root_run_id")
@@ -68,7 +68,7 @@ def _root_of(run_id: str) -> str | None:
 
 
 def test_seed_while_loops_on_no_and_ends_on_yes(roots: list[str]) -> None:
-    from flows import runs
+    from flows.lifecycle import runs
 
     code, doc = keiri("run", str(PLANS / "while_until_approved.yaml"), "--detach")
     roots.append(doc["run_id"])
@@ -96,7 +96,7 @@ def test_seed_while_loops_on_no_and_ends_on_yes(roots: list[str]) -> None:
 
 
 def test_foreach_with_a_confirm_per_item(roots: list[str], app: Callable[..., AppTest]) -> None:
-    from flows import runs
+    from flows.lifecycle import runs
 
     code, doc = keiri("run", str(PLANS / "foreach_confirm.yaml"), "--detach")
     root = doc["run_id"]

@@ -49,8 +49,8 @@ def page(confirm_run: str, tmp_path: Path) -> Iterator[Any]:
 def test_resume_in_the_prefect_ui_dialog_with_a_comment(
     confirm_run: str, page: Any, prefect_server: str, tmp_path: Path
 ) -> None:
-    from flows import runs
-    from flows.control import wait_for_run
+    from flows.lifecycle import runs
+    from flows.lifecycle.control import wait_for_run
 
     ui = prefect_server.removesuffix("/api")
     page.goto(f"{ui}/runs/flow-run/{confirm_run}")

@@ -44,10 +44,10 @@ def test_the_runs_page_follows_a_twenty_item_loop_live(
 ) -> None:
     from prefect.client.schemas.objects import StateType
 
-    from blocks.registry import BlockRegistry
+    from blocks.sdk.registry import BlockRegistry
     from compiler.compile import compile_file
-    from flows import runs
-    from flows.control import find_run
+    from flows.lifecycle import runs
+    from flows.lifecycle.control import find_run
 
     url, read_log = form_app
     page = browser_page

@@ -27,7 +27,7 @@ def _expander(at: AppTest, prefix: str) -> Any:
 
 
 def _finish(run_id: str, pause_key: str) -> dict[str, Any]:
-    from flows import runs
+    from flows.lifecycle import runs
 
     outcome = runs.wait(run_id, since_pause_key=pause_key, timeout=90)
     assert outcome.state == "completed", outcome
@@ -166,7 +166,7 @@ def test_wrong_type_and_corrupt_zip_say_why_at_upload_and_clear_when_fixed(
     _by_label(at.text_input, "対象月").input("2024-04")
     at.run()
     assert texts(at, "error") == []  # fixed: every message gone at once
-    from flows.control import find_run
+    from flows.lifecycle.control import find_run
 
     run = find_run(run_id)
     assert run.state is not None and run.state.type.value == "PAUSED"
@@ -192,7 +192,7 @@ def test_out_of_range_number_says_what_is_wrong_while_typing(
 def test_new_run_page_lists_designs_and_starts_one_at_its_first_form(
     app: Callable[..., AppTest],
 ) -> None:
-    from flows import runs
+    from flows.lifecycle import runs
 
     at = app().switch_page("views/new_run.py").run()
     assert texts(at, "title") == ["新規実行"]
@@ -227,7 +227,7 @@ def test_a_resume_made_outside_keiri_is_recorded_as_such(
     keiri (no resume marker of its own), never as the person it names."""
     from prefect.client.orchestration import get_client
 
-    from flows.control import parse_run_id
+    from flows.lifecycle.control import parse_run_id
 
     run_id = paused_run("ask_then_record")
     with get_client(sync_client=True) as client:

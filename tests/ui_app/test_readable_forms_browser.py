@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.ui_app import test_browser as _browser
 from tests.ui_app.samples import evidence_zip
@@ -126,10 +127,11 @@ def test_reload_keeps_typed_values_and_uploads(
     page.reload()
     page.get_by_role("heading", name="4月分の証跡の受け取りと承認").wait_for()
     page.get_by_text("前回の入力を復元しました").wait_for()
+    # The restored values are drawn after the notice: wait for them, never read at first paint.
+    expect(page.get_by_label("対象月（必須）")).to_have_value("2024-04", timeout=30_000)
+    expect(page.get_by_text("受け付けたファイル 1 件")).to_be_visible()
+    expect(page.get_by_role("checkbox", name="承認する")).to_be_checked()
     page.screenshot(path=str(tmp_path / "after-reload.png"), full_page=True)
-    assert page.get_by_label("対象月（必須）").input_value() == "2024-04"
-    assert page.get_by_text("受け付けたファイル 1 件").is_visible()
-    assert page.get_by_role("checkbox", name="承認する").is_checked()
 
 
 def test_wrong_type_and_corrupt_zip_are_refused_at_upload_with_their_reasons(
@@ -158,8 +160,8 @@ def test_wrong_type_and_corrupt_zip_are_refused_at_upload_with_their_reasons(
 def test_new_run_starts_the_demo_plan_at_its_first_form(
     runtime_env: None, form_app: tuple[str, Callable[[], str]], page: Any, tmp_path: Path
 ) -> None:
-    from flows import runs
-    from flows.control import list_runs
+    from flows.lifecycle import runs
+    from flows.lifecycle.control import list_runs
 
     url, read_log = form_app
     page.goto(f"{url}/new_run")

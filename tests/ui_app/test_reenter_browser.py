@@ -39,8 +39,8 @@ def test_reenter_in_the_browser_reuploads_and_the_run_completes(
     browser_page: Any,
     tmp_path: Path,
 ) -> None:
-    from flows.control import find_run, wait_for_run
-    from flows.runs import outcome
+    from flows.lifecycle.control import find_run, wait_for_run
+    from flows.lifecycle.runs import outcome
 
     url, read_log = form_app
     page = browser_page

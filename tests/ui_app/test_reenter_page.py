@@ -49,7 +49,7 @@ def start_failed(folder: Path) -> str:
 
 
 def stop_runners(run_id: str) -> None:
-    from flows.runs import _stop_runners
+    from flows.lifecycle.runs import _stop_runners
 
     _stop_runners(run_id, timeout=5)
 
@@ -63,8 +63,8 @@ def _panel(at: AppTest, run_id: str) -> Any:
 def test_reenter_button_reopens_the_form_prefilled_and_the_run_completes(
     app: Callable[..., AppTest], tmp_path: Path
 ) -> None:
-    from blocks.store import FileStore
-    from flows import control, runs
+    from blocks.sdk.store import FileStore
+    from flows.lifecycle import control, runs
 
     run_id = start_failed(tmp_path)
     try:

@@ -12,22 +12,22 @@ from uuid import UUID
 import httpx
 import pytest
 
-from blocks.errors import BlockError
-from keiri.errors import KeiriError
+from blocks.sdk.errors import BlockError
+from keiri.base.errors import KeiriError
 
 pytestmark = pytest.mark.prefect
 
 
 def _markers(run_id: str) -> list[Any]:
-    from flows.resume_marker import PREFIX
-    from flows.run_inputs import filter_values
+    from flows.backend.resume_marker import PREFIX
+    from flows.backend.run_inputs import filter_values
 
     return filter_values(UUID(run_id), PREFIX)
 
 
 def _completed_amount(run_id: str, pause_key: str | None) -> Any:
-    from flows import runs
-    from flows.control import wait_for_run
+    from flows.lifecycle import runs
+    from flows.lifecycle.control import wait_for_run
 
     view = wait_for_run(run_id, since_pause_key=pause_key, timeout=90)
     assert view.state_type == "COMPLETED", view
@@ -35,7 +35,7 @@ def _completed_amount(run_id: str, pause_key: str | None) -> Any:
 
 
 def test_nan_is_refused_before_the_marker(paused_run: Callable[[str], str]) -> None:
-    from flows.control import read_paused_form, resume_run
+    from flows.lifecycle.control import read_paused_form, resume_run
 
     run_id = paused_run("ask_then_record")
     with pytest.raises(BlockError) as exc:
@@ -53,7 +53,7 @@ def test_a_failure_after_the_marker_releases_it(
     """Fault injection: the server answers 503 to the resume call itself."""
     from prefect.client.orchestration import SyncPrefectClient
 
-    from flows.control import read_paused_form, resume_run
+    from flows.lifecycle.control import read_paused_form, resume_run
 
     run_id = paused_run("ask_then_record")
     real = SyncPrefectClient.resume_flow_run
@@ -77,7 +77,7 @@ def test_a_failure_after_the_marker_releases_it(
 
 
 def test_two_submits_resume_once(paused_run: Callable[[str], str]) -> None:
-    from flows.control import resume_run
+    from flows.lifecycle.control import resume_run
 
     run_id = paused_run("ask_then_record")
 

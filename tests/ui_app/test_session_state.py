@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from blocks.ui.form import FieldProblem, Requirement, validate_answers
+from blocks.forms.form import FieldProblem, Requirement, validate_answers
 from ui_app.session_state import (
     answers,
     ensure,

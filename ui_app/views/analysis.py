@@ -1,6 +1,6 @@
 """分析: the data-analysis agent of seed 002 — upload a table, chat, get a report.
 
-One `graph.invoke()` per user message (`blocks.core.analysis.run_turn`); the state lives in
+One `graph.invoke()` per user message (`blocks.analysis.run_turn`); the state lives in
 `st.session_state` as the seed lays it out (`analysis::messages`, `analysis::df`,
 `analysis::workspace_dir`, plus the agent's results and assumptions) — no LangGraph
 checkpointer. A turn ends with a question (shown as the assistant's message) or a report
@@ -16,16 +16,11 @@ from typing import Any
 
 import streamlit as st
 
-from blocks.core.analysis import AgentState, ReportOutput, build_graph, run_turn
-from blocks.core.analysis.report import REPORT_FILE, section_table
-from blocks.core.analysis.workspace import (
-    create_workspace,
-    dataframe_info,
-    read_data,
-    save_upload,
-)
-from blocks.core.llm_client import LLMClient
-from blocks.errors import BlockError
+from blocks.analysis import AgentState, ReportOutput, build_graph, run_turn
+from blocks.analysis.report import REPORT_FILE, section_table
+from blocks.analysis.workspace import create_workspace, dataframe_info, read_data, save_upload
+from blocks.llm.client import LLMClient
+from blocks.sdk.errors import BlockError
 from ui_app.errors import render_error
 
 __all__ = ["render", "render_report"]

@@ -13,11 +13,11 @@ from typing import Any
 
 import streamlit as st
 
-from blocks.core.llm_client import LLMClient
+from blocks.llm.client import LLMClient
 from designer.ask import ComposedAnswer, compose_answer, prepare_request, refusal
-from flows.progress import read_progress
-from keiri.errors import KeiriError
-from keiri.messages import state_label
+from flows.backend.progress import read_progress
+from keiri.base.catalog import state_label
+from keiri.base.errors import KeiriError
 from ui_app import backend
 from ui_app.auth import current_user
 from ui_app.errors import render_error

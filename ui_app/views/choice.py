@@ -12,13 +12,13 @@ from typing import TYPE_CHECKING, Any
 
 import streamlit as st
 
-from blocks.confirmation import CANCEL_FIELD
-from blocks.ui.form import Requirement
-from keiri.messages import t
+from blocks.forms.form import Requirement
+from blocks.sdk.confirmation import CANCEL_FIELD
+from keiri.base.catalog import t
 from ui_app.session_state import Entry, widget_key
 
 if TYPE_CHECKING:
-    from flows.control import PausedForm
+    from flows.lifecycle.control import PausedForm
 
 __all__ = ["FORM_KIND", "cancel_button", "choice_widget", "details_text", "is_choice_form"]
 

@@ -22,8 +22,9 @@ from typing import TYPE_CHECKING, Any
 
 import streamlit as st
 
-from keiri.errors import KeiriError
-from keiri.messages import local_time, state_label, t
+from keiri.base.catalog import state_label, t
+from keiri.base.errors import KeiriError
+from keiri.base.times import local_time
 from ui_app.auth import current_user
 from ui_app.errors import render_error
 

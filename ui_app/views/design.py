@@ -14,9 +14,9 @@ from typing import Any, cast
 
 import streamlit as st
 
-from blocks.core.llm_client import LLMClient
-from blocks.errors import BlockError, Issue, IssuesFound
-from blocks.registry import BlockRegistry
+from blocks.llm.client import LLMClient
+from blocks.sdk.errors import BlockError, Issue, IssuesFound
+from blocks.sdk.registry import BlockRegistry
 from designer import (
     DesignEngineOptions,
     GeneratedPlan,

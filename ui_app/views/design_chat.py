@@ -12,9 +12,9 @@ from typing import Any
 
 import streamlit as st
 
-from blocks.errors import Issue
-from blocks.registry import BlockRegistry
-from blocks.store import FileStore
+from blocks.sdk.errors import Issue
+from blocks.sdk.registry import BlockRegistry
+from blocks.sdk.store import FileStore
 from designer import DesignRequirement, GeneratedPlan, apply_answers, check_plan_text, plan_to_yaml
 from designer.apply import answer_problems
 

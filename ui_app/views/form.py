@@ -3,7 +3,7 @@
 Opening the page only reads; the run resumes on the 送信 button alone, after the answers pass
 the same validation as the server (`validate_answers`). Invalid answers are shown next to
 their fields and kept; the run stays paused. A second submit of the same pause is refused by
-`flows.control.resume_run` ("already resumed by X at T").
+`flows.lifecycle.control.resume_run` ("already resumed by X at T").
 
 The heading is the plan's description; what the plan declares as the form's `display`
 (`ui_app.display`) is shown beside the decision, so the decision is visible without
@@ -20,11 +20,12 @@ from typing import TYPE_CHECKING, Any
 
 import streamlit as st
 
-from blocks.confirmation import CANCEL_FIELD
-from blocks.ui.field_types import FIELD_TYPES
-from blocks.ui.form import FieldProblem, Requirement, validate_answers
-from keiri.errors import KeiriError
-from keiri.messages import CATALOG, local_time, t
+from blocks.forms.field_types import FIELD_TYPES
+from blocks.forms.form import FieldProblem, Requirement, validate_answers
+from blocks.sdk.confirmation import CANCEL_FIELD
+from keiri.base.catalog import CATALOG, t
+from keiri.base.errors import KeiriError
+from keiri.base.times import local_time
 from ui_app import backend, drafts, nav
 from ui_app.auth import current_user
 from ui_app.display import render_details, render_display
@@ -43,7 +44,7 @@ from ui_app.session_state import (
 from ui_app.views import choice
 
 if TYPE_CHECKING:
-    from flows.control import PausedForm
+    from flows.lifecycle.control import PausedForm
 
 __all__ = ["SUBMITTED", "TITLE", "live_problems", "render", "reset_form", "submit"]
 

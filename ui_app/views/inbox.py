@@ -7,8 +7,9 @@ from datetime import datetime
 
 import streamlit as st
 
-from keiri.errors import KeiriError
-from keiri.messages import local_time, t
+from keiri.base.catalog import t
+from keiri.base.errors import KeiriError
+from keiri.base.times import local_time
 from ui_app import backend, nav
 from ui_app.backend import InboxItem
 from ui_app.errors import render_error

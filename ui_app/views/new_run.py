@@ -1,5 +1,5 @@
 """新規実行: the designs (and deployments) one can start, with their descriptions; 実行を開始
-starts a run (`flows.runs`, recorded as started by the signed-in person) and opens its first
+starts a run (`flows.lifecycle.runs`, recorded as started by the signed-in person) and opens its first
 form when it pauses for one."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from typing import Any
 
 import streamlit as st
 
-from keiri.errors import KeiriError
-from keiri.messages import state_label, t
+from keiri.base.catalog import state_label, t
+from keiri.base.errors import KeiriError
 from ui_app import backend, nav
 from ui_app.auth import current_user
 from ui_app.errors import render_error

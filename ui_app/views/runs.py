@@ -1,7 +1,7 @@
 """実行履歴: recent plan runs — state, duration, who started it, a link to the Prefect UI, the
 run's summary, reports first, inputs apart from outputs and who approved when
 (`ui_app.run_summary`), and for a failed run (collapsed like the others) its error (seed 000
-§9.3) with 再実行 when a retry can help (the same as `keiri retry`: `flows.runs.retry`, handed
+§9.3) with 再実行 when a retry can help (the same as `keiri retry`: `flows.lifecycle.runs.retry`, handed
 to a background runner)."""
 
 from __future__ import annotations
@@ -11,15 +11,16 @@ from typing import TYPE_CHECKING
 
 import streamlit as st
 
-from blocks.errors import BlockError
-from keiri.messages import local_time, state_label, t
+from blocks.sdk.errors import BlockError
+from keiri.base.catalog import state_label, t
+from keiri.base.times import local_time
 from ui_app import backend, nav, recovery, run_live, run_summary
 from ui_app.auth import current_user
 from ui_app.errors import render_error
 from ui_app.plans import PlanInfo, plan_of_run
 
 if TYPE_CHECKING:
-    from flows.control import RunView
+    from flows.lifecycle.control import RunView
 
 __all__ = ["RETRY", "duration", "render", "retry"]
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from keiri import settings
+from keiri.base import settings
+from keiri.base.catalog import t
+from keiri.base.errors import Issue
 from keiri.copilot.registry import Tool, ToolContext, ToolResult
-from keiri.errors import Issue
-from keiri.messages import t
 
 __all__ = ["TOOLS", "design_names"]
 

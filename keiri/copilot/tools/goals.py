@@ -9,6 +9,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from keiri.base.catalog import t
+from keiri.base.permissions import access_for
 from keiri.copilot import errors, taskloop
 from keiri.copilot.errors import CopilotError
 from keiri.copilot.models import Action, Goal, Step, Task
@@ -22,8 +24,6 @@ from keiri.copilot.prompts import (
 )
 from keiri.copilot.registry import Tool, ToolContext, ToolResult
 from keiri.copilot.state import goal_text, history_text
-from keiri.messages import t
-from keiri.permissions import access_for
 
 __all__ = ["TOOLS", "find_goal"]
 

@@ -7,13 +7,13 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from blocks.errors import Issue
-from keiri import settings
+from blocks.sdk.errors import Issue
+from keiri.base import settings
+from keiri.base.catalog import CATALOG, t
+from keiri.base.errors import ErrorCode, IssueCode, suggest
 from keiri.copilot import errors
 from keiri.copilot.errors import CopilotError
 from keiri.copilot.registry import Tool, ToolContext, ToolResult
-from keiri.errors import ErrorCode, IssueCode, suggest
-from keiri.messages import CATALOG, t
 
 __all__ = ["TOOLS"]
 
@@ -43,7 +43,7 @@ class ExplainArgs(_Args):
 
 
 def _list(ctx: ToolContext, args: NoArgs) -> ToolResult:
-    from flows.deploy_spec import load_deployments
+    from flows.deploy.spec import load_deployments
 
     folder = settings.project_root() / "deployments"
     specs, _issues = load_deployments(folder) if folder.is_dir() else ([], [])
@@ -66,8 +66,8 @@ def _schedule(ctx: ToolContext, args: ScheduleArgs) -> ToolResult:
 
     import yaml
 
-    from flows.deploy import deploy_all
-    from flows.deploy_spec import load_deployment
+    from flows.deploy.apply import deploy_all
+    from flows.deploy.spec import load_deployment
 
     root = settings.project_root()
     folder = root / "deployments"
@@ -136,7 +136,7 @@ def _undo(path: Path, prefect_file: Path, before: str | None) -> None:
 
 
 def _search(ctx: ToolContext, args: SearchArgs) -> ToolResult:
-    from blocks.registry import BlockRegistry
+    from blocks.sdk.registry import BlockRegistry
     from designer import retrieve_blocks
 
     registry = BlockRegistry()

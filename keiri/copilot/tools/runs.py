@@ -1,4 +1,4 @@
-"""Run tools over the one run lifecycle (`flows.runs`): `runs.start`, `runs.status`,
+"""Run tools over the one run lifecycle (`flows.lifecycle.runs`): `runs.start`, `runs.status`,
 `runs.list`, `runs.resume`, `runs.retry`, `runs.cancel`. Starting and retrying go through the
 TaskLoop (a background run, reported when it ends); resume, retry, cancel and start need the
 user's confirmation and run with the user's identity (`who`)."""
@@ -10,10 +10,10 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from keiri.base.catalog import t
 from keiri.copilot import taskloop
 from keiri.copilot.models import Link, Task
 from keiri.copilot.registry import Tool, ToolContext, ToolResult
-from keiri.messages import t
 
 __all__ = ["TOOLS", "run_links"]
 
@@ -63,7 +63,7 @@ def _start(ctx: ToolContext, args: StartArgs) -> ToolResult:
         if error.get("hint"):
             text += "\n" + t("copilot.hint_line", hint=error["hint"])
         return ToolResult(text=text, ok=False, data={"error": error})
-    from flows.runs import prefect_ui_url
+    from flows.lifecycle.runs import prefect_ui_url
 
     run_id = started.run_id or ""
     return ToolResult(
@@ -74,7 +74,7 @@ def _start(ctx: ToolContext, args: StartArgs) -> ToolResult:
 
 
 def _status(ctx: ToolContext, args: RunRef) -> ToolResult:
-    from flows.runs import outcome
+    from flows.lifecycle.runs import outcome
 
     result = outcome(args.run_id)
     text = t(
@@ -98,7 +98,7 @@ def _status(ctx: ToolContext, args: RunRef) -> ToolResult:
 
 
 def _list(ctx: ToolContext, args: ListArgs) -> ToolResult:
-    from flows.control import list_runs
+    from flows.lifecycle.control import list_runs
 
     views = list_runs(args.state, args.limit)
     lines = [f"- {v.run_id} {v.plan_id or '-'} {v.state} {v.start or ''}" for v in views]
@@ -109,7 +109,7 @@ def _list(ctx: ToolContext, args: ListArgs) -> ToolResult:
 
 
 def _resume(ctx: ToolContext, args: ResumeArgs) -> ToolResult:
-    from flows import runs
+    from flows.lifecycle import runs
 
     form = runs.resume(args.run_id, args.answers, ctx.user)
     return ToolResult(
@@ -134,7 +134,7 @@ def _retry(ctx: ToolContext, args: RunRef) -> ToolResult:
 
 
 def _cancel(ctx: ToolContext, args: RunRef) -> ToolResult:
-    from flows import runs
+    from flows.lifecycle import runs
 
     result = runs.cancel(args.run_id, ctx.user)
     return ToolResult(

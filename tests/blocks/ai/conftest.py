@@ -14,11 +14,11 @@ from typing import Any
 import pytest
 import yaml
 
-from blocks.context import BlockContext
-from blocks.core.llm_client import LLMClient, LLMSettings
-from blocks.processing.ai.process_llm import ProcessLLMBlock
-from blocks.spec import BlockSpec
-from blocks.store import FileStore
+from blocks.llm.client import LLMClient, LLMSettings
+from blocks.llm.process_llm import ProcessLLMBlock
+from blocks.sdk.context import BlockContext
+from blocks.sdk.spec import BlockSpec
+from blocks.sdk.store import FileStore
 from tests.support.openai_server import LLM_ENV, TEST_API_KEY, ScriptedOpenAI
 
 SPEC_PATH = (

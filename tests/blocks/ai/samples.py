@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
-from blocks.context import BlockContext
-from blocks.core.llm_client import LLMClient
-from blocks.errors import BlockError
-from blocks.processing.ai.process_llm import ProcessLLMBlock
+from blocks.llm.client import LLMClient
+from blocks.llm.process_llm import ProcessLLMBlock
+from blocks.sdk.context import BlockContext
+from blocks.sdk.errors import BlockError
 from tests.support.openai_server import RecordedRequest, ScriptedResponse
 
 __all__ = [

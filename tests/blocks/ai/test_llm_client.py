@@ -11,8 +11,8 @@ import httpx2
 import pytest
 from pydantic import BaseModel, ConfigDict, SecretStr
 
-from blocks.core.llm_client import LLMClient, LLMSettings
-from blocks.errors import BlockError, ErrorCode
+from blocks.llm.client import LLMClient, LLMSettings
+from blocks.sdk.errors import BlockError, ErrorCode
 from tests.blocks.ai.samples import MakeLLM
 from tests.support.openai_server import (
     TEST_API_KEY as API_KEY,

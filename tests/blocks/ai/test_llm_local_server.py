@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 from pydantic import BaseModel, SecretStr
 
-from blocks.core.llm_client import LLMClient, LLMSettings
-from blocks.errors import BlockError, ErrorCode
-from blocks.processing.ai.process_llm import ProcessLLMBlock
+from blocks.llm.client import LLMClient, LLMSettings
+from blocks.llm.process_llm import ProcessLLMBlock
+from blocks.sdk.errors import BlockError, ErrorCode
 from tests.blocks.ai.samples import MakeCtx, MakeEvidence
 from tests.support.openai_server import (
     TEST_API_KEY,
@@ -136,7 +136,7 @@ def test_schema_answer_handler_answers_any_structured_request(
 def test_another_process_reaches_the_server_through_openai_base_url(server: ScriptedOpenAI) -> None:
     server.enqueue_embeddings([[0.25, 0.75]])
     code = (
-        "import json; from blocks.core.llm_client import LLMClient; "
+        "import json; from blocks.llm.client import LLMClient; "
         "print(json.dumps(LLMClient.from_env().embed(['月次決算'])))"
     )
     env = {**os.environ, **server.env(), "PYTHONPATH": str(ROOT)}

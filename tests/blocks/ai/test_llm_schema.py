@@ -10,8 +10,8 @@ import pydantic
 import pytest
 from openai.lib._parsing._completions import type_to_response_format_param
 
-from blocks.core.llm_schema import compile_output_schema
-from blocks.errors import BlockError, ErrorCode
+from blocks.llm.schema import compile_output_schema
+from blocks.sdk.errors import BlockError, ErrorCode
 from tests.blocks.ai.samples import SEED_SCHEMA
 
 # (name, schema, an answer that validates, an answer that must not)

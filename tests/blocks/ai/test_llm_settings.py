@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
-from blocks.core.llm_client import LLMClient, LLMSettings
-from blocks.errors import BlockError, ErrorCode
+from blocks.llm.client import LLMClient, LLMSettings
+from blocks.sdk.errors import BlockError, ErrorCode
 
 
 def _api_error(call: Any) -> BlockError:

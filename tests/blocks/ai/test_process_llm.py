@@ -8,12 +8,12 @@ from typing import Any
 
 import pytest
 
-from blocks.core.llm_schema import compile_output_schema
-from blocks.errors import ErrorCode
-from blocks.processing.ai.process_llm import DEFAULT_SYSTEM_PROMPT, ProcessLLMBlock
-from blocks.registry import BlockRegistry
-from blocks.spec import BlockSpec, port_json_schema
-from blocks.validation import validate_value
+from blocks.llm.process_llm import DEFAULT_SYSTEM_PROMPT, ProcessLLMBlock
+from blocks.llm.schema import compile_output_schema
+from blocks.sdk.errors import ErrorCode
+from blocks.sdk.registry import BlockRegistry
+from blocks.sdk.spec import BlockSpec, port_json_schema
+from blocks.sdk.validation import validate_value
 from tests.blocks.ai.samples import (
     INVOICES,
     SEED_SCHEMA,
@@ -314,7 +314,7 @@ def test_a_wrong_service_object_is_reported(block: ProcessLLMBlock, make_ctx: Ma
 def test_spec_contract(spec: BlockSpec) -> None:
     assert spec.id == "ai.process_llm"
     assert spec.version == "1.0.0"
-    assert spec.entrypoint == "blocks/processing/ai/process_llm.py:ProcessLLMBlock"
+    assert spec.entrypoint == "blocks/llm/process_llm.py:ProcessLLMBlock"
     assert set(spec.inputs) == {
         "evidence_data",
         "instruction",

@@ -7,8 +7,8 @@ import time
 
 import pytest
 
-from blocks.errors import ErrorCode
-from blocks.processing.ai.process_llm import ProcessLLMBlock
+from blocks.llm.process_llm import ProcessLLMBlock
+from blocks.sdk.errors import ErrorCode
 from tests.blocks.ai.samples import (
     INVOICES,
     SEED_SCHEMA,

@@ -6,7 +6,7 @@ import io
 import zipfile
 from typing import Any
 
-from blocks.registry import BlockRegistry
+from blocks.sdk.registry import BlockRegistry
 from tests.blocks.ai.samples import SEED_SCHEMA, MakeCtx, MakeLLM, answer_per_group
 from tests.support.openai_server import ScriptedOpenAI
 

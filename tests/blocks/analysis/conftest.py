@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from blocks.core.analysis import Sandbox, SandboxLimits
-from blocks.core.llm_client import LLMClient, LLMSettings
+from blocks.analysis import Sandbox, SandboxLimits
+from blocks.llm.client import LLMClient, LLMSettings
 from tests.blocks.analysis.script import AnalysisScript
 from tests.support.openai_server import LLM_ENV, TEST_API_KEY, ScriptedOpenAI
 

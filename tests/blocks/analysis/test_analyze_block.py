@@ -9,12 +9,12 @@ from typing import Any
 import pytest
 import yaml
 
-from blocks.context import BlockContext
-from blocks.core.llm_client import LLMClient
-from blocks.errors import BlockError, ErrorCode
-from blocks.processing.ai.analyze import AnalyzeBlock
-from blocks.spec import BlockSpec
-from blocks.store import FileStore
+from blocks.analysis.analyze import AnalyzeBlock
+from blocks.llm.client import LLMClient
+from blocks.sdk.context import BlockContext
+from blocks.sdk.errors import BlockError, ErrorCode
+from blocks.sdk.spec import BlockSpec
+from blocks.sdk.store import FileStore
 from tests.blocks.analysis.script import AnalysisScript
 from tests.conftest import ROOT
 

@@ -10,11 +10,11 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from blocks.core.analysis import MAX_LOOPS, Sandbox, build_graph, new_state, run_turn
-from blocks.core.analysis.graph import NO_DATA_QUESTION
-from blocks.core.analysis.report import section_table
-from blocks.core.analysis.workspace import create_workspace
-from blocks.core.llm_client import LLMClient
+from blocks.analysis import MAX_LOOPS, Sandbox, build_graph, new_state, run_turn
+from blocks.analysis.graph import NO_DATA_QUESTION
+from blocks.analysis.report import section_table
+from blocks.analysis.workspace import create_workspace
+from blocks.llm.client import LLMClient
 from tests.blocks.analysis.script import SALES_CSV, AnalysisScript
 
 MONTHLY_CODE = """

@@ -12,8 +12,8 @@ from pathlib import Path
 import numpy as np
 from PIL import Image
 
-from blocks.core.analysis import Sandbox
-from blocks.core.analysis.workspace import create_workspace
+from blocks.analysis import Sandbox
+from blocks.analysis.workspace import create_workspace
 
 CODE = """
 import warnings

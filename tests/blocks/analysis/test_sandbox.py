@@ -15,9 +15,9 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from blocks.core.analysis import AgentState, AnalysisGraph, ExecutionResult, Sandbox, SandboxLimits
-from blocks.core.analysis.workspace import create_workspace, dataframe_info
-from blocks.core.llm_client import LLMClient
+from blocks.analysis import AgentState, AnalysisGraph, ExecutionResult, Sandbox, SandboxLimits
+from blocks.analysis.workspace import create_workspace, dataframe_info
+from blocks.llm.client import LLMClient
 from tests.blocks.analysis.script import SALES_CSV, AnalysisScript
 
 ESCAPE = "pd.io.common.os"  # a path to the real `os` module past the import guard

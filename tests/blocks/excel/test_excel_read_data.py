@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from openpyxl import Workbook
 
-from blocks.errors import BlockError
+from blocks.sdk.errors import BlockError
 
 Run = Callable[..., dict[str, Any]]
 Put = Callable[[Path], dict[str, Any]]

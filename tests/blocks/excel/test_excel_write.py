@@ -14,8 +14,8 @@ from openpyxl import Workbook, load_workbook
 from openpyxl.styles import Font, PatternFill
 from openpyxl.worksheet.datavalidation import DataValidation
 
-from blocks.errors import BlockError
-from blocks.store import FileStore
+from blocks.sdk.errors import BlockError
+from blocks.sdk.store import FileStore
 
 Run = Callable[..., dict[str, Any]]
 Put = Callable[[Path], dict[str, Any]]

@@ -15,10 +15,10 @@ import pytest
 import yaml
 from pypdf import PdfWriter
 
-from blocks.base import Block
-from blocks.context import BlockContext
-from blocks.spec import BlockSpec
-from blocks.store import FileStore
+from blocks.sdk.base import Block
+from blocks.sdk.context import BlockContext
+from blocks.sdk.spec import BlockSpec
+from blocks.sdk.store import FileStore
 
 ROOT = Path(__file__).resolve().parents[3]
 SAMPLES = ROOT / "samples" / "evidence"

@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from blocks.core.office_guard import check_sheet_extent
-from blocks.errors import BlockError
+from blocks.file.office_guard import check_sheet_extent
+from blocks.sdk.errors import BlockError
 from tests.blocks.hostile import billion_laughs_docx, sheet_xlsx
 
 Run = Callable[..., dict[str, Any]]

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from blocks.core.file_processor import extract_text
-from blocks.errors import BlockError, ErrorCode
+from blocks.file.file_processor import extract_text
+from blocks.sdk.errors import BlockError, ErrorCode
 
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 

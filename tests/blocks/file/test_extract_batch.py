@@ -6,9 +6,9 @@ from collections.abc import Iterator
 
 import pytest
 
-from blocks.core.extract_batch import extract_many
-from blocks.core.extract_types import ExtractOptions
-from blocks.errors import BlockError, ErrorCode
+from blocks.file.extract_batch import extract_many
+from blocks.file.extract_types import ExtractOptions
+from blocks.sdk.errors import BlockError, ErrorCode
 
 
 def test_results_in_input_order_with_errors_in_place() -> None:
@@ -33,7 +33,7 @@ def test_the_pool_is_reused_and_replaced_when_broken() -> None:
     import os
     import signal
 
-    from blocks.core import extract_batch
+    from blocks.file import extract_batch
 
     items = [(b"a", "a.txt"), (b"b", "b.txt")]
     extract_many(items, ExtractOptions(), workers=2)

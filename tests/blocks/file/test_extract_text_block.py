@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from blocks.core.extract_types import DOCX, MARKDOWN, PDF, XLSX
-from blocks.errors import BlockError, ErrorCode
+from blocks.file.extract_types import DOCX, MARKDOWN, PDF, XLSX
+from blocks.sdk.errors import BlockError, ErrorCode
 
 Put = Callable[[bytes, str], dict[str, Any]]
 Run = Callable[..., dict[str, Any]]

@@ -12,9 +12,9 @@ import docx
 import pytest
 from openpyxl import Workbook
 
-from blocks.core.extract_types import CSV, DOCX, MARKDOWN, OCTET, OLE, PDF, TEXT, XLSX, ZIP
-from blocks.core.file_processor import detect_media_type, extract_text, sniff_media_type
-from blocks.errors import BlockError, ErrorCode
+from blocks.file.extract_types import CSV, DOCX, MARKDOWN, OCTET, OLE, PDF, TEXT, XLSX, ZIP
+from blocks.file.file_processor import detect_media_type, extract_text, sniff_media_type
+from blocks.sdk.errors import BlockError, ErrorCode
 
 from .conftest import SAMPLES
 

@@ -10,7 +10,7 @@ from pathlib import Path
 from openpyxl import Workbook
 from reportlab.pdfgen.canvas import Canvas
 
-from blocks.core.file_processor import extract_text
+from blocks.file.file_processor import extract_text
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "samples"))
 

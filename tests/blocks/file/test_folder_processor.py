@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from blocks.core.folder_processor import ArchiveLimits, folder_summary, read_zip, top_folder
-from blocks.store import FileStore
+from blocks.file.folder_processor import ArchiveLimits, folder_summary, read_zip, top_folder
+from blocks.sdk.store import FileStore
 
 from .zipcraft import build_zip
 

@@ -10,7 +10,7 @@ from types import ModuleType
 
 import pytest
 
-from blocks.core.file_processor import extract_text
+from blocks.file.file_processor import extract_text
 
 from .conftest import SAMPLES
 

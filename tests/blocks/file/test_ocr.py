@@ -16,10 +16,10 @@ from typing import Any
 
 import pytest
 
-from blocks.core.extract_ocr import ocr_ready
-from blocks.core.file_processor import extract_text
-from blocks.core.invoice_extract import extract_invoice_fields
-from blocks.errors import BlockError
+from blocks.file.extract_ocr import ocr_ready
+from blocks.file.file_processor import extract_text
+from blocks.invoice.extract import extract_invoice_fields
+from blocks.sdk.errors import BlockError
 
 ROOT = Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(ROOT / "samples"))
@@ -95,8 +95,8 @@ def test_without_tesseract_the_error_says_how_to_install(
 
 def test_ocr_can_be_turned_off_for_an_image_only_pdf(run: Callable[..., dict[str, Any]]) -> None:
     _, data = _doc("invoice", "scan-pdf")
-    from blocks.core.extract_types import ExtractOptions
-    from blocks.core.file_processor import extract_with
+    from blocks.file.extract_types import ExtractOptions
+    from blocks.file.file_processor import extract_with
 
     extracted = extract_with(data, "scan.pdf", ExtractOptions(ocr=False))
     assert extracted.text.strip() == "" and extracted.ocr_pages == 0

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from blocks.store import FileStore
+from blocks.sdk.store import FileStore
 
 from .conftest import SAMPLES
 from .zipcraft import RawNameInfo, build_zip, nested_zip
@@ -197,7 +197,7 @@ def test_the_input_archive_is_not_modified(run: Run, put: Put, store: FileStore)
 
 @pytest.mark.parametrize("bad", [{"max_depth": 0}, {"max_ratio": 0.5}, {"workers": 0}])
 def test_limit_inputs_are_validated(run: Run, put: Put, bad: dict[str, Any]) -> None:
-    from blocks.errors import BlockError, ErrorCode
+    from blocks.sdk.errors import BlockError, ErrorCode
 
     with pytest.raises(BlockError) as info:
         _parse(run, put, build_zip([("a.txt", b"a")]), **bad)

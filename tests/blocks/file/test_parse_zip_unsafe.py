@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from blocks.errors import BlockError, ErrorCode
-from blocks.store import FileStore
+from blocks.sdk.errors import BlockError, ErrorCode
+from blocks.sdk.store import FileStore
 
 from .zipcraft import (
     RawNameInfo,
@@ -165,7 +165,7 @@ def test_undecodable_member_name_is_file_invalid(run: Run, put: Put) -> None:
 
 def test_streaming_guard_stops_a_member_early(tmp_path: Path) -> None:
     """The bytes actually produced are counted while reading, not only the declared sizes."""
-    from blocks.core.archive_guard import ArchiveLimits, Budget
+    from blocks.file.archive_guard import ArchiveLimits, Budget
 
     data = _bomb(8 << 20)
     budget = Budget(ArchiveLimits(max_total_size=2 << 20, max_ratio=10_000), "bomb.zip")

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from blocks.core.file_processor import extract_text
-from blocks.core.invoice_extract import extract_invoice_fields
+from blocks.file.file_processor import extract_text
+from blocks.invoice.extract import extract_invoice_fields
 from samples.make_browser_corpus import CHROMIUM, generate
 
 pytestmark = [

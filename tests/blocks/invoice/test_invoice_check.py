@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from blocks.core.invoice_rules import RULES, registration_check_digit, tax_for
+from blocks.invoice.rules import RULES, registration_check_digit, tax_for
 
 Run = Callable[..., dict[str, Any]]
 

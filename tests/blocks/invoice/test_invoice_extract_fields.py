@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from blocks.core.invoice_text import parse_amount_text, parse_date_text
-from blocks.errors import BlockError
+from blocks.sdk.errors import BlockError
+from blocks.text.japanese import parse_amount_text, parse_date_text
 
 Run = Callable[..., dict[str, Any]]
 

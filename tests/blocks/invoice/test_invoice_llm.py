@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from blocks.context import BlockContext
-from blocks.core.llm_client import LLMClient, LLMSettings
-from blocks.store import FileStore
+from blocks.llm.client import LLMClient, LLMSettings
+from blocks.sdk.context import BlockContext
+from blocks.sdk.store import FileStore
 from tests.blocks.file.conftest import load_block
 from tests.support.openai_server import LLM_ENV, TEST_API_KEY, ScriptedOpenAI
 

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from pypdf import PdfReader
 
-from blocks.core.file_processor import extract_text
+from blocks.file.file_processor import extract_text
 
 Run = Callable[..., dict[str, Any]]
 

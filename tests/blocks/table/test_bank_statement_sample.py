@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from blocks.store import FileStore
+from blocks.sdk.store import FileStore
 
 Run = Callable[..., dict[str, Any]]
 SAMPLES = Path(__file__).resolve().parents[3] / "samples"

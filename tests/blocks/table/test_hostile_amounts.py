@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from blocks.core.amounts import AmountError, parse_amount
-from blocks.errors import BlockError
+from blocks.sdk.errors import BlockError
+from blocks.text.amounts import AmountError, parse_amount
 
 Run = Callable[..., dict[str, Any]]
 HOSTILE = ["9e999999", "1E+999999999", "NaN", "sNaN", "-Infinity", "Infinity", "1" * 40]

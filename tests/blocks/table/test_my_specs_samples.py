@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from blocks.registry import BlockRegistry
-from blocks.spec import port_json_schema
-from blocks.validation import validate_value
+from blocks.sdk.registry import BlockRegistry
+from blocks.sdk.spec import port_json_schema
+from blocks.sdk.validation import validate_value
 
 BLOCKS = [
     "excel.read_data",

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from openpyxl import Workbook, load_workbook
 
-from blocks.errors import BlockError
-from blocks.store import FileStore
+from blocks.sdk.errors import BlockError
+from blocks.sdk.store import FileStore
 
 Run = Callable[..., dict[str, Any]]
 Put = Callable[[Path], dict[str, Any]]
@@ -152,6 +152,6 @@ def test_formula_injection_cells_are_written_as_text(
 
 
 def _ref(data: dict[str, Any]) -> Any:
-    from blocks.fileref import FileRef
+    from blocks.sdk.fileref import FileRef
 
     return FileRef.model_validate(data)

@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from blocks.core.invoice_text import name_similarity, normalize_name
-from blocks.errors import BlockError
+from blocks.sdk.errors import BlockError
+from blocks.text.japanese import name_similarity, normalize_name
 
 Run = Callable[..., dict[str, Any]]
 

@@ -33,7 +33,7 @@ def _copilot_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("KEIRI_BLOCK_SPECS", str(TEST_BLOCK_SPECS))
     monkeypatch.setenv("KEIRI_LANG", "ja")
     monkeypatch.setenv("KEIRI_TEST_JOURNAL", str(tmp_path / "journal.jsonl"))
-    from keiri import settings
+    from keiri.base import settings
 
     settings.reset()
     return designs

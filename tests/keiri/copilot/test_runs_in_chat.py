@@ -150,7 +150,7 @@ def test_paused_run_is_answered_from_the_chat(
     report = wait_for(lambda: _report(session, seen))
     assert report.text == "金額 1200 で実行が完了しました。"
 
-    from flows.runs import outcome
+    from flows.lifecycle.runs import outcome
 
     result = outcome(run_id)
     assert result.state == "completed"

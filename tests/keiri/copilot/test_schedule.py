@@ -33,7 +33,7 @@ def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     (root / "prefect.yaml").write_text(BEFORE, encoding="utf-8")
     monkeypatch.setenv("KEIRI_PROJECT_ROOT", str(root))
     monkeypatch.setenv("KEIRI_CRASH_AFTER", "off")
-    from keiri import settings
+    from keiri.base import settings
 
     settings.reset()
     return root

@@ -1,0 +1,223 @@
+"""Invoice fields read by an LLM (structured output), held to the same checks as the rules.
+
+The model answers `LLMInvoice` (the same fields as `invoice_extract`, per-rate figures as a
+list, and a verbatim quote of the document for each field). Before anything is trusted:
+
+- every quote must occur in the document's text (NFKC, spaces ignored) and contain the value;
+  a field whose quote is not in the text is 要確認 ("根拠の引用が本文にありません");
+- the total goes through `assess_fields`: Σ base per rate + Σ tax (+ non-taxable) must give
+  it, so a model's total that fails the arithmetic is 要確認, never 確定.
+
+The output is the `invoice.extract_fields` schema, with `extraction: "llm"`.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from blocks.invoice.evidence import CONFIRMED, MISSING, REVIEW, assess_fields
+from blocks.llm.client import LLMClient
+from blocks.text.dates import DateError, parse_date_value
+
+__all__ = ["SYSTEM_PROMPT", "LLMInvoice", "extract_with_llm"]
+
+Kind = Literal[
+    "invoice",
+    "simplified_invoice",
+    "quotation",
+    "purchase_order",
+    "delivery_note",
+    "payment_notice",
+    "credit_note",
+    "cover_letter",
+]
+_MAX_TEXT = 12_000
+_QUOTED = ("issuer_name", "registration_number", "transaction_date", "buyer_name", "total")
+
+SYSTEM_PROMPT = (
+    "あなたは経理担当者です。日本の請求書・領収書などの本文から、記載どおりの値を抽出します。"
+    "推測や計算で値を作らず、本文にない項目は null にしてください。各項目には、その値を読み取った"
+    "本文の箇所をそのまま（一字一句変えずに）quotes に引用してください。"
+    "document_type は表題から: 請求書=invoice、領収書・レシート・適格簡易請求書=simplified_invoice、"
+    "見積書=quotation、注文書・発注書・注文請書=purchase_order、納品書=delivery_note、"
+    "支払通知書・検収兼お支払通知書=payment_notice、返品・値引=credit_note、送付状=cover_letter。"
+    "issuer_name は発行者（登録番号・住所の近くの名称。担当者名ではない）、buyer_name は宛名"
+    "（御中・様の前の名称）。lines は明細表の各行（品名・数量・単価・金額・税率、※印の有無）で、"
+    "振込先・請求番号・合計の行は含めない。transaction_date は取引日（なければ請求日・発行日、支払期限ではない）を"
+    " YYYY-MM-DD で。total は税込の請求金額（円、整数）。rates は税率ごとの対象額 base と消費税額 tax。"
+)
+
+
+class RateFigures(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    rate: int = Field(description="税率（10 または 8）")
+    base: int | None = Field(description="その税率の対象額（円）")
+    tax: int | None = Field(description="その税率の消費税額（円）")
+
+
+class LineItem(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    description: str = Field(description="品名・取引内容（本文のとおり）")
+    quantity: float | None = Field(description="数量")
+    unit_price: int | None = Field(description="単価（円）")
+    amount: int | None = Field(description="金額（円）")
+    rate: int | None = Field(description="税率（10 または 8）")
+    marked: bool = Field(description="軽減税率対象を示す※印などが付いているか")
+    rate_stated: bool = Field(description="税率（8% など）がその行に明記されているか")
+
+
+class Quote(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    field: str = Field(description="項目名（issuer_name, total など）")
+    text: str = Field(description="本文からの一字一句そのままの引用")
+
+
+class LLMInvoice(BaseModel):
+    """The structured answer of the model."""
+
+    model_config = ConfigDict(extra="forbid")
+    document_type: Kind | None
+    title: str | None
+    issuer_name: str | None
+    registration_number: str | None
+    transaction_date: str | None
+    buyer_name: str | None
+    rates: list[RateFigures]
+    lines: list[LineItem]
+    reduced_rate_note: bool = Field(description="※印などが軽減税率対象である旨の凡例があるか")
+    non_taxable: int | None
+    amounts_include_tax: bool | None
+    total: int | None
+    quotes: list[Quote]
+
+
+def _squeeze(text: str) -> str:
+    return "".join(unicodedata.normalize("NFKC", text).split())
+
+
+def _value_in(value: Any, quote: str) -> bool:
+    if isinstance(value, int):
+        digits = re.sub(r"[^\d]", "", quote)
+        return str(abs(value)) in digits
+    if isinstance(value, str) and re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
+        try:
+            found = parse_date_value(quote.strip()) if quote.strip() else None
+        except DateError:
+            found = None
+        if found is not None:
+            return found.isoformat() == value
+        return True  # a quote like 令和6年4月1日 inside a longer line: checked by the text test
+    return _squeeze(str(value)) in _squeeze(quote)
+
+
+def _verify(answer: LLMInvoice, text: str) -> dict[str, str]:
+    """{field: reason} for every field whose quote is absent from the text or lacks the value."""
+    body = _squeeze(text)
+    quotes: dict[str, list[str]] = {}
+    for quote in answer.quotes:
+        quotes.setdefault(quote.field, []).append(quote.text)
+    problems: dict[str, str] = {}
+    for name in _QUOTED:
+        value = getattr(answer, name)
+        if value is None:
+            continue
+        listed = [q for q in quotes.get(name, []) if _squeeze(q) and _squeeze(q) in body]
+        if not listed:
+            problems[name] = "根拠の引用が本文にありません"
+        elif not any(_value_in(value, q) for q in listed):
+            problems[name] = "引用に値が含まれていません"
+    return problems
+
+
+def _lines(answer: LLMInvoice, text: str) -> tuple[list[dict[str, Any]], list[str]]:
+    """The model's line items whose description occurs in the text; the others are named."""
+    body = _squeeze(text)
+    kept: list[dict[str, Any]] = []
+    dropped: list[str] = []
+    for line in answer.lines:
+        if not _squeeze(line.description) or _squeeze(line.description) not in body:
+            dropped.append(line.description)
+            continue
+        kept.append(
+            {
+                "description": line.description,
+                "quantity": line.quantity,
+                "unit_price": line.unit_price,
+                "amount": line.amount,
+                "rate": line.rate,
+                "reduced_rate": line.rate == 8,
+                "marked": line.marked,
+                "rate_stated": line.rate_stated and line.rate is not None,
+            }
+        )
+    return kept, dropped
+
+
+def _fields(answer: LLMInvoice, source: dict[str, Any] | None, text: str) -> dict[str, Any]:
+    rates = {str(r.rate): r for r in answer.rates}
+    quote_of = {q.field: q.text for q in answer.quotes}
+    date = answer.transaction_date
+    lines, dropped = _lines(answer, text)
+    notes: list[dict[str, str]] = [
+        {"field": "lines", "message": f"本文にない品名の明細を除きました: {name}"}
+        for name in dropped
+    ]
+    if date is not None:
+        try:
+            parsed = parse_date_value(date)
+            date = parsed.isoformat() if parsed else None
+        except DateError as exc:
+            notes.append({"field": "transaction_date", "message": str(exc)})
+            date = None
+    return {
+        "source": source,
+        "title": answer.title,
+        "document_type": answer.document_type,
+        "issuer_name": answer.issuer_name,
+        "registration_number": answer.registration_number,
+        "transaction_date": date,
+        "buyer_name": answer.buyer_name,
+        "lines": lines,
+        "reduced_rate_note": answer.reduced_rate_note,
+        "totals_by_rate": {k: r.base for k, r in rates.items() if r.base is not None},
+        "tax_by_rate": {k: r.tax for k, r in rates.items() if r.tax is not None},
+        "amounts_include_tax": answer.amounts_include_tax,
+        "total": answer.total,
+        "notes": notes,
+        "raw_matches": {k: v for k, v in quote_of.items() if k in _QUOTED},
+        "total_candidates": (
+            []
+            if answer.total is None
+            else [{"value": answer.total, "text": quote_of.get("total", ""), "rank": 0}]
+        ),
+        "non_taxable": answer.non_taxable,
+        "kind_evidence": "llm",
+        "text_source": "text",
+        "extraction": "llm",
+    }
+
+
+def extract_with_llm(
+    client: LLMClient, text: str, source: dict[str, Any] | None = None, *, from_ocr: bool = False
+) -> dict[str, Any]:
+    """The invoice fields of `text` read by the model, verified against the text."""
+    result = client.parse(SYSTEM_PROMPT, text[:_MAX_TEXT], LLMInvoice)
+    answer = result.value
+    fields = _fields(answer, source, text)
+    if from_ocr:
+        fields["text_source"] = "ocr"
+    assess_fields(fields)
+    for name, reason in _verify(answer, text).items():
+        if fields["status"].get(name, MISSING) != MISSING:
+            fields["status"][name] = REVIEW
+            fields["review_reasons"][name] = reason
+    if fields["status"].get("total") == CONFIRMED and not fields["totals_by_rate"]:
+        # Without per-rate figures nothing checks the model's total: it stays 要確認.
+        fields["status"]["total"] = REVIEW
+        fields["review_reasons"]["total"] = "税率ごとの金額がなく、合計を計算で確かめられません"
+    fields["llm_usage"] = result.usage
+    return fields

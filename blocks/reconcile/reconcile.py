@@ -1,0 +1,139 @@
+"""`table.reconcile`: match two lists of records one-to-one (invoices vs bank deposits, ledger
+lines vs a statement) by exact keys, amount tolerance, date window and similar names."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from blocks.reconcile.matching import DECLINE, ReconcileOptions, reconcile
+from blocks.sdk.base import Block
+from blocks.sdk.confirmation import NeedsConfirmation, Option
+from blocks.sdk.context import BlockContext
+from blocks.sdk.errors import BlockError, ErrorCode
+from keiri.base.catalog import t
+
+__all__ = ["ReconcileBlock", "key_pairs"]
+
+#: The option id that leaves the invoice unmatched.
+NONE_OPTION = "none"
+
+
+def _row_text(row: Any) -> str:
+    if not isinstance(row, dict):
+        return str(row)
+    return "、".join(f"{k}: {v}" for k, v in row.items() if v not in (None, ""))
+
+
+class _Ambiguities:
+    """The chooser of `reconcile`: asks through `ctx.confirm` when a left row (an invoice)
+    has several equally good candidates (payments of the same amount, dates in the window);
+    unasked or unattended, keeps the best-ranked one and records the ambiguity as a finding."""
+
+    def __init__(self, ctx: BlockContext, left: list[Any], right: list[Any]) -> None:
+        self.ctx, self.left, self.right = ctx, left, right
+        self.found: list[dict[str, Any]] = []
+
+    def __call__(self, li: int, candidates: list[int]) -> int | None:
+        options = [
+            Option(
+                id=f"right-{ri}",
+                label=f"{ri + 1} 行目: {_row_text(self.right[ri])}",
+                details={
+                    "right_index": ri,
+                    **(self.right[ri] if isinstance(self.right[ri], dict) else {}),
+                },
+            )
+            for ri in candidates
+        ]
+        options.append(Option(id=NONE_OPTION, label="該当なし（照合しない）"))
+        need = NeedsConfirmation(
+            question=(
+                f"{li + 1} 行目（{_row_text(self.left[li])}）に当てはまる候補が "
+                f"{len(candidates)} 件あります。どれと照合しますか？"
+            ),
+            options=options,
+            context={"left_index": li, "left": self.left[li]},
+            default=options[0].id,
+            key=f"left[{li}]",
+        )
+        answer = self.ctx.confirm(need)
+        finding: dict[str, Any] = {
+            "left_index": li,
+            "left": self.left[li],
+            "candidate_right_indices": candidates,
+            "question": need.question,
+        }
+        if answer is None:
+            self.found.append(
+                finding
+                | {
+                    "decided_by": "automatic",
+                    "chosen_right_index": candidates[0],
+                    "note": "候補が複数あり、最も近い候補を自動で照合しました。確認してください。",
+                }
+            )
+            return None
+        picked = DECLINE if answer.option == NONE_OPTION else int(str(answer.option)[6:])
+        self.found.append(
+            finding
+            | {
+                "decided_by": answer.answered_by,
+                "chosen_right_index": None if picked == DECLINE else picked,
+                "note": "確認済み",
+            }
+        )
+        return picked
+
+
+def key_pairs(keys: Any) -> list[tuple[str, str]]:
+    """`{"left": "right"}`, `[["left", "right"], ...]` or `["same_name", ...]` as pairs
+    (the spec's schema has already refused any other shape)."""
+    if keys is None:
+        return []
+    if isinstance(keys, dict):
+        return [(str(k), str(v)) for k, v in keys.items()]
+    return [(item, item) if isinstance(item, str) else (item[0], item[1]) for item in keys]
+
+
+def _both(inputs: dict[str, Any], left: str, right: str) -> tuple[str | None, str | None]:
+    pair = inputs.get(left), inputs.get(right)
+    if (pair[0] is None) != (pair[1] is None):
+        missing = left if pair[0] is None else right
+        raise BlockError(
+            ErrorCode.INPUT_VALIDATION_FAILED,
+            t("runtime.reconcile.pair", missing=missing, left=left, right=right),
+            details={"field": missing},
+            hint=t("runtime.reconcile.pair_hint", left=left, right=right),
+        )
+    return pair
+
+
+class ReconcileBlock(Block):
+    """Outputs matched pairs, unmatched rows of each side, differences and a summary."""
+
+    def run(self, ctx: BlockContext, inputs: dict[str, Any]) -> dict[str, Any]:
+        left_amount, right_amount = _both(inputs, "left_amount", "right_amount")
+        left_date, right_date = _both(inputs, "left_date", "right_date")
+        left_name, right_name = _both(inputs, "left_name", "right_name")
+        options = ReconcileOptions(
+            keys=key_pairs(inputs.get("keys")),
+            left_amount=left_amount,
+            right_amount=right_amount,
+            amount_tolerance=float(inputs.get("amount_tolerance", 0)),
+            left_date=left_date,
+            right_date=right_date,
+            date_window_days=int(inputs.get("date_window_days", 0)),
+            left_name=left_name,
+            right_name=right_name,
+            name_min_similarity=float(inputs.get("name_min_similarity", 0.8)),
+        )
+        chooser = _Ambiguities(ctx, inputs["left"], inputs["right"])
+        result = reconcile(inputs["left"], inputs["right"], options, chooser)
+        result["ambiguities"] = chooser.found
+        ctx.emit(
+            "reconciled",
+            matched=result["summary"]["matched_count"],
+            unmatched_left=result["summary"]["unmatched_left_count"],
+            unmatched_right=result["summary"]["unmatched_right_count"],
+        )
+        return result

@@ -1,0 +1,138 @@
+"""Secret run parameters: never stored, shown or passed on as flow-run parameters.
+
+A run's `inputs` and `vars` go to the Prefect API as the flow run's parameters (shown in the
+Prefect UI, read back by a detached runner and by `keiri retry`). Before that, `split` takes
+out the secret ones — vars named like a secret or declared `secret: true`, answers to form
+fields of the `secret` type or named like a secret (`keiri.base.masking`) — and leaves `MASK` in
+their place. The values themselves are saved in a Prefect `Secret` block
+(`keiri-run-secrets-<uuid>`, obfuscated by the API and the UI unless explicitly asked for) and
+the flow run carries the tag `keiri-secrets:<uuid>`. The flow (`run_plan`) calls `restore`
+first: it loads the block named by its run's tag, puts the values back and registers them
+with `keiri.base.masking`, so every surface of the run masks them. The same works for a detached
+runner, a retry on this machine and a deployment run on a worker elsewhere; no value ever
+reaches a command line.
+
+Import only after the Prefect environment is set (`keiri.server.supervisor.connect`).
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from typing import Any
+
+from pydantic import SecretStr
+
+from blocks.sdk.errors import BlockError, ErrorCode
+from compiler.scope import CompiledPlan, CompiledTask
+from keiri.base import masking
+from keiri.base.catalog import t
+
+__all__ = ["SECRETS_TAG", "Split", "restore", "save", "split"]
+
+SECRETS_TAG = "keiri-secrets:"
+_BLOCK_PREFIX = "keiri-run-secrets-"
+
+#: (inputs as shown, vars as shown, the secret values: {"inputs": {node: {field: v}}, "vars"})
+Split = tuple[dict[str, dict[str, Any]], dict[str, Any], dict[str, Any]]
+
+
+def _secret_fields(compiled: CompiledPlan | None, node_id: str) -> set[str]:
+    """The requirement ids of a human-input node whose type is `secret`."""
+    if compiled is None:
+        return set()
+    cnode = compiled.all_nodes.get(node_id)
+    if not isinstance(cnode, CompiledTask):
+        return set()
+    requirements = cnode.node.in_.get("requirements")
+    if not isinstance(requirements, list):
+        return set()
+    return {
+        str(r.get("id"))
+        for r in requirements
+        if isinstance(r, dict)
+        and (r.get("type") == "secret" or masking.is_secret_name(str(r.get("id"))))
+    }
+
+
+def _secret_var(compiled: CompiledPlan | None, name: str) -> bool:
+    if masking.is_secret_name(name):
+        return True
+    declared = compiled.plan.vars.get(name) if compiled is not None else None
+    return isinstance(declared, dict) and bool(declared.get("secret"))
+
+
+def split(
+    compiled: CompiledPlan | None,
+    inputs: dict[str, dict[str, Any]] | None,
+    vars: dict[str, Any] | None,
+) -> Split:
+    """The parameters as the API may show them, and the secret values taken out of them."""
+    shown_inputs: dict[str, dict[str, Any]] = {}
+    secret_inputs: dict[str, dict[str, Any]] = {}
+    for node_id, answers in (inputs or {}).items():
+        secret = _secret_fields(compiled, node_id)
+        shown_inputs[node_id] = {}
+        for field, value in (answers or {}).items():
+            if value is not None and (field in secret or masking.is_secret_name(field)):
+                secret_inputs.setdefault(node_id, {})[field] = value
+                shown_inputs[node_id][field] = masking.MASK
+            else:
+                shown_inputs[node_id][field] = value
+    shown_vars: dict[str, Any] = {}
+    secret_vars: dict[str, Any] = {}
+    for name, value in (vars or {}).items():
+        if value is not None and _secret_var(compiled, name):
+            secret_vars[name] = value
+            shown_vars[name] = masking.MASK
+        else:
+            shown_vars[name] = value
+    secrets = {"inputs": secret_inputs, "vars": secret_vars} if secret_inputs or secret_vars else {}
+    return shown_inputs, shown_vars, secrets
+
+
+def save(secrets: dict[str, Any]) -> list[str]:
+    """Save the secret values in a Prefect Secret block; the tags that name it on the run."""
+    if not secrets:
+        return []
+    from prefect.blocks.system import Secret
+
+    token = uuid.uuid4().hex
+    # One text (a SecretStr): the API obfuscates it as a whole (a dict's items it would not).
+    text = SecretStr(json.dumps(secrets, ensure_ascii=False))
+    Secret(value=text).save(f"{_BLOCK_PREFIX}{token}", overwrite=False)
+    return [f"{SECRETS_TAG}{token}"]
+
+
+def restore(
+    tags: list[str], inputs: dict[str, dict[str, Any]] | None, vars: dict[str, Any] | None
+) -> tuple[dict[str, dict[str, Any]], dict[str, Any]]:
+    """The parameters with the secret values of the run put back (its tag names the block)."""
+    restored_inputs = {node: dict(answers or {}) for node, answers in (inputs or {}).items()}
+    restored_vars = dict(vars or {})
+    token = next((t.removeprefix(SECRETS_TAG) for t in tags if t.startswith(SECRETS_TAG)), None)
+    if token is None:
+        return restored_inputs, restored_vars
+    from prefect.blocks.system import Secret
+
+    name = f"{_BLOCK_PREFIX}{token}"
+    missing = BlockError(
+        ErrorCode.DEPENDENCY_NOT_FOUND,
+        t("cli.error.secrets_missing", name=name),
+        details={"block": name},
+        hint=t("cli.hint.secrets_missing"),
+    )
+    try:
+        block = Secret.load(name)
+    except ValueError as exc:  # Prefect: "Unable to find block document named ..."
+        raise missing from exc
+    value = block.get()  # type: ignore[union-attr]
+    secrets = json.loads(value) if isinstance(value, str) else value  # Prefect may parse it
+    if not isinstance(secrets, dict):
+        raise missing
+    for node_id, answers in (secrets.get("inputs") or {}).items():
+        restored_inputs.setdefault(node_id, {}).update(answers)
+        masking.register(answers.values())
+    restored_vars.update(secrets.get("vars") or {})
+    masking.register((secrets.get("vars") or {}).values())
+    return restored_inputs, restored_vars

@@ -1,0 +1,73 @@
+"""`python -m flows.lifecycle.runner RUN_ID`: run one existing flow run in this process.
+
+The background process of `keiri run --detach` and of a retry from the form app: the flow
+run was created (or set AwaitingRetry) on the API first, so this process gets only its id;
+the plan, inputs and vars are the run's parameters on the API (never on a command line).
+The environment (the Prefect API, the keiri home) is inherited from the parent.
+
+Transient API errors while starting are retried (`flows.backend.api_retry`); a runner that fails
+anyway marks its run Crashed on the way out, so no run stays Pending (a ghost).
+
+A runner works in the background: it lowers its CPU priority (`NICE`) before importing
+Prefect, so that when many start at once (50 `keiri run --detach`, issue 11) the CLIs still
+creating their runs and the Prefect server that answers everyone get the CPU first; on an
+idle machine it changes nothing. It then waits for a place among this machine's runners
+(`flows.lifecycle.runner_slots`, `KEIRI_LOCAL_RUNNERS`) before importing Prefect, and gives it back when
+its run pauses for input.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+
+__all__ = ["NICE", "main"]
+
+NICE = 10  # added to the runner's niceness (Unix); CPU share ~1/9 of a normal process's
+
+
+def _background_priority() -> None:
+    # No nice (Windows) or not permitted: run as is.
+    with contextlib.suppress(AttributeError, OSError):
+        os.nice(NICE)
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) != 1:
+        sys.stderr.write("usage: python -m flows.lifecycle.runner RUN_ID\n")
+        return 2
+    _background_priority()
+    from flows.lifecycle import runner_slots
+
+    # A place among this machine's runners first, before Prefect is imported (see the module).
+    limit = os.environ.get(runner_slots.LIMIT_VARIABLE, "")
+    slot = runner_slots.acquire(
+        int(limit) if limit.isdigit() else runner_slots.default_limit(),
+        runner_slots.slots_dir(os.path.abspath(os.environ.get("KEIRI_HOME") or ".keiri")),
+    )
+    from flows.backend import api_retry, liveness
+    from flows.lifecycle.control import parse_run_id
+    from flows.lifecycle.runs import RunObservers, execute, register_runner
+    from keiri.base.catalog import t
+
+    run_id = argv[0]
+    try:
+        api_retry.call(
+            lambda: register_runner(run_id),
+            deadline_s=600,
+            what=t("cli.api.starting", run=run_id),
+        )
+        # A run that waits for a person gives its place back.
+        state = execute(run_id, RunObservers(on_pause=lambda *_: slot.release()))
+    except BaseException as exc:
+        liveness.crash_unless_ended(
+            parse_run_id(run_id),
+            t("cli.state.runner_failed", error=f"{type(exc).__name__}: {exc}"),
+        )
+        raise
+    return 0 if state.is_completed() or state.is_paused() else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,215 @@
+"""Messages of the Streamlit form app (`ui_app`): forms (`form.*`), the inbox (`inbox.*`),
+confirmations (`confirm.*`), uploads (`upload.*`), 新規実行 (`new_run.*`), the runs page
+(`runs.*`), 入力し直して再実行 (`reenter.*`) and sign-in (`auth.*`)."""
+
+from __future__ import annotations
+
+ENTRIES: dict[str, dict[str, str]] = {
+    # --- form.* ---
+    "form.approved": {"ja": "承認する", "en": "Approve"},
+    "form.response": {"ja": "コメント", "en": "Comment"},
+    "form.required_mark": {"ja": "（必須）", "en": " (required)"},
+    "form.number_placeholder": {"ja": "例: 120,000", "en": "e.g. 120,000"},
+    "form.select_placeholder": {"ja": "選択してください", "en": "Choose an option"},
+    "form.hint_prefix": {"ja": "ヒント: {hint}", "en": "Hint: {hint}"},
+    "form.browse_files": {"ja": "ファイルを選ぶ", "en": "Browse files"},
+    "form.upload_help": {
+        "ja": "ファイルをここにドラッグするか、「ファイルを選ぶ」を押してください（1 ファイル {limit} まで）",
+        "en": "Drag files here or press Browse files (up to {limit} per file)",
+    },
+    "form.accepted_files": {
+        "ja": "受け付けたファイル {count} 件（{size}）: {names}",
+        "en": "Accepted {count} file(s) ({size}): {names}",
+    },
+    "form.prefect_description": {
+        "ja": "keiri のフォーム: {heading}",
+        "en": "keiri form: {heading}",
+    },
+    "form.context_summary": {"ja": "参考情報: {summary}", "en": "Context: {summary}"},
+    "form.mode.collect": {"ja": "入力", "en": "Input"},
+    "form.mode.confirm": {"ja": "確認・承認", "en": "Review and approval"},
+    "form.mode.inquire": {"ja": "質問への回答", "en": "Answer to a question"},
+    "form.mode.mixed": {"ja": "入力と承認", "en": "Input and approval"},
+    "form.submitted": {
+        "ja": "送信しました。{by} が {at} に実行を再開しました。",
+        "en": "Submitted. {by} resumed the run at {at}.",
+    },
+    "form.meta": {
+        "ja": "種類: {mode} ・ 担当: {assignee} ・ 待機開始: {since} ・ 実行: {run}",
+        "en": "Kind: {mode} · Assignee: {assignee} · Waiting since: {since} · Run: {run}",
+    },
+    "form.unassigned": {"ja": "未指定", "en": "unassigned"},
+    "form.context": {"ja": "参考情報", "en": "Context"},
+    "form.reject_note": {
+        "ja": "「承認する」にチェックせずに送信すると差し戻しとして記録され、コメントは後続の処理に渡されます。",
+        "en": "Submitting without ticking Approve records a rejection; the comment goes to the next steps.",
+    },
+    "form.submit": {"ja": "送信して再開", "en": "Submit and resume"},
+    "form.reset": {"ja": "入力をリセット", "en": "Reset the form"},
+    "form.title": {"ja": "入力フォーム", "en": "Form"},
+    "form.choose_from_inbox": {
+        "ja": "受信箱から、入力を待っている実行を選んでください。",
+        "en": "Choose a run waiting for input in the inbox.",
+    },
+    "form.to_inbox": {"ja": "受信箱へ", "en": "To the inbox"},
+    "form.to_runs": {"ja": "実行履歴を見る", "en": "See recent runs"},
+    # --- inbox.* ---
+    "inbox.title": {"ja": "受信箱", "en": "Inbox"},
+    "inbox.caption": {
+        "ja": "入力・確認・承認を待っている実行です。古い依頼から順に並びます。",
+        "en": "Runs waiting for input, review or approval, oldest first.",
+    },
+    "inbox.refresh": {"ja": "更新", "en": "Refresh"},
+    "inbox.empty": {"ja": "入力待ちの実行はありません。", "en": "No run is waiting for input."},
+    "inbox.no_message": {"ja": "（メッセージなし）", "en": "(no message)"},
+    "inbox.meta": {
+        "ja": "計画: {plan} ・ ノード: {node} ・ 担当: {assignee} ・ 待機開始: {since}",
+        "en": "Plan: {plan} · Node: {node} · Assignee: {assignee} · Waiting since: {since}",
+    },
+    "inbox.cannot_open": {
+        "ja": "このフォームはここでは開けません: {problem}",
+        "en": "This form cannot be opened here: {problem}",
+    },
+    "inbox.open_form": {"ja": "フォームを開く", "en": "Open the form"},
+    # --- confirm.* ---
+    "confirm.choice_label": {"ja": "どれにしますか", "en": "Which one?"},
+    "confirm.other_option": {"ja": "その他（自由記述）", "en": "Other (free answer)"},
+    "confirm.other_label": {"ja": "その他の回答", "en": "Other answer"},
+    "confirm.cancel_label": {"ja": "この実行を取消する", "en": "Cancel this run"},
+    "confirm.cancel": {"ja": "取消", "en": "Cancel the run"},
+    "confirm.cancel_note": {
+        "ja": "「取消」を押すと、この実行は取消（キャンセル）として終わります。失敗ではありません。",
+        "en": "Cancel ends this run as cancelled, not as a failure.",
+    },
+    "confirm.heading": {"ja": "確認が必要です", "en": "A decision is needed"},
+    "confirm.not_option": {
+        "ja": "選択肢にない値です（{options}）",
+        "en": "not one of the options ({options})",
+    },
+    # --- form.* ---
+    "form.details": {"ja": "詳細（元のデータ）", "en": "Details (raw data)"},
+    "form.decision": {"ja": "判断", "en": "Decision"},
+    "form.answer": {"ja": "入力", "en": "Your answer"},
+    "form.draft_restored": {
+        "ja": "前回の入力を復元しました（{at} 保存）。「入力をリセット」で消せます。",
+        "en": "Restored your draft (saved {at}). Reset the form to discard it.",
+    },
+    # --- upload.* ---
+    "upload.wrong_extension": {
+        "ja": "{name}: この項目では受け付けない形式です（受け付ける形式: {extensions}）",
+        "en": "{name}: this field does not accept this type (accepted: {extensions})",
+    },
+    "upload.empty": {
+        "ja": "{name}: 空のファイルです（0 バイト）。もう一度アップロードしてください",
+        "en": "{name}: the file is empty (0 bytes); upload it again",
+    },
+    "upload.content_mismatch": {
+        "ja": "{name}: 名前は {expected} ですが、中身は {actual} です",
+        "en": "{name}: the name says {expected} but the content is {actual}",
+    },
+    "upload.zip_corrupt": {
+        "ja": "{name}: ZIP ファイルが壊れているか、途中で切れています。作り直してアップロードしてください",
+        "en": "{name}: the ZIP is corrupt or truncated; re-create it and upload it again",
+    },
+    "upload.zip_unsafe": {
+        "ja": "{name}: 安全でない ZIP のため受け付けません（問題のある項目: {detail}）",
+        "en": "{name}: the ZIP is unsafe and was refused ({detail})",
+    },
+    "upload.zip_encrypted": {
+        "ja": "{name}: パスワード付きの ZIP は受け付けません（対象: {detail}）",
+        "en": "{name}: password-protected ZIPs are not accepted ({detail})",
+    },
+    "upload.zip_empty": {
+        "ja": "{name}: ZIP にファイルが入っていません",
+        "en": "{name}: the ZIP holds no files",
+    },
+    "upload.encrypted": {
+        "ja": "{name}: パスワードで保護されています。パスワードなしのものをアップロードしてください",
+        "en": "{name}: the file is password-protected; upload a copy without a password",
+    },
+    "upload.cannot_open": {
+        "ja": "{name}: {kind} として開けません（壊れているか、途中で切れています）",
+        "en": "{name}: cannot be opened as {kind} (corrupt or truncated)",
+    },
+    "upload.too_big_inside": {
+        "ja": "{name}: 展開すると大きすぎるため受け付けません",
+        "en": "{name}: too large once unpacked; refused",
+    },
+    "upload.kind.pdf": {"ja": "PDF", "en": "a PDF"},
+    "upload.kind.docx": {"ja": "Word 文書", "en": "a Word document"},
+    "upload.kind.xlsx": {"ja": "Excel ブック", "en": "an Excel workbook"},
+    "upload.kind.zip": {"ja": "ZIP", "en": "a ZIP archive"},
+    "upload.kind.text": {"ja": "テキスト", "en": "text"},
+    "upload.kind.other": {"ja": "別の形式", "en": "something else"},
+    # --- new_run.* ---
+    "new_run.title": {"ja": "新規実行", "en": "New run"},
+    "new_run.caption": {
+        "ja": "設計（計画）を選んで実行を始めます。最初の入力フォームが開きます。",
+        "en": "Choose a design to start a run; its first form opens.",
+    },
+    "new_run.designs": {"ja": "設計", "en": "Designs"},
+    "new_run.deployments": {"ja": "デプロイ", "en": "Deployments"},
+    "new_run.no_description": {"ja": "（説明なし）", "en": "(no description)"},
+    "new_run.start": {"ja": "実行を開始", "en": "Start a run"},
+    "new_run.starting": {"ja": "実行を開始しています…", "en": "Starting the run…"},
+    "new_run.started": {
+        "ja": "{by} が実行を開始しました（{state}）",
+        "en": "{by} started the run ({state})",
+    },
+    "new_run.open_form": {"ja": "最初のフォームを開く", "en": "Open the first form"},
+    "new_run.to_runs": {"ja": "実行履歴で見る", "en": "See it in recent runs"},
+    "new_run.empty": {"ja": "設計がありません。", "en": "No designs."},
+    "new_run.invalid": {
+        "ja": "この設計には問題があるため実行できません: {problem}",
+        "en": "This design cannot run: {problem}",
+    },
+    "new_run.plan_meta": {
+        "ja": "ID: {id} ・ バージョン: {version}",
+        "en": "ID: {id} · Version: {version}",
+    },
+    # --- reenter.* ---
+    "reenter.button": {"ja": "入力し直して再実行", "en": "Re-enter the input and retry"},
+    "reenter.caused": {
+        "ja": "この失敗は「{node}」の入力が原因の可能性があります。入力し直すと、ほかの回答はそのままに、終わった処理は再利用して続きから実行します。",
+        "en": "This failure may come from the input of “{node}”. Re-enter it: the other answers are kept and finished work is reused.",
+    },
+    "reenter.choose": {"ja": "入力し直すフォーム", "en": "Form to re-enter"},
+    "reenter.started": {
+        "ja": "{by} が入力のやり直しを開始しました（{state}）",
+        "en": "{by} started re-entering the input ({state})",
+    },
+    "reenter.open_form": {"ja": "フォームを開いて入力し直す", "en": "Open the form"},
+    "reenter.not_human_input": {
+        "ja": "--reenter {node}: 人の入力を受けるノードではありません",
+        "en": "--reenter {node}: not a human-input node",
+    },
+    "reenter.known_inputs": {"ja": "入力ノード: {nodes}", "en": "human-input nodes: {nodes}"},
+    "reenter.busy": {
+        "ja": "実行 {run_id} は別の再実行の準備中です。少し待ってからもう一度操作してください",
+        "en": "run {run_id} is being prepared for another retry; try again shortly",
+    },
+    # --- runs.* ---
+    "runs.summary": {"ja": "概要", "en": "Summary"},
+    "runs.reports": {"ja": "レポート", "en": "Reports"},
+    "runs.inputs": {"ja": "入力ファイル", "en": "Input files"},
+    "runs.outputs": {
+        "ja": "その他の出力ファイル（{count} 件）",
+        "en": "Other output files ({count})",
+    },
+    "runs.approved": {
+        "ja": "{node}: {by} が {at} に承認しました",
+        "en": "{node}: approved by {by} at {at}",
+    },
+    "runs.not_approved": {
+        "ja": "{node}: {by} が {at} に差し戻しました",
+        "en": "{node}: sent back by {by} at {at}",
+    },
+    "runs.answered": {
+        "ja": "{node}: {by} が {at} に入力しました",
+        "en": "{node}: answered by {by} at {at}",
+    },
+    "runs.started_by": {"ja": "開始: {by}（{at}）", "en": "Started by {by} ({at})"},
+    "runs.outside_keiri": {"ja": "（keiri の外から再開）", "en": "(resumed outside keiri)"},
+    # --- auth.* ---
+    "auth.self_declared": {"ja": "{name}（自己申告）", "en": "{name} (self-declared)"},
+}

@@ -1,0 +1,152 @@
+"""Messages of the summary surface (see `keiri.base.catalog`): key -> {"ja": ..., "en": ...}.
+
+The run summary for people (`flows.backend.people_summary`), its place on the runs page and in
+notifications, and the live progress of a running run on the runs page."""
+
+from __future__ import annotations
+
+__all__ = ["ENTRIES"]
+
+ENTRIES: dict[str, dict[str, str]] = {
+    # headline, by how the run ended
+    "summary.headline.completed": {
+        "ja": "{plan} の実行が完了しました。",
+        "en": "The run of {plan} completed.",
+    },
+    "summary.headline.failed": {
+        "ja": "{plan} の実行は失敗しました。",
+        "en": "The run of {plan} failed.",
+    },
+    "summary.headline.rejected": {
+        "ja": "{plan} の実行は差し戻しで終了しました。",
+        "en": "The run of {plan} ended as rejected.",
+    },
+    "summary.headline.cancelled": {
+        "ja": "{plan} の実行は取消で終了しました。",
+        "en": "The run of {plan} was cancelled.",
+    },
+    # sections
+    "summary.section.done": {"ja": "実施したこと", "en": "What was done"},
+    "summary.section.attention": {"ja": "注意が必要な点", "en": "What needs attention"},
+    "summary.section.next": {"ja": "次にすること", "en": "What to do next"},
+    # what was done
+    "summary.done.nodes": {
+        "ja": "{nodes} 件の処理のうち {completed} 件が完了しました（スキップ {skipped} 件）。",
+        "en": "{completed} of {nodes} steps completed ({skipped} skipped).",
+    },
+    "summary.done.loop": {
+        "ja": "{node}: {total} 件中 {done} 件を処理しました。",
+        "en": "{node}: {done} of {total} items processed.",
+    },
+    "summary.done.figure": {"ja": "{label}: {value}", "en": "{label}: {value}"},
+    "summary.done.answered": {
+        "ja": "入力・確認 {count} 件に回答をいただきました。",
+        "en": "{count} forms or choices were answered.",
+    },
+    # what needs attention
+    "summary.attention.none": {
+        "ja": "特に注意が必要な点はありません。",
+        "en": "Nothing needs attention.",
+    },
+    "summary.attention.error": {
+        "ja": "{node} でエラーになりました（{code}）: {message}",
+        "en": "{node} failed ({code}): {message}",
+    },
+    "summary.attention.rejected": {
+        "ja": "差し戻されました: {message}",
+        "en": "Rejected: {message}",
+    },
+    "summary.attention.cancelled": {
+        "ja": "確認の画面で取消されたため、途中で終了しました。",
+        "en": "Cancelled at a choice form: the run stopped part way.",
+    },
+    "summary.attention.loop_failed": {
+        "ja": "{node}: {failed} 件が失敗しました。",
+        "en": "{node}: {failed} items failed.",
+    },
+    "summary.attention.findings": {
+        "ja": "指摘事項が {count} 件あります。",
+        "en": "There are {count} findings.",
+    },
+    "summary.attention.to_check": {
+        "ja": "要確認の項目が {count} 件あります。",
+        "en": "{count} items need checking (要確認).",
+    },
+    # what to do next
+    "summary.next.hint": {"ja": "対処: {hint}", "en": "To fix: {hint}"},
+    "summary.next.retry": {
+        "ja": "原因を取り除いてから、実行履歴の 再実行 か `keiri retry {run_id}` で再実行してください。",
+        "en": "Remove the cause, then retry from the runs page or with `keiri retry {run_id}`.",
+    },
+    "summary.next.reask": {
+        "ja": "差し戻しの理由を確認し、修正してから再実行してください。",
+        "en": "Read why it was rejected, fix it and run again.",
+    },
+    "summary.next.cancelled": {
+        "ja": "必要であれば、改めて実行してください。",
+        "en": "Run it again if it is still needed.",
+    },
+    "summary.next.review": {
+        "ja": "指摘事項と要確認の項目を確認してください。",
+        "en": "Review the findings and the items to check.",
+    },
+    "summary.next.done": {
+        "ja": "出力を確認して、次の業務に進んでください。",
+        "en": "Check the outputs and go on with the next task.",
+    },
+    # who wrote it
+    "summary.source.template": {
+        "ja": "このまとめは実行結果から定型で作成しました。",
+        "en": "This summary was written from the run's results by a template.",
+    },
+    "summary.source.llm": {
+        "ja": "このまとめはモデルが作成しました（引用した数値は結果と照合済みです）。",
+        "en": "This summary was written by the model (its numbers were checked against the results).",
+    },
+    "summary.note.rejected": {
+        "ja": "モデルが書いたまとめに結果にない数値（{numbers}）があったため採用せず、定型のまとめに置き換えました。",
+        "en": "The model's summary quoted numbers not in the results ({numbers}): it was replaced by the template.",
+    },
+    "summary.note.llm_failed": {
+        "ja": "モデルにまとめを依頼できなかったため（{code}: {message}）、定型のまとめにしました。",
+        "en": "The model could not write the summary ({code}: {message}): the template was used.",
+    },
+    "summary.note.no_llm": {
+        "ja": "モデルが設定されていないため、定型のまとめにしました。",
+        "en": "No model is configured: the template was used.",
+    },
+    "summary.artifact": {
+        "ja": "実行のまとめ（{source}）",
+        "en": "Run summary ({source})",
+    },
+    # on the runs page
+    "summary.runs.title": {"ja": "まとめ", "en": "Summary"},
+    "summary.runs.progress": {"ja": "進捗", "en": "Progress"},
+    "summary.runs.loop": {
+        "ja": "{done}/{total} 件",
+        "en": "{done}/{total} items",
+    },
+    "summary.runs.loop_failed": {"ja": "失敗 {failed} 件", "en": "{failed} failed"},
+    "summary.runs.status.pending": {"ja": "待機", "en": "Waiting"},
+    "summary.runs.status.running": {"ja": "実行中", "en": "Running"},
+    "summary.runs.status.completed": {"ja": "完了", "en": "Completed"},
+    "summary.runs.status.skipped": {"ja": "スキップ", "en": "Skipped"},
+    "summary.runs.status.failed": {"ja": "失敗", "en": "Failed"},
+    "summary.runs.status.paused": {"ja": "入力待ち", "en": "Waiting for input"},
+    "summary.runs.ended": {
+        "ja": "実行が終わりました: {state}",
+        "en": "The run ended: {state}",
+    },
+    # in notifications
+    "summary.notify.text": {
+        "ja": "📝 実行のまとめ: {plan} — {headline}",
+        "en": "📝 Run summary: {plan} — {headline}",
+    },
+    "summary.next.reenter": {
+        "ja": "「{node}」の入力が原因の可能性があります。実行履歴の「入力し直して再実行」で入力し直すか、"
+        "`keiri retry {run_id} --reenter {node}` を実行してください（ほかの回答と終わった処理はそのまま使われます）。",
+        "en": "The failure may come from the input of “{node}”: re-enter it with “Re-enter the "
+        "input and retry” on the runs page or `keiri retry {run_id} --reenter {node}` (the other "
+        "answers and finished work are kept).",
+    },
+}

@@ -1,0 +1,412 @@
+"""The sections of keiri's settings (`keiri.base.settings`): one pydantic model per section, each
+field read from its documented environment variable (`validation_alias`), with its default and
+meaning (the README's table is generated from these)."""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+from pathlib import Path
+from typing import Annotated, Any, Literal
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from pydantic import (
+    AliasChoices,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    SecretStr,
+    field_validator,
+    model_validator,
+)
+from pydantic.fields import FieldInfo
+
+from keiri.base.catalog import parse_language, t
+
+__all__ = [
+    "DEFAULT_ENV_ALLOW",
+    "SECTIONS",
+    "HomeSettings",
+    "LLMEnvSettings",
+    "LanguageSettings",
+    "NotifySettings",
+    "Section",
+    "ServerSettings",
+    "SettingProblem",
+    "StoreSettings",
+    "UISettings",
+    "names_of",
+    "parse_duration",
+]
+
+DEFAULT_ENV_ALLOW = "KEIRI_VAR_"
+_UNITS = {"s": "seconds", "m": "minutes", "h": "hours", "d": "days"}
+
+
+class SettingProblem(ValueError):
+    """A problem found by a check over several settings of a section; `name` is the variable
+    it is about (the message, in the reader's language, says what is allowed)."""
+
+    def __init__(self, name: str, message: str) -> None:
+        super().__init__(message)
+        self.name = name
+
+
+def parse_duration(text: str, *, name: str = "") -> timedelta | None:
+    """`90s`, `30m`, `4h`, `1d` (or plain seconds); `off`/`0` -> None. A malformed duration
+    is a ValueError saying what is allowed (naming the variable `name` when given)."""
+    value = text.strip().lower()
+    if value in {"off", "0", "none", ""}:
+        return None
+    match = re.fullmatch(r"(\d+)\s*([smhd]?)", value)
+    if not match:
+        message = t("runtime.settings.duration", value=repr(text))
+        if name:
+            message = t("runtime.settings.problem", name=name, message=message)
+        raise ValueError(message)
+    amount, unit = int(match.group(1)), match.group(2) or "s"
+    return timedelta(**{_UNITS[unit]: amount})
+
+
+def _duration(value: Any) -> Any:
+    return parse_duration(value) if isinstance(value, str) else value
+
+
+def _seconds(value: timedelta) -> str:
+    """A duration as it is written in a setting (`5s`)."""
+    return f"{int(value.total_seconds())}s"
+
+
+def _yes(value: Any) -> Any:
+    """`1`, `true`, `yes` (any case) turn a switch on; anything else leaves it off."""
+    return value.strip().lower() in {"1", "true", "yes"} if isinstance(value, str) else value
+
+
+def _lower(value: Any) -> Any:
+    return value.lower() if isinstance(value, str) else value
+
+
+Duration = Annotated[timedelta | None, BeforeValidator(_duration)]
+Port = Annotated[int, Field(ge=1, le=65535)]
+
+
+def _env(name: str, *more: str) -> Any:
+    """The variable(s) a field is read from (the first one set wins)."""
+    return AliasChoices(name, *more) if more else name
+
+
+class Section(BaseModel):
+    """One section of the settings: fields read from documented variable names."""
+
+    model_config = ConfigDict(frozen=True, extra="ignore")
+
+
+class HomeSettings(Section):
+    """Where keiri keeps its state and finds the project's files."""
+
+    home: Path = Field(
+        Path(".keiri"),
+        validation_alias=_env("KEIRI_HOME"),
+        description="State, file store and the local Prefect server's data.",
+    )
+    runs_dir: Path | None = Field(
+        None,
+        validation_alias=_env("KEIRI_RUNS_DIR"),
+        description="JSONL run logs (default: `runs/` beside the keiri home).",
+    )
+    project_root: Path | None = Field(
+        None,
+        validation_alias=_env("KEIRI_PROJECT_ROOT"),
+        description="Folder holding `block_specs/`, `designs/`, `config.yaml` "
+        "(default: the keiri checkout).",
+    )
+    block_specs: str = Field(
+        "",
+        validation_alias=_env("KEIRI_BLOCK_SPECS"),
+        description="Extra block spec folders (`os.pathsep`-separated), e.g. a team's own blocks.",
+    )
+    designs_dir: Path | None = Field(
+        None,
+        validation_alias=_env("KEIRI_DESIGNS_DIR"),
+        description="Root of plans; `call.plan_id: common/x` is `<designs>/common/x.yaml`.",
+    )
+    templates_dir: Path | None = Field(
+        None,
+        validation_alias=_env("KEIRI_TEMPLATES_DIR"),
+        description="The designer's templates (default: `<designs>/templates`).",
+    )
+    config: Path | None = Field(
+        None,
+        validation_alias=_env("KEIRI_CONFIG"),
+        description="The `config.yaml` behind `${config.*}` (default: `<project>/config.yaml`).",
+    )
+    env_allow: str = Field(
+        DEFAULT_ENV_ALLOW,
+        validation_alias=_env("KEIRI_ENV_ALLOW"),
+        description="Comma list of prefixes `${env.*}` may read; keiri's own settings never.",
+    )
+    dotenv: Path = Field(
+        Path(".env"),
+        validation_alias=_env("KEIRI_DOTENV"),
+        description="The dotenv file loaded at start (never overrides, never written).",
+    )
+
+
+class StoreSettings(Section):
+    """The content-addressed file store."""
+
+    dir: Path | None = Field(
+        None,
+        validation_alias=_env("KEIRI_STORE_DIR"),
+        description="The file store (default: `<home>/store`); shared storage for several "
+        "machines.",
+    )
+
+
+class ServerSettings(Section):
+    """The Prefect server keiri runs against."""
+
+    host: str = Field(
+        "127.0.0.1",
+        validation_alias=_env("KEIRI_SERVER_HOST"),
+        description="Address of the embedded local Prefect server.",
+    )
+    port: Port = Field(
+        4200,
+        validation_alias=_env("KEIRI_SERVER_PORT"),
+        description="Port of the embedded local Prefect server.",
+    )
+    api_url: str | None = Field(
+        None,
+        validation_alias=_env("PREFECT_API_URL"),
+        description="A Prefect API to use instead of the local server (Prefect's own variable).",
+    )
+    ui_url: str | None = Field(
+        None,
+        validation_alias=_env("PREFECT_UI_URL"),
+        description="The Prefect UI's address in links (default: the API URL without `/api`).",
+    )
+    api_key: SecretStr | None = Field(
+        None,
+        validation_alias=_env("PREFECT_API_KEY"),
+        description="Bearer key of a Prefect server that needs one (secret).",
+    )
+    start_timeout: float = Field(
+        120.0,
+        gt=0,
+        validation_alias=_env("KEIRI_SERVER_START_TIMEOUT"),
+        description="Seconds `keiri run` / `keiri server start` wait for the local server to "
+        "answer; a server still starting then is left running, never killed.",
+    )
+    local_runners: int | None = Field(
+        None,
+        ge=1,
+        validation_alias=_env("KEIRI_LOCAL_RUNNERS"),
+        description="Background runs (`keiri run --detach`, retries) executing at once on this "
+        "machine; more wait, Pending, for a place (default: two per CPU, at least two).",
+    )
+
+
+class UISettings(Section):
+    """The Streamlit form app."""
+
+    host: str = Field(
+        "127.0.0.1",
+        validation_alias=_env("KEIRI_UI_HOST"),
+        description="Address `keiri ui` binds to.",
+    )
+    port: Port = Field(
+        8501,
+        validation_alias=_env("KEIRI_UI_PORT"),
+        description="Port `keiri ui` listens on.",
+    )
+    url: str | None = Field(
+        None,
+        validation_alias=_env("KEIRI_UI_URL"),
+        description="The form app's address in links (default: `http://<ui host>:<ui port>`).",
+    )
+    secret: SecretStr | None = Field(
+        None,
+        validation_alias=_env("KEIRI_UI_SECRET"),
+        description="Shared login secret (at least 16 characters) when not bound to 127.0.0.1.",
+    )
+    user: str | None = Field(
+        None,
+        validation_alias=_env("KEIRI_USER"),
+        description="Who is answering or retrying (default: the OS user).",
+    )
+
+
+class LLMEnvSettings(Section):
+    """The model provider (OpenAI or Azure OpenAI)."""
+
+    provider: Annotated[Literal["openai", "azure"] | None, BeforeValidator(_lower)] = Field(
+        None,
+        validation_alias=_env("KEIRI_LLM_PROVIDER"),
+        description="`openai` or `azure` (default: azure when its endpoint and key are set).",
+    )
+    openai_api_key: SecretStr | None = Field(
+        None, validation_alias=_env("OPENAI_API_KEY"), description="OpenAI API key (secret)."
+    )
+    openai_base_url: str | None = Field(
+        None,
+        validation_alias=_env("OPENAI_BASE_URL"),
+        description="An OpenAI-compatible endpoint.",
+    )
+    model: str | None = Field(
+        None,
+        validation_alias=_env("KEIRI_LLM_MODEL"),
+        description="Chat model (OpenAI; default gpt-4o-mini).",
+    )
+    embedding_model: str | None = Field(
+        None,
+        validation_alias=_env("KEIRI_EMBEDDING_MODEL"),
+        description="Embedding model (OpenAI; default text-embedding-3-small).",
+    )
+    azure_api_key: SecretStr | None = Field(
+        None,
+        validation_alias=_env("AZURE_OPENAI_API_KEY"),
+        description="Azure OpenAI key (secret).",
+    )
+    azure_endpoint: str | None = Field(
+        None,
+        validation_alias=_env("AZURE_OPENAI_ENDPOINT"),
+        description="Azure OpenAI endpoint.",
+    )
+    azure_api_version: str | None = Field(
+        None,
+        validation_alias=_env("AZURE_OPENAI_API_VERSION", "OPENAI_API_VERSION"),
+        description="Azure OpenAI API version.",
+    )
+    azure_deployment: str | None = Field(
+        None,
+        validation_alias=_env("AZURE_OPENAI_DEPLOYMENT"),
+        description="Azure chat deployment.",
+    )
+    azure_embedding_deployment: str | None = Field(
+        None,
+        validation_alias=_env("AZURE_OPENAI_EMBEDDING_DEPLOYMENT"),
+        description="Azure embedding deployment.",
+    )
+    timeout_s: float = Field(
+        60.0,
+        gt=0,
+        validation_alias=_env("KEIRI_LLM_TIMEOUT_S"),
+        description="Seconds per LLM request.",
+    )
+    max_retries: int = Field(
+        2,
+        ge=0,
+        validation_alias=_env("KEIRI_LLM_MAX_RETRIES"),
+        description="Retries of a failed LLM request.",
+    )
+    concurrency: int = Field(
+        4,
+        ge=1,
+        validation_alias=_env("KEIRI_LLM_CONCURRENCY"),
+        description="LLM requests at once per process.",
+    )
+    design_retrieval: Annotated[
+        Literal["auto", "bm25", "embedding", "hybrid"] | None, BeforeValidator(_lower)
+    ] = Field(
+        None,
+        validation_alias=_env("KEIRI_DESIGN_RETRIEVAL"),
+        description="The designer's retrieval when `auto` (default: hybrid if an embedding "
+        "model is configured, else bm25).",
+    )
+    agent_fallback: Annotated[bool, BeforeValidator(_yes)] = Field(
+        False,
+        validation_alias=_env("KEIRI_AGENT_LLM_FALLBACK"),
+        description="Let the designer fall back to an LLM-only plan (`1`, `true`, `yes`).",
+    )
+
+
+class NotifySettings(Section):
+    """Pause notifications and crash detection (`keiri deploy`)."""
+
+    webhook_url: SecretStr | None = Field(
+        None,
+        validation_alias=_env("KEIRI_NOTIFY_WEBHOOK_URL"),
+        description="Slack/Teams-style webhook for pause messages (`off` removes them; secret).",
+    )
+    remind_after: Duration = Field(
+        timedelta(hours=24),
+        validation_alias=_env("KEIRI_NOTIFY_REMIND_AFTER"),
+        description="Reminder for a run still paused (`90s`, `30m`, `4h`, `1d`, `off`).",
+    )
+    crash_after: Duration = Field(
+        timedelta(minutes=10),
+        validation_alias=_env("KEIRI_CRASH_AFTER"),
+        description="Mark a run whose worker died Crashed after this long (`off`: never).",
+    )
+    heartbeat_s: int = Field(
+        180,
+        ge=1,
+        validation_alias=_env("PREFECT_FLOWS_HEARTBEAT_FREQUENCY"),
+        description="Prefect's flow heartbeat interval, seconds (Prefect's own variable).",
+    )
+
+    @model_validator(mode="after")
+    def _windows(self) -> NotifySettings:
+        if self.remind_after is not None and self.remind_after < timedelta(seconds=10):
+            raise SettingProblem(
+                "KEIRI_NOTIFY_REMIND_AFTER",
+                t("runtime.settings.remind_min", value=_seconds(self.remind_after)),
+            )
+        if self.crash_after is not None and self.crash_after <= timedelta(
+            seconds=self.heartbeat_s + 5
+        ):
+            raise SettingProblem(
+                "KEIRI_CRASH_AFTER",
+                t(
+                    "runtime.settings.crash_window",
+                    value=_seconds(self.crash_after),
+                    heartbeat=self.heartbeat_s,
+                    minimum=self.heartbeat_s + 6,
+                ),
+            )
+        return self
+
+
+class LanguageSettings(Section):
+    """The language and time zone people read."""
+
+    lang: Annotated[Literal["ja", "en"], BeforeValidator(parse_language)] = Field(
+        "ja",
+        validation_alias=_env("KEIRI_LANG"),
+        description="Language of messages (`ja` or `en`; a locale such as `ja_JP.UTF-8` counts "
+        "by its prefix).",
+    )
+    timezone: str = Field(
+        "Asia/Tokyo",
+        validation_alias=_env("KEIRI_TIMEZONE"),
+        description="Time zone times are shown in (IANA name).",
+    )
+
+    @field_validator("timezone")
+    @classmethod
+    def _known_zone(cls, value: str) -> str:
+        try:
+            ZoneInfo(value)
+        except (ZoneInfoNotFoundError, ValueError):
+            raise ValueError(t("runtime.settings.timezone", value=repr(value))) from None
+        return value
+
+
+SECTIONS: dict[str, type[Section]] = {
+    "home": HomeSettings,
+    "store": StoreSettings,
+    "server": ServerSettings,
+    "ui": UISettings,
+    "llm": LLMEnvSettings,
+    "notify": NotifySettings,
+    "language": LanguageSettings,
+}
+
+
+def names_of(info: FieldInfo) -> tuple[str, ...]:
+    alias = info.validation_alias
+    if isinstance(alias, AliasChoices):
+        return tuple(str(c) for c in alias.choices)
+    return (str(alias),)
