@@ -25,6 +25,7 @@ from blocks.sdk.errors import IssueCode, IssuesFound
 from blocks.sdk.yaml_loader import MAX_DEPTH, MAX_INT_DIGITS, MAX_NODES, load_yaml
 from tests.compiler import hostile_plans
 from tests.compiler.hostile_plans import CASES
+from tests.support.timing import deadline, examples
 
 MEMORY_BYTES = 500 * 2**20
 SECONDS = 10
@@ -148,13 +149,17 @@ def alias_graphs(draw: st.DrawFn) -> str:
     return "\n".join(lines)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=examples(100),
+    deadline=deadline(5),
+    suppress_health_check=[HealthCheck.too_slow],
+)
 @given(alias_graphs())
 def test_loader_bounds_alias_graphs(text: str) -> None:
     _loads_within_bounds_or_refuses(text)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(80), deadline=deadline(5))
 @given(
     st.integers(1, 2 * MAX_DEPTH),
     st.sampled_from(["[", "{a: ", "- "]),
@@ -181,8 +186,8 @@ def _loads_within_bounds_or_refuses(text: str) -> None:
 
 
 @settings(
-    max_examples=6,
-    deadline=None,
+    max_examples=examples(6),
+    deadline=deadline(60),
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
 @given(
