@@ -1073,4 +1073,53 @@ ENTRIES: dict[str, dict[str, str]] = {
         "ja": "入力待ちの実行が、回答を受け取らないまま入力待ちでなくなりました（状態: {state}）",
         "en": "the paused run left its pause for {state}",
     },
+    # -- OCR budgets (blocks/file/ocr_findings.py) and strict Zengin (blocks/statements/zengin.py)
+    "runtime.ocr.finding.page_limit": {
+        "ja": "{name}: 1ファイルで OCR するページ数の上限（{limit} ページ）に達したため、{pages} ページ目は読み取っていません",
+        "en": "{name}: page(s) {pages} not read: the OCR limit of {limit} pages per file was reached",
+    },
+    "runtime.ocr.finding.page_limit_hint": {
+        "ja": "必要なページだけの PDF に分けるか、設定 KEIRI_OCR_MAX_PAGES_PER_FILE を増やして再実行してください",
+        "en": "split the PDF to the pages needed, or raise KEIRI_OCR_MAX_PAGES_PER_FILE and run again",
+    },
+    "runtime.ocr.finding.run_budget": {
+        "ja": "{name}: この実行で OCR に使える時間（{seconds} 秒）を使い切ったため、{pages} ページ目は読み取っていません",
+        "en": "{name}: page(s) {pages} not read: this run's OCR time ({seconds} s) is used up",
+    },
+    "runtime.ocr.finding.run_budget_hint": {
+        "ja": "ファイルを分けて実行するか、設定 KEIRI_OCR_RUN_BUDGET_S を増やして再実行してください",
+        "en": "run the files in smaller batches, or raise KEIRI_OCR_RUN_BUDGET_S and run again",
+    },
+    "runtime.ocr.finding.page_timeout": {
+        "ja": "{name}: {pages} ページ目の OCR が {seconds} 秒以内に終わらなかったため、読み取れていません",
+        "en": "{name}: page(s) {pages} not read: OCR did not finish within {seconds} s",
+    },
+    "runtime.ocr.finding.page_timeout_hint": {
+        "ja": "300 dpi 以下でスキャンし直すか、設定 KEIRI_OCR_PAGE_TIMEOUT_S を増やしてください",
+        "en": "re-scan at 300 dpi or less, or raise KEIRI_OCR_PAGE_TIMEOUT_S",
+    },
+    "runtime.ocr.finding.image_too_large": {
+        "ja": "{name}: {pages} ページ目の画像が大きすぎる（{width} × {height} ピクセル、上限 {limit} ピクセル）ため、読み取っていません",
+        "en": "{name}: page(s) {pages} not read: an image of {width} x {height} pixels (limit {limit})",
+    },
+    "runtime.ocr.finding.image_too_large_hint": {
+        "ja": "300 dpi でスキャンし直してください",
+        "en": "re-scan the page at 300 dpi",
+    },
+    "runtime.ocr.finding.downscaled": {
+        "ja": "{name}: {pages} ページ目は用紙が大きいため、{dpi} dpi に下げて OCR しました（読み違いの可能性があります）",
+        "en": "{name}: page(s) {pages} are large and were read at {dpi} dpi (misreadings are likely)",
+    },
+    "runtime.ocr.finding.downscaled_hint": {
+        "ja": "A4 など通常の用紙サイズでスキャンし直すか、設定 KEIRI_OCR_MAX_PAGE_PIXELS（いまは {pixels} ピクセル）を増やしてください",
+        "en": "re-scan at a usual paper size such as A4, or raise KEIRI_OCR_MAX_PAGE_PIXELS (now {pixels} pixels)",
+    },
+    "runtime.ocr.finding.blank": {
+        "ja": "{name}: {pages} ページ目は白紙のため、読み取りを省きました",
+        "en": "{name}: page(s) {pages} are blank and were skipped",
+    },
+    "runtime.ocr.finding.blank_hint": {
+        "ja": "内容のあるページが白紙と判定された場合は、濃いめの設定でスキャンし直してください",
+        "en": "if a page with content was taken as blank, re-scan it darker",
+    },
 }
