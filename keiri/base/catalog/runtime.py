@@ -1122,4 +1122,93 @@ ENTRIES: dict[str, dict[str, str]] = {
         "ja": "内容のあるページが白紙と判定された場合は、濃いめの設定でスキャンし直してください",
         "en": "if a page with content was taken as blank, re-scan it darker",
     },
+    "runtime.statement.zengin.header": {"ja": "ヘッダーレコード", "en": "header record"},
+    "runtime.statement.zengin.data": {"ja": "データレコード", "en": "data record"},
+    "runtime.statement.zengin.trailer": {"ja": "トレーラーレコード", "en": "trailer record"},
+    "runtime.statement.zengin.end": {"ja": "エンドレコード", "en": "end record"},
+    "runtime.statement.zengin.line_length": {
+        "ja": "{line} 行目のレコードが {length} バイトです（全銀の明細は 1 レコード 200 バイトです）",
+        "en": "record {line} has {length} bytes (a Zengin record has 200)",
+    },
+    "runtime.statement.zengin.size": {
+        "ja": "ファイルの長さ {size} バイトが 200 バイトの倍数ではありません（最後のレコードが {rest} バイトで切れています）",
+        "en": "the file's {size} bytes are not a multiple of 200 (the last record is cut at {rest} bytes)",
+    },
+    "runtime.statement.zengin.length_hint": {
+        "ja": "ファイルが途中で切れているか、改行や空白が書き換えられています。銀行のサービスから明細をダウンロードし直してください",
+        "en": "the file is truncated or its line breaks or spaces were changed; download the statement from the bank again",
+    },
+    "runtime.statement.zengin.structure_hint": {
+        "ja": "全銀の入出金取引明細は、ヘッダー（1）・データ（2）・トレーラー（8）・エンド（9）の順に並びます。銀行のサービスから明細をダウンロードし直してください",
+        "en": "a Zengin 入出金取引明細 file is header (1), data (2), trailer (8) and end (9) records in this order; download the statement from the bank again",
+    },
+    "runtime.statement.zengin.trailer_hint": {
+        "ja": "明細が欠けているか、書き換えられたか、余分な明細が入っています。銀行のサービスから明細をダウンロードし直してください",
+        "en": "records are missing, altered or added; download the statement from the bank again",
+    },
+    "runtime.statement.zengin.not_digits": {
+        "ja": "{field}「{value}」が半角数字 {width} 桁ではありません",
+        "en": "{field} '{value}' is not {width} ASCII digits",
+    },
+    "runtime.statement.zengin.bad_date": {
+        "ja": "勘定日「{value}」: {reason}",
+        "en": "勘定日 '{value}': {reason}",
+    },
+    "runtime.statement.zengin.bad_in_out": {
+        "ja": "入払区分「{value}」が 1（入金）・2（出金）のどちらでもありません",
+        "en": "入払区分 '{value}' is neither 1 (deposit) nor 2 (withdrawal)",
+    },
+    "runtime.statement.zengin.unread": {
+        "ja": "読めない明細（{problems}）",
+        "en": "unreadable record ({problems})",
+    },
+    "runtime.statement.zengin.trailer_not_digits": {
+        "ja": "{line} 行目のトレーラーレコードの{field}「{value}」が半角数字 {width} 桁ではありません",
+        "en": "trailer record {line}: {field} '{value}' is not {width} ASCII digits",
+    },
+    "runtime.statement.zengin.difference_count": {
+        "ja": "{field}（トレーラー {expected} 件、明細 {found} 件）",
+        "en": "{field} (trailer {expected}, records {found})",
+    },
+    "runtime.statement.zengin.difference_amount": {
+        "ja": "{field}（トレーラー {expected} 円、明細 {found} 円）",
+        "en": "{field} (trailer {expected} yen, records {found} yen)",
+    },
+    "runtime.statement.zengin.separator": {"ja": "、", "en": "; "},
+    "runtime.statement.zengin.trailer_mismatch": {
+        "ja": "{line} 行目のトレーラーレコードと明細が一致しません: {differences}",
+        "en": "trailer record {line} does not match the data records: {differences}",
+    },
+    "runtime.statement.zengin.unread_rows": {
+        "ja": "（読めなかった明細: {rows} 行目）",
+        "en": " (unreadable records: {rows})",
+    },
+    "runtime.statement.zengin.after_end": {
+        "ja": "{line} 行目: エンドレコード（{end} 行目）の後にレコードがあります",
+        "en": "record {line} follows the end record ({end})",
+    },
+    "runtime.statement.zengin.unknown_kind": {
+        "ja": "{line} 行目のデータ区分「{kind}」は入出金取引明細にありません（1・2・8・9 のみです）",
+        "en": "record {line}: データ区分 '{kind}' is not one of 1, 2, 8, 9",
+    },
+    "runtime.statement.zengin.not_statement": {
+        "ja": "{line} 行目のヘッダーレコードの種別コード「{code}」は入出金取引明細（03）ではありません",
+        "en": "header record {line}: 種別コード '{code}' is not 03 (入出金取引明細)",
+    },
+    "runtime.statement.zengin.before_header": {
+        "ja": "{line} 行目の{record}の前に、対応するヘッダーレコードがありません",
+        "en": "record {line}: a {record} without its header record",
+    },
+    "runtime.statement.zengin.no_trailer": {
+        "ja": "{line} 行目より前に、口座の明細を締めくくるトレーラーレコードがありません",
+        "en": "no trailer record closes the account's records before record {line}",
+    },
+    "runtime.statement.zengin.no_trailer_eof": {
+        "ja": "最後のレコード（{line} 行目）までにトレーラーレコードがありません（ファイルが途中で切れている可能性があります）",
+        "en": "no trailer record up to the last record ({line}); the file may be truncated",
+    },
+    "runtime.statement.zengin.no_end": {
+        "ja": "エンドレコードがありません（最後のレコードは {line} 行目です。ファイルが途中で切れている可能性があります）",
+        "en": "no end record (the last record is {line}); the file may be truncated",
+    },
 }
