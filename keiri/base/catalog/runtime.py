@@ -1211,4 +1211,13 @@ ENTRIES: dict[str, dict[str, str]] = {
         "ja": "エンドレコードがありません（最後のレコードは {line} 行目です。ファイルが途中で切れている可能性があります）",
         "en": "no end record (the last record is {line}); the file may be truncated",
     },
+    "runtime.ui.open_address": {
+        "ja": "アクセス制御が設定されていないため、フォームアプリを {host} で公開できません。{name}（{minimum} 文字以上の共有シークレット）か .streamlit/secrets.toml の [auth] の OIDC ログインを設定するか、127.0.0.1 で起動してください",
+        "en": "refusing to serve the form app on {host} without access control: set {name} (a shared secret of at least {minimum} characters) or configure OIDC login under [auth] in .streamlit/secrets.toml, or listen on 127.0.0.1",
+    },
+    "runtime.ui.every_interface": {"ja": "すべてのアドレス", "en": "every interface"},
+    "runtime.ui.short_secret": {
+        "ja": "{name} が {minimum} 文字より短いため、フォームアプリを {host} で公開できません。推測されにくい長い値にしてください（例: `python -c 'import secrets; print(secrets.token_urlsafe(24))'`）",
+        "en": "{name} is shorter than {minimum} characters (serving on {host}); use a long random value (e.g. `python -c 'import secrets; print(secrets.token_urlsafe(24))'`)",
+    },
 }
