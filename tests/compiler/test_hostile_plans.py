@@ -221,3 +221,13 @@ def test_a_plan_name_too_long_to_look_up_is_a_usage_error(
     document = json.loads(capsys.readouterr().out)
     assert document["error"]["code"] == "USAGE_ERROR"
     assert document["error"]["message"].startswith("計画ファイルが見つかりません")
+
+
+def test_a_5000_digit_block_pin_is_one_short_issue_on_its_node(tmp_path: Path) -> None:
+    plan = CASES["block_pin_5000_digits"][0](tmp_path)
+    code, document = run_cli("validate", plan, tmp_path / "home")
+    [issue] = document["errors"]
+    assert code == 1 and issue["code"] == "BLOCK_VERSION_INCOMPATIBLE"
+    assert (issue["node_id"], issue["path"]) == ("step", "graph[0].block")
+    assert "SemVer" in issue["message"] and len(issue["message"]) < 300
+    assert issue["hint"]

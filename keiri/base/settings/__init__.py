@@ -2,10 +2,10 @@
 
 Sections: `home` (folders of state and of the project), `store` (the file store), `server` (the
 Prefect server), `ui` (the form app), `llm` (the model provider), `notify` (pause
-notifications), `language` (language and time zone). Every variable keeps its documented name
-(`KEIRI_HOME`, `KEIRI_UI_PORT`, `OPENAI_API_KEY`, ...); the README's settings table is generated
-from this module (`python -m keiri.base.settings.table`). A malformed value is a `ConfigError` that
-lists every problem at once.
+notifications), `language` (language and time zone), `ocr` (budgets of OCR). Every variable
+keeps its documented name (`KEIRI_HOME`, `KEIRI_UI_PORT`, `OPENAI_API_KEY`, ...); the README's
+settings table is generated from this module (`python -m keiri.base.settings.table`). A
+malformed value is a `ConfigError` that lists every problem at once.
 
 `get()` reads the environment on every call (a cheap key of the variables' current values
 picks a cached model), so tests that change variables see the change; `reset()` drops the
@@ -39,6 +39,7 @@ from keiri.base.settings.sections import (
     LanguageSettings,
     LLMEnvSettings,
     NotifySettings,
+    OCRSettings,
     ServerSettings,
     SettingProblem,
     StoreSettings,
@@ -117,6 +118,7 @@ class Settings(BaseSettings):
     llm: LLMEnvSettings = Field(default_factory=lambda: LLMEnvSettings.model_validate({}))
     notify: NotifySettings = Field(default_factory=lambda: NotifySettings.model_validate({}))
     language: LanguageSettings = Field(default_factory=lambda: LanguageSettings.model_validate({}))
+    ocr: OCRSettings = Field(default_factory=lambda: OCRSettings.model_validate({}))
 
     @classmethod
     def settings_customise_sources(

@@ -1,6 +1,7 @@
 """The sections of keiri's settings (`keiri.base.settings`): one pydantic model per section, each
 field read from its documented environment variable (`validation_alias`), with its default and
-meaning (the README's table is generated from these)."""
+meaning (the README's table is generated from these). Over 400 lines on purpose: every section
+side by side is the one reference of keiri's variables."""
 
 from __future__ import annotations
 
@@ -31,6 +32,7 @@ __all__ = [
     "LLMEnvSettings",
     "LanguageSettings",
     "NotifySettings",
+    "OCRSettings",
     "Section",
     "ServerSettings",
     "SettingProblem",
@@ -394,6 +396,38 @@ class LanguageSettings(Section):
         return value
 
 
+class OCRSettings(Section):
+    """Budgets of OCR (scanned PDF pages and photos): what one upload may cost the machine."""
+
+    max_page_pixels: int = Field(
+        12_000_000,
+        ge=1_000_000,
+        le=40_000_000,
+        validation_alias=_env("KEIRI_OCR_MAX_PAGE_PIXELS"),
+        description="Pixels a scanned page is rendered at for OCR, at most (its content area is "
+        "scaled down to fit; A4 at 300 dpi is 8.7 million). Blank pages are skipped.",
+    )
+    max_pages_per_file: int = Field(
+        10,
+        ge=0,
+        validation_alias=_env("KEIRI_OCR_MAX_PAGES_PER_FILE"),
+        description="Pages of one file read by OCR; the others are a finding naming the file.",
+    )
+    page_timeout_s: float = Field(
+        60.0,
+        gt=0,
+        validation_alias=_env("KEIRI_OCR_PAGE_TIMEOUT_S"),
+        description="Seconds Tesseract may spend on one page; a slower page is a finding.",
+    )
+    run_budget_s: float = Field(
+        1800.0,
+        gt=0,
+        validation_alias=_env("KEIRI_OCR_RUN_BUDGET_S"),
+        description="Seconds of OCR one run may spend over all its files (subflows and loop "
+        "items included); pages past it are a finding naming the file.",
+    )
+
+
 SECTIONS: dict[str, type[Section]] = {
     "home": HomeSettings,
     "store": StoreSettings,
@@ -402,6 +436,7 @@ SECTIONS: dict[str, type[Section]] = {
     "llm": LLMEnvSettings,
     "notify": NotifySettings,
     "language": LanguageSettings,
+    "ocr": OCRSettings,
 }
 
 
