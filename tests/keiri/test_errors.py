@@ -102,6 +102,34 @@ def _block(code: ErrorCode, message: str, **kw: object) -> Callable[[Path], Keir
     return lambda _tmp: BlockError(code, message, **kw)  # type: ignore[arg-type]
 
 
+def _copilot_fixtures() -> dict[ErrorCode, Callable[[Path], KeiriError]]:
+    """The copilot's named errors (reached end to end in tests/keiri/copilot)."""
+    from keiri.copilot import errors as copilot
+
+    return {
+        ErrorCode.COPILOT_LLM_NOT_CONFIGURED: lambda _tmp: copilot.LLMNotConfigured(
+            "no LLM is configured", hint="set OPENAI_API_KEY"
+        ),
+        ErrorCode.COPILOT_LLM_FAILED: lambda _tmp: copilot.LLMFailed(
+            "the LLM call failed: HTTP 401", recoverable=True
+        ),
+        ErrorCode.COPILOT_UNKNOWN_TOOL: lambda _tmp: copilot.UnknownTool(
+            "unknown tool design.lists", details={"did_you_mean": ["designs.list"]}
+        ),
+        ErrorCode.COPILOT_BAD_ARGS: lambda _tmp: copilot.BadArgs("errors.explain: code missing"),
+        ErrorCode.COPILOT_PERMISSION_DENIED: lambda _tmp: copilot.CopilotPermissionDenied(
+            "sato (viewer) may not run runs.start"
+        ),
+        ErrorCode.COPILOT_NOT_FOUND: lambda _tmp: copilot.CopilotNotFound("no goal goal_0a0b"),
+        ErrorCode.COPILOT_ALREADY_DECIDED: lambda _tmp: copilot.AlreadyDecided(
+            "confirm_0a0b was already answered"
+        ),
+        ErrorCode.COPILOT_CONFIRMATION_STALE: lambda _tmp: copilot.ConfirmationStale(
+            "the task list changed after it was shown", hint="ask again"
+        ),
+    }
+
+
 #: One fixture per ErrorCode. `test_every_error_code_has_a_fixture` compares it to the enum.
 ERROR_FIXTURES: dict[ErrorCode, Callable[[Path], KeiriError]] = {
     ErrorCode.INPUT_VALIDATION_FAILED: _input_validation,
@@ -162,6 +190,7 @@ ERROR_FIXTURES: dict[ErrorCode, Callable[[Path], KeiriError]] = {
     ErrorCode.USAGE_ERROR: lambda _tmp: as_keiri_error(click.UsageError("no such option: --jsn")),
     ErrorCode.ABORTED: lambda _tmp: as_keiri_error(click.exceptions.Abort()),
     ErrorCode.INTERNAL_ERROR: lambda _tmp: internal_error(ZeroDivisionError("division by zero")),
+    **_copilot_fixtures(),
 }
 
 
