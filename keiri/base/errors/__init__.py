@@ -105,6 +105,12 @@ class ErrorCode(StrEnum):
     USAGE_ERROR = "USAGE_ERROR"
     ABORTED = "ABORTED"
     INTERNAL_ERROR = "INTERNAL_ERROR"
+    # Journal entries, their exports and the counterparty master (issue 27).
+    JOURNAL_CHECK_FAILED = "JOURNAL_CHECK_FAILED"
+    JOURNAL_NOT_FOUND = "JOURNAL_NOT_FOUND"
+    ACCOUNT_NOT_MAPPED = "ACCOUNT_NOT_MAPPED"
+    COUNTERPARTY_INVALID = "COUNTERPARTY_INVALID"
+    PAYMENT_TERMS_INVALID = "PAYMENT_TERMS_INVALID"
 
 
 # -- the root and its named branches ---------------------------------------------------------

@@ -2,8 +2,9 @@
 
 Sections: `home` (folders of state and of the project), `store` (the file store), `server` (the
 Prefect server), `ui` (the form app), `llm` (the model provider), `notify` (pause
-notifications), `language` (language and time zone). Every variable keeps its documented name
-(`KEIRI_HOME`, `KEIRI_UI_PORT`, `OPENAI_API_KEY`, ...); the README's settings table is generated
+notifications), `language` (language and time zone), `journals` (journal exports). Every
+variable keeps its documented name (`KEIRI_HOME`, `KEIRI_UI_PORT`, `OPENAI_API_KEY`, ...); the
+README's settings table is generated
 from this module (`python -m keiri.base.settings.table`). A malformed value is a `ConfigError` that
 lists every problem at once.
 
@@ -36,6 +37,7 @@ from keiri.base.settings.sections import (
     DEFAULT_ENV_ALLOW,
     SECTIONS,
     HomeSettings,
+    JournalSettings,
     LanguageSettings,
     LLMEnvSettings,
     NotifySettings,
@@ -117,6 +119,7 @@ class Settings(BaseSettings):
     llm: LLMEnvSettings = Field(default_factory=lambda: LLMEnvSettings.model_validate({}))
     notify: NotifySettings = Field(default_factory=lambda: NotifySettings.model_validate({}))
     language: LanguageSettings = Field(default_factory=lambda: LanguageSettings.model_validate({}))
+    journals: JournalSettings = Field(default_factory=lambda: JournalSettings.model_validate({}))
 
     @classmethod
     def settings_customise_sources(
