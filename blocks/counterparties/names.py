@@ -17,7 +17,7 @@ import jaconv
 
 from blocks.text.japanese import nfkc, normalize_name
 
-__all__ = ["is_kana_name", "kana_key", "key_similarity", "name_key"]
+__all__ = ["bare_name", "is_kana_name", "kana_key", "key_similarity", "name_key"]
 
 # Words a bank statement puts before the payee (振込, 振込手数料 are not names).
 _TRANSFER_WORDS = re.compile(r"^(?:フリコミ(?:キン|シキン)?|振込み?|ソウキン)")
@@ -27,6 +27,17 @@ _KANA_NAME = re.compile(r"^[\u30a0-\u30ffA-Z0-9&.\-()/ ]+$")
 def name_key(text: str) -> str:
     """The key of a name as written (漢字, カナ or Latin): `株式会社山田商事` -> `山田商事`."""
     return normalize_name(text)
+
+
+_FORMS = re.compile(
+    r"株式会社|有限会社|合同会社|合資会社|合名会社|[(（](?:株|有|同|資|名)[)）]|[㈱㈲]"
+)
+
+
+def bare_name(text: str) -> str:
+    """A name as people read it without its legal form: `株式会社モバイルネット` ->
+    `モバイルネット` (NFKC; kana and spelling kept, unlike `name_key`)."""
+    return _FORMS.sub("", nfkc(text)).strip()
 
 
 def kana_key(text: str) -> str:

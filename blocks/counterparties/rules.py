@@ -4,7 +4,7 @@ the rule a person's correction teaches.
 A rule applies when its counterparty is the evidence's (or it names none) and its keyword is
 found in the evidence's text (or it has none). The most specific rule wins — counterparty and
 keyword, then counterparty, then keyword — and among equals the newest. Keywords compare after
-NFKC, in upper case, without spaces, so `ＮＴＴ ドコモ` finds `NTTドコモ`.
+NFKC, in upper case, small kana enlarged, without spaces, so `ＮＴＴ ドコモ` finds `NTTドコモ`.
 """
 
 from __future__ import annotations
@@ -12,15 +12,18 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+import jaconv
+
 from blocks.counterparties.models import Rule
-from blocks.counterparties.names import name_key
+from blocks.counterparties.names import bare_name
 from blocks.text.japanese import nfkc
 
 __all__ = ["keyword_key", "learned_rule", "match_rule"]
 
 
 def keyword_key(text: str) -> str:
-    return re.sub(r"\s+", "", nfkc(text)).upper()
+    """NFKC, upper case, small kana enlarged (as banks print them), no spaces."""
+    return jaconv.enlarge_smallkana(re.sub(r"\s+", "", nfkc(text)).upper())
 
 
 def match_rule(rules: Sequence[Rule], counterparty_code: str | None, text: str) -> Rule | None:
@@ -56,7 +59,7 @@ def learned_rule(
             origin="learned",
             note=note,
         )
-    keyword = name_key(issuer_name or "")
+    keyword = bare_name(issuer_name or "")
     if not keyword:
         return None
     return Rule(
