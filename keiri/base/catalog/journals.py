@@ -105,6 +105,54 @@ ENTRIES: dict[str, dict[str, str]] = {
     "journal.word.review": {"ja": "要確認", "en": "review"},
     "journal.word.chars": {"ja": "文字", "en": "characters"},
     "journal.word.bytes": {"ja": "バイト", "en": "bytes"},
+    # --- journal.cli.* / counterparty.cli.* (keiri journals, keiri counterparties) ---
+    "journal.cli.not_completed": {
+        "ja": "実行 {run} は完了していません（状態: {state}）",
+        "en": "Run {run} has not completed (state: {state})",
+    },
+    "journal.cli.not_completed_hint": {
+        "ja": "実行が完了してから出力してください（keiri runs で状態を確認できます）",
+        "en": "Export once the run has completed (see keiri runs)",
+    },
+    "journal.cli.no_journal": {
+        "ja": "実行 {run}（{plan}）には仕訳がありません",
+        "en": "Run {run} ({plan}) has no journal entries",
+    },
+    "journal.cli.no_journal_hint": {
+        "ja": "journal.from_invoices か journal.from_payments のノードがあるプランの実行を指定してください",
+        "en": "Name a run of a plan with a journal.from_invoices or journal.from_payments node",
+    },
+    "journal.cli.written": {
+        "ja": "{label} の形式で {file} に書き出しました（仕訳 {entries} 件・{rows} 行、期間 {period}）",
+        "en": "Wrote {file} as {label} ({entries} entries, {rows} rows, period {period})",
+    },
+    "journal.cli.excluded": {
+        "ja": "ほかの実行で出力済みの仕訳 {count} 件は含めていません（二重計上の防止）",
+        "en": "{count} entries already exported by another run were left out (no double booking)",
+    },
+    "journal.cli.left_out": {"ja": "{entry}: {reason}", "en": "{entry}: {reason}"},
+    "journal.cli.cut": {
+        "ja": "{entry}: 摘要を上限に合わせて短くしました → {after}",
+        "en": "{entry}: the description was shortened to the limit -> {after}",
+    },
+    "counterparty.cli.col.code": {"ja": "コード", "en": "code"},
+    "counterparty.cli.col.name": {"ja": "取引先名", "en": "name"},
+    "counterparty.cli.col.kana": {"ja": "カナ名", "en": "kana"},
+    "counterparty.cli.col.registration_number": {"ja": "登録番号", "en": "registration number"},
+    "counterparty.cli.col.default_account": {"ja": "既定の勘定科目", "en": "default account"},
+    "counterparty.cli.col.payment_terms": {"ja": "支払条件", "en": "payment terms"},
+    "counterparty.cli.count": {
+        "ja": "取引先 {count} 件、ルール {rules} 件",
+        "en": "{count} counterparties, {rules} rules",
+    },
+    "counterparty.cli.imported": {
+        "ja": "{file} を取り込みました（新規 {create} 件、更新 {update} 件、変更なし {same} 件）",
+        "en": "Imported {file} ({create} new, {update} updated, {same} unchanged)",
+    },
+    "counterparty.cli.exported": {
+        "ja": "取引先 {count} 件を {file} に書き出しました",
+        "en": "Wrote {count} counterparties to {file}",
+    },
     # --- journal.summary.* (the 摘要 written into the books: always Japanese) ---
     "journal.summary.invoice": {"ja": "請求書", "en": "invoice"},
     "journal.summary.more": {"ja": " 他", "en": " etc."},
