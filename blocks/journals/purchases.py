@@ -238,7 +238,7 @@ def _entry(
         party.default_tax_category if party else None
     )
     qualification = qualify(
-        number, day, dict(context.registry), trust_check_digit=options.trust_check_digit
+        number, day, context.registry, trust_check_digit=options.trust_check_digit
     )
     if qualification.source in ("no_registry", "no_number"):
         reasons.append(t(_REVIEW_QUALIFICATION[qualification.source], "ja"))

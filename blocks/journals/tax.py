@@ -14,6 +14,7 @@ the transitional deduction, `out_of_scope` (対象外: payables, bank accounts).
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import ROUND_DOWN, Decimal
 from functools import cache
@@ -98,7 +99,7 @@ def normalise_registry(value: Any) -> dict[str, str]:
 def qualify(
     number: str | None,
     day: dt.date,
-    registry: dict[str, str],
+    registry: Mapping[str, str],
     *,
     trust_check_digit: bool,
     table: TaxTable | None = None,
