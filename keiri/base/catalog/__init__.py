@@ -4,8 +4,9 @@
 of this package holding `ENTRIES: dict[str, dict[str, str]]` — `key -> {"ja": ..., "en": ...}`,
 both languages side by side. Parts by surface: `cli` (commands, their `--help`, the local
 server, notifications), `issues` (validation issues), `runtime` (errors of blocks and runs,
-settings), `summary` (run summaries), `copilot` (the copilot and its page), `app` (the form
-app's pages) and `common` (what several surfaces show: field checks, run states, times,
+settings), `summary` (run summaries), `journals` (journal entries, their exports and the
+counterparty master: `journal.*`, `counterparty.*`), `copilot` (the copilot and its page),
+`app` (the form app's pages) and `common` (what several surfaces show: field checks, run states, times,
 display words). A new prefix is added to `PARTS` beside its module.
 
 **How a key is written.** Always a literal at the place that shows it: never built with an
@@ -67,6 +68,8 @@ PARTS: dict[str, str] = {
     "runs": "app",
     "reenter": "app",
     "auth": "app",
+    "journal": "journals",
+    "counterparty": "journals",
 }
 
 _loaded: dict[str, dict[str, dict[str, str]]] = {}

@@ -114,6 +114,12 @@ class ErrorCode(StrEnum):
     COPILOT_NOT_FOUND = "COPILOT_NOT_FOUND"
     COPILOT_ALREADY_DECIDED = "COPILOT_ALREADY_DECIDED"
     COPILOT_CONFIRMATION_STALE = "COPILOT_CONFIRMATION_STALE"
+    # Journal entries, their exports and the counterparty master (issue 27).
+    JOURNAL_CHECK_FAILED = "JOURNAL_CHECK_FAILED"
+    JOURNAL_NOT_FOUND = "JOURNAL_NOT_FOUND"
+    ACCOUNT_NOT_MAPPED = "ACCOUNT_NOT_MAPPED"
+    COUNTERPARTY_INVALID = "COUNTERPARTY_INVALID"
+    PAYMENT_TERMS_INVALID = "PAYMENT_TERMS_INVALID"
 
 
 # -- the root and its named branches ---------------------------------------------------------

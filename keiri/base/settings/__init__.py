@@ -6,6 +6,11 @@ notifications), `language` (language and time zone), `ocr` (budgets of OCR). Eve
 keeps its documented name (`KEIRI_HOME`, `KEIRI_UI_PORT`, `OPENAI_API_KEY`, ...); the README's
 settings table is generated from this module (`python -m keiri.base.settings.table`). A
 malformed value is a `ConfigError` that lists every problem at once.
+notifications), `language` (language and time zone), `journals` (journal exports). Every
+variable keeps its documented name (`KEIRI_HOME`, `KEIRI_UI_PORT`, `OPENAI_API_KEY`, ...); the
+README's settings table is generated
+from this module (`python -m keiri.base.settings.table`). A malformed value is a `ConfigError` that
+lists every problem at once.
 
 `get()` reads the environment on every call (a cheap key of the variables' current values
 picks a cached model), so tests that change variables see the change; `reset()` drops the
@@ -36,6 +41,7 @@ from keiri.base.settings.sections import (
     DEFAULT_ENV_ALLOW,
     SECTIONS,
     HomeSettings,
+    JournalSettings,
     LanguageSettings,
     LLMEnvSettings,
     NotifySettings,
@@ -119,6 +125,7 @@ class Settings(BaseSettings):
     notify: NotifySettings = Field(default_factory=lambda: NotifySettings.model_validate({}))
     language: LanguageSettings = Field(default_factory=lambda: LanguageSettings.model_validate({}))
     ocr: OCRSettings = Field(default_factory=lambda: OCRSettings.model_validate({}))
+    journals: JournalSettings = Field(default_factory=lambda: JournalSettings.model_validate({}))
 
     @classmethod
     def settings_customise_sources(

@@ -29,6 +29,7 @@ __all__ = [
     "DEFAULT_ENV_ALLOW",
     "SECTIONS",
     "HomeSettings",
+    "JournalSettings",
     "LLMEnvSettings",
     "LanguageSettings",
     "NotifySettings",
@@ -445,3 +446,26 @@ def names_of(info: FieldInfo) -> tuple[str, ...]:
     if isinstance(alias, AliasChoices):
         return tuple(str(c) for c in alias.choices)
     return (str(alias),)
+
+
+# -- journal entries and their exports (issue 27) -------------------------------------------
+
+
+class JournalSettings(Section):
+    """Journal entries and their exports to 弥生, MF and freee."""
+
+    account_map: Path | None = Field(
+        None,
+        validation_alias=_env("KEIRI_JOURNAL_ACCOUNT_MAP"),
+        description="A YAML file of account and tax-category names per product (`yayoi`, `mf`, "
+        "`freee`, ...) read over the shipped defaults (`blocks/journals/charts/`).",
+    )
+    summary_overflow: Annotated[Literal["cut", "refuse"], BeforeValidator(_lower)] = Field(
+        "cut",
+        validation_alias=_env("KEIRI_JOURNAL_SUMMARY_OVERFLOW"),
+        description="A 摘要 longer than the product allows: `cut` (shortened, ending in a "
+        "visible `…`, and listed) or `refuse` the export.",
+    )
+
+
+SECTIONS["journals"] = JournalSettings
