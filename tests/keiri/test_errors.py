@@ -191,6 +191,25 @@ ERROR_FIXTURES: dict[ErrorCode, Callable[[Path], KeiriError]] = {
     ErrorCode.ABORTED: lambda _tmp: as_keiri_error(click.exceptions.Abort()),
     ErrorCode.INTERNAL_ERROR: lambda _tmp: internal_error(ZeroDivisionError("division by zero")),
     **_copilot_fixtures(),
+    ErrorCode.JOURNAL_CHECK_FAILED: _block(
+        ErrorCode.JOURNAL_CHECK_FAILED,
+        "伝票 3 の借方 110,000 円と貸方 100,000 円が一致しません",
+        details={"node_id": "journal", "problems": 1},
+    ),
+    ErrorCode.JOURNAL_NOT_FOUND: _block(
+        ErrorCode.JOURNAL_NOT_FOUND, "run 0a1b has no journal entries", details={"run_id": "0a1b"}
+    ),
+    ErrorCode.ACCOUNT_NOT_MAPPED: _block(
+        ErrorCode.ACCOUNT_NOT_MAPPED,
+        "勘定科目「通信費用」は弥生の科目表にありません（もしかして: 通信費）",
+        details={"format": "yayoi", "missing": ["通信費用"]},
+    ),
+    ErrorCode.COUNTERPARTY_INVALID: _block(
+        ErrorCode.COUNTERPARTY_INVALID, "取引先.csv: 3 行目の登録番号が T＋13 桁ではありません"
+    ),
+    ErrorCode.PAYMENT_TERMS_INVALID: _block(
+        ErrorCode.PAYMENT_TERMS_INVALID, "支払条件「来月のどこか」を読み取れません"
+    ),
 }
 
 
