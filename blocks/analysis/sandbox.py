@@ -14,7 +14,7 @@ What protects what (see docs/analysis.md for the full table):
 | --- | --- |
 | files outside the workspace (write), any path | bwrap mount namespace: the workspace is the only writable host path (kernel) |
 | secrets on the machine (read) | bwrap: only the system, Python and fonts are mounted; no keiri home, no project, no `/root` (kernel) |
-| network | bwrap network namespace: no interface but a down loopback (kernel); seccomp on `socket` |
+| network | bwrap network namespace: its own loopback only (kernel); seccomp on `socket` |
 | subprocesses, fork, exec, ptrace | seccomp (kernel); RLIMIT_NPROC=0; PID namespace; the audit hook |
 | forged outcome | the parent decides from exit status, the `done` sentinel, records sent before each violation is raised, and the workspace on disk |
 | memory, CPU, file size, core dumps | rlimits AS, CPU, FSIZE, CORE (kernel); the parent's wall clock |

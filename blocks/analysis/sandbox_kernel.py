@@ -13,8 +13,8 @@ nothing (a tmpfs root, remounted read-only):
 - a fresh `/proc` of the sandbox's PID namespace and a minimal `/dev`.
 
 So the workspace is the only host path that can be written, by any means (`dir_fd`, `fchdir`,
-`/proc/self/fd`, links, ctypes, `mmap`), and no network interface exists but an unconfigured
-loopback. Where bubblewrap is missing or the kernel refuses the namespaces (user namespaces
+`/proc/self/fd`, links, ctypes, `mmap`), and no network interface exists but the sandbox's
+own loopback. Where bubblewrap is missing or the kernel refuses the namespaces (user namespaces
 disabled for unprivileged users, a container without them), `require()` raises a
 `BlockError` that says why and how to fix it: analysis code never runs without this layer.
 """
