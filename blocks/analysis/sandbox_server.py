@@ -113,6 +113,9 @@ class _Jail:
         if self._init is not None:
             with contextlib.suppress(OSError):
                 signal.pidfd_send_signal(self._init, signal.SIGKILL)
+                # Readable once the init has exited, which the kernel lets happen only after
+                # every other process of its PID namespace is gone.
+                select.select([self._init], [], [], 30)
         if self.proc.poll() is None:
             with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.killpg(self.proc.pid, signal.SIGKILL)
