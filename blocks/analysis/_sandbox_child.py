@@ -111,6 +111,8 @@ def _matplotlib_cache() -> None:
     target = os.environ.get("MPLCONFIGDIR")
     if not seed or not target or seed == target or not os.path.isdir(seed):
         return
+    if os.path.isdir(target) and any(n.endswith(".json") for n in os.listdir(target)):
+        return  # copied already (the fork server did, before this action was forked)
     os.makedirs(target, exist_ok=True)
     for name in os.listdir(seed):
         if name.endswith(".json"):
