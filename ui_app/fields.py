@@ -27,10 +27,10 @@ from blocks.forms.form import Requirement
 from blocks.sdk.errors import BlockError
 from blocks.sdk.store import FileStore
 from keiri.base.catalog import t
+from ui_app.choice_field import choice_widget
 from ui_app.errors import render_field_problems
 from ui_app.session_state import Entry, widget_key, widget_text, widget_value
 from ui_app.upload_checks import check_upload
-from ui_app.views.choice import choice_widget
 
 __all__ = ["SIMPLE_WIDGETS", "WIDGETS", "human_size", "pull_widget_values", "render_field"]
 
