@@ -11,6 +11,7 @@ listed here.
 
 from __future__ import annotations
 
+from blocks.forms.date_fields import MONTH
 from blocks.forms.field_type import (
     FILES_CAP,
     NUMBER_CAP,
@@ -36,5 +37,6 @@ __all__ = [
 
 #: Requirement type -> its definition (the one place per-type behaviour lives).
 FIELD_TYPES: dict[str, FieldType] = {
-    ft.name: ft for ft in (FILE, FILES, FOLDER, TEXT, SELECT, BOOLEAN, NUMBER, CHAT, CHOICE, SECRET)
+    ft.name: ft
+    for ft in (FILE, FILES, FOLDER, TEXT, SELECT, BOOLEAN, NUMBER, CHAT, CHOICE, SECRET, MONTH)
 }

@@ -93,6 +93,20 @@ ENTRIES: dict[str, dict[str, str]] = {
     },
     "field.invalid": {"ja": "入力が正しくありません", "en": "The value is not valid"},
     "field.problem": {"ja": "{label}: {message}", "en": "{label}: {message}"},
+    "field.not_month": {
+        "ja": "年月を入力してください（例: 2026-10、2026年10月、令和8年10月）（入力: {value}）",
+        "en": "Enter a year and month (e.g. 2026-10) (got {value})",
+    },
+    "field.no_such_month": {
+        "ja": "存在しない年月です（入力: {value}）",
+        "en": "There is no such month (got {value})",
+    },
+    "field.month_format": {
+        "ja": "年月は 2026-10 の形で入力してください（入力: {value}）",
+        "en": "Send the month as 2026-10 (got {value})",
+    },
+    "field.month_value": {"ja": "{year}年{month}月", "en": "{year}-{month:0>2}"},
+    "field.month_placeholder": {"ja": "例: 2026-10、2026年10月", "en": "e.g. 2026-10"},
     "field.fix_hint": {
         "ja": "示された項目を直して、もう一度送信してください",
         "en": "Correct the highlighted fields and submit again",
