@@ -11,7 +11,7 @@ listed here.
 
 from __future__ import annotations
 
-from blocks.forms.date_fields import MONTH
+from blocks.forms.date_fields import DATE_RANGE, MONTH
 from blocks.forms.field_type import (
     FILES_CAP,
     NUMBER_CAP,
@@ -38,5 +38,8 @@ __all__ = [
 #: Requirement type -> its definition (the one place per-type behaviour lives).
 FIELD_TYPES: dict[str, FieldType] = {
     ft.name: ft
-    for ft in (FILE, FILES, FOLDER, TEXT, SELECT, BOOLEAN, NUMBER, CHAT, CHOICE, SECRET, MONTH)
+    for ft in (
+        *(FILE, FILES, FOLDER, TEXT, SELECT, BOOLEAN, NUMBER, CHAT, CHOICE, SECRET),
+        *(MONTH, DATE_RANGE),
+    )
 }
