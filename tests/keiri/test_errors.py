@@ -98,6 +98,12 @@ def _config_invalid(_tmp: Path) -> KeiriError:
     return _raised(lambda: settings.load({"KEIRI_UI_PORT": "80800", "KEIRI_TIMEZONE": "Mars/Base"}))
 
 
+def _registry_empty(tmp: Path) -> KeiriError:
+    from blocks.registration.lookup import Registry
+
+    return _raised(lambda: Registry(tmp / "registry.sqlite"))
+
+
 def _block(code: ErrorCode, message: str, **kw: object) -> Callable[[Path], KeiriError]:
     return lambda _tmp: BlockError(code, message, **kw)  # type: ignore[arg-type]
 
@@ -162,6 +168,7 @@ ERROR_FIXTURES: dict[ErrorCode, Callable[[Path], KeiriError]] = {
     ErrorCode.USAGE_ERROR: lambda _tmp: as_keiri_error(click.UsageError("no such option: --jsn")),
     ErrorCode.ABORTED: lambda _tmp: as_keiri_error(click.exceptions.Abort()),
     ErrorCode.INTERNAL_ERROR: lambda _tmp: internal_error(ZeroDivisionError("division by zero")),
+    ErrorCode.REGISTRY_EMPTY: _registry_empty,
 }
 
 

@@ -5,8 +5,9 @@ of this package holding `ENTRIES: dict[str, dict[str, str]]` — `key -> {"ja": 
 both languages side by side. Parts by surface: `cli` (commands, their `--help`, the local
 server, notifications), `issues` (validation issues), `runtime` (errors of blocks and runs,
 settings), `summary` (run summaries), `copilot` (the copilot and its page), `app` (the form
-app's pages) and `common` (what several surfaces show: field checks, run states, times,
-display words). A new prefix is added to `PARTS` beside its module.
+app's pages), `common` (what several surfaces show: field checks, run states, times,
+display words) and `evidence` (the registration-number registry and the evidence archive: their
+blocks, commands and answers). A new prefix is added to `PARTS` beside its module.
 
 **How a key is written.** Always a literal at the place that shows it: never built with an
 f-string or `+`. A choice between messages is a mapping of literal keys (`{"paused": "state.PAUSED"}`).
@@ -67,6 +68,8 @@ PARTS: dict[str, str] = {
     "runs": "app",
     "reenter": "app",
     "auth": "app",
+    "registry": "evidence",
+    "archive": "evidence",
 }
 
 _loaded: dict[str, dict[str, dict[str, str]]] = {}

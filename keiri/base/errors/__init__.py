@@ -105,6 +105,8 @@ class ErrorCode(StrEnum):
     USAGE_ERROR = "USAGE_ERROR"
     ABORTED = "ABORTED"
     INTERNAL_ERROR = "INTERNAL_ERROR"
+    # The registration-number registry and the evidence archive (issue 28).
+    REGISTRY_EMPTY = "REGISTRY_EMPTY"
 
 
 # -- the root and its named branches ---------------------------------------------------------
