@@ -13,6 +13,7 @@ import json
 import pickle
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import click
 import pytest
@@ -104,6 +105,12 @@ def _registry_empty(tmp: Path) -> KeiriError:
     return _raised(lambda: Registry(tmp / "registry.sqlite"))
 
 
+def _evidence_archive(tmp: Path) -> Any:
+    from blocks.archive.archive import EvidenceArchive
+
+    return EvidenceArchive(tmp / "archive")
+
+
 def _block(code: ErrorCode, message: str, **kw: object) -> Callable[[Path], KeiriError]:
     return lambda _tmp: BlockError(code, message, **kw)  # type: ignore[arg-type]
 
@@ -169,6 +176,16 @@ ERROR_FIXTURES: dict[ErrorCode, Callable[[Path], KeiriError]] = {
     ErrorCode.ABORTED: lambda _tmp: as_keiri_error(click.exceptions.Abort()),
     ErrorCode.INTERNAL_ERROR: lambda _tmp: internal_error(ZeroDivisionError("division by zero")),
     ErrorCode.REGISTRY_EMPTY: _registry_empty,
+    ErrorCode.EVIDENCE_NOT_FOUND: lambda tmp: _raised(
+        lambda: _evidence_archive(tmp).delete(404, who="yamada", why="重複")
+    ),
+    ErrorCode.RETENTION_ACTIVE: lambda tmp: _raised(
+        lambda: _evidence_archive(tmp).purge(
+            _evidence_archive(tmp).add(b"%PDF", file_name="a.pdf", fields={}, who="y").record.id,
+            who="yamada",
+            why="不要",
+        )
+    ),
 }
 
 

@@ -107,6 +107,8 @@ class ErrorCode(StrEnum):
     INTERNAL_ERROR = "INTERNAL_ERROR"
     # The registration-number registry and the evidence archive (issue 28).
     REGISTRY_EMPTY = "REGISTRY_EMPTY"
+    EVIDENCE_NOT_FOUND = "EVIDENCE_NOT_FOUND"
+    RETENTION_ACTIVE = "RETENTION_ACTIVE"
 
 
 # -- the root and its named branches ---------------------------------------------------------
