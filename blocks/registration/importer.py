@@ -15,7 +15,9 @@ import sqlite3
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import islice
+from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
@@ -45,7 +47,6 @@ _INTEGERS = {index_of(key) for key in ("correct", "kind", "country")}
 #: Items left out of a record's digest: they change between files for the same record.
 _NOT_CONTENT = {index_of("sequenceNumber"), index_of("latest")}
 _CONTENT = tuple(i for i in range(_WIDTH) if i not in _NOT_CONTENT)
-_NUMBER_TEXT = re.compile(r"T?(\d{13})")
 _COMPACT_DATE = re.compile(r"(\d{4})(\d{2})(\d{2})")
 _INSERT = (
     f"INSERT OR IGNORE INTO records ({', '.join(RECORD_COLUMNS)}) "
@@ -84,19 +85,26 @@ class ImportReport:
         }
 
 
-def _date(text: str, source: Source, line: int, key: str) -> str | None:
-    if not text:
-        return None
-    if len(text) == 10 and text[4] == "-" and text[7] == "-":
-        value = text
-    elif match := _COMPACT_DATE.fullmatch(text):
-        value = f"{match.group(1)}-{match.group(2)}-{match.group(3)}"
-    else:
-        value = text.replace("/", "-")
+@lru_cache(maxsize=1 << 16)
+def _iso(text: str) -> str | None:
+    """`text` (`YYYY-MM-DD`, `YYYYMMDD`, `YYYY/MM/DD`) as an ISO date, None if it is none.
+    Cached: a file holds few distinct dates."""
+    if match := _COMPACT_DATE.fullmatch(text):
+        text = f"{match.group(1)}-{match.group(2)}-{match.group(3)}"
     try:
-        return dt.date.fromisoformat(value).isoformat()
+        return dt.date.fromisoformat(text.replace("/", "-")).isoformat()
     except ValueError:
-        raise _bad_row(source, line, t("registry.file.bad_date", item=key, value=text)) from None
+        return None
+
+
+def _date(text: str, source: Source, line: int, item: str) -> str:
+    """The ISO form of a date item ("" stays ""); FILE_INVALID naming the line if none."""
+    if not text:
+        return text
+    value = _iso(text)
+    if value is None:
+        raise _bad_row(source, line, t("registry.file.bad_date", item=item, value=text))
+    return value
 
 
 def _bad_row(source: Source, line: int, detail: str) -> BlockError:
@@ -108,34 +116,44 @@ def _bad_row(source: Source, line: int, detail: str) -> BlockError:
     )
 
 
+_content = itemgetter(*_CONTENT)
+_stored = itemgetter(*(index for _name, index in STORED))
+_NUMBER_AT = next(i for i, (_name, index) in enumerate(STORED) if index == _NUMBER)
+_INTEGERS_AT = tuple(i for i, (_name, index) in enumerate(STORED) if index in _INTEGERS)
+
+
+def _digits(text: str) -> str | None:
+    """The 13 digits of a registration number (`T` + 13 digits, or 13 digits), else None."""
+    digits = text[1:] if len(text) == 14 and text[0] == "T" else text
+    return digits if len(digits) == 13 and digits.isascii() and digits.isdigit() else None
+
+
 def _records(
     source: Source, rows: Iterator[tuple[int, list[str]]], file_id: int, data_date: str
 ) -> Iterator[tuple[Any, ...]]:
     """The database rows of a CSV's lines (checked one by one)."""
+    labels = {index: COLUMNS[index].label for index in _DATES}
     for line, fields in rows:
         if len(fields) != _WIDTH:
             raise _bad_row(
                 source, line, t("registry.file.width", found=len(fields), expected=_WIDTH)
             )
-        match = _NUMBER_TEXT.fullmatch(fields[_NUMBER])
-        if match is None:
+        digits = _digits(fields[_NUMBER])
+        if digits is None:
             raise _bad_row(source, line, t("registry.file.bad_number", value=fields[_NUMBER]))
         if fields[_PROCESS] not in PROCESS_CODES:
             raise _bad_row(source, line, t("registry.file.bad_process", value=fields[_PROCESS]))
         for index in _DATES:
-            fields[index] = _date(fields[index], source, line, COLUMNS[index].label) or ""
-        fields[_NUMBER] = match.group(1)
-        content = "\x1f".join(fields[i] for i in _CONTENT).encode()
+            if fields[index]:
+                fields[index] = _date(fields[index], source, line, labels[index])
+        fields[_NUMBER] = digits
+        content = "\x1f".join(_content(fields)).encode()
         digest = int.from_bytes(hashlib.blake2b(content, digest_size=8).digest(), signed=True)
-        values: list[Any] = []
-        for _name, index in STORED:
-            text = fields[index]
-            if index == _NUMBER:
-                values.append(int(text))
-            elif index in _INTEGERS:
-                values.append(int(text) if text.isdigit() else None)
-            else:
-                values.append(text or None)
+        values: list[Any] = [value or None for value in _stored(fields)]
+        values[_NUMBER_AT] = int(digits)
+        for at in _INTEGERS_AT:
+            text = values[at]
+            values[at] = int(text) if text and text.isascii() and text.isdigit() else None
         yield (*values, data_date, file_id, digest)
 
 
