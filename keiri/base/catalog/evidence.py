@@ -195,6 +195,9 @@ ENTRIES: dict[str, dict[str, str]] = {
     "registry.status.invalid_format": {"ja": "番号の誤り", "en": "invalid number"},
     "registry.kind.snapshot": {"ja": "全件", "en": "snapshot"},
     "registry.kind.diff": {"ja": "差分", "en": "difference"},
+    "registry.part.corporation": {"ja": "法人", "en": "corporations"},
+    "registry.part.association": {"ja": "人格のない社団等", "en": "associations"},
+    "registry.part.individual": {"ja": "個人", "en": "individuals"},
     "registry.source.local": {
         "ja": "公表データ {as_of} 時点",
         "en": "published data as of {as_of}",
@@ -212,7 +215,6 @@ ENTRIES: dict[str, dict[str, str]] = {
     "registry.col.name": {"ja": "公表されている名称", "en": "registered name"},
     "registry.col.matches": {"ja": "名称の一致", "en": "name matches"},
     "registry.col.valid": {"ja": "有効期間", "en": "valid"},
-    "registry.col.source": {"ja": "出典", "en": "source"},
     "registry.cli.skipped": {"ja": "取込済み", "en": "already imported"},
     "registry.cli.imported": {
         "ja": "取り込みが完了しました（{seconds} 秒）",
