@@ -245,11 +245,16 @@ def write(
     return written
 
 
-def write_snapshot(path: Path, count: int, *, encoding: str = "utf-8", seed: int = 28) -> int:
-    """Stream a snapshot of `count` ordinary records to `path`; returns its size in bytes."""
+def write_snapshot(
+    path: Path, count: int, *, encoding: str = "utf-8", seed: int = 28, renumber: int = 0
+) -> int:
+    """Stream a snapshot of `count` ordinary records to `path`; returns its size in bytes.
+    `renumber` shifts the sequence numbers (next month's snapshot of the same records)."""
     with path.open("w", encoding=encoding, newline="") as handle:
         writer = csv.writer(handle, lineterminator="\r\n")
         for _part, record in _ordinary(count, seed):
+            if renumber:
+                record[0] = str(int(record[0]) + renumber)
             writer.writerow(record)
     return path.stat().st_size
 

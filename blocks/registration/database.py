@@ -17,12 +17,10 @@ drops the indexes first and builds them after the load.
 
 from __future__ import annotations
 
-import datetime as dt
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
 
 from blocks.registration.layout import STORED
 from keiri.base import settings
@@ -33,8 +31,6 @@ __all__ = [
     "create_indexes",
     "drop_indexes",
     "registry_path",
-    "rows_as_dicts",
-    "today_iso",
 ]
 
 #: The columns of `records`, in insert order: the kept items of the layout, then ours.
@@ -121,12 +117,3 @@ def create_indexes(conn: sqlite3.Connection) -> None:
         )
         conn.execute("DROP INDEX records_digest_dups")
         conn.execute(_INDEXES[1])
-
-
-def today_iso() -> str:
-    return dt.date.today().isoformat()
-
-
-def rows_as_dicts(cursor: sqlite3.Cursor) -> list[dict[str, Any]]:
-    names = [d[0] for d in cursor.description]
-    return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]

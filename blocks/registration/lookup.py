@@ -32,6 +32,7 @@ from blocks.registration.database import connect, registry_path
 from blocks.registration.online import WebApi
 from blocks.registration.status import DataStatus, data_status
 from blocks.sdk.errors import BlockError, ErrorCode
+from blocks.text.dates import DateError, parse_date_value
 from keiri.base import settings
 from keiri.base.catalog import t
 
@@ -52,6 +53,19 @@ class Query:
     number: str
     date: str | None = None
     issuer_name: str | None = None
+
+
+def _iso_day(value: str | None, number: str) -> str | None:
+    """The transaction date as ISO (`2026/3/15`, `令和8年3月15日` read too); None when empty."""
+    try:
+        day = parse_date_value(value)
+    except DateError as exc:
+        raise BlockError(
+            ErrorCode.INPUT_VALIDATION_FAILED,
+            t("registry.bad_date", number=number, value=value, reason=exc.reason),
+            details={"number": number, "date": value},
+        ) from None
+    return day.isoformat() if day else None
 
 
 class Registry:
@@ -126,7 +140,7 @@ class Registry:
         missing: dict[int, tuple[str, str, str | None]] = {}
         for index, query in enumerate(queries):
             number = numbers.normalize(query.number)
-            day = query.date or today
+            day = _iso_day(query.date, number) or today
             problem = numbers.problem_of(number)
             if problem is not None:
                 answers.append(invalid_answer(number, day, problem, query.issuer_name))

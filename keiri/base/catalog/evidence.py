@@ -5,7 +5,7 @@
 `keiri registry`, the Web-API fallback, the attribution the NTA requires. `archive.*`: the
 evidence archive (電子帳簿保存法), `archive.add` and `keiri evidence`. `CLI_HELP` holds the
 `--help` texts of `keiri registry` and `keiri evidence` (keys `cli.help.*`, merged into the
-`cli` part)."""
+`cli` part). Over 400 lines: it is data, one entry per message, like the other parts."""
 
 from __future__ import annotations
 
@@ -110,6 +110,11 @@ ENTRIES: dict[str, dict[str, str]] = {
         "取り込んでください（または KEIRI_REGISTRY_APP_ID で Web-API を設定）",
         "en": "download the full snapshot from the NTA's publication site and run keiri registry "
         "import (or configure the Web-API with KEIRI_REGISTRY_APP_ID)",
+    },
+    "registry.bad_date": {
+        "ja": "登録番号 {number} の取引年月日「{value}」が日付として読めません（{reason}）",
+        "en": "the transaction date {value!r} of registration number {number} is not a date "
+        "({reason})",
     },
     # --- answers ---
     "registry.reason.registered": {

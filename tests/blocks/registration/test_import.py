@@ -282,3 +282,31 @@ def test_the_check_digit_is_the_one_invoice_check_applies() -> None:
         assert numbers.check_digit(base) == registration_check_digit(base)
     assert numbers.normalize("Ｔ７０００ー０１２０５－０００２") == "T7000012050002"
     assert numbers.problem_of("T7000012050002") is None
+
+
+def test_a_record_repeated_inside_a_bulk_loaded_file_is_kept_once(tmp_path: Path) -> None:
+    first = row(1, CASES["registered"].number, "株式会社山田商事")
+    again = row(2, CASES["registered"].number, "株式会社山田商事", latest="0")
+    other = row(3, CASES["later"].number, "株式会社新規登録", registered="2026-02-01")
+    path = tmp_path / "zenken_hojin_20260331.csv"
+    path.write_text("\r\n".join(",".join(r) for r in (first, again, other)) + "\r\n", "utf-8")
+    [result] = import_files([path]).files  # an empty registry: indexes built after the load
+    assert (result.rows, result.added) == (3, 2) and _count() == 2
+    with sqlite3.connect(registry_path()) as conn:
+        indexes = {
+            name for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'index'")
+        }
+    assert {"records_number", "records_digest"} <= indexes
+
+
+def test_transaction_dates_as_people_write_them(loaded: ImportReport) -> None:
+    iso, slashes, wareki = answers(
+        Query(N["cancelled"], "2025-06-01"),
+        Query(N["cancelled"], "2025/5/31"),
+        Query(N["cancelled"], "令和7年6月1日"),
+    )
+    assert [a["status"] for a in (iso, slashes, wareki)] == ["cancelled", "registered", "cancelled"]
+    assert slashes["date"] == "2025-05-31"
+    with pytest.raises(BlockError) as caught:
+        answers(Query(N["cancelled"], "来月"))
+    assert caught.value.code == "INPUT_VALIDATION_FAILED" and "来月" in caught.value.message
