@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
@@ -118,17 +119,20 @@ def _in_force(versions: list[Version], day: str) -> Version:
     return current
 
 
+_normalized = lru_cache(maxsize=1 << 16)(normalize_name)
+
+
 def _matches(issuer: str | None, candidates: list[Version]) -> bool | None:
     if not issuer or not issuer.strip():
         return None
-    wanted = normalize_name(issuer)
+    wanted = _normalized(issuer)
     names = {
-        normalize_name(name)
+        name
         for version in candidates
         for name in (version.name, version.trade_name, version.other_name)
         if name
     }
-    return bool(wanted) and wanted in names
+    return bool(wanted) and any(_normalized(name) == wanted for name in names)
 
 
 def _day_before(iso: str) -> str:

@@ -57,6 +57,11 @@ class Query:
 
 def _iso_day(value: str | None, number: str) -> str | None:
     """The transaction date as ISO (`2026/3/15`, `令和8年3月15日` read too); None when empty."""
+    if value and len(value) == 10 and value[4] == "-" and value[7] == "-":
+        try:
+            return dt.date.fromisoformat(value).isoformat()
+        except ValueError:
+            pass
     try:
         day = parse_date_value(value)
     except DateError as exc:

@@ -14,7 +14,9 @@ Search filters combine (all must hold); dates and amounts are inclusive ranges, 
 open; `--party` matches the counterparty's name (株式会社 / (株), width and spaces ignored) or
 its registration number. `verify` exits 1 when it finds a problem. Who acts is `KEIRI_USER`,
 else the login name. A standalone click group: the command table adds it as
-`"evidence": "keiri.cli.evidence:command"`.
+`"evidence": "keiri.cli.evidence:command"`; it never imports
+`keiri.cli.main` (the table imports it): a failed check ends with `ctx.exit(1)` after its
+output, which the entry point returns as the exit code.
 """
 
 from __future__ import annotations
@@ -29,7 +31,6 @@ from rich.markup import escape
 from keiri.base.catalog import t
 from keiri.base.errors import EXIT_FAILED, UsageError
 from keiri.base.times import local_time
-from keiri.cli.main import ExitWith
 from keiri.cli.registry import parse_day, table_of
 from keiri.cli.render import console, print_json
 
@@ -348,4 +349,4 @@ def verify_cmd(as_json: bool) -> None:
             f"[{color}]{t(key, files=report.files, entries=report.entries, problems=len(report.problems))}[/]"
         )
     if not report.ok:
-        raise ExitWith(EXIT_FAILED)
+        click.get_current_context().exit(EXIT_FAILED)

@@ -8,7 +8,9 @@
 and says how current the data is; `check` answers for each number on the transaction date and
 exits 0 when every number was registered that day (and the name matched, when given), 1
 otherwise. Registry data is always shown with the NTA's attribution text. A standalone click
-group: the command table adds it as `"registry": "keiri.cli.registry:command"`.
+group: the command table adds it as `"registry": "keiri.cli.registry:command"`; it never imports
+`keiri.cli.main` (the table imports it): a failed check ends with `ctx.exit(1)` after its
+output, which the entry point returns as the exit code.
 """
 
 from __future__ import annotations
@@ -23,7 +25,6 @@ from rich.table import Table
 
 from keiri.base.catalog import t
 from keiri.base.errors import EXIT_FAILED, UsageError
-from keiri.cli.main import ExitWith
 from keiri.cli.render import console, print_json
 
 __all__ = ["command", "parse_day", "table_of"]
@@ -212,7 +213,7 @@ def check_cmd(
     else:
         _print_answers(answers, attributions)
     if not ok:
-        raise ExitWith(EXIT_FAILED)
+        click.get_current_context().exit(EXIT_FAILED)
 
 
 def _print_answers(answers: list[Any], attributions: list[str]) -> None:

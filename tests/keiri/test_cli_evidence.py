@@ -30,8 +30,11 @@ def _registered(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """`keiri evidence` in the command table (what the table's owner adds), Japanese."""
     monkeypatch.delenv("KEIRI_LANG", raising=False)
     monkeypatch.setenv("KEIRI_USER", "経理 太郎")
+    listed = "evidence" in cli.commands  # once the command table lists it
     cli.add_command(command)
     yield
+    if not listed:
+        cli.commands.pop("evidence", None)
 
 
 def keiri(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:

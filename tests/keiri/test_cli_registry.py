@@ -27,8 +27,11 @@ def _registered(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """`keiri registry` in the command table (what the table's owner adds), Japanese."""
     monkeypatch.delenv("KEIRI_LANG", raising=False)
     monkeypatch.delenv("KEIRI_REGISTRY_APP_ID", raising=False)
+    listed = "registry" in cli.commands  # once the command table lists it
     cli.add_command(command)
     yield
+    if not listed:
+        cli.commands.pop("registry", None)
 
 
 def keiri(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
