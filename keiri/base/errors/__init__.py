@@ -120,6 +120,10 @@ class ErrorCode(StrEnum):
     ACCOUNT_NOT_MAPPED = "ACCOUNT_NOT_MAPPED"
     COUNTERPARTY_INVALID = "COUNTERPARTY_INVALID"
     PAYMENT_TERMS_INVALID = "PAYMENT_TERMS_INVALID"
+    # The registration-number registry and the evidence archive (issue 28).
+    REGISTRY_EMPTY = "REGISTRY_EMPTY"
+    EVIDENCE_NOT_FOUND = "EVIDENCE_NOT_FOUND"
+    RETENTION_ACTIVE = "RETENTION_ACTIVE"
 
 
 # -- the root and its named branches ---------------------------------------------------------
