@@ -1,0 +1,52 @@
+"""Messages of bank statements (`statement.*`: columns, the running balance) and of the payment
+reconciliation (`reconcile.*`: proposals for 要確認 invoices, due dates, a person's decisions)."""
+
+from __future__ import annotations
+
+ENTRIES: dict[str, dict[str, str]] = {
+    # --- statement.* (table.read_statement) ---
+    "statement.columns_sep": {"ja": "、", "en": ", "},
+    "statement.no_labels": {"ja": "（列名なし）", "en": "(no labels)"},
+    "statement.no_amount_column": {
+        "ja": "{row} 行目の見出しに金額の列（出金・入金）がありません。見つかった列: {columns}",
+        "en": "The header in row {row} has no amount column (withdrawal or deposit). "
+        "Columns found: {columns}",
+    },
+    "statement.no_amount_column_hint": {
+        "ja": "出金・入金の列名を blocks/statements/statement_profiles.yaml の columns に加えるか、"
+        "正しい見出し行を header_row に指定してください",
+        "en": "Add the withdrawal and deposit labels to columns in "
+        "blocks/statements/statement_profiles.yaml, or give the right header row as header_row",
+    },
+    "statement.no_date_column": {
+        "ja": "{row} 行目の見出しに日付の列がありません。見つかった列: {columns}",
+        "en": "The header in row {row} has no date column. Columns found: {columns}",
+    },
+    "statement.no_date_column_hint": {
+        "ja": "日付の列名を blocks/statements/statement_profiles.yaml の columns に加えるか、"
+        "正しい見出し行を header_row に指定してください",
+        "en": "Add the date label to columns in blocks/statements/statement_profiles.yaml, "
+        "or give the right header row as header_row",
+    },
+    "statement.balance_break": {
+        "ja": "{row} 行目で残高が合いません: 前の残高 {previous} + 入金 {deposit} − 出金 "
+        "{withdrawal} = {expected} のはずが、明細の残高は {found} です",
+        "en": "The balance breaks in row {row}: previous balance {previous} + deposit {deposit} "
+        "− withdrawal {withdrawal} = {expected}, but the statement says {found}",
+    },
+    "statement.balance_break_hint": {
+        "ja": "取引の抜け・重複や金額の誤りがないか、銀行の明細（通帳）と照らしてください",
+        "en": "Compare with the bank's own statement: a missing or doubled transaction, "
+        "or a changed amount",
+    },
+    "statement.zengin_balance": {
+        "ja": "{row} 行目（トレーラー）の取引後残高 {found} が、取引前残高 {opening}（{header} "
+        "行目）+ 入金 {deposits} − 出金 {withdrawals} = {expected} と合いません",
+        "en": "The closing balance {found} in row {row} (trailer) is not the opening balance "
+        "{opening} (row {header}) + deposits {deposits} − withdrawals {withdrawals} = {expected}",
+    },
+    "statement.zengin_balance_hint": {
+        "ja": "ファイルの取り違え（別の口座・別の期間）や作成途中のファイルでないか、銀行に確認してください",
+        "en": "Check with the bank that the file is complete and of this account and period",
+    },
+}
