@@ -5,8 +5,9 @@ of this package holding `ENTRIES: dict[str, dict[str, str]]` — `key -> {"ja": 
 both languages side by side. Parts by surface: `cli` (commands, their `--help`, the local
 server, notifications), `issues` (validation issues), `runtime` (errors of blocks and runs,
 settings), `summary` (run summaries), `journals` (journal entries, their exports and the
-counterparty master: `journal.*`, `counterparty.*`), `reconcile` (bank statements and the
-payment reconciliation: `statement.*`, `reconcile.*`), `copilot` (the copilot and its page),
+counterparty master: `journal.*`, `counterparty.*`), `reconcile` (bank statements, the
+workbooks they come in and the payment reconciliation: `statement.*`, `workbook.*`,
+`reconcile.*`), `copilot` (the copilot and its page),
 `app` (the form app's pages) and `common` (what several surfaces show: field checks, run states, times,
 display words). A new prefix is added to `PARTS` beside its module.
 
@@ -72,6 +73,7 @@ PARTS: dict[str, str] = {
     "journal": "journals",
     "counterparty": "journals",
     "statement": "reconcile",
+    "workbook": "reconcile",
     "reconcile": "reconcile",
 }
 

@@ -1,4 +1,5 @@
-"""Messages of bank statements (`statement.*`: columns, the running balance) and of the payment
+"""Messages of bank statements (`statement.*`: columns, the running balance), of the workbooks
+they and other evidence come in (`workbook.*`: what `excel.read_data` notes) and of the payment
 reconciliation (`reconcile.*`: proposals for 要確認 invoices, due dates, a person's decisions)."""
 
 from __future__ import annotations
@@ -48,5 +49,18 @@ ENTRIES: dict[str, dict[str, str]] = {
     "statement.zengin_balance_hint": {
         "ja": "ファイルの取り違え（別の口座・別の期間）や作成途中のファイルでないか、銀行に確認してください",
         "en": "Check with the bank that the file is complete and of this account and period",
+    },
+    # --- workbook.* (excel.read_data) ---
+    "workbook.cells_sep": {"ja": "、", "en": ", "},
+    "workbook.more_cells": {"ja": " ほか {count} セル", "en": " and {count} more"},
+    "workbook.uncached": {
+        "ja": "シート「{sheet}」の {count} セルは数式の計算結果が保存されていないため、空として読みました: "
+        "{cells}",
+        "en": "{count} cells of sheet {sheet!r} hold a formula without a saved result and were "
+        "read as empty: {cells}",
+    },
+    "workbook.uncached_hint": {
+        "ja": "Excel でブックを開いて保存し直す（計算結果が保存されます）と値を読めます",
+        "en": "Open the workbook in Excel and save it again (the results are saved) to read the values",
     },
 }
