@@ -63,4 +63,44 @@ ENTRIES: dict[str, dict[str, str]] = {
         "ja": "Excel でブックを開いて保存し直す（計算結果が保存されます）と値を読めます",
         "en": "Open the workbook in Excel and save it again (the results are saved) to read the values",
     },
+    # --- reconcile.* (table.reconcile proposals, table.settle_proposals, the file list) ---
+    "reconcile.proposal.label": {
+        "ja": "提案{number}: {issuer}（{file}）合計 {total} ⇔ {date} の出金 {paid}",
+        "en": "Proposal {number}: {issuer} ({file}) total {total} ⇔ paid {paid} on {date}",
+    },
+    "reconcile.proposal.no_issuer": {"ja": "取引先不明", "en": "unknown vendor"},
+    "reconcile.proposal.why": {
+        "ja": "合計が要確認の理由: {reason}",
+        "en": "Why the total needs a review: {reason}",
+    },
+    "reconcile.proposal.reject": {"ja": "照合しない", "en": "Do not match"},
+    "reconcile.proposal.accept": {
+        "ja": "照合する（この支払と照合済にする）",
+        "en": "Match (book this payment against the invoice)",
+    },
+    "reconcile.settle.accepted": {
+        "ja": "{who} が提案を承認して照合しました",
+        "en": "Matched: the proposal was accepted by {who}",
+    },
+    "reconcile.settle.rejected": {
+        "ja": "{who} が提案を却下しました（照合しない）",
+        "en": "The proposal was rejected by {who} (not matched)",
+    },
+    "reconcile.settle.form_rejected": {
+        "ja": "確認フォームが差し戻されたため照合していません（{who}）",
+        "en": "Not matched: the confirm form was sent back by {who}",
+    },
+    "reconcile.settle.unanswered": {
+        "ja": "提案への回答がないため照合していません",
+        "en": "Not matched: the proposal was not answered",
+    },
+    "reconcile.settle.comment": {"ja": "。コメント: {comment}", "en": ". Comment: {comment}"},
+    "reconcile.files.os_metadata": {
+        "ja": "OS が作るファイル（__MACOSX・.DS_Store・Thumbs.db など）のため証跡として扱いません",
+        "en": "A file the operating system makes (__MACOSX, .DS_Store, Thumbs.db): not evidence",
+    },
+    "reconcile.files.proposal_rejected": {
+        "ja": "照合の提案を採用せず: {reason}。合計が要確認の理由: {review}",
+        "en": "The proposed payment was not taken: {reason}. Why the total needs a review: {review}",
+    },
 }
