@@ -161,3 +161,24 @@ def test_terms_that_do_not_parse_are_an_error_with_examples(run: Run) -> None:
         )
     assert info.value.code == "PAYMENT_TERMS_INVALID"
     assert "翌月末" in (info.value.hint or "")
+
+
+def test_the_terms_of_a_counterparty_linked_from_the_master_reach_the_reconciliation(
+    run: Run,
+) -> None:
+    from blocks.counterparties.linking import link_evidence
+    from blocks.counterparties.models import Counterparty
+
+    master = [Counterparty(code="C001", name="株式会社山田商店", payment_terms="翌々月10日")]
+    links = link_evidence(master, [INVOICE])["invoice_links"]
+    assert links[0]["counterparty"]["payment_terms"] == "翌々月10日"
+    paid = {**PAID_MONTH_END, "日付": "2026-06-10"}
+    out = run(
+        "table.reconcile",
+        left=[INVOICE],
+        right=[paid],
+        **SAME,
+        counterparty_links=links,
+        date_window_days=0,
+    )
+    assert out["matched"][0]["expected"]["basis"] == "counterparty_terms"
