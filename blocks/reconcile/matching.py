@@ -152,6 +152,7 @@ def _frame(
                     "invalid": invalid,
                     "reason": note or "、".join(reasons),
                     "kind": "not_transaction" if note else "incomplete",
+                    "record": row,
                 }
             )
         else:

@@ -103,6 +103,7 @@ def propose(
         proposals.append(
             {
                 "id": field_id(len(proposals) + 1),
+                "number": len(proposals) + 1,
                 "review_index": index,
                 "right_index": free[match["right_index"]],
                 "file": source_path(invoice),
