@@ -309,6 +309,13 @@ def main(argv: list[str] | None = None) -> int:
     from keiri.server import supervisor as server
 
     server.connect(timeout=300)
+    try:
+        return _compare(args, env)
+    finally:
+        server.stop()  # the bench's own server (its own keiri home and port)
+
+
+def _compare(args: argparse.Namespace, env: dict[str, str]) -> int:
     sizes = [(args.docs, args.lines)] + ([(2 * args.docs, 2 * args.lines)] if args.scale else [])
     months = [month(args.out, docs, lines) for docs, lines in sizes]
     print(f"load average before: {_load()} ({os.cpu_count()} cores)")
