@@ -9,6 +9,7 @@ import click
 
 from blocks.forms.field_types import FIELD_TYPES, FieldValueError
 from blocks.forms.form import FormSpec, Requirement
+from blocks.forms.interactive_input import AS_TEXT
 from blocks.sdk.errors import IssueCode, IssuesFound
 from blocks.sdk.store import FileStore
 from blocks.sdk.yaml_loader import load_yaml
@@ -70,15 +71,22 @@ def convert_answers(
     items: list[tuple[str, str]],
     label_prefix: str,
     store: FileStore,
+    *,
+    later: bool = False,
 ) -> dict[str, Any]:
     """Convert FIELD=VALUE pairs for one form by each field's type (`FIELD_TYPES[...].parse`:
     Japanese amounts for numbers, `@PATH` for files and text, `@@…` for a text starting with
     `@`); repeated file fields accumulate.
-    A value that does not convert is a usage error naming the field."""
+    A value that does not convert is a usage error naming the field. With `later` (a form
+    whose fields come from a reference), a field not in `fields` is kept as its text under
+    `AS_TEXT`, for the node to convert when it knows the field."""
     answers: dict[str, Any] = {}
     for field, value in items:
         label = f"{label_prefix}{field}"
         req = fields.get(field)
+        if req is None and later:
+            answers.setdefault(AS_TEXT, {})[field] = value
+            continue
         if req is None:
             from blocks.sdk.registry import did_you_mean
 

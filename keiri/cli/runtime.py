@@ -177,8 +177,9 @@ def _run(
     answers: dict[str, dict[str, Any]] = {}
     for node_id, items in grouped.items():
         answers[node_id] = convert_answers(
-            _node_fields(compiled, node_id), items, f"{node_id}.", store
-        )
+            _node_fields(compiled, node_id), items, f"{node_id}.", store,
+            later=_referenced_form(compiled, node_id),
+        )  # fmt: skip
         answers[node_id]["_answered_by"] = current_user()
     vars_ = parse_vars(variables)
     unknown = sorted(set(vars_) - set(compiled.plan.vars))
@@ -245,11 +246,18 @@ def _node_fields(compiled: Any, node_id: str) -> dict[str, Any]:
         )
         raise click.UsageError(t("cli.run.not_human_input", node=node_id, hint=hint))
     raw = cnode.node.in_.get("requirements") or []
-    if isinstance(raw, str):
-        raise click.UsageError(t("cli.run.referenced_form", node=node_id))
-    return human_input_fields(
-        str(cnode.node.in_.get("mode", "collect")), parse_requirements(raw, node_id)
-    )
+    mode = str(cnode.node.in_.get("mode", "collect"))
+    if isinstance(raw, str):  # known when the run reaches the node: its decision fields only
+        return human_input_fields(mode, [])
+    return human_input_fields(mode, parse_requirements(raw, node_id))
+
+
+def _referenced_form(compiled: Any, node_id: str) -> bool:
+    """Whether the node's requirements come from a reference (`${node.fields}`): its other
+    answers are converted by the node when it knows them (`ui.interactive_input`)."""
+    cnode = compiled.all_nodes.get(node_id)
+    node = getattr(cnode, "node", None)
+    return node is not None and isinstance(node.in_.get("requirements"), str)
 
 
 @click.command("resume")
