@@ -317,7 +317,7 @@ def test_config_error_lists_every_problem_once(capsys: pytest.CaptureFixture[str
     )
 
 
-def test_converter_keeps_paths_as_tuples_and_suggests() -> None:
+def test_converter_keeps_paths_as_tuples_and_suggests(monkeypatch: pytest.MonkeyPatch) -> None:
     from pydantic import BaseModel, ConfigDict, ValidationError
 
     class Inner(BaseModel):
@@ -337,7 +337,10 @@ def test_converter_keeps_paths_as_tuples_and_suggests() -> None:
     assert set(by_loc) == {("rows", 1, "amount"), ("rows", 1, "amout")}
     unknown = by_loc[("rows", 1, "amout")]
     assert unknown.path == "rows[1].amout" and "もしかして: 'amount'" in unknown.hint
-    assert by_loc[("rows", 1, "amount")].message == "missing required key 'amount'"
+    assert by_loc[("rows", 1, "amount")].message == "必須のキー 'amount' がありません"
+    monkeypatch.setenv("KEIRI_LANG", "en")  # the same converter, in the reader's language
+    english = {i.loc: i for i in from_validation_error(caught.value)}
+    assert english[("rows", 1, "amount")].message == "missing required key 'amount'"
     dumped = unknown.model_dump()
     assert dumped["path"] == "rows[1].amout" and "loc" not in dumped
     assert Issue.model_validate(dumped).loc == ("rows", 1, "amout")  # a --json document read back

@@ -9,6 +9,8 @@ never blocks, compiler, flows or the application).
 - `Issue`: one finding of validation or dry-run. Its key path is kept as a tuple (`loc`) and
   formatted only when shown (`path`, `location()`, `--json`).
 - `from_validation_error`: the one converter from a pydantic `ValidationError` to issues.
+- `IssueReport`: what a check found (`{ok, errors, warnings}`), the one result model of
+  validate, dry-run, the designer's check and deploy --check.
 
 Deep code raises these; exactly one place per surface renders them: the CLI entry point
 (`keiri.cli.render`), the form app's error widget (`ui_app.errors`) and the Prefect failure
