@@ -306,6 +306,10 @@ ENTRIES: dict[str, dict[str, str]] = {
         "ja": "{first} と {second} は同時に指定できません",
         "en": "{first} and {second} exclude each other",
     },
+    "cli.error.no_command": {
+        "ja": "コマンド '{name}' はありません。{close}",
+        "en": "No such command '{name}'. {close}",
+    },
     # --- `keiri.base.errors`: messages and default hints of the named errors ---
     "cli.error.config_many": {
         "ja": "設定に {count} 件の誤りがあります: {problems}",
