@@ -30,7 +30,7 @@ from compiler.compile import compile_file
 from compiler.engine import run_compiled
 from compiler.events import EventLog
 from compiler.scope import CompiledPlan
-from flows.backend import run_secrets
+from flows.backend import run_names, run_secrets
 from flows.backend.artifacts import publish_run_artifacts
 from flows.backend.prefect_backend import PrefectBackend
 from flows.backend.result_reuse import ReuseLog
@@ -75,9 +75,14 @@ def compile_for_run(plan: str) -> CompiledPlan:
 
 
 def event_log_path(plan_id: str, flow_run: FlowRun) -> Path:
-    """The JSONL log of a flow run: one per run (a suspended run that restarts appends)."""
+    """The JSONL log of a flow run: one per run, named by its whole id (the runs Prefect's
+    scheduler creates have time-ordered ids that share their first characters); a suspended
+    run that restarts appends."""
     stamp = flow_run.created.strftime("%Y%m%dT%H%M%S") if flow_run.created else "unknown"
-    return settings.runs_dir() / plan_id / f"{stamp}-{str(flow_run.id)[:8]}.jsonl"
+    folder = settings.runs_dir() / plan_id
+    # A run started by a keiri before issue 24 (its log named by 8 characters) keeps its file.
+    legacy = folder / f"{stamp}-{str(flow_run.id)[:8]}.jsonl"
+    return legacy if legacy.is_file() else folder / f"{stamp}-{flow_run.id}.jsonl"
 
 
 @dataclass(frozen=True)
@@ -91,13 +96,16 @@ class RunObservers:
 
 
 def _default_run_name() -> str:
-    """`<plan>-<timestamp>` for runs started without a name (deployments, schedules)."""
-    from datetime import datetime
-
-    from prefect.runtime import flow_run
-
-    plan = str(flow_run.parameters.get("plan") or "run")
-    return f"{Path(plan).stem}-{datetime.now().strftime('%Y%m%d-%H%M%S')}"
+    """The name Prefect gives the run each time it starts it: the one it has when keiri named
+    it, else `<plan>-<time of creation>` (a deployment's run) — never the time of this start,
+    so a run that restarts, resumes or is retried keeps its name (`run_names.kept_name`)."""
+    context = FlowRunContext.get()
+    if context is None or context.flow_run is None:  # pragma: no cover - always inside a run
+        return run_names.run_name("run")
+    run = context.flow_run
+    plan = str((context.parameters or {}).get("plan") or "run")
+    plan_id = run_names.plan_id_of(list(run.tags)) or Path(plan).stem
+    return run_names.kept_name(run.name, plan_id, run.created)
 
 
 _FLOW_OPTIONS: dict[str, Any] = {

@@ -40,8 +40,7 @@ from flows.backend.input_keys import STARTED_KEY
 from flows.backend.notify import form_link
 from flows.backend.outcome import OutcomeError, PausedAt, RunOutcome
 from flows.backend.run_inputs import create_once, filter_values
-from flows.lifecycle import control
-from flows.lifecycle import start as detached
+from flows.lifecycle import control, start
 from flows.lifecycle.control import PausedForm
 from flows.run_plan import RunObservers, event_log_path, local_flow, run_local
 from keiri.base import settings
@@ -74,8 +73,8 @@ def prefect_ui_url(run_id: str) -> str:
 
 
 def _names(compiled: CompiledPlan) -> tuple[str, list[str]]:
-    """The flow run's name `<plan>-<timestamp>` and tags `plan:<id>`, `plan-version:<v>`."""
-    return detached.run_name_and_tags(compiled)
+    """The flow run's name and tags (`flows.lifecycle.start`)."""
+    return start.run_name(compiled.id), start.plan_tags(compiled.id, compiled.plan.version)
 
 
 # -- starting ---------------------------------------------------------------------------------
@@ -145,20 +144,12 @@ def start_detached(
     who: str | None = None,
     via: str = "cli",
 ) -> Detached:
-    """Create the flow run (Pending) on the API, then start its runner in the background;
-    `who` (when given) is recorded as the one who started it (`started_by`)."""
-    from prefect.states import Pending
-
-    from flows.backend import api_retry
-
-    name, tags = _names(compiled)
-    inputs, vars, secrets = run_secrets.split(compiled, inputs, vars)
-    tags += run_secrets.save(secrets)  # the runner reads them back from the run's block
-    parameters = {"plan": str(plan.resolve()), "inputs": inputs, "vars": vars}
-    run_id = api_retry.create_flow_run(compiled.id, name, parameters, tags, Pending())
-    if who is not None:
-        _record_start(run_id, who, via)
-    return _spawn_runner(run_id, f"{run_id}.log")
+    """Create the flow run (Pending) on the API, then start its runner in the background
+    (`flows.lifecycle.start`); `who` (when given) is recorded as the one who started it."""
+    with start.configured_client() as api:
+        started = start.start_detached(compiled, plan, inputs, vars, api=api)
+        started.record(who, via)
+    return Detached(started.run_id, started.process, started.log)
 
 
 def start_deployment(
@@ -209,7 +200,7 @@ def started_by(run_id: str) -> dict[str, Any] | None:
 
 
 def _spawn_runner(run_id: str, log_name: str) -> Detached:
-    process, log = detached.spawn_runner(run_id, log_name)
+    process, log = start.spawn_runner(run_id, log_name)
     return Detached(run_id, process, log)
 
 

@@ -373,6 +373,12 @@ ENTRIES: dict[str, dict[str, str]] = {
         "ja": "`keiri runs --state failed` で再実行できる実行を表示できます",
         "en": "`keiri runs --state failed` lists the runs to retry",
     },
+    "cli.hint.start_mismatch": {
+        "ja": "keiri ホームの開始メモ（cache/start-notes）が書き換えられていた可能性があります。"
+        "そのメモは削除しました。もう一度 `keiri run` を実行すると、プランを検証してから実行を作成します",
+        "en": "a start note in the keiri home (cache/start-notes) may have been altered; it was "
+        "removed. Run `keiri run` again: the plan is validated before its run is created",
+    },
     # --- the Prefect failure artifact (`keiri.base.errors.error_markdown`) ---
     "cli.artifact.title": {"ja": "実行エラー", "en": "Run error"},
     "cli.artifact.item": {"ja": "項目", "en": "Item"},
@@ -453,6 +459,17 @@ ENTRIES: dict[str, dict[str, str]] = {
         "ja": "実行 {run} をバックグラウンドで開始しました",
         "en": "started run {run} in the background",
     },
+    # --- a quick start's run that is not the run of the compiled plan (`flows.lifecycle.start`)
+    "cli.error.start_mismatch": {
+        "ja": "先に作成された実行 {run} は、検証したプラン {plan} の実行と{what}が一致しません。"
+        "この実行は開始せず、失敗として終了しました",
+        "en": "the run {run} created ahead does not match the plan {plan} as validated "
+        "({what} differ); it was not started and has been ended as failed",
+    },
+    "cli.start.differs.flow": {"ja": "フロー", "en": "flow"},
+    "cli.start.differs.tags": {"ja": "タグ", "en": "tags"},
+    "cli.start.differs.parameters": {"ja": "パラメーター", "en": "parameters"},
+    "cli.start.differs.separator": {"ja": "・", "en": ", "},
     "cli.run.unknown_var": {
         "ja": "--var {name}: 計画にこの変数はありません（変数: {known}）",
         "en": "--var {name}: the plan declares no such var ({known})",
