@@ -117,7 +117,7 @@ def _node_flag(state: RunState, need: NeedsConfirmation) -> tuple[bool, int | No
 def _given(state: RunState, need: NeedsConfirmation) -> dict[str, Any] | None:
     """An answer given up front (`--input NODE.choice=...`): for the item, else the node."""
     for key in (need.task_name, need.node_id):
-        values = state.run_inputs.get(key)
+        values = state.answers.get(key)
         if isinstance(values, dict) and any(
             f in values for f in (CHOICE_FIELD, OTHER_FIELD, CANCEL_FIELD)
         ):

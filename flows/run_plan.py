@@ -1,7 +1,9 @@
 """`run_plan`: the one Prefect entry point for plans (also the deployment entrypoint).
 
 Parameters: `plan` (a path, absolute or relative to the project root / designs folder),
-`inputs` (human-input answers given up front: `{node_id: {field: value}}`), `vars` (overrides).
+`answers` (a person's answers given up front: `{node_id: {field: value}}`), `vars`
+(overrides). `inputs` is the older name of `answers` (runs and deployments created before
+keiri named them so still start): both are read, `answers` winning for a node given in both.
 The flow compiles the validated plan and runs it on the Prefect backend. Its result (persisted
 by Prefect) is the run's record: `{"run_id", "plan_id", "outputs", "log", "error", "reuse"}`
 (`reuse`: the nodes whose stored results were reused or re-run, `flows.backend.result_reuse`); a failed
@@ -117,7 +119,7 @@ _FLOW_OPTIONS: dict[str, Any] = {
 
 def _execute(
     plan: str,
-    inputs: dict[str, dict[str, Any]] | None,
+    answers: dict[str, dict[str, Any]] | None,
     vars: dict[str, Any] | None,
     *,
     compiled: CompiledPlan | None,
@@ -131,8 +133,8 @@ def _execute(
         raise RuntimeError("run_plan must run as a Prefect flow")
     flow_run = run_ctx.flow_run
     run_id = str(flow_run.id)
-    # Secret inputs and vars reach the API masked; their values come from the run's block.
-    inputs, vars = run_secrets.restore(list(flow_run.tags), inputs, vars)
+    # Secret answers and vars reach the API masked; their values come from the run's block.
+    answers, vars = run_secrets.restore(list(flow_run.tags), answers, vars)
     # Log lines reach the Prefect API and the terminal or a runner's log: masked as well.
     masking.install_log_filter("", "prefect.flow_runs", "prefect.task_runs")
     if observers.on_start is not None:
@@ -179,7 +181,7 @@ def _execute(
         run_id=run_id,
         events=events,
         vars=vars,
-        run_inputs=inputs or {},
+        answers=answers or {},
     )
     publish_run_artifacts(result)
     from flows.backend import people_summary
@@ -208,9 +210,22 @@ def _execute(
 
 @flow(name="run_plan", **_FLOW_OPTIONS)
 def run_plan(
-    plan: str, inputs: dict[str, dict[str, Any]] | None = None, vars: dict[str, Any] | None = None
+    plan: str,
+    answers: dict[str, dict[str, Any]] | None = None,
+    vars: dict[str, Any] | None = None,
+    inputs: dict[str, dict[str, Any]] | None = None,
 ) -> Any:
-    return _execute(plan, inputs, vars, compiled=None, observers=RunObservers())
+    return _execute(plan, _answers(answers, inputs), vars, compiled=None, observers=RunObservers())
+
+
+def _answers(
+    answers: dict[str, dict[str, Any]] | None, inputs: dict[str, dict[str, Any]] | None
+) -> dict[str, dict[str, Any]] | None:
+    """The answers of a run, also from a run or deployment made before they were called so
+    (its parameter `inputs`)."""
+    if not inputs:
+        return answers
+    return {**inputs, **(answers or {})}
 
 
 def local_flow(
@@ -221,11 +236,16 @@ def local_flow(
 
     def run_plan(
         plan: str,
-        inputs: dict[str, dict[str, Any]] | None = None,
+        answers: dict[str, dict[str, Any]] | None = None,
         vars: dict[str, Any] | None = None,
+        inputs: dict[str, dict[str, Any]] | None = None,
     ) -> Any:
         return _execute(
-            plan, inputs, vars, compiled=compiled, observers=observers or RunObservers()
+            plan,
+            _answers(answers, inputs),
+            vars,
+            compiled=compiled,
+            observers=observers or RunObservers(),
         )
 
     return flow(name=flow_name, **_FLOW_OPTIONS)(run_plan)
@@ -233,7 +253,7 @@ def local_flow(
 
 def run_local(
     plan: str,
-    inputs: dict[str, Any] | None,
+    answers: dict[str, Any] | None,
     vars: dict[str, Any] | None,
     *,
     flow_name: str,
@@ -254,5 +274,5 @@ def run_local(
 
     local = local_flow(flow_name, compiled, observers).with_options(flow_run_name=run_name)
     with without_heartbeats(), prefect_tags(*tags):
-        state = local(plan=plan, inputs=inputs, vars=vars, return_state=True)
+        state = local(plan=plan, answers=answers, vars=vars, return_state=True)
     return cast("State[Any]", state)

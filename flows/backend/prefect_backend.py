@@ -390,7 +390,7 @@ class PrefectBackend(Backend):
                 decision = self.reentry.decide(job, earlier)
                 if decision == "keep":  # another input is re-entered: these answers stand
                     self.reuse.note(state, job, "unchanged")
-                    ctx.run_inputs = Reentry.kept_answers(earlier)
+                    ctx.answers = Reentry.kept_answers(earlier)
                     return ctx
                 if decision == "inputs_changed":
                     self.reuse.note(state, job, "inputs_changed")
@@ -400,9 +400,9 @@ class PrefectBackend(Backend):
                 # up front that failed, say): ask again, never reuse that answer (nor the
                 # values given up front); what was given before is prefilled.
                 before = dict(earlier.get("answers") or {}) if earlier is not None else {}
-                given = {k: v for k, v in ctx.run_inputs.items() if not k.startswith("_")}
+                given = {k: v for k, v in ctx.answers.items() if not k.startswith("_")}
                 ctx.services["prefill"] = {**given, **before}
-                ctx.run_inputs = {}
+                ctx.answers = {}
         return ctx
 
     def execute_in_flow(self, state: RunState, job: NodeJob) -> dict[str, Any]:

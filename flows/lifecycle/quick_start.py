@@ -218,7 +218,7 @@ def _quick_start(args: list[str]) -> None:
         return  # TLS is left to the full CLI
     key = f"keiri-{uuid.uuid4()}"
     _HANDED.append(HandedOver(key=key, run_id=None))  # a create may reach the server from here
-    parameters = {"plan": str(plan), "inputs": {}, "vars": {}}
+    parameters = {"plan": str(plan), "answers": {}, "vars": {}}
     tags = start.plan_tags(plan_id, version)
     run_id = api.create_run(plan_id, start.run_name(plan_id), parameters, tags, key)
     _HANDED[0] = HandedOver(key=key, run_id=run_id)

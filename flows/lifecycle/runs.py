@@ -4,7 +4,7 @@ resume, retry, cancel, and the outcome — one `RunOutcome` for the CLI and the 
 - A run started here uses the plan compiled once in this process (`run_plan.local_flow`);
   its final state is used as returned, never looked up by name.
 - A detached run is created on the API first (its id is known at once), then handed by id to
-  a background `python -m flows.lifecycle.runner <id>`: inputs and vars travel as the flow run's
+  a background `python -m flows.lifecycle.runner <id>`: answers and vars travel as the flow run's
   parameters on the API, never on a command line, secret ones masked there and kept in a
   Prefect Secret block (`flows.backend.run_secrets`). A retry from the form app goes the same way.
 - The outcome comes from Prefect: the flow run's state and its persisted result (the record
@@ -83,7 +83,7 @@ def _names(compiled: CompiledPlan) -> tuple[str, list[str]]:
 def run_foreground(
     compiled: CompiledPlan,
     plan: Path,
-    inputs: dict[str, dict[str, Any]],
+    answers: dict[str, dict[str, Any]],
     vars: dict[str, Any],
     observers: RunObservers | None = None,
     *,
@@ -93,7 +93,7 @@ def run_foreground(
     """Run in this process until the run ends (a pause waits here for its answer); `who`
     (when given) is recorded as the one who started it (`started_by`)."""
     name, tags = _names(compiled)
-    inputs, vars, secrets = run_secrets.split(compiled, inputs, vars)
+    answers, vars, secrets = run_secrets.split(compiled, answers, vars)
     tags += run_secrets.save(secrets)  # the flow run's parameters show them masked
     given = observers or RunObservers()
     started: list[FlowRun] = []
@@ -107,7 +107,7 @@ def run_foreground(
 
     state = run_local(
         str(plan.resolve()),
-        inputs,
+        answers,
         vars,
         flow_name=compiled.id,
         run_name=name,
@@ -138,7 +138,7 @@ class Detached:
 def start_detached(
     compiled: CompiledPlan,
     plan: Path,
-    inputs: dict[str, dict[str, Any]],
+    answers: dict[str, dict[str, Any]],
     vars: dict[str, Any],
     *,
     who: str | None = None,
@@ -147,14 +147,14 @@ def start_detached(
     """Create the flow run (Pending) on the API, then start its runner in the background
     (`flows.lifecycle.start`); `who` (when given) is recorded as the one who started it."""
     with start.configured_client() as api:
-        started = start.start_detached(compiled, plan, inputs, vars, api=api)
+        started = start.start_detached(compiled, plan, answers, vars, api=api)
         started.record(who, via)
     return Detached(started.run_id, started.process, started.log)
 
 
 def start_deployment(
     deployment: str,
-    inputs: dict[str, dict[str, Any]] | None = None,
+    answers: dict[str, dict[str, Any]] | None = None,
     vars: dict[str, Any] | None = None,
     *,
     who: str | None = None,
@@ -163,10 +163,10 @@ def start_deployment(
     """Trigger a run of `run_plan/<deployment>` for its work pool; returns the run id."""
     from prefect.deployments import run_deployment
 
-    shown_inputs, shown_vars, secrets = run_secrets.split(None, inputs, vars)
+    shown_answers, shown_vars, secrets = run_secrets.split(None, answers, vars)
     parameters: dict[str, Any] = {}
-    if inputs:
-        parameters["inputs"] = shown_inputs
+    if answers:
+        parameters["answers"] = shown_answers
     if vars:
         parameters["vars"] = shown_vars
     name = deployment if "/" in deployment else f"run_plan/{deployment}"

@@ -261,7 +261,7 @@ class Started:
 def start_detached(
     compiled: CompiledPlan,
     plan: Path,
-    inputs: dict[str, dict[str, Any]],
+    answers: dict[str, dict[str, Any]],
     vars: dict[str, Any],
     *,
     api: Api,
@@ -280,12 +280,12 @@ def start_detached(
     from keiri.base.catalog import t
 
     tags = plan_tags(compiled.id, compiled.plan.version)
-    inputs, vars, secrets = run_secrets.split(compiled, inputs, vars)
+    answers, vars, secrets = run_secrets.split(compiled, answers, vars)
     if secrets:  # kept in a Prefect Secret block: the slower path, with Prefect
         if connect is not None:
             connect()
         tags += run_secrets.save(secrets)
-    parameters = {"plan": str(plan.resolve()), "inputs": inputs, "vars": vars}
+    parameters = {"plan": str(plan.resolve()), "answers": answers, "vars": vars}
     if adopt is not None:
         check_adopted(api, adopt, compiled.id, parameters, tags)
         run_id = adopt

@@ -64,7 +64,7 @@ def _api() -> start.Api:
 def start_detached(
     compiled: CompiledPlan,
     plan: Path,
-    inputs: dict[str, dict[str, Any]],
+    answers: dict[str, dict[str, Any]],
     vars: dict[str, Any],
     *,
     who: str | None,
@@ -81,7 +81,7 @@ def start_detached(
         started = start.start_detached(
             compiled,
             plan,
-            inputs,
+            answers,
             vars,
             api=api,
             connect=connect,
@@ -121,7 +121,7 @@ def _log_retries_to_file() -> None:
 
 def remember_start(compiled: CompiledPlan, plan: Path, api_url: str) -> None:
     """Leave the start note a quick start of this plan needs (`flows.lifecycle.quick_start`):
-    after a run of it without inputs or vars was created here."""
+    after a run of it without answers or vars was created here."""
     import blocks
     import compiler
     import keiri

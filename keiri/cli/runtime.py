@@ -102,7 +102,7 @@ def _pause_message(run_id: str, node_id: str) -> None:
 @click.argument("plan", type=click.Path(path_type=Path))
 @click.option(
     "--input",
-    "inputs",
+    "answers",
     multiple=True,
     metavar="NODE.FIELD=VALUE|@PATH",
 )
@@ -124,14 +124,14 @@ def _pause_message(run_id: str, node_id: str) -> None:
 @click.option("--json", "as_json", is_flag=True)
 def run_cmd(
     plan: Path,
-    inputs: tuple[str, ...],
+    answers: tuple[str, ...],
     variables: tuple[str, ...],
     detach: bool,
     server_timeout: float | None,
     as_json: bool,
 ) -> None:
     try:
-        _run(plan, inputs, variables, detach, server_timeout, as_json)
+        _run(plan, answers, variables, detach, server_timeout, as_json)
     except Reported:
         raise
     except BaseException as exc:
@@ -146,7 +146,7 @@ def run_cmd(
 
 def _run(
     plan: Path,
-    inputs: tuple[str, ...],
+    assignments: tuple[str, ...],
     variables: tuple[str, ...],
     detach: bool,
     server_timeout: float | None,
@@ -166,7 +166,7 @@ def _run(
     compiled, _warnings = compile_file(plan, BlockRegistry())
     store = FileStore()
     grouped: dict[str, list[tuple[str, str]]] = {}
-    for node, field, value in parse_assignments(inputs, with_node=True):
+    for node, field, value in parse_assignments(assignments, with_node=True):
         grouped.setdefault(str(node), []).append((field, value))
     answers: dict[str, dict[str, Any]] = {}
     for node_id, items in grouped.items():
@@ -250,12 +250,12 @@ def _node_fields(compiled: Any, node_id: str) -> dict[str, Any]:
 @click.argument("run_id")
 @click.option(
     "--input",
-    "inputs",
+    "answers",
     multiple=True,
     metavar="FIELD=VALUE|@PATH",
 )
 @click.option("--json", "as_json", is_flag=True)
-def resume_cmd(run_id: str, inputs: tuple[str, ...], as_json: bool) -> None:
+def resume_cmd(run_id: str, answers: tuple[str, ...], as_json: bool) -> None:
     _connect()
     from blocks.sdk.store import FileStore
     from flows.lifecycle import runs
@@ -263,10 +263,8 @@ def resume_cmd(run_id: str, inputs: tuple[str, ...], as_json: bool) -> None:
 
     form = read_paused_form(run_id)
     fields = human_input_fields(form.mode, form.requirements)
-    answers = convert_answers(
-        fields, [(f, v) for _n, f, v in parse_assignments(inputs, with_node=False)], "", FileStore()
-    )
-    runs.resume(run_id, answers, current_user())
+    typed = [(f, v) for _n, f, v in parse_assignments(answers, with_node=False)]
+    runs.resume(run_id, convert_answers(fields, typed, "", FileStore()), current_user())
     root = form.definition.get("root_run_id")
     if root:  # a loop item or subflow: its root run goes on (or the next item waits)
         finish(_report(runs.wait(str(root)), as_json))

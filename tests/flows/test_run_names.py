@@ -14,7 +14,7 @@ import pytest
 
 from compiler.events import EventLog
 from flows.backend.run_names import kept_name, plan_tags, run_name
-from tests.conftest import TEST_BLOCK_SPECS
+from tests.conftest import FIXTURES, TEST_BLOCK_SPECS
 
 
 def _flow_run(run_id: str, created: datetime) -> object:
@@ -83,7 +83,7 @@ def test_a_scheduled_run_keeps_its_name_through_a_retry(
 
     marker = tmp_path / "marker"
     plan, plan_id = _failing_plan(tmp_path, marker)
-    parameters = {"plan": str(plan), "inputs": {}, "vars": {}}
+    parameters = {"plan": str(plan), "answers": {}, "vars": {}}
     with start.configured_client() as api:  # as Prefect's scheduler names a deployment's run
         run_id = api.create_run(
             plan_id, "crafty-otter", parameters, plan_tags(plan_id, "1.0.0"), "k-" + plan_id
@@ -117,3 +117,28 @@ def test_a_detached_run_keeps_the_name_it_was_created_with(
     assert created.startswith(f"{plan_id}-")
     assert detached.wait(timeout=240).state == "completed"
     assert control.find_run(detached.run_id).name == created  # its runner kept it
+
+
+@pytest.mark.prefect
+@pytest.mark.parametrize("name", ["answers", "inputs"])
+def test_answers_given_up_front_reach_the_block_under_either_name(
+    name: str, prefect_server: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 29 item 5: a person's answers travel as `answers` from the CLI to the block; a run
+    created before (its parameter `inputs`, e.g. by a deployment not yet redeployed) still
+    starts with them."""
+    monkeypatch.setenv("KEIRI_BLOCK_SPECS", str(TEST_BLOCK_SPECS))
+    monkeypatch.setenv("KEIRI_TEST_JOURNAL", str(tmp_path / "journal.jsonl"))
+    from flows.lifecycle import runs, start
+
+    plan = FIXTURES / "plans" / "runtime" / "ask_then_record.yaml"
+    parameters = {"plan": str(plan), name: {"ask": {"amount": 1200}}, "vars": {}}
+    tags = plan_tags("ask_then_record", "1.0.0")
+    with start.configured_client() as api:
+        run_id = api.create_run(
+            "ask_then_record", run_name("x"), parameters, tags, uuid.uuid4().hex
+        )
+    assert runs.execute(run_id).is_completed()
+    outcome = runs.outcome(run_id)
+    assert outcome.outputs["after"]["value"] == 1200
+    assert outcome.outputs["ask"]["collected_data"] == {"amount": 1200}

@@ -112,7 +112,7 @@ def test_a_plan_run_before_starts_quickly_and_the_cli_takes_its_run_over(
     runs = runs_of_plan(prefect_server, plan_id)
     assert sorted(r["state"]["type"] for r in runs) == ["COMPLETED", "COMPLETED"]  # no extra run
     (quick,) = [r for r in runs if r["id"] == doc["run_id"]]
-    assert quick["parameters"] == {"plan": str(plan.resolve()), "inputs": {}, "vars": {}}
+    assert quick["parameters"] == {"plan": str(plan.resolve()), "answers": {}, "vars": {}}
     assert f"plan:{plan_id}" in quick["tags"] and "plan-version:1.0.0" in quick["tags"]
 
 

@@ -66,7 +66,7 @@ ENTRIES: dict[str, dict[str, str]] = {
         "ja": "PLAN を Prefect で実行します。終了コード 0: 完了、1: 失敗、3: 入力待ちで切り離し。",
         "en": "Run PLAN on Prefect: exit 0 completed, 1 failed, 3 paused and detached.",
     },
-    "cli.help.run.inputs": {
+    "cli.help.run.answers": {
         "ja": "人の入力項目に前もって答えます。",
         "en": "Answer a human-input field up front.",
     },
@@ -86,7 +86,7 @@ ENTRIES: dict[str, dict[str, str]] = {
         "ja": "入力待ちの実行のフォームに答えて再開します（フォームアプリと同じ検証）。",
         "en": "Answer a paused run's form and resume it (validated like the form app).",
     },
-    "cli.help.resume.inputs": {
+    "cli.help.resume.answers": {
         "ja": "入力待ちフォームの項目。",
         "en": "A field of the paused form.",
     },
