@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from blocks.forms.form import FormSpec
 from blocks.sdk.confirmation import (
     CANCEL_FIELD,
     CHOICE_FIELD,
@@ -81,6 +80,8 @@ def choice_form(need: NeedsConfirmation, index: int = 0) -> dict[str, Any]:
             "required": False,
         }
     )
+    from blocks.forms.form import FormSpec  # the form model: only when a block asks
+
     spec = FormSpec.build("collect", requirements, message=need.question, context=need.context)
     return {
         **spec.definition(),

@@ -18,10 +18,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import update_wrapper
 from pathlib import Path
 from typing import Any, cast
 
-from prefect import Flow, State, flow, get_run_logger, task
+from prefect import Flow, State, get_run_logger, task
 from prefect.client.schemas.objects import FlowRun
 from prefect.context import FlowRunContext
 from prefect.states import Cancelled, Failed
@@ -208,14 +209,42 @@ def _execute(
     return record
 
 
-@flow(name="run_plan", **_FLOW_OPTIONS)
-def run_plan(
+class _PlanFlow(Flow[..., Any]):
+    """`run_plan` as a Prefect flow. Its parameters (a path, answers and vars: JSON values)
+    are stored on the API as they are, without Prefect's general encoder (FastAPI's
+    `jsonable_encoder`: importing FastAPI and Starlette cost ~0.1 s of every run started in a
+    process, `keiri run` included); a value JSON cannot hold is stored as its type's name, as
+    Prefect does."""
+
+    def serialize_parameters(self, parameters: dict[str, Any]) -> dict[str, Any]:
+        from pydantic_core import to_jsonable_python
+
+        serialized: dict[str, Any] = {}
+        for key, value in parameters.items():
+            try:
+                serialized[key] = to_jsonable_python(value)
+            except (TypeError, ValueError):
+                serialized[key] = f"<{type(value).__name__}>"
+        return serialized
+
+
+def _plan_flow(fn: Callable[..., Any], name: str, **options: Any) -> _PlanFlow:
+    """`fn` as a `_PlanFlow` (what `@flow` does, with this class)."""
+    made = _PlanFlow(fn, name=name, **{**_FLOW_OPTIONS, **options})
+    update_wrapper(made, fn)
+    return made
+
+
+def _run_plan(
     plan: str,
     answers: dict[str, dict[str, Any]] | None = None,
     vars: dict[str, Any] | None = None,
     inputs: dict[str, dict[str, Any]] | None = None,
 ) -> Any:
     return _execute(plan, _answers(answers, inputs), vars, compiled=None, observers=RunObservers())
+
+
+run_plan = _plan_flow(_run_plan, "run_plan")
 
 
 def _answers(
@@ -229,10 +258,14 @@ def _answers(
 
 
 def local_flow(
-    flow_name: str, compiled: CompiledPlan | None = None, observers: RunObservers | None = None
+    flow_name: str,
+    compiled: CompiledPlan | None = None,
+    observers: RunObservers | None = None,
+    run_name: str | None = None,
 ) -> Flow[..., Any]:
     """`run_plan` named `flow_name` for a run in this process, with the plan compiled here
-    (`None`: compiled by the flow, e.g. a detached runner or a retry) and its observers."""
+    (`None`: compiled by the flow, e.g. a detached runner or a retry) and its observers;
+    `run_name`: the name of a run it creates (else the run keeps its own)."""
 
     def run_plan(
         plan: str,
@@ -248,7 +281,9 @@ def local_flow(
             observers=observers or RunObservers(),
         )
 
-    return flow(name=flow_name, **_FLOW_OPTIONS)(run_plan)
+    if run_name is None:
+        return _plan_flow(run_plan, flow_name)
+    return _plan_flow(run_plan, flow_name, flow_run_name=lambda: run_name)
 
 
 def run_local(
@@ -272,7 +307,7 @@ def run_local(
 
     from flows.backend.prefect_backend import without_heartbeats
 
-    local = local_flow(flow_name, compiled, observers).with_options(flow_run_name=run_name)
+    local = local_flow(flow_name, compiled, observers, run_name)
     with without_heartbeats(), prefect_tags(*tags):
         state = local(plan=plan, answers=answers, vars=vars, return_state=True)
     return cast("State[Any]", state)

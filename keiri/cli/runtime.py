@@ -164,14 +164,13 @@ def _run(
     if not found:
         raise click.UsageError(t("cli.no_such_plan", path=plan))
     compiled, _warnings = compile_file(plan, BlockRegistry())
-    store = FileStore()
     grouped: dict[str, list[tuple[str, str]]] = {}
     for node, field, value in parse_assignments(assignments, with_node=True):
         grouped.setdefault(str(node), []).append((field, value))
     answers: dict[str, dict[str, Any]] = {}
     for node_id, items in grouped.items():
         answers[node_id] = convert_answers(
-            _node_fields(compiled, node_id), items, f"{node_id}.", store
+            _node_fields(compiled, node_id), items, f"{node_id}.", FileStore()
         )
         answers[node_id]["_answered_by"] = current_user()
     vars_ = parse_vars(variables)
