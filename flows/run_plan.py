@@ -10,15 +10,18 @@ by Prefect) is the run's record: `{"run_id", "plan_id", "outputs", "log", "error
 node ends the run in a `Failed` state that carries the same record (and the `BlockError` as
 message and failure artifact). `flows.lifecycle.runs` reads it back to build the `RunOutcome`.
 
-`local_flow` is the same flow for a run started in this process (`flows.lifecycle.runs`): it takes the
-plan compiled once in this process, and observers (events, pauses) passed in by the caller.
+`named_flow(plan_id)` is the same flow under a plan's name, for a run started in this process
+(`flows.lifecycle.runs`): inside `started_here(compiled, observers, run_name)` it takes the
+plan compiled once in this process and the observers (events, pauses) of the caller.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-from functools import update_wrapper
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+from functools import cache, update_wrapper
 from pathlib import Path
 from typing import Any, cast
 
@@ -35,7 +38,7 @@ from compiler.events import EventLog
 from compiler.scope import CompiledPlan
 from flows.backend import run_names, run_secrets
 from flows.backend.artifacts import publish_run_artifacts
-from flows.backend.prefect_backend import PrefectBackend
+from flows.backend.prefect_backend import PrefectBackend, untagged
 from flows.backend.result_reuse import ReuseLog
 from keiri.base import masking, settings
 from keiri.base.catalog import t
@@ -45,10 +48,11 @@ __all__ = [
     "RunObservers",
     "compile_for_run",
     "event_log_path",
-    "local_flow",
+    "named_flow",
     "resolve_plan_path",
     "run_local",
-    "run_plan",
+    "run_plan",  # noqa: F822 - built when first asked for (`__getattr__`)
+    "started_here",
 ]
 
 
@@ -98,10 +102,28 @@ class RunObservers:
     on_start: Callable[[FlowRun], None] | None = None
 
 
+@dataclass(frozen=True)
+class _Here:
+    """A run this process starts: the plan compiled here (None: the flow compiles it), the
+    observers of whoever started it, and the name keiri gives the run it creates."""
+
+    compiled: CompiledPlan | None = None
+    observers: RunObservers = field(default_factory=RunObservers)
+    run_name: str | None = None
+
+
+# What `run_plan` runs with in this process (`started_here`); None: a worker's run.
+_HERE: ContextVar[_Here | None] = ContextVar("keiri_run_here", default=None)
+
+
 def _default_run_name() -> str:
-    """The name Prefect gives the run each time it starts it: the one it has when keiri named
-    it, else `<plan>-<time of creation>` (a deployment's run) — never the time of this start,
-    so a run that restarts, resumes or is retried keeps its name (`run_names.kept_name`)."""
+    """The name Prefect gives the run each time it starts it: the one keiri gives a run it
+    creates here, the one it has when keiri named it, else `<plan>-<time of creation>` (a
+    deployment's run) — never the time of this start, so a run that restarts, resumes or is
+    retried keeps its name (`run_names.kept_name`)."""
+    here = _HERE.get()
+    if here is not None and here.run_name is not None:
+        return here.run_name
     context = FlowRunContext.get()
     if context is None or context.flow_run is None:  # pragma: no cover - always inside a run
         return run_names.run_name("run")
@@ -140,7 +162,6 @@ def _execute(
     masking.install_log_filter("", "prefect.flow_runs", "prefect.task_runs")
     if observers.on_start is not None:
         observers.on_start(flow_run)
-    tags = [t for t in flow_run.tags if t.startswith("plan:")] or [f"plan:{Path(plan).stem}"]
     if flow_run.deployment_id is None:
         from flows.backend import liveness
 
@@ -149,12 +170,13 @@ def _execute(
     def compile_plan() -> CompiledPlan:
         return compiled if compiled is not None else compile_for_run(plan)
 
-    # The plan as this run uses it is the run's first task run, alone: it shows validation in
-    # the UI and starts Prefect's per-tag-set services before nodes run in parallel. A plan
-    # compiled in this process before the run (`flows.lifecycle.runs`) is not compiled again.
-    plan_ = task(name="compile_plan", task_run_name="compile", persist_result=False, tags=tags)(
-        compile_plan
-    )()
+    # The plan as this run uses it is the run's first task run: it shows validation in the UI.
+    # A plan compiled in this process before the run (`flows.lifecycle.runs`) is not compiled
+    # again. Task runs carry no tags (`untagged`: each would cost an API call).
+    with untagged():
+        plan_ = task(name="compile_plan", task_run_name="compile", persist_result=False)(
+            compile_plan
+        )()
 
     def paused(paused_run_id: str, node_id: str) -> None:
         publish_form_link(paused_run_id, node_id)  # the form's deep link as an artifact
@@ -168,13 +190,16 @@ def _execute(
 
     # A retry (Prefect's run count > 1) reuses stored node results whose fingerprint matches.
     reuse = ReuseLog(retrying=flow_run.run_count > 1)
-    generation = reask.generation(flow_run.id)
+    # Its retries so far (a run's first start has none: nothing to read from the API).
+    generation = reask.generation(flow_run.id) if reuse.retrying else 0
     backend = PrefectBackend(
         on_pause=paused,
         reuse=reuse,
         root_run_id=run_id,
         generation=generation,
         reentry=Reentry.of_run(flow_run.id, generation),  # `keiri retry --reenter NODE`
+        # A deployment run resumed after a suspension keeps its run count: it may have results.
+        first_start=not reuse.retrying and flow_run.deployment_id is None,
     )
     result = run_compiled(
         plan_,
@@ -241,10 +266,41 @@ def _run_plan(
     vars: dict[str, Any] | None = None,
     inputs: dict[str, dict[str, Any]] | None = None,
 ) -> Any:
-    return _execute(plan, _answers(answers, inputs), vars, compiled=None, observers=RunObservers())
+    here = _HERE.get() or _Here()
+    return _execute(
+        plan, _answers(answers, inputs), vars, compiled=here.compiled, observers=here.observers
+    )
 
 
-run_plan = _plan_flow(_run_plan, "run_plan")
+@cache
+def named_flow(flow_name: str) -> Flow[..., Any]:
+    """`run_plan` as the flow `flow_name` (a plan's runs are runs of a flow named after it).
+    One per name and process: building a flow builds the parameter schema of its function
+    (tens of milliseconds)."""
+    return _plan_flow(_run_plan, flow_name)
+
+
+def __getattr__(name: str) -> Any:
+    """`run_plan`, the deployment entrypoint (`flows/run_plan.py:run_plan`), built when first
+    asked for: a `keiri run` in the foreground never builds it."""
+    if name == "run_plan":
+        return named_flow("run_plan")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+@contextmanager
+def started_here(
+    compiled: CompiledPlan | None = None,
+    observers: RunObservers | None = None,
+    run_name: str | None = None,
+) -> Iterator[None]:
+    """Inside: a `named_flow` run this process starts uses the plan compiled here (None: the
+    flow compiles it), these observers, and `run_name` for a run it creates."""
+    token = _HERE.set(_Here(compiled, observers or RunObservers(), run_name))
+    try:
+        yield
+    finally:
+        _HERE.reset(token)
 
 
 def _answers(
@@ -255,35 +311,6 @@ def _answers(
     if not inputs:
         return answers
     return {**inputs, **(answers or {})}
-
-
-def local_flow(
-    flow_name: str,
-    compiled: CompiledPlan | None = None,
-    observers: RunObservers | None = None,
-    run_name: str | None = None,
-) -> Flow[..., Any]:
-    """`run_plan` named `flow_name` for a run in this process, with the plan compiled here
-    (`None`: compiled by the flow, e.g. a detached runner or a retry) and its observers;
-    `run_name`: the name of a run it creates (else the run keeps its own)."""
-
-    def run_plan(
-        plan: str,
-        answers: dict[str, dict[str, Any]] | None = None,
-        vars: dict[str, Any] | None = None,
-        inputs: dict[str, dict[str, Any]] | None = None,
-    ) -> Any:
-        return _execute(
-            plan,
-            _answers(answers, inputs),
-            vars,
-            compiled=compiled,
-            observers=observers or RunObservers(),
-        )
-
-    if run_name is None:
-        return _plan_flow(run_plan, flow_name)
-    return _plan_flow(run_plan, flow_name, flow_run_name=lambda: run_name)
 
 
 def run_local(
@@ -307,7 +334,7 @@ def run_local(
 
     from flows.backend.prefect_backend import without_heartbeats
 
-    local = local_flow(flow_name, compiled, observers, run_name)
-    with without_heartbeats(), prefect_tags(*tags):
+    local = named_flow(flow_name)
+    with without_heartbeats(), prefect_tags(*tags), started_here(compiled, observers, run_name):
         state = local(plan=plan, answers=answers, vars=vars, return_state=True)
     return cast("State[Any]", state)

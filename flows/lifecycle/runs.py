@@ -1,7 +1,7 @@
 """The run lifecycle of a plan: start (in this process, detached, from a deployment), wait,
 resume, retry, cancel, and the outcome — one `RunOutcome` for the CLI and the form app.
 
-- A run started here uses the plan compiled once in this process (`run_plan.local_flow`);
+- A run started here uses the plan compiled once in this process (`run_plan.started_here`);
   its final state is used as returned, never looked up by name.
 - A detached run is created on the API first (its id is known at once), then handed by id to
   a background `python -m flows.lifecycle.runner <id>`: answers and vars travel as the flow run's
@@ -42,7 +42,7 @@ from flows.backend.outcome import OutcomeError, PausedAt, RunOutcome
 from flows.backend.run_inputs import create_once, filter_values
 from flows.lifecycle import control, start
 from flows.lifecycle.control import PausedForm
-from flows.run_plan import RunObservers, event_log_path, local_flow, run_local
+from flows.run_plan import RunObservers, event_log_path, named_flow, run_local, started_here
 from keiri.base import settings
 from keiri.base.catalog import state_label, t
 from keiri.base.errors import KeiriError, RunNotRetryable
@@ -223,9 +223,10 @@ def execute(run_id: str, observers: RunObservers | None = None) -> State[Any]:
     with (
         temporary_settings(updates={PREFECT_FLOWS_HEARTBEAT_FREQUENCY: None}),
         prefect_tags(*run.tags),
+        started_here(None, observers),
     ):
         state = run_flow(
-            local_flow(flow_name, None, observers),
+            named_flow(flow_name),
             flow_run=run,
             parameters=run.parameters,
             return_type="state",
