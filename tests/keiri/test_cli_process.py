@@ -26,11 +26,13 @@ HEAVY = ("prefect", "pandas", "openai", "streamlit")
 #: What a run of a plan that asks for no model, no form, no analysis never needs: the LLM
 #: client, the form app, the agents' libraries, data frames, the copilot and the designer,
 #: FastAPI (Prefect's parameter encoder: `flows.run_plan._PlanFlow`), the form model (only for
-#: `--input` and paused forms) and the message catalogs of the copilot and the form app.
+#: `--input` and paused forms) and the message catalogs of the copilot and the form app. The
+#: table of field types (`blocks.forms.field_types`, plain data) is not in the list: the
+#: compiler checks every plan's requirements against it (`compiler.passes.ui`).
 NOT_FOR_A_RUN = (
     *("openai", "blocks.llm.client", "streamlit", "langgraph", "langchain_core", "pandas"),
     *("matplotlib", "fastapi", "keiri.copilot", "ui_app", "designer", "blocks.analysis"),
-    *("blocks.forms.form", "blocks.forms.field_types"),
+    *("blocks.forms.form",),
     *("keiri.base.catalog.copilot", "keiri.base.catalog.app"),
 )
 
