@@ -1,6 +1,6 @@
 """`ui.interactive_input`: the one human-input block (seed 000 §3, §4).
 
-In a run it asks the backend for the answers (values given up front as run inputs are used
+In a run it asks the backend for the answers (values given up front as the run's answers are used
 directly; otherwise the Prefect backend pauses the flow run), validates them against the form
 schema built from `requirements`, and returns `collected_data`, `approved`, `response` and
 `metadata`. A rejection (`approved: false` in `confirm`/`mixed` mode) is a decision, not a
@@ -107,8 +107,8 @@ class InteractiveInputBlock(Block):
         form = self.form(inputs, ctx.node_id)
         mode = spec.mode
         asked = time.monotonic()
-        if ctx.run_inputs:
-            answers = dict(ctx.run_inputs)
+        if ctx.answers:
+            answers = dict(ctx.answers)
             answered_by = str(answers.pop("_answered_by", "run-input"))
             answers.update(_converted(spec, answers.pop(AS_TEXT, None), ctx))
             source = "run_input"
