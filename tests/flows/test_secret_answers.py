@@ -265,3 +265,58 @@ def _ended(run_id: str) -> datetime:
     run = find_run(run_id)
     assert run.end_time is not None, run.state
     return run.end_time
+
+
+def _runner_pid(run_id: str) -> int | None:
+    """The background runner process of the run (from /proc: Linux, where these tests run)."""
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            line = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+        except OSError:
+            continue
+        if "flows.lifecycle.runner" in line and run_id in line:
+            return int(entry.name)
+    return None
+
+
+def test_a_continued_run_replays_a_secret_answer_from_its_record(
+    journal: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The runner dies while the run waits at the second form; `keiri resume` continues the
+    run in a new process, which replays the login form from its record (Prefect's copy of that
+    answer was deleted): the password comes back from the block, nothing is asked twice."""
+    import os
+    import signal
+
+    from flows.lifecycle.control import find_run
+
+    _retention(monkeypatch, "1h")
+    allowed = tmp_path / "allowed"
+    allowed.mkdir()
+    (allowed / "5000").write_text("", encoding="utf-8")
+    code, doc = keiri("run", str(PLAN), "--var", f"allowed={allowed}", "--detach")
+    assert code == 3 and doc["paused"]["node_id"] == "login", doc
+    run_id = doc["run_id"]
+    try:
+        code, doc = keiri(
+            "resume", run_id, "--input", "user=yamada", "--input", f"password={PASSWORD}"
+        )
+        assert code == 3 and doc["paused"]["node_id"] == "ask", doc
+        runner = _runner_pid(run_id)
+        assert runner is not None
+        os.kill(runner, signal.SIGKILL)
+        deadline = time.monotonic() + 10
+        while _runner_pid(run_id) is not None and time.monotonic() < deadline:
+            time.sleep(0.2)
+        state = find_run(run_id).state
+        assert state is not None and state.type.value == "PAUSED"  # the server cannot tell
+        code, doc = keiri("resume", run_id, "--input", "amount=5000")
+        assert code == 0 and doc["state"] == "completed", doc
+    finally:
+        _stop(run_id)
+    assert f"signed 5000 with {PASSWORD}" in _labels(journal)
+    assert doc["outputs"]["login"]["metadata"]["answered_by"] == "yamada"
+    assert doc["outputs"]["login"]["collected_data"]["password"] == "***"
+    assert PASSWORD not in json.dumps(_inputs(run_id), ensure_ascii=False)
