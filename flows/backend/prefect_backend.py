@@ -36,7 +36,7 @@ from compiler.backend import Backend, map_bounded
 from compiler.jobs import NodeJob, Skipped
 from compiler.runstate import ItemResult, RunState
 from compiler.scope import CompiledLoop, CompiledNode, CompiledSubflow
-from flows.backend import child_pauses, reask
+from flows.backend import child_pauses, pause_wait, reask, run_secrets
 from flows.backend.input_keys import FORM_PREFIX
 from flows.backend.reenter import Reentry
 from flows.backend.result_reuse import (
@@ -390,6 +390,9 @@ class PrefectBackend(Backend):
         #: The run's first start in this process (no retry, no resumed suspension): no node
         #: result of it is stored yet, so none is read.
         self.first_start = first_start
+        #: Per place, the pauses answered with secrets whose stored answer is deleted once the
+        #: answers are recorded (`execute_in_flow`).
+        self._answered: dict[str, list[tuple[UUID, str]]] = {}
 
     def task_store(self) -> Any:
         if self._store is None:
@@ -401,15 +404,24 @@ class PrefectBackend(Backend):
         if not job.spec.human_input:
             return ctx
         ctx.services["item_title"] = job.title
+        where = reask.place(job.scope, job.task_name)
+        if where in self._answered:
+            ctx.services["answered_pauses"] = self._answered[where]
+        if self.root_run_id is not None:  # answered in this generation: a continued run's replay
+            answered = reask.current(UUID(self.root_run_id), where, self.generation)
+            if answered is not None:
+                ctx.answers = answered
+                return ctx
         if self.root_run_id is not None and self.generation > 0:
             earlier = reask.latest(
                 UUID(self.root_run_id), reask.place(job.scope, job.task_name), self.generation
             )
             if earlier is not None and self.reentry is not None:
                 decision = self.reentry.decide(job, earlier)
-                if decision == "keep":  # another input is re-entered: these answers stand
+                kept = Reentry.kept_answers(earlier) if decision == "keep" else None
+                if kept is not None:  # another input is re-entered: these answers stand
                     self.reuse.note(state, job, "unchanged")
-                    ctx.answers = Reentry.kept_answers(earlier)
+                    ctx.answers = kept
                     return ctx
                 if decision == "inputs_changed":
                     self.reuse.note(state, job, "inputs_changed")
@@ -430,22 +442,31 @@ class PrefectBackend(Backend):
             return super().execute_in_flow(state, job)
         where = reask.place(job.scope, job.task_name)
         root = UUID(self.root_run_id)
+        secret = run_secrets.secret_fields(job.inputs.get("requirements"))
+        answered: list[tuple[UUID, str]] = []  # pauses whose stored answer goes once recorded
+        self._answered[where] = answered
         try:
-            outputs = super().execute_in_flow(state, job)
-        except BlockError as exc:
-            answers = exc.details.get("answers")
-            if isinstance(answers, dict):
-                reask.record(root, where, self.generation, answers)
-            raise
-        metadata = outputs.get("metadata") or {}
-        reask.record(
-            root,
-            where,
-            self.generation,
-            reask.answers_of(outputs),
-            who=str(metadata.get("answered_by") or ""),
-            inputs=inputs_digest(job.inputs),  # its answers stand while these do (re-entry)
-        )
+            try:
+                outputs = super().execute_in_flow(state, job)
+            except BlockError as exc:
+                answers = exc.details.get("answers")
+                if isinstance(answers, dict):
+                    reask.record(root, where, self.generation, answers, secret=secret)
+                raise
+            metadata = outputs.get("metadata") or {}
+            reask.record(
+                root,
+                where,
+                self.generation,
+                reask.answers_of(outputs),
+                who=str(metadata.get("answered_by") or ""),
+                inputs=inputs_digest(job.inputs),  # its answers stand while these do (re-entry)
+                secret=secret,  # kept as references to a Secret block
+            )
+        finally:
+            self._answered.pop(where, None)
+            for flow_run_id, key in answered:
+                pause_wait.forget_answer(flow_run_id, key)
         return outputs
 
     def call_block(self, state: RunState, job: NodeJob) -> dict[str, Any]:
@@ -689,6 +710,17 @@ class PrefectHumanInput:
             ) from exc
         values = answer.model_dump(mode="json") if hasattr(answer, "model_dump") else dict(answer)
         who, source = _resumer(flow_run.id, key, values.pop("answered_by", "unknown"))
+        if run_secrets.secret_fields(form.get("requirements")):
+            # Prefect keeps the answer as a flow run input: not a secret one. Deleted once the
+            # answers are recorded (secrets by reference): a continued run replays this node
+            # from the record (`PrefectBackend.execute_in_flow`).
+            from flows.backend.pause_wait import forget_answer
+
+            pending = ctx.services.get("answered_pauses")
+            if isinstance(pending, list):
+                pending.append((flow_run.id, key))
+            else:
+                forget_answer(flow_run.id, key)
         values.pop("metadata", None)
         ctx.emit(
             "node_resumed",
