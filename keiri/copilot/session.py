@@ -181,7 +181,10 @@ class CopilotSession:
         self._post(
             Message(
                 role="user",
-                text=t(f"copilot.confirm.{status}", question=confirmation.description),
+                text=t(
+                    "copilot.confirm.approved" if approve else "copilot.confirm.declined",
+                    question=confirmation.description,
+                ),
                 author=self.user,
                 confirmation=decided,
             )

@@ -129,7 +129,16 @@ def _template(
     batch: TaskBatch, status: Literal["completed", "failed", "partial"], ok: int, bad: int
 ) -> Report:
     lines = [
-        t(f"copilot.summary.{status}", total=len(batch.tasks), succeeded=ok, failed=bad),
+        t(
+            {
+                "completed": "copilot.summary.completed",
+                "failed": "copilot.summary.failed",
+                "partial": "copilot.summary.partial",
+            }[status],
+            total=len(batch.tasks),
+            succeeded=ok,
+            failed=bad,
+        ),
     ]
     causes: list[str] = []
     next_actions: list[str] = []

@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from blocks.sdk.errors import Issue
 from keiri.base import settings
-from keiri.base.catalog import CATALOG, t
+from keiri.base.catalog import t
 from keiri.base.errors import ErrorCode, IssueCode, suggest
 from keiri.copilot import errors
 from keiri.copilot.errors import CopilotError
@@ -168,13 +168,22 @@ def _explain(ctx: ToolContext, args: ExplainArgs) -> ToolResult:
             hint=t("copilot.hint.unknown_code"),
             details={"code": code},
         )
-    lines = [f"{code}"]
-    for key in (f"error.{code}", f"error.{code.lower()}", f"issue.{code}", f"issue.{code.lower()}"):
-        if key in CATALOG:
-            lines.append(t(key) if "{" not in CATALOG[key]["ja"] else CATALOG[key]["ja"])
-    explained = f"copilot.explain.{code}"
-    lines.append(t(explained) if explained in CATALOG else t("copilot.explain.generic"))
-    return ToolResult(text="\n".join(lines), data={"code": code})
+    explained = _EXPLAINED.get(code, "copilot.explain.generic")
+    return ToolResult(text=f"{code}\n{t(explained)}", data={"code": code})
+
+
+#: The codes with their own explanation (any other reads `copilot.explain.generic`).
+_EXPLAINED = {
+    "INPUT_VALIDATION_FAILED": "copilot.explain.INPUT_VALIDATION_FAILED",
+    "API_ERROR": "copilot.explain.API_ERROR",
+    "TIMEOUT_ERROR": "copilot.explain.TIMEOUT_ERROR",
+    "FILE_ENCRYPTED": "copilot.explain.FILE_ENCRYPTED",
+    "FILE_INVALID": "copilot.explain.FILE_INVALID",
+    "PERMISSION_DENIED": "copilot.explain.PERMISSION_DENIED",
+    "BLOCK_FAILED": "copilot.explain.BLOCK_FAILED",
+    "COPILOT_PERMISSION_DENIED": "copilot.explain.COPILOT_PERMISSION_DENIED",
+    "COPILOT_UNKNOWN_TOOL": "copilot.explain.COPILOT_UNKNOWN_TOOL",
+}
 
 
 def _copilot_codes() -> list[str]:
