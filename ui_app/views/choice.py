@@ -39,7 +39,7 @@ def details_text(details: dict[str, Any]) -> str:
             continue
         shown = f"{value:,}" if isinstance(value, int) and not isinstance(value, bool) else value
         parts.append(f"{key}: {shown}")
-    return " ・ ".join(parts)
+    return t("display.sep").join(parts)
 
 
 def _options(req: Requirement) -> list[dict[str, Any]]:
