@@ -20,6 +20,7 @@ from typing import Any
 
 from blocks.file.file_processor import extract_text
 from blocks.sdk.errors import BlockError, ErrorCode
+from designer.prompt_words import UNREAD_DOCUMENTS
 
 __all__ = [
     "MAX_TOTAL_CHARS",
@@ -215,7 +216,7 @@ def normalize_documents(
     cleaned = [(d.name, "\n".join(_clean_lines(d.text, seen))) for d in docs.documents]
     cleaned = [(name, text) for name, text in cleaned if text]
     failures = [f"{f.name} ({f.code})" for f in docs.failures]
-    failure_note = f"読み取れなかった文書: {', '.join(failures)}" if failures else ""
+    failure_note = UNREAD_DOCUMENTS.format(names=", ".join(failures)) if failures else ""
     if not cleaned:
         return NO_DOCUMENTS + (f"\n{failure_note}" if failure_note else "")
     headers = [f"【{name}】\n" for name, _ in cleaned]

@@ -9,6 +9,7 @@ import unicodedata
 from typing import Any
 
 from blocks.text import amounts
+from blocks.text.japanese import MINUS_LIKE
 from keiri.base.catalog import t
 
 __all__ = ["AmountError", "format_amount", "integral", "parse_amount"]
@@ -34,15 +35,16 @@ def parse_amount(text: str) -> int | float:
     amount grammar of `blocks.text.amounts` (digits, separators, yen marks, △/▲, at most 15
     digits); the form also takes what Japanese keyboards type: `\\` for ¥ and `ー` as a minus."""
     s = unicodedata.normalize("NFKC", text).strip().replace(" ", "").replace("\\", "¥")
-    if s[:1] in ("ー", "−"):
+    if s[:1] in MINUS_LIKE:
         s = "-" + s[1:]
     if s.endswith("-"):  # `35,698-` is how receipts print; typed into a form it is a slip
         raise AmountError(t("field.not_number"))
     try:
         value = amounts.parse_amount(s)
     except amounts.AmountError as exc:
-        too_big = exc.reason.startswith(f"{amounts.MAX_DIGITS}桁")
-        raise AmountError(t("field.amount_too_large" if too_big else "field.not_number")) from None
+        raise AmountError(
+            t("field.amount_too_large" if exc.too_large else "field.not_number")
+        ) from None
     if value is None:
         raise AmountError(t("field.not_number"))
     return integral(amounts.plain_number(value))

@@ -14,7 +14,6 @@ Size caps per type keep any answer small: text `TEXT_CAP` characters, numbers wi
 from __future__ import annotations
 
 import math
-import re
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -29,6 +28,7 @@ from blocks.forms.safe_regex import pattern_matches
 from blocks.sdk.errors import BlockError
 from blocks.sdk.fileref import FileRef
 from blocks.sdk.store import FileStore
+from blocks.text.japanese import EXAMPLE_PREFIX, NO_WORDS, YES_WORDS
 from keiri.base.catalog import t
 from keiri.base.masking import MASK
 
@@ -163,18 +163,18 @@ def _regex_checks(req: Requirement, value: Any) -> list[str]:
 
 def _example(req: Requirement) -> str:
     """The requirement's hint without its 「例」 prefix (how people write an example)."""
-    return re.sub(r"^(例|入力例|e\.g\.)\s*[:：]?\s*", "", req.hint.strip())
+    return EXAMPLE_PREFIX.sub("", req.hint.strip())
 
 
-def _text_sample(default: str) -> Callable[[Requirement], str]:
+def _text_sample(default: Callable[[], str]) -> Callable[[Requirement], str]:
     """The dry-run text: the hint when it fits the plan's pattern (a sample that fails its own
-    field's check would be no sample), else `default`."""
+    field's check would be no sample), else `default()`."""
 
     def sample(req: Requirement) -> str:
         example = _example(req)
         if example and req.validation.regex and pattern_matches(req.validation.regex, example):
             return example
-        return default
+        return default()
 
     return sample
 
@@ -189,7 +189,7 @@ TEXT = FieldType(
     json_schema=_text_schema,
     check=_text_check,
     empty="",
-    sample=_text_sample("サンプル"),
+    sample=_text_sample(lambda: t("field.sample_text")),
     parse=_text_parse,
     display=lambda _r, v: str(v),
     form_checks=_regex_checks,
@@ -200,7 +200,7 @@ CHAT = FieldType(
     json_schema=_text_schema,
     check=_text_check,
     empty="",
-    sample=_text_sample("サンプルの回答"),
+    sample=_text_sample(lambda: t("field.sample_answer")),
     parse=_text_parse,
     display=lambda _r, v: str(v),
     form_checks=_regex_checks,
@@ -212,7 +212,7 @@ SECRET = FieldType(
     json_schema=_text_schema,
     check=_text_check,
     empty="",
-    sample=_text_sample("sample-secret"),
+    sample=_text_sample(lambda: "sample-secret"),
     parse=_text_parse,  # `@PATH` reads it from a file, so it never sits on a command line
     display=lambda _r, v: MASK if v else "",
     form_checks=_regex_checks,
@@ -268,15 +268,12 @@ NUMBER = FieldType(
 
 # --- boolean --------------------------------------------------------------------------------
 
-_TRUE = {"true", "yes", "y", "1", "on", "はい"}
-_FALSE = {"false", "no", "n", "0", "off", "いいえ"}
-
 
 def _boolean_parse(_req: Requirement, raw: str, _store: FileStore | None) -> bool:
     text = unicodedata.normalize("NFKC", _read_text(raw, 16)).strip().lower()
-    if text in _TRUE:
+    if text in YES_WORDS:
         return True
-    if text in _FALSE:
+    if text in NO_WORDS:
         return False
     raise FieldValueError(t("field.not_boolean", value=text))
 
@@ -289,7 +286,7 @@ BOOLEAN = FieldType(
     empty=False,
     sample=lambda _r: True,
     parse=_boolean_parse,
-    display=lambda _r, v: "はい" if v else "いいえ",
+    display=lambda _r, v: t("display.yes") if v else t("display.no"),
 )
 
 # --- select ---------------------------------------------------------------------------------

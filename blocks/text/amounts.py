@@ -19,6 +19,8 @@ import unicodedata
 from decimal import Decimal
 from typing import Any
 
+from keiri.base.catalog import t
+
 __all__ = ["MAX_DIGITS", "MAX_TEXT", "AmountError", "parse_amount", "plain_number"]
 
 #: The longest integer part accepted (15 digits: up to 999 trillion yen).
@@ -34,20 +36,26 @@ _GRAMMAR = re.compile(
 
 
 class AmountError(ValueError):
-    """A value that is not an amount; `reason` says why in Japanese."""
+    """A value that is not an amount; `reason` says why in the reader's language;
+    `too_large`: it has more than `MAX_DIGITS` digits."""
 
-    def __init__(self, value: Any, reason: str) -> None:
+    def __init__(self, value: Any, reason: str, too_large: bool = False) -> None:
         shown = repr(value) if not isinstance(value, str) or len(value) <= 60 else repr(value[:60])
         super().__init__(f"{shown} is not an amount ({reason})")
         self.value = value
         self.reason = reason
+        self.too_large = too_large
+
+
+def _too_large(value: Any) -> AmountError:
+    return AmountError(value, t("runtime.amount.too_large", digits=MAX_DIGITS), too_large=True)
 
 
 def _bounded(value: Decimal, original: Any) -> Decimal:
     if not value.is_finite():
-        raise AmountError(original, "数値ではありません（NaN・無限大）")
+        raise AmountError(original, t("runtime.amount.not_finite"))
     if abs(value) >= _LIMIT:
-        raise AmountError(original, f"{MAX_DIGITS}桁を超える金額です")
+        raise _too_large(original)
     return value
 
 
@@ -59,40 +67,40 @@ def parse_amount(value: Any) -> Decimal | None:
     if value is None:
         return None
     if isinstance(value, bool):
-        raise AmountError(value, "真偽値は金額ではありません")
+        raise AmountError(value, t("runtime.amount.boolean"))
     if isinstance(value, int):
         if value.bit_length() > 64:
-            raise AmountError(value, f"{MAX_DIGITS}桁を超える金額です")
+            raise _too_large(value)
         return _bounded(Decimal(value), value)
     if isinstance(value, float):
         if not math.isfinite(value):
-            raise AmountError(value, "数値ではありません（NaN・無限大）")
+            raise AmountError(value, t("runtime.amount.not_finite"))
         return _bounded(Decimal(repr(value)), value)
     if isinstance(value, Decimal):
         if not value.is_finite():
-            raise AmountError(value, "数値ではありません（NaN・無限大）")
+            raise AmountError(value, t("runtime.amount.not_finite"))
         if value.adjusted() >= MAX_DIGITS:
-            raise AmountError(value, f"{MAX_DIGITS}桁を超える金額です")
+            raise _too_large(value)
         return value
     if not isinstance(value, str):
-        raise AmountError(value, f"{type(value).__name__} は金額ではありません")
+        raise AmountError(value, t("runtime.amount.not_amount", kind=type(value).__name__))
     if len(value) > MAX_TEXT * 4:
-        raise AmountError(value, f"{MAX_TEXT}文字を超える値です")
+        raise AmountError(value, t("runtime.value.too_long", limit=MAX_TEXT))
     text = unicodedata.normalize("NFKC", value).strip().replace(" ", "")
     if not text:
         return None
     if len(text) > MAX_TEXT:
-        raise AmountError(value, f"{MAX_TEXT}文字を超える値です")
+        raise AmountError(value, t("runtime.value.too_long", limit=MAX_TEXT))
     match = _GRAMMAR.fullmatch(text)
     if match is None:
-        raise AmountError(value, "金額の形式ではありません")
+        raise AmountError(value, t("runtime.amount.format"))
     digits = match.group("int").replace(",", "")
     if len(digits.lstrip("0")) > MAX_DIGITS:
-        raise AmountError(value, f"{MAX_DIGITS}桁を超える金額です")
+        raise _too_large(value)
     frac = match.group("frac")
     number = Decimal(f"{digits}.{frac}" if frac else digits)
     if match.group("inner_sign") and (match.group("sign") or match.group("paren")):
-        raise AmountError(value, "符号が二重になっています")
+        raise AmountError(value, t("runtime.amount.double_sign"))
     negative = bool(match.group("paren")) or match.group("sign") in ("-", "△", "▲")
     if match.group("inner_sign"):
         negative = not negative

@@ -4,6 +4,8 @@ times (`time.*`), generic errors (`error.*`), the file store (`store.*`), result
 
 from __future__ import annotations
 
+__all__ = ["ENTRIES"]
+
 ENTRIES: dict[str, dict[str, str]] = {
     # --- field.* ---
     "field.required": {"ja": "必須項目です。入力してください", "en": "This field is required"},
@@ -93,6 +95,8 @@ ENTRIES: dict[str, dict[str, str]] = {
     },
     "field.invalid": {"ja": "入力が正しくありません", "en": "The value is not valid"},
     "field.problem": {"ja": "{label}: {message}", "en": "{label}: {message}"},
+    "field.sample_text": {"ja": "サンプル", "en": "sample"},
+    "field.sample_answer": {"ja": "サンプルの回答", "en": "a sample answer"},
     "field.fix_hint": {
         "ja": "示された項目を直して、もう一度送信してください",
         "en": "Correct the highlighted fields and submit again",
@@ -102,7 +106,6 @@ ENTRIES: dict[str, dict[str, str]] = {
     "error.code": {"ja": "コード: {code}", "en": "Code: {code}"},
     "error.node": {"ja": "ノード: {node}", "en": "Node: {node}"},
     "error.snapshot": {"ja": "エラー時の入力", "en": "Inputs at the time of the error"},
-    "error.hint": {"ja": "対処: {hint}", "en": "What to do: {hint}"},
     "error.retry": {"ja": "再実行", "en": "Retry"},
     # --- state.* ---
     "state.SCHEDULED": {"ja": "予定", "en": "Scheduled"},
@@ -160,7 +163,12 @@ ENTRIES: dict[str, dict[str, str]] = {
     "reuse.items": {"ja": "{count} 件", "en": "{count} items"},
     # --- time.* ---
     "time.unknown": {"ja": "不明", "en": "unknown"},
+    "time.seconds": {"ja": "{seconds} 秒", "en": "{seconds} s"},
+    "time.minutes_seconds": {"ja": "{minutes} 分 {seconds} 秒", "en": "{minutes} min {seconds} s"},
+    "time.hours_minutes": {"ja": "{hours} 時間 {minutes} 分", "en": "{hours} h {minutes} min"},
     # --- display.* ---
+    "display.sep": {"ja": " ・ ", "en": " · "},
+    "display.bytes": {"ja": "{size} バイト", "en": "{size} bytes"},
     "display.col.severity": {"ja": "重要度", "en": "Severity"},
     "display.col.file": {"ja": "ファイル", "en": "File"},
     "display.col.reason": {"ja": "理由", "en": "Reason"},
