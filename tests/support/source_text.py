@@ -13,7 +13,6 @@ __all__ = [
     "JAPANESE",
     "built_keys",
     "callee",
-    "catalog_keys",
     "japanese_literals",
     "key_literals",
     "literals",
@@ -49,19 +48,6 @@ def literals(node: ast.expr) -> list[str]:
     if isinstance(node, ast.List | ast.Tuple):
         return [text for item in node.elts for text in literals(item)]
     return []
-
-
-def catalog_keys(source: str, readers: set[str]) -> list[tuple[int, str]]:
-    """(line, key) of each `reader("literal", ...)` call, `reader` one of `readers`."""
-    return [
-        (node.lineno, node.args[0].value)
-        for node in ast.walk(ast.parse(source))
-        if isinstance(node, ast.Call)
-        and callee(node) in readers
-        and node.args
-        and isinstance(node.args[0], ast.Constant)
-        and isinstance(node.args[0].value, str)
-    ]
 
 
 def _comments(tree: ast.AST) -> set[int]:
