@@ -20,7 +20,7 @@ from typing import Any
 
 from blocks.file.file_processor import extract_text
 from blocks.sdk.errors import BlockError, ErrorCode
-from designer.prompt_words import UNREAD_DOCUMENTS
+from designer.prompt_words import DOCUMENT_HEADER, UNREAD_DOCUMENTS
 
 __all__ = [
     "MAX_TOTAL_CHARS",
@@ -219,7 +219,7 @@ def normalize_documents(
     failure_note = UNREAD_DOCUMENTS.format(names=", ".join(failures)) if failures else ""
     if not cleaned:
         return NO_DOCUMENTS + (f"\n{failure_note}" if failure_note else "")
-    headers = [f"【{name}】\n" for name, _ in cleaned]
+    headers = [DOCUMENT_HEADER.format(name=name) for name, _ in cleaned]
     budget = max(max_chars - sum(len(h) for h in headers) - len(failure_note), _MIN_SHARE)
     shares = _shares([len(text) for _, text in cleaned], budget)
     parts = []

@@ -15,6 +15,7 @@ __all__ = [
     "BASELINE_SKELETON",
     "DEFAULT",
     "DESIGN_INSTRUCTION",
+    "DOCUMENT_HEADER",
     "FEEDBACK",
     "ISSUE_EXPECTED",
     "ISSUE_MORE",
@@ -35,6 +36,8 @@ TASK_AFTER = "（{tasks} の後）"
 FEEDBACK = "追加指示"
 #: Documents that could not be read (`{names}`), noted in the documents' digest.
 UNREAD_DOCUMENTS = "読み取れなかった文書: {names}"
+#: The heading of each document in the documents' digest.
+DOCUMENT_HEADER = "【{name}】\n"
 #: An empty list in a description (a template without exports).
 NONE = "なし"
 #: What the first attempt is diffed against.

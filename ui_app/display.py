@@ -72,7 +72,7 @@ def _table(item: DisplayItem, context: Any) -> None:
     rows, total = table_rows(item, context)
     count = t("display.rows", count=total)
     collapsed = item.collapsed if item.collapsed is not None else total > COLLAPSE_ROWS
-    title = f"{item.title or item.source}（{count}）"
+    title = t("display.section", title=item.title or item.source, count=count)
     with st.expander(title, expanded=not collapsed):
         if not rows:
             st.caption(t("display.empty"))

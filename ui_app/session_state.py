@@ -108,7 +108,9 @@ class SchemaChange:
         if self.dropped:
             out.append(t("form.dropped", fields=", ".join(self.dropped)))
         if self.retyped:
-            shown = ", ".join(f"{names.get(f, f)}（{f}）" for f in self.retyped)
+            shown = ", ".join(
+                t("display.paren", text=names.get(f, f), note=f) for f in self.retyped
+            )
             out.append(t("form.retyped", fields=shown))
         return out
 

@@ -350,7 +350,7 @@ def llm_summary(
     )
     unsupported = sorted(numbers_in(text) - allowed)
     if unsupported or not written.headline.strip():
-        note = t("summary.note.rejected", numbers="、".join(unsupported) or "—")
+        note = t("summary.note.rejected", numbers=t("display.list_sep").join(unsupported) or "—")
         return template_summary(facts, figures, note=note, rejected=unsupported)
     return PeopleSummary(
         headline=written.headline.strip(),

@@ -127,7 +127,8 @@ def format_status(snapshot: StateSnapshot) -> list[str]:
         )
         for step in goal.steps:
             lines.append(
-                f"    {_STEP_MARK[step.status]} {step.name}（{t(CHAT_STEPS[step.status])}）"
+                f"    {_STEP_MARK[step.status]} "
+                + t("display.paren", text=step.name, note=t(CHAT_STEPS[step.status]))
             )
             if step.summary:
                 lines.append(f"       {step.summary.splitlines()[0]}")

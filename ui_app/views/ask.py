@@ -92,7 +92,7 @@ def _progress(current: dict[str, Any], log: str | None) -> None:
     progress = read_progress(Path(log), current["compiled"])
     for node in progress.nodes:
         icon, words = _STATUS[node.status]
-        line = f"{icon} {t(words)}　{node.node_id}"
+        line = f"{icon} {t(words)} {node.node_id}"
         loop = node.loop
         if loop is not None and loop.total:
             line += (

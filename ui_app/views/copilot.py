@@ -146,20 +146,21 @@ def _message(message: Message, pending: set[str]) -> None:
 
 def _goal(goal: Goal, active: bool) -> None:
     done, total = goal.progress()
-    title = f"{goal.name}（{t(CHAT_GOALS[goal.status])}）"
+    title = t("display.paren", text=goal.name, note=t(CHAT_GOALS[goal.status]))
     with st.expander(title, expanded=active, icon=":material/flag:"):
         st.progress(
             done / total if total else 0.0, text=t("chat.status.progress", done=done, total=total)
         )
         for step in goal.steps:
-            st.markdown(f"{_STEP_ICON[step.status]}　{step.name}（{t(CHAT_STEPS[step.status])}）")
+            step_text = t("display.paren", text=step.name, note=t(CHAT_STEPS[step.status]))
+            st.markdown(f"{_STEP_ICON[step.status]} {step_text}")
             if step.summary:
                 st.caption(step.summary)
 
 
 def _run(run: RunInfo, key: str) -> None:
     when = t("display.sep") + local_time(run.start) if run.start else ""
-    st.markdown(f"`{run.run_id}`　{state_label(run.state)}{when}")
+    st.markdown(f"`{run.run_id}` {state_label(run.state)}{when}")
     links = []
     if run.form_url:
         links.append(("form", t("chat.page.open_form"), run.form_url))
@@ -208,7 +209,10 @@ def _conversation_picker() -> None:
         render_error(exc, key="copilot-list")
         return
     ids: list[str | None] = [None, *(c.conversation_id for c in conversations)]
-    titles = {c.conversation_id: f"{c.title}（{local_time(c.updated_at)}）" for c in conversations}
+    titles = {
+        c.conversation_id: t("display.paren", text=c.title, note=local_time(c.updated_at))
+        for c in conversations
+    }
     current = st.session_state.get(_CONVERSATION)
     index = ids.index(current) if current in ids else 0
     choice = st.selectbox(

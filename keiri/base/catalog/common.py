@@ -168,6 +168,8 @@ ENTRIES: dict[str, dict[str, str]] = {
     "time.hours_minutes": {"ja": "{hours} 時間 {minutes} 分", "en": "{hours} h {minutes} min"},
     # --- display.* ---
     "display.sep": {"ja": " ・ ", "en": " · "},
+    "display.list_sep": {"ja": "、", "en": ", "},
+    "display.paren": {"ja": "{text}（{note}）", "en": "{text} ({note})"},
     "display.bytes": {"ja": "{size} バイト", "en": "{size} bytes"},
     "display.col.severity": {"ja": "重要度", "en": "Severity"},
     "display.col.file": {"ja": "ファイル", "en": "File"},
@@ -177,6 +179,7 @@ ENTRIES: dict[str, dict[str, str]] = {
     "display.severity.error": {"ja": "エラー", "en": "Error"},
     "display.severity.warning": {"ja": "警告", "en": "Warning"},
     "display.severity.info": {"ja": "情報", "en": "Info"},
+    "display.section": {"ja": "{title}（{count}）", "en": "{title} ({count})"},
     "display.rows": {"ja": "{count} 件", "en": "{count} rows"},
     "display.rows_cut": {
         "ja": "{total} 件のうち {shown} 件を表示しています",
