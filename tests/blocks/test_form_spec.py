@@ -19,6 +19,7 @@ from blocks.forms.field_types import (
 )
 from blocks.forms.form import CONFIRM_FIELDS, FormSpec, Requirement, form_model
 from blocks.forms.safe_regex import pattern_matches, pattern_problem
+from keiri.base.catalog import t
 
 REF = {"uri": "keiri://store/" + "a" * 64, "name": "請求書.pdf", "size": 10, "sha256": "a" * 64}
 
@@ -74,7 +75,7 @@ def test_confirm_mode_adds_approved_and_response_once() -> None:
     form = spec({"id": "note", "type": "text", "label": "備考"}, mode="confirm")
     assert [f.id for f in form.fields] == ["note", *CONFIRM_FIELDS]
     props = form.json_schema()["properties"]
-    assert props["approved"] == {"default": False, "title": "承認する", "type": "boolean"}
+    assert props["approved"] == {"default": False, "title": t("form.approved"), "type": "boolean"}
     assert props["response"]["default"] == "" and props["response"]["type"] == "string"
     assert [f.id for f in spec(mode="collect").fields] == []
 
@@ -173,8 +174,8 @@ def test_plan_regexes_run_in_re2_and_never_reach_the_schema() -> None:
     problems = form.problems({"period": "a" * 19_000 + "!", "month": "2024/05", "code": "ab"})
     messages = {p.field: p.message for p in problems}
     assert messages == {
-        "period": "入力の形式が正しくありません",
-        "month": "入力の形式が正しくありません（入力例: 2024-05）",
+        "period": t("field.pattern"),
+        "month": t("field.pattern_example", example="2024-05"),
         "code": "英大文字 3 文字で入力してください",
     }
     assert not any("^" in m or "\\d" in m for m in messages.values())

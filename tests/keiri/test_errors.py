@@ -23,6 +23,7 @@ from blocks.sdk.errors import BlockError
 from blocks.sdk.registry import BlockRegistry
 from compiler.validate import validate_file
 from keiri.base import settings
+from keiri.base.catalog import t
 from keiri.base.errors import (
     AlreadyResumed,
     ErrorCode,
@@ -39,6 +40,7 @@ from keiri.cli import main
 from keiri.cli.render import as_keiri_error, begin_output, internal_error, render_error
 from keiri.server.supervisor import ServerError
 from tests.conftest import FIXTURES
+from tests.support.catalog_text import shown
 
 ERROR_CONTRACT = {"code", "message", "node_id", "hint", "recoverable"}
 
@@ -238,11 +240,9 @@ def test_config_error_lists_every_problem_once(capsys: pytest.CaptureFixture[str
     error = _config_invalid(Path("."))
     assert error.exit_code == 2
     assert error.fields == ["KEIRI_UI_PORT", "KEIRI_TIMEZONE"]  # type: ignore[attr-defined]
-    assert (
-        "設定に 2 件の誤りがあります" in error.message
-        and "環境変数 KEIRI_UI_PORT: 65535 以下の値を書いてください（入力: '80800'）"
-        in error.message
-    )
+    assert shown("cli.error.config_many", error.message, count=2)
+    port = t("issue.pydantic.less_than_equal", limit=65535, actual="'80800'")
+    assert t("runtime.settings.problem", name="KEIRI_UI_PORT", message=port) in error.message
 
 
 def test_converter_keeps_paths_as_tuples_and_suggests() -> None:
@@ -264,7 +264,10 @@ def test_converter_keeps_paths_as_tuples_and_suggests() -> None:
     by_loc = {i.loc: i for i in issues}
     assert set(by_loc) == {("rows", 1, "amount"), ("rows", 1, "amout")}
     unknown = by_loc[("rows", 1, "amout")]
-    assert unknown.path == "rows[1].amout" and "もしかして: 'amount'" in unknown.hint
+    assert (
+        unknown.path == "rows[1].amout"
+        and t("issue.did_you_mean", names="'amount'") in unknown.hint
+    )
     assert by_loc[("rows", 1, "amount")].message == "missing required key 'amount'"
     dumped = unknown.model_dump()
     assert dumped["path"] == "rows[1].amout" and "loc" not in dumped
