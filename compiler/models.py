@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, field_val
 
 from blocks.sdk.spec import SEMVER_RE
 from keiri.base.catalog import t
+from keiri.base.errors.pydantic_text import shown_value
 
 __all__ = [
     "MAX_ITERATIONS",
@@ -326,7 +327,7 @@ class Plan(_Strict):
     @classmethod
     def _semver(cls, value: str) -> str:
         if not SEMVER_RE.match(value):
-            raise ValueError(t("issue.not_semver", value=repr(value)))
+            raise ValueError(t("issue.not_semver", value=shown_value(value)))
         return value
 
 

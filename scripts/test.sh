@@ -8,4 +8,4 @@ bash scripts/setup.sh
 .venv/bin/ruff format --check .
 .venv/bin/mypy
 .venv/bin/lint-imports
-.venv/bin/pytest -q -n 2 "$@"
+.venv/bin/pytest -q -n 2 --durations=25 "$@"

@@ -7,6 +7,11 @@ Images are bounded before they are decoded: the header's width x height must fit
 converted to grey, contrast-stretched and binarised (Otsu) before recognition; Tesseract's
 spaces between Japanese characters are removed and the text is NFKC-normalised.
 
+Photos are read within the OCR budget (`blocks.file.ocr_budget`): scaled down to its pixels
+per page, skipped when blank (`content_of`: nothing differs from the background), and a
+photo over the run's seconds or slower than a page's is a finding (`blocks.file.ocr_findings`),
+not an error. Scanned PDF pages are read in `blocks.file.ocr_pages`.
+
 Without Tesseract or its `jpn` model the error is DEPENDENCY_NOT_FOUND with the install
 command — never an empty success.
 """
@@ -18,27 +23,36 @@ import io
 import re
 import shutil
 import subprocess
+import time
 import unicodedata
 from typing import Any
 
 from blocks.file.extract_types import ExtractOptions, RawText, file_error
+from blocks.file.ocr_findings import BLANK_PAGES, PAGE_LIMIT, PAGE_TIMEOUT, RUN_BUDGET, FindingBook
 from blocks.sdk.errors import BlockError, ErrorCode
 from keiri.base.catalog import t
 
 __all__ = [
     "IMAGE_TYPES",
     "MAX_PIXELS",
+    "MIN_PAGE_SECONDS",
+    "content_of",
     "extract_image",
     "ocr_image",
     "ocr_ready",
-    "pdf_page_images",
+    "require_ocr",
 ]
 
 IMAGE_TYPES = frozenset({"image/png", "image/jpeg", "image/tiff"})
 #: The largest image decoded for OCR (A4 at 600 dpi is about 35 million pixels).
 MAX_PIXELS = 40_000_000
-_RENDER_DPI = 300
+#: Less than this many seconds left of the run's OCR budget: the next page is not started.
+MIN_PAGE_SECONDS = 1.0
 _TIMEOUT = 120
+#: Levels closer than this to the background's are paper, not ink (scanner noise, shading).
+_TOLERANCE = 24
+_THUMB_PIXELS = 1_000_000
+_BLANK_INK = 4.0  # thumbnail pixels of full ink: less is a blank photo
 _INSTALL = "runtime.ocr.install_hint"
 _CJK = r"\u3000-\u30ff\u3400-\u9fff\uff00-\uffef"
 _CJK_GAP = re.compile(rf"(?<=[{_CJK}])[ \t]+(?=[{_CJK}])")
@@ -80,6 +94,28 @@ def ocr_ready(lang: str = "jpn") -> BlockError | None:
     return None
 
 
+def require_ocr(name: str, lang: str = "jpn") -> None:
+    """Raise DEPENDENCY_NOT_FOUND (naming the file) unless Tesseract with `lang` is installed."""
+    problem = ocr_ready(lang)
+    if problem is not None:
+        problem.details["file"] = name
+        raise problem
+
+
+def content_of(gray: Any) -> tuple[float, tuple[int, int, int, int] | None]:
+    """(ink, box) of a greyscale PIL image: how much of it differs from its background (the
+    most common level), in pixels of full ink, and the bounding box of those pixels (None
+    when nothing does). Paper noise within `_TOLERANCE` levels is not ink; a dark background
+    with light content counts as well as dark ink on white."""
+    histogram = gray.histogram()
+    background = max(range(256), key=histogram.__getitem__)
+    far = [abs(level - background) > _TOLERANCE for level in range(256)]
+    ink = sum(abs(lvl - background) * n for lvl, n in enumerate(histogram) if far[lvl]) / 255
+    if ink == 0:
+        return 0.0, None
+    return ink, gray.point([255 if f else 0 for f in far]).getbbox()
+
+
 def _prepare(image: Any) -> Any:
     """Grey, contrast-stretched, Otsu-binarised copy of a PIL image."""
     from PIL import ImageFilter, ImageOps
@@ -114,12 +150,9 @@ def _clean(text: str) -> str:
     return "\n".join(line.strip() for line in text.splitlines() if line.strip())
 
 
-def ocr_image(image: Any, name: str, lang: str = "jpn") -> str:
-    """The text of one PIL image."""
-    problem = ocr_ready(lang)
-    if problem is not None:
-        problem.details["file"] = name
-        raise problem
+def ocr_image(image: Any, name: str, lang: str = "jpn", *, timeout: float = _TIMEOUT) -> str:
+    """The text of one PIL image; TIMEOUT_ERROR when Tesseract takes over `timeout` seconds."""
+    require_ocr(name, lang)
     buffer = io.BytesIO()
     _prepare(image).save(buffer, format="PNG")
     binary = shutil.which("tesseract") or "tesseract"
@@ -128,13 +161,13 @@ def ocr_image(image: Any, name: str, lang: str = "jpn") -> str:
             [binary, "stdin", "stdout", "-l", lang, "--psm", "6"],
             input=buffer.getvalue(),
             capture_output=True,
-            timeout=_TIMEOUT,
+            timeout=timeout,
             check=False,
         )
     except subprocess.TimeoutExpired as exc:
         raise BlockError(
             ErrorCode.TIMEOUT_ERROR,
-            t("runtime.ocr.timeout", name=name, seconds=_TIMEOUT),
+            t("runtime.ocr.timeout", name=name, seconds=round(timeout)),
             details={"file": name},
             hint=t("runtime.ocr.timeout_hint"),
             recoverable=True,
@@ -191,9 +224,31 @@ def _open_bounded(data: bytes, name: str, media_type: str) -> Any:
     return image
 
 
+def _fit(image: Any, max_pixels: int) -> Any:
+    """`image` scaled down (never up) to at most `max_pixels` pixels."""
+    width, height = image.size
+    if width * height <= max_pixels:
+        return image
+    factor = (max_pixels / (width * height)) ** 0.5
+    size = (max(1, int(width * factor)), max(1, int(height * factor)))
+    return image.resize(size)
+
+
+def _blank(image: Any) -> bool:
+    thumb = image.convert("L")
+    thumb.thumbnail((1000, 1000))
+    ink, box = content_of(thumb)
+    return box is None or ink < _BLANK_INK
+
+
 def extract_image(data: bytes, name: str, opts: ExtractOptions, media_type: str) -> RawText:
-    """OCR text of a JPEG/PNG/TIFF photo or scan (first frame)."""
+    """OCR text of a JPEG/PNG/TIFF photo or scan (first frame), within `opts.ocr_budget`."""
     image = _open_bounded(data, name, media_type)
+    budget = opts.ocr_budget
+    width, height = image.size
+    if width * height > budget.max_pixels:
+        factor = (budget.max_pixels / (width * height)) ** 0.5
+        image.draft(image.mode, (int(width * factor), int(height * factor)))  # JPEG: decode less
     try:
         image.load()
     except OSError as exc:
@@ -204,31 +259,25 @@ def extract_image(data: bytes, name: str, opts: ExtractOptions, media_type: str)
             media_type=media_type,
             hint=t("runtime.ocr.resave_hint"),
         ) from exc
-    return RawText(ocr_image(image, name), None, False, 1)
-
-
-def pdf_page_images(data: bytes, indexes: list[int], name: str) -> list[Any]:
-    """Pages of a PDF rendered at 300 dpi (less when the page is large) for OCR."""
-    import pypdfium2
-
-    document = pypdfium2.PdfDocument(data)
-    images = []
-    try:
-        for index in indexes:
-            page = document[index]
-            width, height = page.get_size()
-            scale = _RENDER_DPI / 72
-            pixels = width * height * scale * scale
-            if pixels > MAX_PIXELS:
-                scale *= (MAX_PIXELS / pixels) ** 0.5
-            images.append(page.render(scale=scale).to_pil())
-    except pypdfium2.PdfiumError as exc:
-        raise file_error(
-            ErrorCode.FILE_INVALID,
-            t("runtime.ocr.render", detail=exc),
-            name,
-            hint=t("runtime.ocr.render_hint"),
-        ) from exc
-    finally:
-        document.close()
-    return images
+    require_ocr(name)
+    book, meter, text, read = FindingBook(name), budget.meter(), "", 0
+    if budget.max_pages < 1:
+        book.add(PAGE_LIMIT, 1, limit=budget.max_pages)
+    elif meter.remaining() < MIN_PAGE_SECONDS:
+        book.add(RUN_BUDGET, 1, seconds=f"{budget.run_seconds:,.0f}")
+    else:
+        started = time.monotonic()
+        timeout = meter.page_timeout()
+        try:
+            image = _fit(image, budget.max_pixels)
+            if _blank(image):
+                book.add(BLANK_PAGES, 1)
+            else:
+                text, read = ocr_image(image, name, timeout=timeout), 1
+        except BlockError as exc:
+            if exc.code != ErrorCode.TIMEOUT_ERROR:
+                raise
+            book.add(PAGE_TIMEOUT, 1, seconds=round(timeout))
+        finally:
+            meter.charge(time.monotonic() - started)
+    return RawText(text, None, False, read, (), book.findings())

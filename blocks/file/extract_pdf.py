@@ -1,6 +1,7 @@
 """PDF text with pypdf: the first `max_pages` pages, stopping early once `max_chars` is reached.
 
-Pages without a text layer (scans) are rendered and read with OCR (`blocks.file.extract_ocr`).
+Pages without a text layer (scans) are read with OCR one at a time, within the OCR budget
+(`blocks.file.ocr_pages`); pages it did not read are findings of the result, the rest is kept.
 A PDF protected only by an owner password (printing/copy restrictions, common on invoices)
 opens with the empty user password and is read; one that needs a user password is
 FILE_ENCRYPTED. A corrupt or truncated file is FILE_INVALID.
@@ -15,8 +16,8 @@ import unicodedata
 from pypdf import PasswordType, PdfReader
 from pypdf.errors import DependencyError, LimitReachedError, PyPdfError
 
-from blocks.file.extract_ocr import ocr_image, pdf_page_images
-from blocks.file.extract_types import PDF, ExtractOptions, RawText, file_error
+from blocks.file.extract_types import PDF, ExtractOptions, Finding, RawText, file_error
+from blocks.file.ocr_pages import ocr_pdf_pages
 from blocks.sdk.errors import BlockError, ErrorCode
 from keiri.base.catalog import t
 
@@ -88,14 +89,18 @@ def extract_pdf(data: bytes, name: str, opts: ExtractOptions) -> RawText:
         ) from exc
     truncated = page_count > len(parts)
     parts = [unicodedata.normalize("NFKC", text) for text in parts]  # ⽉⽇⾦ from Chrome
-    blank = [i for i, text in enumerate(parts) if len(text.strip()) < _MIN_TEXT]
-    if blank and opts.ocr:
-        for index, image in zip(blank, pdf_page_images(data, blank, name), strict=True):
-            parts[index] = ocr_image(image, name)
+    scans = [i for i, text in enumerate(parts) if len(text.strip()) < _MIN_TEXT]
+    read = 0
+    findings: tuple[Finding, ...] = ()
+    if scans and opts.ocr:
+        ocr = ocr_pdf_pages(data, scans, name, opts.ocr_budget)
+        for index, text in ocr.texts.items():
+            parts[index] = text
+        read, findings = ocr.read, ocr.findings
     fields = _form_values(reader)
     if fields:
         parts.append(fields)
-    return RawText(PAGE_SEPARATOR.join(parts), page_count, truncated, len(blank) if opts.ocr else 0)
+    return RawText(PAGE_SEPARATOR.join(parts), page_count, truncated, read, (), findings)
 
 
 def _form_values(reader: PdfReader) -> str:

@@ -1,4 +1,8 @@
-"""`file.extract_text`: the text of one file or of a list of files, in input order."""
+"""`file.extract_text`: the text of one file or of a list of files, in input order.
+
+OCR spends from the run's budget (`OCRBudget.for_run`), so a `foreach` calling this block once
+per file shares one budget across its iterations. Each finding (pages OCR did not read) is in
+the file's `findings` and is also a `file_finding` event."""
 
 from __future__ import annotations
 
@@ -7,6 +11,7 @@ from typing import Any
 from blocks.file.extract_batch import extract_many
 from blocks.file.extract_types import ExtractOptions
 from blocks.file.file_processor import ExtractedText
+from blocks.file.ocr_budget import OCRBudget
 from blocks.sdk.base import Block
 from blocks.sdk.context import BlockContext
 from blocks.sdk.errors import BlockError
@@ -28,6 +33,7 @@ class ExtractTextBlock(Block):
             xlsx_max_rows=inputs["xlsx_max_rows"],
             xlsx_max_cols=inputs["xlsx_max_cols"],
             max_bytes=inputs["max_file_size"],
+            ocr_budget=OCRBudget.for_run(ctx.run_id),
         )
         items = [(ctx.file_store.path(ref), ref.name) for ref in refs]
         results = extract_many(items, options, workers=min(inputs["workers"], len(items)))
@@ -40,4 +46,7 @@ class ExtractTextBlock(Block):
             ]
             raise first
         texts = [r.to_dict() for r in results if isinstance(r, ExtractedText)]
+        for text in texts:
+            for finding in text["findings"]:
+                ctx.emit("file_finding", node_id=ctx.node_id, path=text["name"], finding=finding)
         return {"texts": texts, "total_chars": sum(len(t["text"]) for t in texts)}

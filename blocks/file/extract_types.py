@@ -5,9 +5,10 @@ Imports nothing from the block context, so the extractors stay usable as a plain
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, NamedTuple
+from dataclasses import dataclass, field
+from typing import Any, Literal, NamedTuple
 
+from blocks.file.ocr_budget import OCRBudget
 from blocks.sdk.errors import BlockError, ErrorCode
 
 __all__ = [
@@ -23,6 +24,7 @@ __all__ = [
     "XLSX",
     "ZIP",
     "ExtractOptions",
+    "Finding",
     "RawText",
     "file_error",
 ]
@@ -49,7 +51,8 @@ class ExtractOptions:
     accepted (FILE_TOO_LARGE above it); `max_unpacked` the largest declared unpacked size of
     a DOCX/XLSX package (a guard against bombs disguised as Office files); `max_cells` the
     largest used area (rows x columns from A1) of any sheet of an XLSX; `ocr` whether
-    image-only PDF pages and photos are read with Tesseract.
+    image-only PDF pages and photos are read with Tesseract, within `ocr_budget` (default: the
+    `KEIRI_OCR_*` settings, seconds counted per file; a block passes `OCRBudget.for_run`).
     """
 
     max_pages: int = 20
@@ -60,11 +63,40 @@ class ExtractOptions:
     max_unpacked: int = 200 * 1000 * 1000
     max_cells: int = 5_000_000
     ocr: bool = True
+    ocr_budget: OCRBudget = field(default_factory=OCRBudget.from_settings)
 
     def __post_init__(self) -> None:
         for key in ("max_pages", "max_chars", "xlsx_max_rows", "xlsx_max_cols", "max_bytes"):
             if getattr(self, key) < 1:
                 raise ValueError(f"ExtractOptions.{key} must be >= 1")
+
+
+@dataclass(frozen=True)
+class Finding:
+    """Something a person should know about how a file was read, that is not a failure: pages
+    OCR did not read (over a budget, blank, too slow), a page read at a lower resolution.
+
+    `code` is stable (`OCR_PAGE_LIMIT`, ...); `message` names the file and says what was not
+    read, `hint` what to do; `pages` are 1-based page numbers. `warning` findings are also
+    the file's `notes` (what the invoice check reports); `info` ones are recorded only.
+    """
+
+    code: str
+    file: str
+    message: str
+    hint: str
+    severity: Literal["warning", "info"] = "warning"
+    pages: tuple[int, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "code": self.code,
+            "file": self.file,
+            "message": self.message,
+            "hint": self.hint,
+            "severity": self.severity,
+            "pages": list(self.pages),
+        }
 
 
 class RawText(NamedTuple):
@@ -75,6 +107,7 @@ class RawText(NamedTuple):
     truncated: bool
     ocr_pages: int = 0
     notes: tuple[str, ...] = ()
+    findings: tuple[Finding, ...] = ()
 
 
 def file_error(

@@ -38,6 +38,7 @@ from blocks.file.extract_types import (
     XLSX,
     ZIP,
     ExtractOptions,
+    Finding,
     RawText,
     file_error,
 )
@@ -143,7 +144,11 @@ _ENCRYPTED_OOXML_MARKER = "EncryptedPackage".encode("utf-16-le")
 
 @dataclass(frozen=True)
 class ExtractedText:
-    """The text of one file; `pages` is the PDF page count (None for other formats)."""
+    """The text of one file; `pages` is the PDF page count (None for other formats).
+
+    `ocr_pages` counts the pages read by OCR; `findings` say what was not read (OCR budgets,
+    blank pages) and `notes` repeat the warnings among them as sentences for a person.
+    """
 
     name: str
     media_type: str
@@ -152,9 +157,13 @@ class ExtractedText:
     truncated: bool
     ocr_pages: int = 0
     notes: tuple[str, ...] = ()
+    findings: tuple[Finding, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        out = asdict(self)
+        out["notes"] = list(self.notes)
+        out["findings"] = [finding.to_dict() for finding in self.findings]
+        return out
 
 
 def media_type_for_name(name: str) -> str | None:
@@ -311,7 +320,10 @@ def extract_with(source: Source, name: str, options: ExtractOptions) -> Extracte
     text, truncated = raw.text, raw.truncated
     if len(text) > options.max_chars:
         text, truncated = text[: options.max_chars], True
-    return ExtractedText(name, actual, text, raw.pages, truncated, raw.ocr_pages, raw.notes)
+    warnings = tuple(f.message for f in raw.findings if f.severity == "warning")
+    return ExtractedText(
+        name, actual, text, raw.pages, truncated, raw.ocr_pages, raw.notes + warnings, raw.findings
+    )
 
 
 def extract_text(

@@ -3,7 +3,9 @@ folders, each file stored and its text extracted.
 
 A whole-archive problem (unsafe, encrypted member, not a ZIP) fails the block. A file whose
 text cannot be extracted keeps its entry with `error: {code, message}`, is listed in the
-`errors` output and is reported as a `file_error` event — never silently empty.
+`errors` output and is reported as a `file_error` event — never silently empty. Pages OCR did
+not read (over the run's OCR budget, blank, too slow) are the entry's `findings` and
+`file_finding` events; the rest of the file's text is kept.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from typing import Any
 from blocks.file.extract_batch import ExtractResult, extract_many
 from blocks.file.extract_types import ExtractOptions
 from blocks.file.folder_processor import ArchiveLimits, ZipMember, folder_summary, read_zip
+from blocks.file.ocr_budget import OCRBudget
 from blocks.sdk.base import Block
 from blocks.sdk.context import BlockContext
 from blocks.sdk.errors import BlockError
@@ -39,6 +42,7 @@ def _file_entry(member: ZipMember, result: ExtractResult | None) -> dict[str, An
         "skipped": None,
         "ocr_pages": 0,
         "notes": [],
+        "findings": [],
     }
     reason = skip_reason(member)
     if reason is not None:
@@ -53,6 +57,7 @@ def _file_entry(member: ZipMember, result: ExtractResult | None) -> dict[str, An
             pages=result.pages,
             ocr_pages=result.ocr_pages,
             notes=list(result.notes),
+            findings=[finding.to_dict() for finding in result.findings],
         )
     return entry
 
@@ -92,6 +97,7 @@ class ParseZip2TierBlock(Block):
                     max_chars=inputs["text_limit"],
                     xlsx_max_rows=inputs["xlsx_max_rows"],
                     xlsx_max_cols=inputs["xlsx_max_cols"],
+                    ocr_budget=OCRBudget.for_run(ctx.run_id),
                 )
 
                 def stored() -> Iterator[tuple[Path | bytes, str]]:
@@ -109,6 +115,8 @@ class ParseZip2TierBlock(Block):
             if entry["skipped"]:
                 skipped(entry["path"], entry["skipped"])
                 continue
+            for finding in entry["findings"]:
+                ctx.emit("file_finding", node_id=ctx.node_id, path=entry["path"], finding=finding)
             if isinstance(result, BlockError):
                 errors.append(
                     {

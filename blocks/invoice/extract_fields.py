@@ -24,8 +24,9 @@ def fields_of_document(
     document: dict[str, Any], reader: Reader = extract_invoice_fields
 ) -> dict[str, Any]:
     """Fields of one evidence file (`evidence_data.files[i]`). A file without text gives fields
-    whose `error` says why, so `invoice.check` reports it instead of guessing; a lock or empty
-    file gives fields whose `excluded` says so."""
+    whose `error` says why (its extraction error, else its findings: every page blank or over
+    the OCR budget), so `invoice.check` reports it instead of guessing; a lock or empty file
+    gives fields whose `excluded` says so."""
     source = {"name": document.get("name"), "path": document.get("path")}
     if document.get("skipped"):
         fields = extract_invoice_fields("", source)
@@ -33,10 +34,12 @@ def fields_of_document(
         return fields
     text = document.get("text")
     if not isinstance(text, str) or not text.strip():
-        error = document.get("error") or {
-            "code": "NO_TEXT",
-            "message": "the file has no extracted text",
-        }
+        findings = document.get("findings") or []  # e.g. every page blank or over the OCR budget
+        error = document.get("error") or (
+            {"code": findings[0]["code"], "message": "\n".join(f["message"] for f in findings)}
+            if findings
+            else {"code": "NO_TEXT", "message": "the file has no extracted text"}
+        )
         fields = extract_invoice_fields("", source)
         fields["error"] = {"code": str(error.get("code")), "message": str(error.get("message"))}
         return fields

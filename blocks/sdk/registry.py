@@ -36,6 +36,7 @@ from blocks.sdk.yaml_loader import load_yaml_file
 from keiri.base import settings
 from keiri.base.catalog import t
 from keiri.base.errors import format_path, suggest
+from keiri.base.errors.pydantic_text import shown_value
 
 __all__ = [
     "LEGACY_BLOCK_PREFIXES",
@@ -257,7 +258,7 @@ class BlockRegistry:
             return Resolution(
                 None,
                 IssueCode.BLOCK_VERSION_INCOMPATIBLE,
-                t("issue.block.not_semver", ref=repr(ref), pin=repr(pin)),
+                t("issue.block.not_semver", ref=shown_value(ref), pin=shown_value(pin)),
                 t("issue.block.not_semver_hint"),
             )
         for entry in versions:
@@ -275,7 +276,7 @@ class BlockRegistry:
         return Resolution(
             None,
             IssueCode.BLOCK_VERSION_INCOMPATIBLE,
-            t("issue.block.pin_unavailable", ref=repr(ref), pin=pin, available=available),
+            t("issue.block.pin_unavailable", ref=shown_value(ref), pin=pin, available=available),
             t(
                 "issue.block.pin_unavailable_hint",
                 block=block_id,

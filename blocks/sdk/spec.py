@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator
 from blocks.sdk.errors import BlockError, ErrorCode
 from keiri.base import settings
 from keiri.base.catalog import t
+from keiri.base.errors.pydantic_text import shown_value
 
 __all__ = [
     "SEMVER_RE",
@@ -30,8 +31,12 @@ __all__ = [
     "resolve_refs",
 ]
 
+#: MAJOR.MINOR.PATCH with an optional pre-release and build. Each number has at most 18 digits:
+#: a longer one is a typo or an attack (Python refuses to convert 4,300 digits to an int), and
+#: a version that does not match is a structured issue, never an exception.
 SEMVER_RE = re.compile(
-    r"^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$"
+    r"^(0|[1-9]\d{0,17})\.(0|[1-9]\d{0,17})\.(0|[1-9]\d{0,17})"
+    r"(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$"
 )
 _OUR_KEYWORDS = {"required", "nullable", "dry_run"}
 
@@ -124,7 +129,7 @@ class BlockSpec(BaseModel):
     @classmethod
     def _semver(cls, value: str) -> str:
         if not SEMVER_RE.match(value):
-            raise ValueError(t("issue.not_semver", value=repr(value)))
+            raise ValueError(t("issue.not_semver", value=shown_value(value)))
         return value
 
     @property

@@ -1,5 +1,6 @@
 """Bank and card statements as transactions: CSV exports (UTF-8 or cp932, header row found by
-its labels), workbooks, and the Zengin 入出金取引明細 fixed-length format (200-byte records).
+its labels), workbooks, and the Zengin 入出金取引明細 fixed-length format (200-byte records,
+read strictly by `blocks.statements.zengin`).
 
     statement = read_statement(data, "明細.csv")
     statement.records   # [{"行": 6, "日付": "2024-04-05", "摘要": ..., "出金": 1000, "入金": None, "残高": ...}]
@@ -14,8 +15,7 @@ skipped with its reason, never dropped silently and never stopping the read.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -25,6 +25,8 @@ import yaml
 from blocks.file.extract_plain import csv_rows
 from blocks.file.extract_types import file_error
 from blocks.sdk.errors import ErrorCode
+from blocks.statements.statement import COLUMNS, Statement
+from blocks.statements.zengin import is_zengin, read_zengin
 from blocks.text.amounts import AmountError, parse_amount, plain_number
 from blocks.text.dates import DateError, parse_date_value
 from keiri.base.catalog import t
@@ -38,30 +40,7 @@ __all__ = [
     "rows_to_statement",
 ]
 
-COLUMNS = ("日付", "摘要", "出金", "入金", "残高")
 _HEADER_SCAN = 30
-_ZENGIN_RECORD = 200
-
-
-@dataclass
-class Statement:
-    format: str
-    encoding: str | None
-    header_row: int | None
-    columns: dict[str, str]
-    records: list[dict[str, Any]] = field(default_factory=list)
-    skipped: list[dict[str, Any]] = field(default_factory=list)
-
-    def summary(self) -> dict[str, Any]:
-        return {
-            "format": self.format,
-            "encoding": self.encoding,
-            "header_row": self.header_row,
-            "columns": self.columns,
-            "transactions": len(self.records),
-            "skipped": len(self.skipped),
-            "rows": len(self.records) + len(self.skipped),
-        }
 
 
 @cache
@@ -192,70 +171,6 @@ def rows_to_statement(
     return statement
 
 
-# -- Zengin 入出金取引明細 (fixed length, 200 bytes, JIS/cp932 half-width kana) ----------------
-
-
-def is_zengin(data: bytes) -> bool:
-    records = list(_zengin_records(data[: _ZENGIN_RECORD * 3 + 6]))
-    return bool(records) and records[0][:1] == b"1" and records[0][1:3] == b"03"
-
-
-def _zengin_records(data: bytes) -> Iterator[bytes]:
-    if b"\n" in data[: _ZENGIN_RECORD + 2]:
-        for line in data.splitlines():
-            if line.strip():
-                yield line.ljust(_ZENGIN_RECORD)
-        return
-    for start in range(0, len(data), _ZENGIN_RECORD):
-        yield data[start : start + _ZENGIN_RECORD]
-
-
-def _zengin_date(raw: bytes) -> str:
-    """和暦 YYMMDD (令和) as ISO."""
-    text = raw.decode("ascii")
-    return parse_date_value(
-        f"令和{int(text[:2])}年{int(text[2:4])}月{int(text[4:6])}日"
-    ).isoformat()  # type: ignore[union-attr]
-
-
-def _zengin(data: bytes, name: str, max_rows: int) -> Statement:
-    statement = Statement("zengin", "cp932", None, {})
-    for line, record in enumerate(_zengin_records(data), start=1):
-        if line > max_rows:
-            raise file_error(
-                ErrorCode.FILE_TOO_LARGE,
-                t("runtime.statement.too_many_records", limit=f"{max_rows:,}"),
-                name,
-                hint=t("runtime.statement.too_many_records_hint"),
-                limit=max_rows,
-            )
-        kind = record[:1]
-        if kind != b"2":
-            label = {b"1": "ヘッダー", b"8": "トレーラー", b"9": "エンド"}.get(kind, "不明な")
-            statement.skipped.append({"行": line, "reason": f"{label}レコード", "text": ""})
-            continue
-        try:
-            date = _zengin_date(record[9:15])
-            amount = int(record[24:36].decode("ascii"))
-        except (ValueError, DateError, UnicodeDecodeError) as exc:
-            statement.skipped.append({"行": line, "reason": f"読めないレコード: {exc}", "text": ""})
-            continue
-        payer = record[81:129].decode("cp932", errors="replace").strip()
-        memo = record[159:179].decode("cp932", errors="replace").strip()
-        deposit = record[21:22] == b"1"
-        statement.records.append(
-            {
-                "行": line,
-                "日付": date,
-                "摘要": " ".join(x for x in (payer, memo) if x),
-                "出金": None if deposit else amount,
-                "入金": amount if deposit else None,
-                "残高": None,
-            }
-        )
-    return statement
-
-
 def read_statement(
     data: bytes,
     name: str,
@@ -269,6 +184,6 @@ def read_statement(
     if rows is not None:
         return rows_to_statement(rows, name, fmt="xlsx", encoding=None, header_row=header_row)
     if is_zengin(data):
-        return _zengin(data, name, max_rows)
+        return read_zengin(data, name, max_rows)
     table, encoding = csv_rows(data, name, max_rows)
     return rows_to_statement(table, name, fmt="csv", encoding=encoding, header_row=header_row)

@@ -37,6 +37,7 @@ from compiler.jobs import NodeJob, Skipped
 from compiler.runstate import ItemResult, RunState
 from compiler.scope import CompiledLoop, CompiledNode, CompiledSubflow
 from flows.backend import child_pauses, reask
+from flows.backend.input_keys import FORM_PREFIX
 from flows.backend.reenter import Reentry
 from flows.backend.result_reuse import (
     MISSING,
@@ -609,7 +610,7 @@ class PrefectHumanInput:
         }
         # A suspended run that restarts finds its form already stored: keep the first one.
         create_once(
-            flow_run.id, f"keiri-form-{key}", json.loads(json.dumps(definition, default=str))
+            flow_run.id, f"{FORM_PREFIX}{key}", json.loads(json.dumps(definition, default=str))
         )
         ctx.emit(
             "node_paused",

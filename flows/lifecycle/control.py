@@ -25,7 +25,8 @@ from prefect.client.schemas.sorting import FlowRunSort
 from blocks.forms.form import FieldProblem, Requirement, validate_answers
 from blocks.sdk.errors import BlockError, ErrorCode
 from flows.backend import resume_marker
-from flows.backend.run_inputs import read_value
+from flows.backend.input_keys import FORM_PREFIX
+from flows.backend.run_inputs import filter_values, read_value
 from keiri.base.catalog import state_label, t
 from keiri.base.errors import AlreadyResumed, InvalidRunId, RunNotFound, RunNotPaused
 from keiri.base.times import local_time
@@ -43,6 +44,10 @@ __all__ = [
 ]
 
 TERMINAL = {StateType.COMPLETED, StateType.FAILED, StateType.CRASHED, StateType.CANCELLED}
+#: How long a resume waits for a pause that is being entered (its form is stored, the run is
+#: not Paused yet, or Paused without its input schema yet): a pause is entered within a
+#: second on a quiet server; 30 s covers a busy one. Longer, the resume is refused as before.
+ENTERING_PAUSE_S = 30.0
 
 
 @dataclass
@@ -159,9 +164,43 @@ def last_resume(run_id: str) -> dict[str, Any] | None:
     return resume_marker.last_resume(parse_run_id(run_id))
 
 
-def read_paused_form(run_id: str) -> PausedForm:
-    run = find_run(run_id)
-    view = _view(run)
+def _entering_pause(run: FlowRun, view: RunView) -> bool:
+    """The run is on its way into a pause: Running/Pending with a stored form nobody resumed
+    (the form is stored, and the run's event says it pauses, just before the Paused state is
+    set), or Paused whose input schema Prefect has not saved yet."""
+    if view.state_type == "PAUSED" and view.pause_key:
+        details = run.state.state_details if run.state is not None else None
+        keyset = getattr(details, "run_input_keyset", None) or {}
+        return bool(keyset.get("schema")) and read_value(run.id, keyset["schema"]) is None
+    if view.state_type not in {"RUNNING", "PENDING"}:
+        return False
+    forms = [v for v in filter_values(run.id, FORM_PREFIX) if isinstance(v, dict)]
+    if not forms:
+        return False
+    resumed = {
+        str(v.get("key"))
+        for v in filter_values(run.id, resume_marker.PREFIX)
+        if isinstance(v, dict)
+    }
+    return any(str(form.get("key")) not in resumed for form in forms)
+
+
+def _settled(run_id: str, wait_s: float) -> tuple[FlowRun, RunView]:
+    """The run, once any pause it is entering is entered (at most `wait_s` seconds)."""
+    deadline = time.monotonic() + wait_s
+    while True:
+        run = find_run(run_id)
+        view = _view(run)
+        if time.monotonic() >= deadline or not _entering_pause(run, view):
+            return run, view
+        time.sleep(0.2)
+
+
+def read_paused_form(run_id: str, *, wait_s: float = 0.0) -> PausedForm:
+    """The form of the run's current pause. With `wait_s`, a pause being entered is waited
+    for (bounded) instead of refused: a person who answers the moment the form appears is
+    not told the run is still running."""
+    run, view = _settled(run_id, wait_s)
     if view.state_type != "PAUSED" or not view.pause_key:
         previous = last_resume(run_id)
         if previous is not None:
@@ -184,7 +223,7 @@ def read_paused_form(run_id: str) -> PausedForm:
             t("cli.error.not_paused", run=run_id, state=state_label(view.state)),
             details={"run_id": run_id, "state": view.state},
         )
-    definition = read_value(run.id, f"keiri-form-{view.pause_key}")
+    definition = read_value(run.id, f"{FORM_PREFIX}{view.pause_key}")
     if not isinstance(definition, dict):
         raise RunNotPaused(
             t("cli.error.no_form", run=run_id),
@@ -199,8 +238,9 @@ def check_answers(form: PausedForm, answers: dict[str, Any]) -> list[FieldProble
 
 
 def resume_run(run_id: str, answers: dict[str, Any], who: str) -> PausedForm:
-    """Validate the answers with the form's schema, then resume (once)."""
-    form = read_paused_form(run_id)
+    """Validate the answers with the form's schema, then resume (once). A pause that is being
+    entered is waited for (`ENTERING_PAUSE_S`)."""
+    form = read_paused_form(run_id, wait_s=ENTERING_PAUSE_S)
     problems = check_answers(form, answers)
     if problems:
         raise BlockError(

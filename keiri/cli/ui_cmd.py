@@ -56,6 +56,8 @@ def streamlit_command(host: str, port: int) -> list[str]:
 def ui_cmd(host: str, port: int) -> None:
     """The Streamlit form app: inbox of paused runs, their forms, recent runs."""
     from ui_app.access import (
+        MIN_SECRET_LENGTH,
+        SECRET_ENV,
         access_mode,
         access_problem,
         configured_env,
@@ -64,9 +66,11 @@ def ui_cmd(host: str, port: int) -> None:
     )
 
     secrets = load_secrets(secrets_files())
-    problem = access_problem(host, configured_env(), secrets)
-    if problem:
-        raise click.UsageError(problem)
+    if access_problem(host, configured_env(), secrets):  # the reason, in the reader's words:
+        short = access_mode(configured_env(), secrets) == "secret"  # else an open address
+        where = host or t("runtime.ui.every_interface")
+        key = "runtime.ui.short_secret" if short else "runtime.ui.open_address"
+        raise click.UsageError(t(key, host=where, name=SECRET_ENV, minimum=MIN_SECRET_LENGTH))
     from keiri.server import supervisor as server
 
     api_url = server.ensure_api_url()

@@ -193,4 +193,16 @@ CASES: dict[str, tuple[Callable[[Path], Path], frozenset[str]]] = {
     "while_10000_iterations": (_text(_WHILE.format(limit=10_000)), frozenset()),
     "subflow_fan_out_12_pow_5": (subflow_fan_out, frozenset()),
     "subflow_chain_40": (subflow_chain, frozenset({"PLAN_TOO_LARGE", "SUBFLOW_NOT_FOUND"})),
+    "block_pin_5000_digits": (
+        _text(plan("pin").replace("data.check_rules", "data.check_rules@" + "9" * 5000)),
+        frozenset({"BLOCK_VERSION_INCOMPATIBLE"}),
+    ),
+    "block_pin_patch_5000_digits": (
+        _text(plan("pin").replace("data.check_rules", "data.check_rules@1.0." + "9" * 5000)),
+        frozenset({"BLOCK_VERSION_INCOMPATIBLE"}),
+    ),
+    "plan_version_5000_digits": (
+        _text(plan("ver").replace("id: ver\n", "id: ver\nversion: 1.0." + "9" * 5000 + "\n")),
+        frozenset({"PLAN_SCHEMA_INVALID"}),
+    ),
 }

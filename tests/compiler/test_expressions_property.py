@@ -34,8 +34,9 @@ from compiler.references import (
     whole_reference,
 )
 from keiri.base import settings as keiri_settings
+from tests.support.timing import deadline, examples
 
-SETTINGS = settings(deadline=None, max_examples=300)
+SETTINGS = settings(deadline=deadline(2), max_examples=examples(150))
 
 # --- strategies --------------------------------------------------------------------------
 

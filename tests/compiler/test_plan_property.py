@@ -14,6 +14,7 @@ from blocks.sdk.errors import IssuesFound
 from blocks.sdk.registry import BlockRegistry
 from compiler.compile import compile_text
 from tests.conftest import FIXTURES
+from tests.support.timing import deadline, examples
 
 REGISTRY = BlockRegistry()
 # bytes decoded with replacement: one fixture is deliberately not UTF-8 (FILE_NOT_FOUND)
@@ -73,19 +74,31 @@ def _check(text: str) -> None:
             assert issue.code and issue.message
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=examples(100),
+    deadline=deadline(5),
+    suppress_health_check=[HealthCheck.too_slow],
+)
 @given(st.text(max_size=300))
 def test_random_text_is_reported_not_raised(text: str) -> None:
     _check(text)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=examples(100),
+    deadline=deadline(5),
+    suppress_health_check=[HealthCheck.too_slow],
+)
 @given(_json)
 def test_random_structures_are_reported_not_raised(data: Any) -> None:
     _check(yaml.safe_dump({"apiVersion": "v1", "id": "fuzz", "graph": data}, allow_unicode=True))
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=examples(120),
+    deadline=deadline(5),
+    suppress_health_check=[HealthCheck.too_slow],
+)
 @given(st.sampled_from(SEEDS), st.data())
 def test_mutated_fixtures_are_reported_not_raised(seed: str, data: st.DataObject) -> None:
     lines = seed.splitlines()

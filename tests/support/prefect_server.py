@@ -28,6 +28,7 @@ from keiri.server.supervisor import (
     start,
     stop,
 )
+from tests.support.timing import scaled
 
 __all__ = [
     "configure_session_server",
@@ -53,7 +54,7 @@ def start_test_server(tmp_dir: Path, *, timeout: float = 120) -> tuple[str, Call
     Returns the API URL and a callable that restores the environment and stops the server.
     """
     config = ServerConfig(keiri_home=tmp_dir / "keiri-home", port=free_port())
-    api_url = _start_or_stop(timeout, config)
+    api_url = _start_or_stop(scaled(timeout), config)
     previous = export_prefect_env(api_url, home=config.keiri_home)
 
     def stop_server() -> None:
@@ -117,7 +118,7 @@ def ensure_session_server() -> ServerConfig:
     config = _SESSION["config"]
     assert isinstance(config, ServerConfig)
     if not _SESSION.get("started"):
-        _start_or_stop(120, config)
+        _start_or_stop(scaled(120), config)
         _SESSION["started"] = True
     return config
 
@@ -137,7 +138,7 @@ def runs_of_plan(api_url: str, plan_id: str) -> list[dict[str, Any]]:
     response = httpx.post(
         f"{api_url}/flow_runs/filter",
         json={"flow_runs": {"tags": {"all_": [f"plan:{plan_id}"]}}, "limit": 50},
-        timeout=30,
+        timeout=scaled(30),
     )
     response.raise_for_status()
     runs: list[dict[str, Any]] = response.json()

@@ -13,6 +13,7 @@ __all__ = [
     "JAPANESE",
     "built_keys",
     "callee",
+    "catalog_keys",
     "japanese_literals",
     "key_literals",
     "literals",
@@ -86,6 +87,19 @@ def japanese_literals(source: str) -> list[tuple[int, str]]:
         and id(node) not in skipped
         and JAPANESE.search(node.value)
     )
+
+
+def catalog_keys(source: str, readers: set[str]) -> list[tuple[int, str]]:
+    """(line, key) of each `reader("literal", ...)` call, `reader` one of `readers`."""
+    return [
+        (node.lineno, node.args[0].value)
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.Call)
+        and callee(node) in readers
+        and node.args
+        and isinstance(node.args[0], ast.Constant)
+        and isinstance(node.args[0].value, str)
+    ]
 
 
 def _key_pattern(prefixes: Iterable[str]) -> re.Pattern[str]:

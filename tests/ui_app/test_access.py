@@ -104,10 +104,13 @@ def test_keiri_ui_refuses_a_public_address_without_access_control(
     monkeypatch.setenv("HOME", str(tmp_path))
     assert _ui("--host", "0.0.0.0") == 2
     err = capsys.readouterr().err
-    assert "refusing to serve the form app on 0.0.0.0" in err and "KEIRI_UI_SECRET" in err
+    assert "フォームアプリを 0.0.0.0 で公開できません" in err and "KEIRI_UI_SECRET" in err
     monkeypatch.setenv("KEIRI_UI_SECRET", "short")
     assert _ui("--host", "0.0.0.0") == 2
-    assert "shorter than 16" in capsys.readouterr().err
+    assert "KEIRI_UI_SECRET が 16 文字より短いため" in capsys.readouterr().err
+    monkeypatch.setenv("KEIRI_LANG", "en")
+    assert _ui("--host", "0.0.0.0") == 2
+    assert "is shorter than 16 characters" in capsys.readouterr().err
 
 
 def test_keiri_ui_command_line() -> None:

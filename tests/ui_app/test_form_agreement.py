@@ -5,7 +5,6 @@ accept and reject exactly the same answers (issue 12 item 1)."""
 
 from __future__ import annotations
 
-import os
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -23,6 +22,7 @@ from blocks.forms.form import FormSpec, Requirement, validate_answers
 from blocks.sdk.store import FileStore
 from keiri.base.catalog import t
 from keiri.cli.inputs import convert_answers, human_input_fields
+from tests.support.timing import deadline, examples
 from ui_app.session_state import answers as form_answers
 from ui_app.session_state import form_fields, widget_value
 
@@ -221,8 +221,8 @@ def _check(data: st.DataObject, rules: bool) -> None:
 
 
 _SETTINGS = settings(
-    max_examples=int(os.environ.get("KEIRI_PROPERTY_EXAMPLES", "60")),
-    deadline=None,
+    max_examples=examples(60),
+    deadline=deadline(10),
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 

@@ -8,6 +8,8 @@ commands) are placeholders or kept verbatim inside the text.
 
 from __future__ import annotations
 
+from keiri.base.catalog.evidence import CLI_HELP as _EVIDENCE_HELP
+
 __all__ = ["ENTRIES"]
 
 ENTRIES: dict[str, dict[str, str]] = {
@@ -1062,4 +1064,53 @@ ENTRIES: dict[str, dict[str, str]] = {
         "ja": "{node}.{field}: {message}",
         "en": "{node}.{field}: {message}",
     },
+    # --- keiri journals / keiri counterparties (standalone groups: keiri/cli/journals.py,
+    # keiri/cli/counterparties.py) ---
+    "cli.help.journals": {
+        "ja": "実行の仕訳: 弥生・MF・freee・CSV・Excel の形式で書き出します。",
+        "en": "Journal entries of a run: export them to 弥生, MF, freee, CSV or Excel.",
+    },
+    "cli.help.journals.export": {
+        "ja": "RUN_ID の実行の仕訳を、会計ソフトの取り込み形式で書き出します（出力前にチェック）。",
+        "en": "Write the journal entries of RUN_ID in a product's import format (checked first).",
+    },
+    "cli.help.journals.export.fmt": {
+        "ja": "形式（yayoi: 弥生、mf: マネーフォワード、freee: 振替伝票、freee-deals: freee 取引、csv、xlsx）。",
+        "en": "The format (yayoi, mf, freee, freee-deals, csv, xlsx).",
+    },
+    "cli.help.journals.export.out": {
+        "ja": "書き出すファイル（既定: 仕訳_<形式>_<実行ID先頭8桁>）。",
+        "en": "The file to write (default: 仕訳_<format>_<run id prefix>).",
+    },
+    "cli.help.journals.export.period": {
+        "ja": "会計期間（2026-09 または 2026-09-21..2026-10-20。既定: 仕訳の期間）。",
+        "en": "The accounting period (2026-09 or 2026-09-21..2026-10-20; default: the entries').",
+    },
+    "cli.help.counterparties": {
+        "ja": "取引先マスタ: 一覧、CSV の取り込みと書き出し。",
+        "en": "The counterparty master: list, import and export as CSV.",
+    },
+    "cli.help.counterparties.ls": {
+        "ja": "取引先の一覧を表示します。",
+        "en": "List the counterparties.",
+    },
+    "cli.help.counterparties.import": {
+        "ja": "CSV_FILE から取引先を取り込みます（見出し行つき、UTF-8 か Shift_JIS）。",
+        "en": "Import counterparties from CSV_FILE (a header row; UTF-8 or Shift_JIS).",
+    },
+    "cli.help.counterparties.export": {
+        "ja": "取引先を CSV に書き出します。",
+        "en": "Export the counterparties as CSV.",
+    },
+    "cli.help.counterparties.export.out": {
+        "ja": "書き出すファイル（既定: 取引先.csv）。",
+        "en": "The file to write (default: 取引先.csv).",
+    },
+    "cli.help.counterparties.export.encoding": {
+        "ja": "文字コード（utf-8: BOM つき、Excel 向け / cp932: Shift_JIS）。",
+        "en": "UTF-8 (with a BOM, for Excel) or cp932 (Shift_JIS).",
+    },
 }
+
+# The `--help` of `keiri registry` and `keiri evidence` (issue 28) lives beside their messages.
+ENTRIES.update(_EVIDENCE_HELP)

@@ -1251,4 +1251,283 @@ ENTRIES: dict[str, dict[str, str]] = {
         "ja": "例: 「照合結果_2024年4月{suffix}」（拡張子はテンプレートに合わせます）",
         "en": 'for example "reconciliation_2024-04{suffix}" (the suffix follows the template)',
     },
+    # -- OCR budgets (blocks/file/ocr_findings.py) and strict Zengin (blocks/statements/zengin.py)
+    "runtime.ocr.finding.page_limit": {
+        "ja": "{name}: 1ファイルで OCR するページ数の上限（{limit} ページ）に達したため、{pages} ページ目は読み取っていません",
+        "en": "{name}: page(s) {pages} not read: the OCR limit of {limit} pages per file was reached",
+    },
+    "runtime.ocr.finding.page_limit_hint": {
+        "ja": "必要なページだけの PDF に分けるか、設定 KEIRI_OCR_MAX_PAGES_PER_FILE を増やして再実行してください",
+        "en": "split the PDF to the pages needed, or raise KEIRI_OCR_MAX_PAGES_PER_FILE and run again",
+    },
+    "runtime.ocr.finding.run_budget": {
+        "ja": "{name}: この実行で OCR に使える時間（{seconds} 秒）を使い切ったため、{pages} ページ目は読み取っていません",
+        "en": "{name}: page(s) {pages} not read: this run's OCR time ({seconds} s) is used up",
+    },
+    "runtime.ocr.finding.run_budget_hint": {
+        "ja": "ファイルを分けて実行するか、設定 KEIRI_OCR_RUN_BUDGET_S を増やして再実行してください",
+        "en": "run the files in smaller batches, or raise KEIRI_OCR_RUN_BUDGET_S and run again",
+    },
+    "runtime.ocr.finding.page_timeout": {
+        "ja": "{name}: {pages} ページ目の OCR が {seconds} 秒以内に終わらなかったため、読み取れていません",
+        "en": "{name}: page(s) {pages} not read: OCR did not finish within {seconds} s",
+    },
+    "runtime.ocr.finding.page_timeout_hint": {
+        "ja": "300 dpi 以下でスキャンし直すか、設定 KEIRI_OCR_PAGE_TIMEOUT_S を増やしてください",
+        "en": "re-scan at 300 dpi or less, or raise KEIRI_OCR_PAGE_TIMEOUT_S",
+    },
+    "runtime.ocr.finding.image_too_large": {
+        "ja": "{name}: {pages} ページ目の画像が大きすぎる（{width} × {height} ピクセル、上限 {limit} ピクセル）ため、読み取っていません",
+        "en": "{name}: page(s) {pages} not read: an image of {width} x {height} pixels (limit {limit})",
+    },
+    "runtime.ocr.finding.image_too_large_hint": {
+        "ja": "300 dpi でスキャンし直してください",
+        "en": "re-scan the page at 300 dpi",
+    },
+    "runtime.ocr.finding.downscaled": {
+        "ja": "{name}: {pages} ページ目は用紙が大きいため、{dpi} dpi に下げて OCR しました（読み違いの可能性があります）",
+        "en": "{name}: page(s) {pages} are large and were read at {dpi} dpi (misreadings are likely)",
+    },
+    "runtime.ocr.finding.downscaled_hint": {
+        "ja": "A4 など通常の用紙サイズでスキャンし直すか、設定 KEIRI_OCR_MAX_PAGE_PIXELS（いまは {pixels} ピクセル）を増やしてください",
+        "en": "re-scan at a usual paper size such as A4, or raise KEIRI_OCR_MAX_PAGE_PIXELS (now {pixels} pixels)",
+    },
+    "runtime.ocr.finding.blank": {
+        "ja": "{name}: {pages} ページ目は白紙のため、読み取りを省きました",
+        "en": "{name}: page(s) {pages} are blank and were skipped",
+    },
+    "runtime.ocr.finding.blank_hint": {
+        "ja": "内容のあるページが白紙と判定された場合は、濃いめの設定でスキャンし直してください",
+        "en": "if a page with content was taken as blank, re-scan it darker",
+    },
+    "runtime.statement.zengin.header": {"ja": "ヘッダーレコード", "en": "header record"},
+    "runtime.statement.zengin.data": {"ja": "データレコード", "en": "data record"},
+    "runtime.statement.zengin.trailer": {"ja": "トレーラーレコード", "en": "trailer record"},
+    "runtime.statement.zengin.end": {"ja": "エンドレコード", "en": "end record"},
+    "runtime.statement.zengin.line_length": {
+        "ja": "{line} 行目のレコードが {length} バイトです（全銀の明細は 1 レコード 200 バイトです）",
+        "en": "record {line} has {length} bytes (a Zengin record has 200)",
+    },
+    "runtime.statement.zengin.size": {
+        "ja": "ファイルの長さ {size} バイトが 200 バイトの倍数ではありません（最後のレコードが {rest} バイトで切れています）",
+        "en": "the file's {size} bytes are not a multiple of 200 (the last record is cut at {rest} bytes)",
+    },
+    "runtime.statement.zengin.length_hint": {
+        "ja": "ファイルが途中で切れているか、改行や空白が書き換えられています。銀行のサービスから明細をダウンロードし直してください",
+        "en": "the file is truncated or its line breaks or spaces were changed; download the statement from the bank again",
+    },
+    "runtime.statement.zengin.structure_hint": {
+        "ja": "全銀の入出金取引明細は、ヘッダー（1）・データ（2）・トレーラー（8）・エンド（9）の順に並びます。銀行のサービスから明細をダウンロードし直してください",
+        "en": "a Zengin 入出金取引明細 file is header (1), data (2), trailer (8) and end (9) records in this order; download the statement from the bank again",
+    },
+    "runtime.statement.zengin.trailer_hint": {
+        "ja": "明細が欠けているか、書き換えられたか、余分な明細が入っています。銀行のサービスから明細をダウンロードし直してください",
+        "en": "records are missing, altered or added; download the statement from the bank again",
+    },
+    "runtime.statement.zengin.not_digits": {
+        "ja": "{field}「{value}」が半角数字 {width} 桁ではありません",
+        "en": "{field} '{value}' is not {width} ASCII digits",
+    },
+    "runtime.statement.zengin.bad_date": {
+        "ja": "勘定日「{value}」: {reason}",
+        "en": "勘定日 '{value}': {reason}",
+    },
+    "runtime.statement.zengin.bad_in_out": {
+        "ja": "入払区分「{value}」が 1（入金）・2（出金）のどちらでもありません",
+        "en": "入払区分 '{value}' is neither 1 (deposit) nor 2 (withdrawal)",
+    },
+    "runtime.statement.zengin.unread": {
+        "ja": "読めない明細（{problems}）",
+        "en": "unreadable record ({problems})",
+    },
+    "runtime.statement.zengin.trailer_not_digits": {
+        "ja": "{line} 行目のトレーラーレコードの{field}「{value}」が半角数字 {width} 桁ではありません",
+        "en": "trailer record {line}: {field} '{value}' is not {width} ASCII digits",
+    },
+    "runtime.statement.zengin.difference_count": {
+        "ja": "{field}（トレーラー {expected} 件、明細 {found} 件）",
+        "en": "{field} (trailer {expected}, records {found})",
+    },
+    "runtime.statement.zengin.difference_amount": {
+        "ja": "{field}（トレーラー {expected} 円、明細 {found} 円）",
+        "en": "{field} (trailer {expected} yen, records {found} yen)",
+    },
+    "runtime.statement.zengin.separator": {"ja": "、", "en": "; "},
+    "runtime.statement.zengin.trailer_mismatch": {
+        "ja": "{line} 行目のトレーラーレコードと明細が一致しません: {differences}",
+        "en": "trailer record {line} does not match the data records: {differences}",
+    },
+    "runtime.statement.zengin.unread_rows": {
+        "ja": "（読めなかった明細: {rows} 行目）",
+        "en": " (unreadable records: {rows})",
+    },
+    "runtime.statement.zengin.after_end": {
+        "ja": "{line} 行目: エンドレコード（{end} 行目）の後にレコードがあります",
+        "en": "record {line} follows the end record ({end})",
+    },
+    "runtime.statement.zengin.unknown_kind": {
+        "ja": "{line} 行目のデータ区分「{kind}」は入出金取引明細にありません（1・2・8・9 のみです）",
+        "en": "record {line}: データ区分 '{kind}' is not one of 1, 2, 8, 9",
+    },
+    "runtime.statement.zengin.not_statement": {
+        "ja": "{line} 行目のヘッダーレコードの種別コード「{code}」は入出金取引明細（03）ではありません",
+        "en": "header record {line}: 種別コード '{code}' is not 03 (入出金取引明細)",
+    },
+    "runtime.statement.zengin.before_header": {
+        "ja": "{line} 行目の{record}の前に、対応するヘッダーレコードがありません",
+        "en": "record {line}: a {record} without its header record",
+    },
+    "runtime.statement.zengin.no_trailer": {
+        "ja": "{line} 行目より前に、口座の明細を締めくくるトレーラーレコードがありません",
+        "en": "no trailer record closes the account's records before record {line}",
+    },
+    "runtime.statement.zengin.no_trailer_eof": {
+        "ja": "最後のレコード（{line} 行目）までにトレーラーレコードがありません（ファイルが途中で切れている可能性があります）",
+        "en": "no trailer record up to the last record ({line}); the file may be truncated",
+    },
+    "runtime.statement.zengin.no_end": {
+        "ja": "エンドレコードがありません（最後のレコードは {line} 行目です。ファイルが途中で切れている可能性があります）",
+        "en": "no end record (the last record is {line}); the file may be truncated",
+    },
+    "runtime.ui.open_address": {
+        "ja": "アクセス制御が設定されていないため、フォームアプリを {host} で公開できません。{name}（{minimum} 文字以上の共有シークレット）か .streamlit/secrets.toml の [auth] の OIDC ログインを設定するか、127.0.0.1 で起動してください",
+        "en": "refusing to serve the form app on {host} without access control: set {name} (a shared secret of at least {minimum} characters) or configure OIDC login under [auth] in .streamlit/secrets.toml, or listen on 127.0.0.1",
+    },
+    "runtime.ui.every_interface": {"ja": "すべてのアドレス", "en": "every interface"},
+    "runtime.ui.short_secret": {
+        "ja": "{name} が {minimum} 文字より短いため、フォームアプリを {host} で公開できません。推測されにくい長い値にしてください（例: `python -c 'import secrets; print(secrets.token_urlsafe(24))'`）",
+        "en": "{name} is shorter than {minimum} characters (serving on {host}); use a long random value (e.g. `python -c 'import secrets; print(secrets.token_urlsafe(24))'`)",
+    },
+    # --- the analysis sandbox (`blocks.analysis.sandbox*`) ---
+    "runtime.sandbox.violation": {
+        "ja": "サンドボックス違反: {what}",
+        "en": "sandbox violation: {what}",
+    },
+    "runtime.sandbox.read_outside": {
+        "ja": "ワークスペース外のファイルの読み取りは許可されていません（{path}）",
+        "en": "reading a file outside the workspace is not allowed ({path})",
+    },
+    "runtime.sandbox.write_outside": {
+        "ja": "ワークスペース外のファイルの書き込みは許可されていません（{path}）",
+        "en": "writing a file outside the workspace is not allowed ({path})",
+    },
+    "runtime.sandbox.listing_outside": {
+        "ja": "ワークスペース外のフォルダの一覧や参照は許可されていません（{path}）",
+        "en": "listing or opening a folder outside the workspace is not allowed ({path})",
+    },
+    "runtime.sandbox.path_outside": {
+        "ja": "ワークスペース外のファイル操作（{event}）は許可されていません（{path}）",
+        "en": "a file operation outside the workspace ({event}) is not allowed ({path})",
+    },
+    "runtime.sandbox.network": {
+        "ja": "ネットワーク接続（{event}）は許可されていません",
+        "en": "network access ({event}) is not allowed",
+    },
+    "runtime.sandbox.process": {
+        "ja": "プロセスの起動（{event}）は許可されていません",
+        "en": "starting a process ({event}) is not allowed",
+    },
+    "runtime.sandbox.ctypes": {
+        "ja": "ctypes（{event}）は許可されていません",
+        "en": "ctypes ({event}) is not allowed",
+    },
+    "runtime.sandbox.call": {"ja": "{event} は許可されていません", "en": "{event} is not allowed"},
+    "runtime.sandbox.denied_import": {
+        "ja": "モジュール {module} の読み込みは許可されていません",
+        "en": "loading the module {module} is not allowed",
+    },
+    "runtime.sandbox.import_not_allowed": {
+        "ja": "import {module} は許可されていません（使えるのは pandas, numpy, sklearn, "
+        "matplotlib, seaborn と安全な標準モジュールのみ）",
+        "en": "import {module} is not allowed (only pandas, numpy, sklearn, matplotlib, "
+        "seaborn and harmless standard modules)",
+    },
+    "runtime.sandbox.channel_forged": {
+        "ja": "実行結果を伝える通信路に、サンドボックス以外が書いたデータが見つかりました",
+        "en": "the channel that reports the result holds data the sandbox did not write",
+    },
+    "runtime.sandbox.special_file": {
+        "ja": "ワークスペースに通常のファイル以外（シンボリックリンクなど）が作られていたため削除しました（{path}）",
+        "en": "something other than a plain file (a symbolic link, ...) was created in the "
+        "workspace and has been removed ({path})",
+    },
+    "runtime.sandbox.setuid": {
+        "ja": "ワークスペースのファイルに setuid/setgid 属性が付けられていたため外しました（{path}）",
+        "en": "a workspace file was given the setuid/setgid bit, which has been cleared ({path})",
+    },
+    "runtime.sandbox.memory": {
+        "ja": "MemoryError: メモリ上限（{mib} MiB）を超えました",
+        "en": "MemoryError: the memory limit ({mib} MiB) was exceeded",
+    },
+    "runtime.sandbox.output_limit": {
+        "ja": "OutputLimitExceeded: 標準出力が上限（{limit} 文字）を超えたため、実行を打ち切りました",
+        "en": "OutputLimitExceeded: the output passed its limit ({limit} characters); "
+        "the run was stopped",
+    },
+    "runtime.sandbox.violation_and_error": {
+        "ja": "{violation}（この実行のエラー: {error}）",
+        "en": "{violation} (the run's error: {error})",
+    },
+    "runtime.sandbox.error": {"ja": "{type}: {message}", "en": "{type}: {message}"},
+    "runtime.sandbox.error_at": {
+        "ja": "{type}: {message}（{line} 行目）",
+        "en": "{type}: {message} (line {line})",
+    },
+    "runtime.sandbox.error_at_source": {
+        "ja": "{type}: {message}（{line} 行目: {source}）",
+        "en": "{type}: {message} (line {line}: {source})",
+    },
+    "runtime.sandbox.timeout": {
+        "ja": "TimeoutError: 実行時間の上限（{seconds} 秒）を超えたため、処理を停止しました",
+        "en": "TimeoutError: the time limit ({seconds} s) was reached; the run was stopped",
+    },
+    "runtime.sandbox.cpu": {
+        "ja": "TimeoutError: CPU 時間の上限（{seconds} 秒）を超えました",
+        "en": "TimeoutError: the CPU time limit ({seconds} s) was exceeded",
+    },
+    "runtime.sandbox.killed": {
+        "ja": "MemoryError: プロセスが強制終了されました（メモリ上限 {mib} MiB の超過など）",
+        "en": "MemoryError: the process was killed (over the {mib} MiB memory limit, or similar)",
+    },
+    "runtime.sandbox.channel_lost": {
+        "ja": "RuntimeError: 実行結果を伝える通信路が閉じられたため、失敗として扱います",
+        "en": "RuntimeError: the channel that reports the result was closed; counted as a failure",
+    },
+    "runtime.sandbox.no_sentinel": {
+        "ja": "RuntimeError: 分析コードが最後まで実行されないまま終了しました（終了コード {code}）",
+        "en": "RuntimeError: the analysis code ended before it finished (exit code {code})",
+    },
+    "runtime.sandbox.no_sentinel_detail": {
+        "ja": "RuntimeError: 分析コードが最後まで実行されないまま終了しました（終了コード {code}）: {detail}",
+        "en": "RuntimeError: the analysis code ended before it finished (exit code {code}): {detail}",
+    },
+    "runtime.sandbox.unavailable": {
+        "ja": "分析コードを安全に隔離して実行する仕組みがこのコンピューターで使えないため、分析コードは実行しません（{reason}）",
+        "en": "analysis code is not run: this computer cannot isolate it safely ({reason})",
+    },
+    "runtime.sandbox.unavailable_hint": {
+        "ja": "管理者に bubblewrap のインストール（Debian/Ubuntu: apt-get install bubblewrap、"
+        "または scripts/system-deps.sh）と、ユーザー名前空間の許可（sysctl "
+        "kernel.unprivileged_userns_clone=1、Ubuntu では AppArmor の bwrap 用プロファイル）を依頼してください",
+        "en": "ask an administrator to install bubblewrap (Debian/Ubuntu: apt-get install "
+        "bubblewrap, or scripts/system-deps.sh) and to allow user namespaces (sysctl "
+        "kernel.unprivileged_userns_clone=1; on Ubuntu, an AppArmor profile for bwrap)",
+    },
+    "runtime.sandbox.no_bwrap": {
+        "ja": "bubblewrap（bwrap コマンド）が見つかりません",
+        "en": "bubblewrap (the bwrap command) was not found",
+    },
+    "runtime.sandbox.bwrap_refused": {
+        "ja": "bubblewrap が隔離環境を作れませんでした: {detail}",
+        "en": "bubblewrap could not build the sandbox: {detail}",
+    },
+    "runtime.sandbox.start_failed": {
+        "ja": "分析コードの実行環境を起動できませんでした（{detail}）",
+        "en": "the analysis code's sandbox could not be started ({detail})",
+    },
+    "runtime.sandbox.start_failed_hint": {
+        "ja": "もう一度実行してください。繰り返す場合は Python 環境（pandas, matplotlib）と bubblewrap を確認してください",
+        "en": "run it again; if it keeps failing, check the Python environment (pandas, "
+        "matplotlib) and bubblewrap",
+    },
 }

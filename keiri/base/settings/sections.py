@@ -1,6 +1,7 @@
 """The sections of keiri's settings (`keiri.base.settings`): one pydantic model per section, each
 field read from its documented environment variable (`validation_alias`), with its default and
-meaning (the README's table is generated from these)."""
+meaning (the README's table is generated from these). Over 400 lines on purpose: every section
+side by side is the one reference of keiri's variables."""
 
 from __future__ import annotations
 
@@ -27,10 +28,13 @@ from keiri.base.catalog import parse_language, t
 __all__ = [
     "DEFAULT_ENV_ALLOW",
     "SECTIONS",
+    "EvidenceSettings",
     "HomeSettings",
+    "JournalSettings",
     "LLMEnvSettings",
     "LanguageSettings",
     "NotifySettings",
+    "OCRSettings",
     "Section",
     "ServerSettings",
     "SettingProblem",
@@ -394,6 +398,38 @@ class LanguageSettings(Section):
         return value
 
 
+class OCRSettings(Section):
+    """Budgets of OCR (scanned PDF pages and photos): what one upload may cost the machine."""
+
+    max_page_pixels: int = Field(
+        12_000_000,
+        ge=1_000_000,
+        le=40_000_000,
+        validation_alias=_env("KEIRI_OCR_MAX_PAGE_PIXELS"),
+        description="Pixels a scanned page is rendered at for OCR, at most (its content area is "
+        "scaled down to fit; A4 at 300 dpi is 8.7 million). Blank pages are skipped.",
+    )
+    max_pages_per_file: int = Field(
+        10,
+        ge=0,
+        validation_alias=_env("KEIRI_OCR_MAX_PAGES_PER_FILE"),
+        description="Pages of one file read by OCR; the others are a finding naming the file.",
+    )
+    page_timeout_s: float = Field(
+        60.0,
+        gt=0,
+        validation_alias=_env("KEIRI_OCR_PAGE_TIMEOUT_S"),
+        description="Seconds Tesseract may spend on one page; a slower page is a finding.",
+    )
+    run_budget_s: float = Field(
+        1800.0,
+        gt=0,
+        validation_alias=_env("KEIRI_OCR_RUN_BUDGET_S"),
+        description="Seconds of OCR one run may spend over all its files (subflows and loop "
+        "items included); pages past it are a finding naming the file.",
+    )
+
+
 SECTIONS: dict[str, type[Section]] = {
     "home": HomeSettings,
     "store": StoreSettings,
@@ -402,6 +438,7 @@ SECTIONS: dict[str, type[Section]] = {
     "llm": LLMEnvSettings,
     "notify": NotifySettings,
     "language": LanguageSettings,
+    "ocr": OCRSettings,
 }
 
 
@@ -410,3 +447,68 @@ def names_of(info: FieldInfo) -> tuple[str, ...]:
     if isinstance(alias, AliasChoices):
         return tuple(str(c) for c in alias.choices)
     return (str(alias),)
+
+
+# -- journal entries and their exports (issue 27) -------------------------------------------
+
+
+class JournalSettings(Section):
+    """Journal entries and their exports to 弥生, MF and freee."""
+
+    account_map: Path | None = Field(
+        None,
+        validation_alias=_env("KEIRI_JOURNAL_ACCOUNT_MAP"),
+        description="A YAML file of account and tax-category names per product (`yayoi`, `mf`, "
+        "`freee`, ...) read over the shipped defaults (`blocks/journals/charts/`).",
+    )
+    summary_overflow: Annotated[Literal["cut", "refuse"], BeforeValidator(_lower)] = Field(
+        "cut",
+        validation_alias=_env("KEIRI_JOURNAL_SUMMARY_OVERFLOW"),
+        description="A 摘要 longer than the product allows: `cut` (shortened, ending in a "
+        "visible `…`, and listed) or `refuse` the export.",
+    )
+
+
+SECTIONS["journals"] = JournalSettings
+# -- the registration-number registry and the evidence archive (issue 28) --------------------
+
+
+class EvidenceSettings(Section):
+    """The registration-number registry (local data, the optional Web-API) and the evidence
+    archive (電子帳簿保存法)."""
+
+    registry_db: Path | None = Field(
+        None,
+        validation_alias=_env("KEIRI_REGISTRY_DB"),
+        description="The registration-number registry database (default: "
+        "`<home>/registry/registry.sqlite`).",
+    )
+    registry_app_id: SecretStr | None = Field(
+        None,
+        validation_alias=_env("KEIRI_REGISTRY_APP_ID"),
+        description="Application id of the NTA's registry Web-API; when set, numbers the local "
+        "data lacks are asked online (secret).",
+    )
+    registry_api_url: str = Field(
+        "https://web-api.invoice-kohyo.nta.go.jp",
+        validation_alias=_env("KEIRI_REGISTRY_API_URL"),
+        description="Base address of the registry Web-API (a test server, the NTA's "
+        "verification environment).",
+    )
+    archive_dir: Path | None = Field(
+        None,
+        validation_alias=_env("KEIRI_ARCHIVE_DIR"),
+        description="The evidence archive: originals by sha256, index and log (default: "
+        "`<home>/archive`).",
+    )
+    retention_years: int = Field(
+        7,
+        ge=1,
+        le=100,
+        validation_alias=_env("KEIRI_ARCHIVE_RETENTION_YEARS"),
+        description="Years evidence is kept after the filing deadline of its year; purges "
+        "before then are refused (the law: 7, 10 for years with a loss carried forward).",
+    )
+
+
+SECTIONS["evidence"] = EvidenceSettings

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from blocks.sdk.errors import BlockError
 from blocks.text.amounts import AmountError, parse_amount
+from tests.support.timing import deadline, examples
 
 Run = Callable[..., dict[str, Any]]
 HOSTILE = ["9e999999", "1E+999999999", "NaN", "sNaN", "-Infinity", "Infinity", "1" * 40]
@@ -89,7 +90,7 @@ def test_reconcile_with_a_hostile_cell_is_fast_and_reports_it(run: Run) -> None:
     assert all(s["invalid"][0]["field"] == "出金" for s in skipped)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(150), deadline=deadline(1))
 @given(st.text(max_size=200))
 def test_any_text_is_an_amount_or_an_amount_error(text: str) -> None:
     try:
@@ -99,7 +100,7 @@ def test_any_text_is_an_amount_or_an_amount_error(text: str) -> None:
     assert value is None or (value.is_finite() and abs(value) < Decimal(10) ** 15)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(100), deadline=deadline(1))
 @given(st.integers(min_value=-(10**14), max_value=10**14))
 def test_formatted_yen_amounts_round_trip(number: int) -> None:
     text = f"¥{abs(number):,}" if number >= 0 else f"△{abs(number):,}円"

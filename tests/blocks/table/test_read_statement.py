@@ -100,9 +100,12 @@ def test_the_zengin_fixed_length_format_is_read(run: Run, put: Put, tmp_path: Pa
         ],
     )
     payment = _zengin_record("2", [(9, b"060410"), (21, b"2"), (24, b"000000000440")])
-    data = b"\r\n".join(
-        [header, deposit, payment, _zengin_record("8", []), _zengin_record("9", [])]
-    )
+    trailer = _zengin_record(
+        "8",
+        [(1, b"000001"), (7, b"0000000109560"), (20, b"000001"), (26, b"0000000000440"),
+         (54, b"0000002")],
+    )  # fmt: skip
+    data = b"\r\n".join([header, deposit, payment, trailer, _zengin_record("9", [])])
     assert all(len(r) == 200 for r in data.split(b"\r\n"))
     out = run("table.read_statement", statement=put(_file(tmp_path, "zengin.txt", data)))
     assert out["summary"]["format"] == "zengin"
