@@ -27,7 +27,6 @@ from uuid import UUID
 
 from prefect.client.orchestration import get_client
 
-from blocks.forms.form import FormSpec
 from flows.backend.run_inputs import create_once, filter_values
 
 __all__ = [
@@ -123,6 +122,8 @@ def previous(root: UUID, where: str, gen: int) -> dict[str, Any] | None:
 def prefilled(form: dict[str, Any], answers: dict[str, Any]) -> dict[str, Any]:
     """The stored form with `answers` as its fields' defaults. In confirm/mixed mode the
     decision fields are written out as requirements, so their defaults travel too."""
+    from blocks.forms.form import FormSpec  # the form model: only for a form asked again
+
     spec = FormSpec.build(
         str(form.get("mode") or "collect"),
         list(form.get("requirements") or []),

@@ -18,7 +18,6 @@ the catalog's own part modules aside):
 
 from __future__ import annotations
 
-import importlib
 import re
 from pathlib import Path
 
@@ -55,7 +54,7 @@ DATA: dict[str, str] = {
     "blocks/counterparties/linking.py": "the statement columns a payment is read from (摘要, 出金)",
     "blocks/counterparties/models.py": "the account kinds banks name (普通, 当座, 貯蓄)",
     "blocks/counterparties/names.py": "company suffixes and transfer prefixes, as patterns",
-    "blocks/counterparties/terms.py": "the grammar of payment terms (末締め翌月末払い)",
+    "blocks/text/payment_terms.py": "the grammar of payment terms (末締め翌月末払い)",
     "blocks/journals/payments.py": "account names and statement columns written into entries",
     "blocks/journals/purchases.py": "account names written into entries, the review mark",
     "blocks/journals/tax.py": "the words that mark an issuer as registered (登録済, 適格)",
@@ -167,21 +166,15 @@ def _written_keys() -> dict[str, list[str]]:
     return found
 
 
-#: Standalone command groups the command table will add (not registered in `keiri` yet).
-_STANDALONE = ("evidence", "registry", "counterparties", "journals")
-
-
 def _help_keys() -> set[str]:
     """The `--help` keys of the complete `keiri` group (read by command path)."""
     from keiri.cli.help_text import command_paths, help_key, param_help_key
-    from keiri.cli.main import _register_optional, cli
+    from keiri.cli.main import COMMANDS, cli, load_command
 
-    _register_optional()
+    for name, target in COMMANDS.items():
+        cli.add_command(load_command(name, target), name)
     keys: set[str] = set()
-    groups = [("keiri", cli)] + [
-        (name, importlib.import_module(f"keiri.cli.{name}").command) for name in _STANDALONE
-    ]
-    for path, command in (found for name, group in groups for found in command_paths(group, name)):
+    for path, command in command_paths(cli):
         keys.add(help_key(path))
         keys.update(
             key for param in command.params if (key := param_help_key(path, param.name or ""))

@@ -68,7 +68,7 @@ ENTRIES: dict[str, dict[str, str]] = {
         "ja": "PLAN を Prefect で実行します。終了コード 0: 完了、1: 失敗、3: 入力待ちで切り離し。",
         "en": "Run PLAN on Prefect: exit 0 completed, 1 failed, 3 paused and detached.",
     },
-    "cli.help.run.inputs": {
+    "cli.help.run.answers": {
         "ja": "人の入力項目に前もって答えます。",
         "en": "Answer a human-input field up front.",
     },
@@ -88,7 +88,7 @@ ENTRIES: dict[str, dict[str, str]] = {
         "ja": "入力待ちの実行のフォームに答えて再開します（フォームアプリと同じ検証）。",
         "en": "Answer a paused run's form and resume it (validated like the form app).",
     },
-    "cli.help.resume.inputs": {
+    "cli.help.resume.answers": {
         "ja": "入力待ちフォームの項目。",
         "en": "A field of the paused form.",
     },
@@ -308,6 +308,10 @@ ENTRIES: dict[str, dict[str, str]] = {
         "ja": "{first} と {second} は同時に指定できません",
         "en": "{first} and {second} exclude each other",
     },
+    "cli.error.no_command": {
+        "ja": "コマンド '{name}' はありません。{close}",
+        "en": "No such command '{name}'. {close}",
+    },
     # --- `keiri.base.errors`: messages and default hints of the named errors ---
     "cli.error.config_many": {
         "ja": "設定に {count} 件の誤りがあります: {problems}",
@@ -370,6 +374,12 @@ ENTRIES: dict[str, dict[str, str]] = {
     "cli.hint.run_not_retryable": {
         "ja": "`keiri runs --state failed` で再実行できる実行を表示できます",
         "en": "`keiri runs --state failed` lists the runs to retry",
+    },
+    "cli.hint.start_mismatch": {
+        "ja": "keiri ホームの開始メモ（cache/start-notes）が書き換えられていた可能性があります。"
+        "そのメモは削除しました。もう一度 `keiri run` を実行すると、プランを検証してから実行を作成します",
+        "en": "a start note in the keiri home (cache/start-notes) may have been altered; it was "
+        "removed. Run `keiri run` again: the plan is validated before its run is created",
     },
     # --- the Prefect failure artifact (`keiri.base.errors.error_markdown`) ---
     "cli.artifact.title": {"ja": "実行エラー", "en": "Run error"},
@@ -451,6 +461,17 @@ ENTRIES: dict[str, dict[str, str]] = {
         "ja": "実行 {run} をバックグラウンドで開始しました",
         "en": "started run {run} in the background",
     },
+    # --- a quick start's run that is not the run of the compiled plan (`flows.lifecycle.start`)
+    "cli.error.start_mismatch": {
+        "ja": "先に作成された実行 {run} は、検証したプラン {plan} の実行と{what}が一致しません。"
+        "この実行は開始せず、失敗として終了しました",
+        "en": "the run {run} created ahead does not match the plan {plan} as validated "
+        "({what} differ); it was not started and has been ended as failed",
+    },
+    "cli.start.differs.flow": {"ja": "フロー", "en": "flow"},
+    "cli.start.differs.tags": {"ja": "タグ", "en": "tags"},
+    "cli.start.differs.parameters": {"ja": "パラメーター", "en": "parameters"},
+    "cli.start.differs.separator": {"ja": "・", "en": ", "},
     "cli.run.unknown_var": {
         "ja": "--var {name}: 計画にこの変数はありません（変数: {known}）",
         "en": "--var {name}: the plan declares no such var ({known})",
@@ -462,10 +483,6 @@ ENTRIES: dict[str, dict[str, str]] = {
     "cli.run.human_nodes": {
         "ja": "人の入力を受けるノード: {nodes}",
         "en": "human-input nodes: {nodes}",
-    },
-    "cli.run.referenced_form": {
-        "ja": "--input {node}.…: このフォームの項目は参照から決まるため、フォームアプリで回答してください",
-        "en": "--input {node}.…: its requirements come from a reference; answer it in the form app",
     },
     "cli.input.expected_node": {
         "ja": "--input {raw}: NODE.FIELD=値 または NODE.FIELD=@パス の形で指定してください（例: confirm.approved=true）",
