@@ -36,9 +36,10 @@ from compiler.compile import compile_file
 from compiler.engine import run_compiled
 from compiler.events import EventLog
 from compiler.scope import CompiledPlan
-from flows.backend import run_names, run_secrets
+from flows.backend import run_names, run_secrets, secret_sweep
 from flows.backend.artifacts import publish_run_artifacts
-from flows.backend.prefect_backend import PrefectBackend, untagged
+from flows.backend.node_tasks import untagged
+from flows.backend.prefect_backend import PrefectBackend
 from flows.backend.result_reuse import ReuseLog
 from keiri.base import masking, settings
 from keiri.base.catalog import t
@@ -158,6 +159,7 @@ def _execute(
     run_id = str(flow_run.id)
     # Secret answers and vars reach the API masked; their values come from the run's block.
     answers, vars = run_secrets.restore(list(flow_run.tags), answers, vars)
+    secret_sweep.safely(secret_sweep.sweep, get_run_logger())  # older runs' expired secrets
     # Log lines reach the Prefect API and the terminal or a runner's log: masked as well.
     masking.install_log_filter("", "prefect.flow_runs", "prefect.task_runs")
     if observers.on_start is not None:
@@ -213,6 +215,8 @@ def _execute(
     from flows.backend import people_summary
 
     people_summary.publish(plan_, result, events.path)  # for people: artifact, notification
+    done = result.error is None and result.cancelled is None  # a completed run: no retry
+    secret_sweep.safely(lambda: secret_sweep.at_end(flow_run, done), get_run_logger())
     # The record is what `keiri run/status --json` and the form app show: secrets masked.
     error = result.error.masked() if result.error is not None else None
     record: dict[str, Any] = {
@@ -332,7 +336,7 @@ def run_local(
     """
     from prefect import tags as prefect_tags
 
-    from flows.backend.prefect_backend import without_heartbeats
+    from flows.backend.node_tasks import without_heartbeats
 
     local = named_flow(flow_name)
     with without_heartbeats(), prefect_tags(*tags), started_here(compiled, observers, run_name):

@@ -10,7 +10,9 @@ the flow run carries the tag `keiri-secrets:<uuid>`. The flow (`run_plan`) calls
 first: it loads the block named by its run's tag, puts the values back and registers them
 with `keiri.base.masking`, so every surface of the run masks them. The same works for a detached
 runner, a retry on this machine and a deployment run on a worker elsewhere; no value ever
-reaches a command line.
+reaches a command line. The block is deleted once the run can no longer be retried
+(`flows.backend.secret_sweep`, `KEIRI_SECRET_RETENTION`); a retry after that fails with
+`cli.error.secrets_missing`.
 
 Import only after the Prefect environment is set (`keiri.server.supervisor.connect`).
 """
@@ -28,23 +30,18 @@ from compiler.scope import CompiledPlan, CompiledTask
 from keiri.base import masking
 from keiri.base.catalog import t
 
-__all__ = ["SECRETS_TAG", "Split", "restore", "save", "split"]
+__all__ = ["BLOCK_PREFIX", "SECRETS_TAG", "Split", "restore", "save", "secret_fields", "split"]
 
 SECRETS_TAG = "keiri-secrets:"
-_BLOCK_PREFIX = "keiri-run-secrets-"
+BLOCK_PREFIX = "keiri-run-secrets-"
 
 #: (answers as shown, vars as shown, the secret values: {"answers": {node: {field: v}}, "vars"})
 Split = tuple[dict[str, dict[str, Any]], dict[str, Any], dict[str, Any]]
 
 
-def _secret_fields(compiled: CompiledPlan | None, node_id: str) -> set[str]:
-    """The requirement ids of a human-input node whose type is `secret`."""
-    if compiled is None:
-        return set()
-    cnode = compiled.all_nodes.get(node_id)
-    if not isinstance(cnode, CompiledTask):
-        return set()
-    requirements = cnode.node.in_.get("requirements")
+def secret_fields(requirements: Any) -> set[str]:
+    """The ids of a form's secret requirements: of the `secret` type or named like a secret
+    (the one decision: parameters here, the answer-reuse record in `flows.backend.reask`)."""
     if not isinstance(requirements, list):
         return set()
     return {
@@ -53,6 +50,16 @@ def _secret_fields(compiled: CompiledPlan | None, node_id: str) -> set[str]:
         if isinstance(r, dict)
         and (r.get("type") == "secret" or masking.is_secret_name(str(r.get("id"))))
     }
+
+
+def _secret_fields(compiled: CompiledPlan | None, node_id: str) -> set[str]:
+    """The secret requirement ids of a human-input node of the plan."""
+    if compiled is None:
+        return set()
+    cnode = compiled.all_nodes.get(node_id)
+    if not isinstance(cnode, CompiledTask):
+        return set()
+    return secret_fields(cnode.node.in_.get("requirements"))
 
 
 def _secret_var(compiled: CompiledPlan | None, name: str) -> bool:
@@ -102,7 +109,7 @@ def save(secrets: dict[str, Any]) -> list[str]:
     token = uuid.uuid4().hex
     # One text (a SecretStr): the API obfuscates it as a whole (a dict's items it would not).
     text = SecretStr(json.dumps(secrets, ensure_ascii=False))
-    Secret(value=text).save(f"{_BLOCK_PREFIX}{token}", overwrite=False)
+    Secret(value=text).save(f"{BLOCK_PREFIX}{token}", overwrite=False)
     return [f"{SECRETS_TAG}{token}"]
 
 
@@ -117,7 +124,7 @@ def restore(
         return restored_answers, restored_vars
     from prefect.blocks.system import Secret
 
-    name = f"{_BLOCK_PREFIX}{token}"
+    name = f"{BLOCK_PREFIX}{token}"
     missing = BlockError(
         ErrorCode.DEPENDENCY_NOT_FOUND,
         t("cli.error.secrets_missing", name=name),

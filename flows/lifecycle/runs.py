@@ -12,6 +12,9 @@ resume, retry, cancel, and the outcome — one `RunOutcome` for the CLI and the 
 - Observers (progress, pause messages) are arguments (`RunObservers`), never global lists.
 
 Import only after the Prefect environment is set (`keiri.server.supervisor.connect`).
+
+Over 400 lines: start, wait, resume, retry, cancel and the outcome are the steps of one run
+record's life and read it the same way.
 """
 
 from __future__ import annotations
@@ -43,7 +46,7 @@ from flows.backend.run_inputs import create_once, filter_values
 from flows.lifecycle import control, start
 from flows.lifecycle.control import PausedForm
 from flows.run_plan import RunObservers, event_log_path, named_flow, run_local, started_here
-from keiri.base import settings
+from keiri.base import processes, settings
 from keiri.base.catalog import state_label, t
 from keiri.base.errors import KeiriError, RunNotRetryable
 
@@ -408,11 +411,8 @@ def cancel(run_id: str, who: str) -> RunOutcome:
 def _runner_alive(pid: int, run_id: str) -> bool:
     """Whether `pid` is `python -m flows.lifecycle.runner RUN_ID` (its command line is checked, so a
     reused pid is never taken for it); False without /proc (not Linux)."""
-    try:
-        argv = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
-    except OSError:
-        return False
-    return b"flows.lifecycle.runner" in argv and run_id.encode() in argv
+    argv = processes.command_line(pid)
+    return argv is not None and b"flows.lifecycle.runner" in argv and run_id.encode() in argv
 
 
 def _stop_runners(run_id: str, timeout: float = 15) -> list[int]:

@@ -34,7 +34,7 @@ def _run(tmp_path: Path, registry: BlockRegistry, answers: dict[str, Any]) -> di
         plan_id="p",
         node_id="confirm",
         file_store=FileStore(tmp_path),
-        run_inputs=answers,
+        answers=answers,
     )
     return block.execute(ctx, {"mode": "confirm", "requirements": FIELDS})
 

@@ -42,7 +42,6 @@ from keiri.cli import main
 from keiri.cli.render import as_keiri_error, begin_output, internal_error, render_error
 from keiri.server.supervisor import ServerError
 from tests.conftest import FIXTURES
-from tests.support.catalog_text import shown
 
 ERROR_CONTRACT = {"code", "message", "node_id", "hint", "recoverable"}
 
@@ -200,7 +199,8 @@ ERROR_FIXTURES: dict[ErrorCode, Callable[[Path], KeiriError]] = {
     ),
     ErrorCode.RUN_NOT_RETRYABLE: lambda _tmp: RunNotRetryable("run 0a1b is Running"),
     ErrorCode.RUN_START_MISMATCH: lambda _tmp: RunStartMismatch(
-        "run 0a1b was started with parameters the plan does not compile to"
+        t("cli.error.start_mismatch", run="0a1b", what="tags", plan="keiri-demo"),
+        details={"run_id": "0a1b", "differences": ["tags"]},
     ),
     ErrorCode.CONFIG_INVALID: _config_invalid,
     ErrorCode.SERVER_UNAVAILABLE: lambda _tmp: ServerError(
@@ -244,7 +244,7 @@ ERROR_FIXTURES: dict[ErrorCode, Callable[[Path], KeiriError]] = {
 
 
 def test_every_error_code_has_a_fixture() -> None:
-    # REPORTED is no error people read: the command has shown its result and only ends.
+    # REPORTED ends a command that has shown its result itself: nothing of it is rendered.
     assert set(ErrorCode) - {ErrorCode.REPORTED} == set(ERROR_FIXTURES)
 
 
@@ -317,9 +317,11 @@ def test_config_error_lists_every_problem_once(capsys: pytest.CaptureFixture[str
     error = _config_invalid(Path("."))
     assert error.exit_code == 2
     assert error.fields == ["KEIRI_UI_PORT", "KEIRI_TIMEZONE"]  # type: ignore[attr-defined]
-    assert shown("cli.error.config_many", error.message, count=2)
-    port = t("issue.pydantic.less_than_equal", limit=65535, actual="'80800'")
-    assert t("runtime.settings.problem", name="KEIRI_UI_PORT", message=port) in error.message
+    assert (
+        "設定に 2 件の誤りがあります" in error.message
+        and "環境変数 KEIRI_UI_PORT: 65535 以下の値を書いてください（入力: '80800'）"
+        in error.message
+    )
 
 
 def test_converter_keeps_paths_as_tuples_and_suggests(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -341,14 +343,11 @@ def test_converter_keeps_paths_as_tuples_and_suggests(monkeypatch: pytest.Monkey
     by_loc = {i.loc: i for i in issues}
     assert set(by_loc) == {("rows", 1, "amount"), ("rows", 1, "amout")}
     unknown = by_loc[("rows", 1, "amout")]
-    assert (
-        unknown.path == "rows[1].amout"
-        and t("issue.did_you_mean", names="'amount'") in unknown.hint
-    )
-    assert by_loc[("rows", 1, "amount")].message == t("issue.pydantic.missing", name="amount")
+    assert unknown.path == "rows[1].amout" and "もしかして: 'amount'" in unknown.hint
+    assert by_loc[("rows", 1, "amount")].message == "必須のキー 'amount' がありません"
     monkeypatch.setenv("KEIRI_LANG", "en")  # the same converter, in the reader's language
     english = {i.loc: i for i in from_validation_error(caught.value)}
-    assert english[("rows", 1, "amount")].message == t("issue.pydantic.missing", name="amount")
+    assert english[("rows", 1, "amount")].message == "missing required key 'amount'"
     dumped = unknown.model_dump()
     assert dumped["path"] == "rows[1].amout" and "loc" not in dumped
     assert Issue.model_validate(dumped).loc == ("rows", 1, "amout")  # a --json document read back

@@ -641,8 +641,8 @@ ENTRIES: dict[str, dict[str, str]] = {
         "en": "the secret values of this run ({name}) are not on the Prefect server",
     },
     "cli.hint.secrets_missing": {
-        "ja": "秘密の値を指定して（--var/--input）実行し直してください",
-        "en": "start the run again with its secrets (--var/--input)",
+        "ja": "秘密の値は実行の終了後 KEIRI_SECRET_RETENTION の期間（既定 4 日）だけ保管され、その後は削除されます。秘密の値を指定して（--var/--input）新しく実行してください",
+        "en": "a run's secret values are kept for KEIRI_SECRET_RETENTION (default 4 days) after it ends, then deleted; start the run again with its secrets (--var/--input)",
     },
     "cli.child.link": {"ja": "入力待ち: {where}", "en": "waits for input: {where}"},
     "cli.child.description": {

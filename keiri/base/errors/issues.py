@@ -100,7 +100,6 @@ def suggest(name: str, known: Iterable[str], n: int = 3) -> list[str]:
 def did_you_mean(name: str, known: Iterable[str]) -> str:
     """`もしかして: 'a', 'b'` (in the reader's language) for an unknown name, "" when nothing is
     close."""
-    from keiri.base.catalog import t as text
 
     close = suggest(name, known)
     return text("issue.did_you_mean", names=", ".join(repr(c) for c in close)) if close else ""
