@@ -47,17 +47,20 @@ SIMPLE_WIDGETS = frozenset(
 )
 #: Widgets that show the requirement's hint inside the box (the others show it below).
 _HINT_INSIDE = frozenset({Widget.TEXT, Widget.PASSWORD, Widget.PARSED_TEXT, Widget.CHAT})
-_FOLDER_MODES = ("フォルダを選ぶ", "ZIP ファイルで送る")
+#: How a folder is sent -> its words.
+_FOLDER_MODES = {"folder": "form.folder_mode.folder", "zip": "form.folder_mode.zip"}
 _CHUNK = 1 << 20
 
 
 def human_size(size: int) -> str:
-    value = float(size)
-    for unit in ("バイト", "KB", "MB", "GB"):
-        if value < 1024 or unit == "GB":
-            return f"{value:.0f} {unit}" if unit == "バイト" else f"{value:.1f} {unit}"
+    if size < 1024:
+        return t("display.bytes", size=size)
+    value = size / 1024
+    for unit in ("KB", "MB"):
+        if value < 1024:
+            return f"{value:.1f} {unit}"
         value /= 1024
-    return f"{size} バイト"
+    return f"{value:.1f} GB"
 
 
 def _label(req: Requirement) -> str:
@@ -164,9 +167,9 @@ def _chat(req: Requirement, key: str, entry: Entry) -> None:
         if value:
             with st.chat_message("user"):
                 st.markdown(str(value))
-            st.caption("回答を直すには、もう一度入力してください。")
+            st.caption(t("form.chat_redo"))
         st.chat_input(
-            req.hint or "回答を入力して Enter",
+            req.hint or t("form.chat_placeholder"),
             key=widget_key(key, req.id),
             max_chars=req.validation.max_length,
             on_submit=_chat_submitted,
@@ -296,15 +299,16 @@ def _files(req: Requirement, key: str, entry: Entry) -> None:
 
 def _folder(req: Requirement, key: str, entry: Entry) -> None:
     how = st.radio(
-        f"{_label(req)}の送り方",
-        _FOLDER_MODES,
+        t("form.folder_how", label=_label(req)),
+        list(_FOLDER_MODES),
+        format_func=lambda mode: t(_FOLDER_MODES[mode]),
         horizontal=True,
         key=widget_key(key, req.id) + "::how",
     )
-    as_zip = how == _FOLDER_MODES[1]
+    as_zip = how == "zip"
     wkey = widget_key(key, req.id) + ("::zip" if as_zip else "::dir")
     st.file_uploader(
-        _label(req) + ("（ZIP）" if as_zip else "（フォルダ）"),
+        t("form.as_zip" if as_zip else "form.as_folder", label=_label(req)),
         type=None if as_zip else _extensions(req),
         accept_multiple_files=False if as_zip else "directory",
         key=wkey,

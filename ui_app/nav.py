@@ -16,6 +16,7 @@ import streamlit as st
 from streamlit.navigation.page import StreamlitPage
 
 from blocks.sdk.errors import BlockError, ErrorCode
+from keiri.base.catalog import t
 from ui_app.errors import render_error
 
 __all__ = [
@@ -48,9 +49,9 @@ def _design() -> None:
         render_error(
             BlockError(
                 ErrorCode.DEPENDENCY_NOT_FOUND,
-                f"設計ページを読み込めませんでした（{type(exc).__name__}: {exc}）",
+                t("nav.design_failed", error=f"{type(exc).__name__}: {exc}"),
                 details={"module": "ui_app.views.design", "error": repr(exc)},
-                hint="他のページはそのまま使えます。設計ページの依存関係（designer パッケージ）を確認してください",
+                hint=t("nav.design_failed_hint"),
             ),
             key="design",
         )
@@ -58,15 +59,16 @@ def _design() -> None:
     render()
 
 
+#: A page -> its title (a catalog key) and icon.
 _PAGES = {
-    INBOX: ("受信箱", ":material/inbox:"),
-    FORM: ("入力フォーム", ":material/edit_note:"),
-    RUNS: ("実行履歴", ":material/history:"),
-    NEW_RUN: ("新規実行", ":material/play_circle:"),
-    DESIGN: ("設計", ":material/design_services:"),
-    ANALYSIS: ("分析", ":material/analytics:"),
-    ASK: ("依頼", ":material/assignment:"),
-    COPILOT: ("コパイロット", ":material/smart_toy:"),
+    INBOX: ("nav.inbox", ":material/inbox:"),
+    FORM: ("nav.form", ":material/edit_note:"),
+    RUNS: ("nav.runs", ":material/history:"),
+    NEW_RUN: ("nav.new_run", ":material/play_circle:"),
+    DESIGN: ("nav.design", ":material/design_services:"),
+    ANALYSIS: ("nav.analysis", ":material/analytics:"),
+    ASK: ("nav.ask", ":material/assignment:"),
+    COPILOT: ("nav.copilot", ":material/smart_toy:"),
 }
 
 
@@ -84,7 +86,7 @@ def page(name: str) -> StreamlitPage:
     # Our pages are files (`render()` runs under `__main__`), so AppTest can switch to them;
     # the design page is owned elsewhere and imported only when opened.
     source: Callable[[], None] | Path = _design if name == DESIGN else _VIEWS / f"{name}.py"
-    return st.Page(source, title=title, icon=icon, url_path=name, default=name == INBOX)
+    return st.Page(source, title=t(title), icon=icon, url_path=name, default=name == INBOX)
 
 
 def run() -> None:

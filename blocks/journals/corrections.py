@@ -107,7 +107,12 @@ def apply_corrections(
                 entry.source.get("issuer_name") or entry.counterparty.name,
                 account,
                 tax_category,
-                note=t("journal.correct.rule_note", "ja", entry=entry_id, before="・".join(before)),
+                note=t(
+                    "journal.correct.rule_note",
+                    "ja",
+                    entry=entry_id,
+                    before=t("journal.correct.rule_before_sep", "ja").join(before),
+                ),
             )
             if rule is not None:
                 own = store or CounterpartyStore()

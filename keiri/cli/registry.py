@@ -88,7 +88,9 @@ def _print_status(status: Any) -> None:
             t(
                 "registry.cli.snapshot",
                 date=status.snapshot,
-                parts="・".join(t(_PARTS[p]) if p in _PARTS else p for p in status.snapshot_parts),
+                parts=t("display.list_sep").join(
+                    t(_PARTS[p]) if p in _PARTS else p for p in status.snapshot_parts
+                ),
             )
         )
     if status.diff_files:

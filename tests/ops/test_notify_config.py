@@ -19,7 +19,9 @@ from flows.backend.notify import (
     parse_duration,
     planned_automations,
 )
+from keiri.base.catalog import t
 from keiri.cli import main
+from tests.support.catalog_text import shown
 
 
 @pytest.mark.parametrize(
@@ -51,9 +53,10 @@ def test_bad_duration_names_the_setting(monkeypatch: pytest.MonkeyPatch) -> None
 def test_crash_window_must_outlast_heartbeats(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("KEIRI_CRASH_AFTER", "2m")
     monkeypatch.delenv("PREFECT_FLOWS_HEARTBEAT_FREQUENCY", raising=False)
-    with pytest.raises(ValueError, match="ハートビート間隔") as caught:
+    with pytest.raises(ValueError) as caught:
         NotifyConfig.from_env()
-    assert "186s 以上" in str(caught.value) and "（入力: 120s）" in str(caught.value)
+    assert shown("runtime.settings.crash_window", str(caught.value)), caught.value
+    assert "186s" in str(caught.value) and "120s" in str(caught.value)
     monkeypatch.setenv("KEIRI_LANG", "en")
     with pytest.raises(ValueError, match="longer than the heartbeat interval"):
         NotifyConfig.from_env()
@@ -68,8 +71,8 @@ def test_deploy_rejects_a_bad_setting_as_usage_error(
     monkeypatch.setenv("KEIRI_NOTIFY_REMIND_AFTER", "5s")
     assert main(["deploy", "--check"]) == 2
     err = capsys.readouterr().err
-    assert "環境変数 KEIRI_NOTIFY_REMIND_AFTER: リマインドの間隔は 10 秒以上" in err
-    assert "（Prefect の最小値。入力: 5s）" in err
+    remind = t("runtime.settings.remind_min", value="5s")
+    assert t("runtime.settings.problem", name="KEIRI_NOTIFY_REMIND_AFTER", message=remind) in err
 
 
 def test_unset_webhook_leaves_notifications_alone() -> None:

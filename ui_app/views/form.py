@@ -22,7 +22,7 @@ import streamlit as st
 from blocks.forms.field_types import FIELD_TYPES
 from blocks.forms.form import Requirement, validate_answers
 from blocks.sdk.confirmation import CANCEL_FIELD
-from keiri.base.catalog import CATALOG, t
+from keiri.base.catalog import t
 from keiri.base.errors import KeiriError
 from keiri.base.times import local_time
 from ui_app import backend, drafts, nav
@@ -50,6 +50,13 @@ __all__ = ["TITLE", "live_problems", "render", "reset_form"]
 
 #: `TITLE + run_id` -> the heading of the run's forms (the plan's description).
 TITLE = "keiri::title::"
+#: A form's mode -> its words.
+_MODES = {
+    "collect": "form.mode.collect",
+    "confirm": "form.mode.confirm",
+    "inquire": "form.mode.inquire",
+    "mixed": "form.mode.mixed",
+}
 
 
 def _submitted_banner(run_id: str, current_pause: str | None) -> bool:
@@ -114,7 +121,7 @@ def _header(form: PausedForm, title: str) -> None:
         st.markdown(str(definition["message"]))
     asked = definition.get("asked_at")
     since = local_time(asked if isinstance(asked, int | float) else None)
-    mode = t(f"form.mode.{form.mode}") if f"form.mode.{form.mode}" in CATALOG else form.mode
+    mode = t(_MODES[form.mode]) if form.mode in _MODES else form.mode
     st.caption(
         t(
             "form.meta",
@@ -123,7 +130,8 @@ def _header(form: PausedForm, title: str) -> None:
             since=since,
             run=form.run.name,
         )
-        + f" ・ {form.node_id}"
+        + t("display.sep")
+        + form.node_id
     )
 
 

@@ -484,10 +484,6 @@ ENTRIES: dict[str, dict[str, str]] = {
         "ja": "人の入力を受けるノード: {nodes}",
         "en": "human-input nodes: {nodes}",
     },
-    "cli.run.referenced_form": {
-        "ja": "--input {node}.…: このフォームの項目は参照から決まるため、フォームアプリで回答してください",
-        "en": "--input {node}.…: its requirements come from a reference; answer it in the form app",
-    },
     "cli.input.expected_node": {
         "ja": "--input {raw}: NODE.FIELD=値 または NODE.FIELD=@パス の形で指定してください（例: confirm.approved=true）",
         "en": "--input {raw}: expected NODE.FIELD=VALUE or =@PATH (e.g. confirm.approved=true)",

@@ -106,6 +106,10 @@ ENTRIES: dict[str, dict[str, str]] = {
     "journal.word.chars": {"ja": "文字", "en": "characters"},
     "journal.word.bytes": {"ja": "バイト", "en": "bytes"},
     # --- journal.cli.* / counterparty.cli.* (keiri journals, keiri counterparties) ---
+    "journal.cli.default_file": {
+        "ja": "仕訳_{fmt}_{run}.{extension}",
+        "en": "journal_{fmt}_{run}.{extension}",
+    },
     "journal.cli.not_completed": {
         "ja": "実行 {run} は完了していません（状態: {state}）",
         "en": "Run {run} has not completed (state: {state})",
@@ -135,6 +139,7 @@ ENTRIES: dict[str, dict[str, str]] = {
         "ja": "{entry}: 摘要を上限に合わせて短くしました → {after}",
         "en": "{entry}: the description was shortened to the limit -> {after}",
     },
+    "counterparty.cli.default_file": {"ja": "取引先.csv", "en": "counterparties.csv"},
     "counterparty.cli.col.code": {"ja": "コード", "en": "code"},
     "counterparty.cli.col.name": {"ja": "取引先名", "en": "name"},
     "counterparty.cli.col.kana": {"ja": "カナ名", "en": "kana"},
@@ -249,6 +254,7 @@ ENTRIES: dict[str, dict[str, str]] = {
         "ja": "仕訳「{entry}」に {line} 行目はありません",
         "en": "Entry {entry!r} has no line {line}",
     },
+    "journal.correct.rule_before_sep": {"ja": "・", "en": ", "},
     "journal.correct.rule_note": {
         "ja": "仕訳 {entry} の修正（{before} から）",
         "en": "Correction of entry {entry} (from {before})",
