@@ -6,7 +6,9 @@ both languages side by side. Parts by surface: `cli` (commands, their `--help`, 
 server, notifications), `issues` (validation issues), `runtime` (errors of blocks and runs,
 settings), `summary` (run summaries), `journals` (journal entries, their exports and the
 counterparty master: `journal.*`, `counterparty.*`), `evidence` (the registration-number
-registry and the evidence archive: `registry.*`, `archive.*`), `copilot` (the copilot and its
+registry and the evidence archive: `registry.*`, `archive.*`), `closing` (closing the month in
+the form app: the table field, the 取引先 and 証憑検索 pages, the journal download: `table.*`,
+`parties.*`, `search.*`, `exports.*`), `copilot` (the copilot and its
 page), `app` (the form app's pages) and `common` (what several surfaces show: field checks, run
 states, times, display words). A new prefix is added to `PARTS` beside its module.
 
@@ -73,6 +75,10 @@ PARTS: dict[str, str] = {
     "counterparty": "journals",
     "registry": "evidence",
     "archive": "evidence",
+    "table": "closing",
+    "parties": "closing",
+    "search": "closing",
+    "exports": "closing",
 }
 
 _loaded: dict[str, dict[str, dict[str, str]]] = {}
