@@ -436,6 +436,10 @@ _SEARCH_OPTIONS: dict[str, dict[str, str]] = {
         "ja": "取引先の名称（株式会社・(株)・全角半角の違いは無視）または登録番号（一部でも可）。",
         "en": "Counterparty name or registration number (part of).",
     },
+    "kind": {
+        "ja": "書類の種類（invoice: 請求書、simplified_invoice: 領収書 など）。",
+        "en": "Document kind (invoice, simplified_invoice, ...).",
+    },
 }
 _FIELD_OPTIONS: dict[str, dict[str, str]] = {
     "transaction_date": {"ja": "取引年月日。", "en": "Transaction date (取引年月日)."},
