@@ -10,6 +10,8 @@ file, the entries made from it (`by_document`, for `archive.add`'s `journal_entr
 
 from __future__ import annotations
 
+import calendar
+import datetime as dt
 from collections import defaultdict
 from typing import Any
 
@@ -17,7 +19,7 @@ from blocks.journals.export import collect_batches, prepare_export, record_expor
 from blocks.journals.formats import layout, rows
 from blocks.journals.ledger import ExportLedger
 from blocks.journals.mapping import load_chart
-from blocks.journals.model import Entry, JournalBatch
+from blocks.journals.model import Entry, JournalBatch, Period
 from blocks.sdk.base import Block
 from blocks.sdk.context import BlockContext
 from keiri.base.catalog import t
@@ -52,6 +54,15 @@ def report_lines(
     return out
 
 
+def _period_text(period: Period) -> str:
+    """`202609` for one calendar month, else `20260921-20261020`."""
+    start, end = dt.date.fromisoformat(period.start), dt.date.fromisoformat(period.end)
+    last = calendar.monthrange(start.year, start.month)[1]
+    if start.day == 1 and end == start.replace(day=last):
+        return start.strftime("%Y%m")
+    return f"{start:%Y%m%d}-{end:%Y%m%d}"
+
+
 def _by_document(entries: list[Entry]) -> dict[str, list[str]]:
     found: dict[str, list[str]] = defaultdict(list)
     for entry in entries:
@@ -75,7 +86,7 @@ class ExportBlock(Block):
             "journal.export_block.file_name",
             "ja",
             label=target.name,
-            period=result.period.start[:7].replace("-", ""),
+            period=_period_text(result.period),
             extension=target.extension,
         )
         ref = ctx.store(result.data, str(name))

@@ -133,7 +133,7 @@ def test_the_answer_corrects_learns_registers_and_exports(
         answered={"answered_by": "suzuki"},
     )  # fmt: skip
     text = FileStore().read_bytes(out["file"]).decode("cp932")
-    assert out["file"]["name"] == "仕訳_yayoi_202609.csv"
+    assert out["file"]["name"] == "仕訳_yayoi_20260921-20261020.csv"
     records = list(csv.reader(text.splitlines()))
     assert records and all(len(r) == 25 for r in records)
     assert "通信費" in text and out["summary"]["entries"] == 9 and out["summary"]["excluded"] == 0
