@@ -119,4 +119,4 @@ def table_widget(req: Requirement, key: str, entry: Entry) -> None:
     notes = [t("table.edit_help")]
     if changed:
         notes.append(t("table.changed", count=changed))
-    st.caption(" ・ ".join(notes))
+    st.caption(t("table.joiner").join(notes))

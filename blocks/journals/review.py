@@ -34,6 +34,7 @@ __all__ = [
     "payment_rows",
     "proposal_rows",
     "review_rows",
+    "tax_names",
     "tax_options",
 ]
 
@@ -61,14 +62,14 @@ def account_options(fmt: str, used: Iterable[str] = ()) -> list[str]:
     return names + [name for name in dict.fromkeys(used) if name not in names]
 
 
-def _tax_names() -> dict[str, str]:
+def tax_names() -> dict[str, str]:
     """keiri's tax-category codes -> their names in words (the generic chart)."""
     return dict(load_chart("generic").tax_categories)
 
 
 def tax_options(fmt: str) -> list[str]:
     """The purchase tax categories the product maps, in words."""
-    names = _tax_names()
+    names = tax_names()
     known = _chart_of(fmt).tax_categories
     return [names[code] for code in names if code in known and code.startswith(_TAXED)]
 
@@ -85,7 +86,7 @@ def _qualification(entry: Entry) -> str:
 
 def review_rows(batch: JournalBatch) -> list[dict[str, Any]]:
     """One row per debit line of the purchases."""
-    names = _tax_names()
+    names = tax_names()
     rows: list[dict[str, Any]] = []
     for entry in batch.entries:
         if entry.kind != "purchase":
@@ -171,7 +172,7 @@ def proposal_rows(
 def _tax_code(name: Any, where: str) -> str | None:
     if name is None or name == "":
         return None
-    names = _tax_names()
+    names = tax_names()
     if name in names:  # already a code
         return str(name)
     codes = {label: code for code, label in names.items()}
