@@ -84,7 +84,7 @@ def page_names() -> list[str]:
     return (
         [INBOX, FORM, RUNS, NEW_RUN]
         + ([DESIGN] if _DESIGN_FILE.is_file() else [])
-        + [name for name in _CLOSING_PAGES if (_VIEWS / f"{name}.py").is_file()]
+        + list(_CLOSING_PAGES)
         + [ANALYSIS, ASK, COPILOT]
     )
 

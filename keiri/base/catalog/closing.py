@@ -213,4 +213,63 @@ ENTRIES: dict[str, dict[str, str]] = {
     "parties.col.what": {"ja": "内容", "en": "What"},
     # --- search.* (the 証憑検索 page) ---
     "search.nav": {"ja": "証憑検索", "en": "Evidence search"},
+    "search.title": {"ja": "証憑検索", "en": "Evidence search"},
+    "search.intro": {
+        "ja": "保存した証憑（請求書・領収書など）を、取引年月日・取引金額・取引先・書類の種類で検索します（電子帳簿保存法の検索要件）。条件は組み合わせられます。",
+        "en": "Search the kept evidence by transaction date, amount, counterparty and kind (any combination).",
+    },
+    "search.date_from": {"ja": "取引年月日（から）", "en": "Date from"},
+    "search.date_to": {"ja": "取引年月日（まで）", "en": "Date to"},
+    "search.amount_min": {"ja": "取引金額（円、以上）", "en": "Amount from (yen)"},
+    "search.amount_max": {"ja": "取引金額（円、以下）", "en": "Amount to (yen)"},
+    "search.party": {
+        "ja": "取引先（名称または登録番号の一部）",
+        "en": "Counterparty (name or registration number)",
+    },
+    "search.kind": {"ja": "書類の種類", "en": "Kind"},
+    "search.any_kind": {"ja": "（すべて）", "en": "(any)"},
+    "search.submit": {"ja": "検索", "en": "Search"},
+    "search.bad_range": {
+        "ja": "{what}の「から」が「まで」より後になっています",
+        "en": "The {what} range ends before it starts",
+    },
+    "search.what.date": {"ja": "取引年月日", "en": "date"},
+    "search.what.amount": {"ja": "取引金額", "en": "amount"},
+    "search.found": {"ja": "{count} 件見つかりました", "en": "{count} found"},
+    "search.none": {
+        "ja": "条件に合う証憑はありません。条件を減らすか、範囲を広げてください。",
+        "en": "Nothing matches: loosen the conditions.",
+    },
+    "search.empty_archive": {
+        "ja": "まだ証憑が保存されていません。月次締めの実行で確認が済むと、その月の証憑がここに保存されます。",
+        "en": "Nothing is kept yet: a monthly close keeps the month's evidence once confirmed.",
+    },
+    "search.col.runs": {"ja": "実行", "en": "Runs"},
+    "search.col.entries": {"ja": "仕訳", "en": "Entries"},
+    "search.choose": {"ja": "プレビューする証憑", "en": "Preview"},
+    "search.option": {"ja": "{id}: {date} {party} {file}", "en": "{id}: {date} {party} {file}"},
+    "search.preview": {"ja": "プレビュー: {file}", "en": "Preview: {file}"},
+    "search.pdf_page": {
+        "ja": "{file}（1 ページ目 / 全 {pages} ページ）",
+        "en": "{file} (page 1 of {pages})",
+    },
+    "search.no_preview": {
+        "ja": "この形式（{media}）はプレビューできません。ダウンロードして開いてください。",
+        "en": "No preview for {media}: download it to open it.",
+    },
+    "search.unreadable": {
+        "ja": "プレビューを表示できませんでした（{detail}）。ダウンロードして開いてください。",
+        "en": "The preview failed ({detail}): download the file to open it.",
+    },
+    "search.cut": {"ja": "（先頭 {chars} 文字のみ表示）", "en": "(first {chars} characters)"},
+    "search.download": {"ja": "{file} をダウンロード", "en": "Download {file}"},
+    "search.kept": {
+        "ja": "保存: {at}（{by}）・保存期限: {until}・SHA-256: {sha}",
+        "en": "Kept {at} by {by}; keep until {until}; SHA-256 {sha}",
+    },
+    "search.registry": {
+        "ja": "登録番号 {number}: {status}",
+        "en": "Registration number {number}: {status}",
+    },
+    "search.registry_name": {"ja": "公表されている名称: {name}", "en": "Published name: {name}"},
 }
