@@ -86,6 +86,7 @@ def test_previews_download_and_the_registry_attribution(page: AppTest) -> None:
     assert at.subheader[0].value == f"プレビュー: {RECEIPT}"
     assert len(at.get("image")) == 1
     assert at.markdown[-1].value == f"登録番号 {RECEIPT_NUMBER}: 登録済み"
+    assert at.warning[0].value.startswith("証憑の取引先名「喫茶みどり」と公表されている名称「")
     captions = [c.value for c in at.caption]
     assert any(c.startswith("出典：国税庁適格請求書発行事業者公表サイト") for c in captions)
     assert [b.proto.label for b in at.get("download_button")] == [f"{RECEIPT} をダウンロード"]

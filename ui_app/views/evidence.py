@@ -172,6 +172,11 @@ def _registry(record: EvidenceRecord) -> None:
     st.markdown(t("search.registry", number=answer.number, status=t(_STATUS[answer.status])))
     if answer.registered_name:
         st.caption(t("search.registry_name", name=answer.registered_name))
+    if answer.name_matches is False:
+        st.warning(
+            t("search.name_differs", name=record.party_name, published=answer.registered_name),
+            icon=":material/warning:",
+        )
     st.caption(answer.reason)
     if answer.attribution:
         st.caption(answer.attribution)

@@ -272,4 +272,8 @@ ENTRIES: dict[str, dict[str, str]] = {
         "en": "Registration number {number}: {status}",
     },
     "search.registry_name": {"ja": "公表されている名称: {name}", "en": "Published name: {name}"},
+    "search.name_differs": {
+        "ja": "証憑の取引先名「{name}」と公表されている名称「{published}」が違います。登録番号の記載誤りがないか確かめてください。",
+        "en": "The evidence names {name!r} but the registry publishes {published!r}: check the registration number.",
+    },
 }
