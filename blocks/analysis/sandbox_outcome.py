@@ -199,9 +199,9 @@ def _violation_text(record: dict[str, Any]) -> str | None:
 
 def _error_text(record: dict[str, Any], limits: SandboxLimits) -> str:
     if record.get("kind") == "memory":
-        return t("runtime.sandbox.memory", mib=limits.memory_bytes // (1024 * 1024))
+        return t("runtime.sandbox.memory", mib=f"{limits.memory_bytes // (1024 * 1024):,}")
     if record.get("kind") == "output":
-        return t("runtime.sandbox.output_limit", limit=limits.stdout_chars)
+        return t("runtime.sandbox.output_limit", limit=f"{limits.stdout_chars:,}")
     name = str(record.get("type") or "Error")[:100]
     message = str(record.get("message") or "")[:1000]
     line = record.get("line")
@@ -219,7 +219,7 @@ def _death(returncode: int | None, tail: str, limits: SandboxLimits) -> str:
     if returncode == -signal.SIGXCPU:
         return t("runtime.sandbox.cpu", seconds=limits.cpu_seconds)
     if returncode == -signal.SIGKILL:
-        return t("runtime.sandbox.killed", mib=limits.memory_bytes // (1024 * 1024))
+        return t("runtime.sandbox.killed", mib=f"{limits.memory_bytes // (1024 * 1024):,}")
     if returncode == _CHANNEL_LOST:
         return t("runtime.sandbox.channel_lost")
     last = tail.strip().splitlines()[-1][:300] if tail.strip() else ""
@@ -243,7 +243,7 @@ def decide(
     if seen.timed_out:
         error = t("runtime.sandbox.timeout", seconds=f"{limits.wall_seconds:g}")
     elif seen.stdout_overflow:
-        error = t("runtime.sandbox.output_limit", limit=limits.stdout_chars)
+        error = t("runtime.sandbox.output_limit", limit=f"{limits.stdout_chars:,}")
     elif parsed.error is not None:
         error = _error_text(parsed.error, limits)
     elif not parsed.done or seen.returncode != 0:

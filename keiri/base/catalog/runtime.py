@@ -1278,12 +1278,12 @@ ENTRIES: dict[str, dict[str, str]] = {
         "en": "a workspace file was given the setuid/setgid bit, which has been cleared ({path})",
     },
     "runtime.sandbox.memory": {
-        "ja": "MemoryError: メモリ上限（{mib:,} MiB）を超えました",
-        "en": "MemoryError: the memory limit ({mib:,} MiB) was exceeded",
+        "ja": "MemoryError: メモリ上限（{mib} MiB）を超えました",
+        "en": "MemoryError: the memory limit ({mib} MiB) was exceeded",
     },
     "runtime.sandbox.output_limit": {
-        "ja": "OutputLimitExceeded: 標準出力が上限（{limit:,} 文字）を超えたため、実行を打ち切りました",
-        "en": "OutputLimitExceeded: the output passed its limit ({limit:,} characters); "
+        "ja": "OutputLimitExceeded: 標準出力が上限（{limit} 文字）を超えたため、実行を打ち切りました",
+        "en": "OutputLimitExceeded: the output passed its limit ({limit} characters); "
         "the run was stopped",
     },
     "runtime.sandbox.violation_and_error": {
@@ -1308,8 +1308,8 @@ ENTRIES: dict[str, dict[str, str]] = {
         "en": "TimeoutError: the CPU time limit ({seconds} s) was exceeded",
     },
     "runtime.sandbox.killed": {
-        "ja": "MemoryError: プロセスが強制終了されました（メモリ上限 {mib:,} MiB の超過など）",
-        "en": "MemoryError: the process was killed (over the {mib:,} MiB memory limit, or similar)",
+        "ja": "MemoryError: プロセスが強制終了されました（メモリ上限 {mib} MiB の超過など）",
+        "en": "MemoryError: the process was killed (over the {mib} MiB memory limit, or similar)",
     },
     "runtime.sandbox.channel_lost": {
         "ja": "RuntimeError: 実行結果を伝える通信路が閉じられたため、失敗として扱います",
