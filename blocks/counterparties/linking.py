@@ -81,7 +81,14 @@ class Linker:
 
 
 def _brief(item: Counterparty) -> dict[str, Any]:
-    return {"code": item.code, "name": item.name, "registration_number": item.registration_number}
+    """What a link says of its counterparty (the payment terms: for the reconciliation's due
+    dates, `blocks.reconcile.due_dates`)."""
+    return {
+        "code": item.code,
+        "name": item.name,
+        "registration_number": item.registration_number,
+        "payment_terms": item.payment_terms,
+    }
 
 
 def _file(fields: dict[str, Any], index: int) -> str:

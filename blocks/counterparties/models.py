@@ -8,8 +8,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from blocks.counterparties.terms import parse_terms
 from blocks.sdk.errors import BlockError
+from blocks.text.payment_terms import parse_terms
 from keiri.base.catalog import t
 
 __all__ = ["RULE_ACTIONS", "Change", "Counterparty", "Rule", "RuleAction"]

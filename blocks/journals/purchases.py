@@ -27,9 +27,9 @@ from typing import Any
 from blocks.counterparties.models import Counterparty, Rule
 from blocks.counterparties.names import name_key
 from blocks.counterparties.rules import match_rule
-from blocks.counterparties.terms import parse_terms
 from blocks.journals.model import CounterpartyRef, Entry, Evidence, Line, Skipped
 from blocks.journals.tax import OUT_OF_SCOPE, category_for, included_tax, qualify
+from blocks.text.payment_terms import parse_terms
 from keiri.base.catalog import t
 
 __all__ = ["NOT_BLOCKING", "PurchaseOptions", "build_purchases", "evidence_index", "file_of"]

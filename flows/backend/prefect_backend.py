@@ -36,7 +36,7 @@ from compiler.backend import Backend, map_bounded
 from compiler.jobs import NodeJob, Skipped
 from compiler.runstate import ItemResult, RunState
 from compiler.scope import CompiledLoop, CompiledNode, CompiledSubflow
-from flows.backend import child_pauses, reask
+from flows.backend import child_pauses, pause_wait, reask, run_secrets
 from flows.backend.input_keys import FORM_PREFIX
 from flows.backend.reenter import Reentry
 from flows.backend.result_reuse import (
@@ -57,6 +57,7 @@ __all__ = [
     "auto_batch_size",
     "cache_key",
     "run_node",
+    "untagged",
     "without_heartbeats",
 ]
 
@@ -211,7 +212,6 @@ def _node_task(job: NodeJob, refresh: bool = False) -> Any:
     expiration = _expiration(job)
     key = (
         job.spec.id,
-        tuple(job.tags),
         job.retries,
         job.retry_delays,
         job.timeout_ms,
@@ -223,7 +223,6 @@ def _node_task(job: NodeJob, refresh: bool = False) -> Any:
         options: dict[str, Any] = {
             "name": job.spec.id,
             "task_run_name": "{label}",
-            "tags": job.tags,
             "retries": job.retries,
             "retry_delay_seconds": list(job.retry_delays) if job.retries else 0,
             "timeout_seconds": job.timeout_ms / 1000 if job.timeout_ms else None,
@@ -294,6 +293,21 @@ def _as_subflow(fn: Callable[[], Any], name: str, run_name: str) -> Any:
         return sub()
 
 
+@contextmanager
+def untagged() -> Iterator[None]:
+    """Task runs started inside carry no tags (flow runs keep theirs: `plan:<id>`, ...).
+
+    Prefect asks the server for the concurrency slots of a task run's tags before it runs it
+    (`tag:<tag>` limits: one API call per task run, 10-40 ms on the local SQLite server), and
+    keiri sets no such limit: a tag on every node's task run was most of what a node cost
+    beyond its block (issue 29's 40-node chain).
+    """
+    from prefect.context import TagsContext
+
+    with TagsContext(current_tags=set()):
+        yield
+
+
 _NO_HEARTBEATS: dict[int, tuple[Any, Any]] = {}
 _NO_HEARTBEATS_LOCK = threading.Lock()
 
@@ -354,6 +368,7 @@ class PrefectBackend(Backend):
         root_run_id: str | None = None,
         generation: int = 0,
         reentry: Reentry | None = None,
+        first_start: bool = False,
     ) -> None:
         super().__init__(
             name="prefect",
@@ -372,6 +387,12 @@ class PrefectBackend(Backend):
         self.generation = generation
         #: The human-input nodes this retry re-enters (`flows.backend.reenter`); None: a plain retry.
         self.reentry = reentry
+        #: The run's first start in this process (no retry, no resumed suspension): no node
+        #: result of it is stored yet, so none is read.
+        self.first_start = first_start
+        #: Per place, the pauses answered with secrets whose stored answer is deleted once the
+        #: answers are recorded (`execute_in_flow`).
+        self._answered: dict[str, list[tuple[UUID, str]]] = {}
 
     def task_store(self) -> Any:
         if self._store is None:
@@ -383,15 +404,24 @@ class PrefectBackend(Backend):
         if not job.spec.human_input:
             return ctx
         ctx.services["item_title"] = job.title
+        where = reask.place(job.scope, job.task_name)
+        if where in self._answered:
+            ctx.services["answered_pauses"] = self._answered[where]
+        if self.root_run_id is not None:  # answered in this generation: a continued run's replay
+            answered = reask.current(UUID(self.root_run_id), where, self.generation)
+            if answered is not None:
+                ctx.answers = answered
+                return ctx
         if self.root_run_id is not None and self.generation > 0:
             earlier = reask.latest(
                 UUID(self.root_run_id), reask.place(job.scope, job.task_name), self.generation
             )
             if earlier is not None and self.reentry is not None:
                 decision = self.reentry.decide(job, earlier)
-                if decision == "keep":  # another input is re-entered: these answers stand
+                kept = Reentry.kept_answers(earlier) if decision == "keep" else None
+                if kept is not None:  # another input is re-entered: these answers stand
                     self.reuse.note(state, job, "unchanged")
-                    ctx.run_inputs = Reentry.kept_answers(earlier)
+                    ctx.answers = kept
                     return ctx
                 if decision == "inputs_changed":
                     self.reuse.note(state, job, "inputs_changed")
@@ -401,9 +431,9 @@ class PrefectBackend(Backend):
                 # up front that failed, say): ask again, never reuse that answer (nor the
                 # values given up front); what was given before is prefilled.
                 before = dict(earlier.get("answers") or {}) if earlier is not None else {}
-                given = {k: v for k, v in ctx.run_inputs.items() if not k.startswith("_")}
+                given = {k: v for k, v in ctx.answers.items() if not k.startswith("_")}
                 ctx.services["prefill"] = {**given, **before}
-                ctx.run_inputs = {}
+                ctx.answers = {}
         return ctx
 
     def execute_in_flow(self, state: RunState, job: NodeJob) -> dict[str, Any]:
@@ -412,22 +442,31 @@ class PrefectBackend(Backend):
             return super().execute_in_flow(state, job)
         where = reask.place(job.scope, job.task_name)
         root = UUID(self.root_run_id)
+        secret = run_secrets.secret_fields(job.inputs.get("requirements"))
+        answered: list[tuple[UUID, str]] = []  # pauses whose stored answer goes once recorded
+        self._answered[where] = answered
         try:
-            outputs = super().execute_in_flow(state, job)
-        except BlockError as exc:
-            answers = exc.details.get("answers")
-            if isinstance(answers, dict):
-                reask.record(root, where, self.generation, answers)
-            raise
-        metadata = outputs.get("metadata") or {}
-        reask.record(
-            root,
-            where,
-            self.generation,
-            reask.answers_of(outputs),
-            who=str(metadata.get("answered_by") or ""),
-            inputs=inputs_digest(job.inputs),  # its answers stand while these do (re-entry)
-        )
+            try:
+                outputs = super().execute_in_flow(state, job)
+            except BlockError as exc:
+                answers = exc.details.get("answers")
+                if isinstance(answers, dict):
+                    reask.record(root, where, self.generation, answers, secret=secret)
+                raise
+            metadata = outputs.get("metadata") or {}
+            reask.record(
+                root,
+                where,
+                self.generation,
+                reask.answers_of(outputs),
+                who=str(metadata.get("answered_by") or ""),
+                inputs=inputs_digest(job.inputs),  # its answers stand while these do (re-entry)
+                secret=secret,  # kept as references to a Secret block
+            )
+        finally:
+            self._answered.pop(where, None)
+            for flow_run_id, key in answered:
+                pause_wait.forget_answer(flow_run_id, key)
         return outputs
 
     def call_block(self, state: RunState, job: NodeJob) -> dict[str, Any]:
@@ -436,17 +475,20 @@ class PrefectBackend(Backend):
         fp = None
         refresh = False
         if job.cache is None:
-            # A stored result is used again only for the same definition and inputs.
+            # A stored result is used again only for the same definition and inputs. A run's
+            # first start has none (its results are keyed by the run): nothing to read.
             fp = fingerprint(state.compiled, job)
-            reason = compare(_stored(self.task_store(), job.result_key), fp)
+            stored = MISSING if self.first_start else _stored(self.task_store(), job.result_key)
+            reason = compare(stored, fp)
             self.reuse.note(state, job, reason)
             refresh = reason not in ("unchanged", "not_finished")
         elif self.task_store().exists(result_key(job)):
             self.reuse.note(state, job, "same_inputs")
         try:
-            result = _node_task(job, refresh)(
-                quote(job), quote(state), job.task_name, quote(fp) if fp is not None else None
-            )
+            with untagged():
+                result = _node_task(job, refresh)(
+                    quote(job), quote(state), job.task_name, quote(fp) if fp is not None else None
+                )
         except TimeoutError as exc:  # Prefect's TaskRunTimeoutError after the last attempt
             raise timeout_error(job) from exc
         outputs: dict[str, Any] = unwrap(result)
@@ -495,13 +537,14 @@ class PrefectBackend(Backend):
                 f"{node_id}[{first_i}]" if first_i == last_i else f"{node_id}[{first_i}-{last_i}]"
             )
             try:
-                return list(
-                    run_batch.with_options(task_run_name=label, tags=first.tags)(
-                        quote([jobs[i] for i in indexes]),
-                        quote(state),
-                        f"keiri-{first.scope}-{label}",
+                with untagged():
+                    return list(
+                        run_batch.with_options(task_run_name=label)(
+                            quote([jobs[i] for i in indexes]),
+                            quote(state),
+                            f"keiri-{first.scope}-{label}",
+                        )
                     )
-                )
             finally:
                 progress.advance(len(indexes))
 
@@ -521,9 +564,8 @@ class PrefectBackend(Backend):
         return _as_subflow(fn, cnode.subplan.id, f"{cnode.id} ({sub_run_id.rsplit('.', 1)[-1]})")
 
     def record_skip(self, state: RunState, key: str, cnode: CompiledNode, reason: str) -> None:
-        skipped_node.with_options(task_run_name=key, tags=[f"plan:{state.plan_id}"])(
-            reason, return_state=True
-        )
+        with untagged():
+            skipped_node.with_options(task_run_name=key)(reason, return_state=True)
 
 
 def _resumer(flow_run_id: Any, key: str, claimed: Any) -> tuple[str, str]:
@@ -668,6 +710,17 @@ class PrefectHumanInput:
             ) from exc
         values = answer.model_dump(mode="json") if hasattr(answer, "model_dump") else dict(answer)
         who, source = _resumer(flow_run.id, key, values.pop("answered_by", "unknown"))
+        if run_secrets.secret_fields(form.get("requirements")):
+            # Prefect keeps the answer as a flow run input: not a secret one. Deleted once the
+            # answers are recorded (secrets by reference): a continued run replays this node
+            # from the record (`PrefectBackend.execute_in_flow`).
+            from flows.backend.pause_wait import forget_answer
+
+            pending = ctx.services.get("answered_pauses")
+            if isinstance(pending, list):
+                pending.append((flow_run.id, key))
+            else:
+                forget_answer(flow_run.id, key)
         values.pop("metadata", None)
         ctx.emit(
             "node_resumed",

@@ -20,13 +20,12 @@ __all__ = ["command"]
 
 @click.group("counterparties")
 def command() -> None:
-    """The counterparty master: list, import and export as CSV."""
+    pass
 
 
 @command.command("ls")
-@click.option("--json", "as_json", is_flag=True, help="One JSON document on stdout.")
+@click.option("--json", "as_json", is_flag=True)
 def ls_cmd(as_json: bool) -> None:
-    """List the counterparties."""
     from blocks.counterparties.store import CounterpartyStore
 
     with CounterpartyStore() as store:
@@ -55,9 +54,8 @@ def ls_cmd(as_json: bool) -> None:
 
 @command.command("import")
 @click.argument("csv_file", type=click.Path(path_type=Path, exists=True, dir_okay=False))
-@click.option("--json", "as_json", is_flag=True, help="One JSON document on stdout.")
+@click.option("--json", "as_json", is_flag=True)
 def import_cmd(csv_file: Path, as_json: bool) -> None:
-    """Import counterparties from CSV_FILE (a header row; UTF-8 or Shift_JIS)."""
     from blocks.counterparties.csvio import read_csv
     from blocks.counterparties.store import CounterpartyStore
 
@@ -87,17 +85,15 @@ def import_cmd(csv_file: Path, as_json: bool) -> None:
 
 
 @command.command("export")
-@click.option("--out", type=click.Path(path_type=Path, dir_okay=False), help="The file to write.")
+@click.option("--out", type=click.Path(path_type=Path, dir_okay=False))
 @click.option(
     "--encoding",
     type=click.Choice(["utf-8", "cp932"]),
     default="utf-8",
     show_default=True,
-    help="UTF-8 (with a BOM, for Excel) or cp932 (Shift_JIS).",
 )
-@click.option("--json", "as_json", is_flag=True, help="One JSON document on stdout.")
+@click.option("--json", "as_json", is_flag=True)
 def export_cmd(out: Path | None, encoding: str, as_json: bool) -> None:
-    """Export the counterparties as CSV."""
     from blocks.counterparties.csvio import write_csv
     from blocks.counterparties.store import CounterpartyStore
 

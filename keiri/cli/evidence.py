@@ -86,12 +86,12 @@ def _filters(options: dict[str, Any]) -> Any:
 def _search_options(fn: F) -> F:
     for option in reversed(
         (
-            click.option("--from", "date_from", help="First transaction date (inclusive)."),
-            click.option("--to", "date_to", help="Last transaction date (inclusive)."),
-            click.option("--min", "amount_min", help="Smallest amount in yen (inclusive)."),
-            click.option("--max", "amount_max", help="Largest amount in yen (inclusive)."),
-            click.option("--party", help="Counterparty name or registration number (part of)."),
-            click.option("--kind", help="Document kind (invoice, simplified_invoice, ...)."),
+            click.option("--from", "date_from"),
+            click.option("--to", "date_to"),
+            click.option("--min", "amount_min"),
+            click.option("--max", "amount_max"),
+            click.option("--party"),
+            click.option("--kind"),
         )
     ):
         fn = option(fn)
@@ -99,7 +99,7 @@ def _search_options(fn: F) -> F:
 
 
 def _json_option(fn: F) -> F:
-    return click.option("--json", "as_json", is_flag=True, help="One JSON document on stdout.")(fn)
+    return click.option("--json", "as_json", is_flag=True)(fn)
 
 
 def _archive() -> Any:
@@ -149,15 +149,14 @@ def _table(records: list[Any]) -> Any:
 
 @click.group("evidence")
 def command() -> None:
-    """The evidence archive: search, export, correct, delete, purge, verify."""
+    pass
 
 
 @command.command("search")
 @_search_options
-@click.option("--deleted", is_flag=True, help="Include deleted records.")
+@click.option("--deleted", is_flag=True)
 @_json_option
 def search_cmd(as_json: bool, **options: Any) -> None:
-    """Search the archive by transaction date, amount and counterparty (any combination)."""
     from blocks.archive.search import search
 
     filters = _filters(options)
@@ -182,7 +181,6 @@ def search_cmd(as_json: bool, **options: Any) -> None:
 @_search_options
 @_json_option
 def export_cmd(out: Path, as_json: bool, **options: Any) -> None:
-    """Write the matching files and an index CSV to a ZIP (replaced at once)."""
     from blocks.archive.export import export_zip
 
     report = export_zip(_archive(), _filters(options), out)
@@ -196,7 +194,6 @@ def export_cmd(out: Path, as_json: bool, **options: Any) -> None:
 @click.argument("record_id", type=int, metavar="ID")
 @_json_option
 def show_cmd(record_id: int, as_json: bool) -> None:
-    """Show one record and its log (who, when, what, why)."""
     archive = _archive()
     record = archive.get(record_id)
     log = archive.history(record_id)
@@ -233,11 +230,11 @@ def show_cmd(record_id: int, as_json: bool) -> None:
 def _field_options(fn: F) -> F:
     for option in reversed(
         (
-            click.option("--date", "transaction_date", help="Transaction date (取引年月日)."),
-            click.option("--amount", help="Amount in yen (取引金額)."),
-            click.option("--party", "party_name", help="Counterparty name (取引先)."),
-            click.option("--number", "party_number", help="Counterparty registration number."),
-            click.option("--kind", help="Document kind (invoice, simplified_invoice, ...)."),
+            click.option("--date", "transaction_date"),
+            click.option("--amount"),
+            click.option("--party", "party_name"),
+            click.option("--number", "party_number"),
+            click.option("--kind"),
         )
     ):
         fn = option(fn)
@@ -269,7 +266,6 @@ def _fields(options: dict[str, Any]) -> dict[str, Any]:
 @_field_options
 @_json_option
 def add_cmd(files: tuple[Path, ...], as_json: bool, **options: Any) -> None:
-    """Add files to the archive by hand, with their index fields."""
     archive = _archive()
     fields = _fields(options)
     results = []
@@ -291,7 +287,7 @@ def add_cmd(files: tuple[Path, ...], as_json: bool, **options: Any) -> None:
 
 
 def _reason_option(fn: F) -> F:
-    return click.option("--reason", required=True, help="Why (kept in the log).")(fn)
+    return click.option("--reason", required=True)(fn)
 
 
 def _changed(record: Any, as_json: bool, key: str) -> None:
@@ -307,7 +303,6 @@ def _changed(record: Any, as_json: bool, key: str) -> None:
 @_reason_option
 @_json_option
 def correct_cmd(record_id: int, reason: str, as_json: bool, **options: Any) -> None:
-    """Correct index fields of a record (logged with the values before and after)."""
     changes = _fields(options)
     record = _archive().correct(record_id, changes, who=_who(), why=reason)
     _changed(record, as_json, "archive.cli.corrected")
@@ -318,7 +313,6 @@ def correct_cmd(record_id: int, reason: str, as_json: bool, **options: Any) -> N
 @_reason_option
 @_json_option
 def delete_cmd(record_id: int, reason: str, as_json: bool) -> None:
-    """Delete a record: hidden from search; its file and its log are kept."""
     record = _archive().delete(record_id, who=_who(), why=reason)
     _changed(record, as_json, "archive.cli.deleted_one")
 
@@ -328,7 +322,6 @@ def delete_cmd(record_id: int, reason: str, as_json: bool) -> None:
 @_reason_option
 @_json_option
 def purge_cmd(record_id: int, reason: str, as_json: bool) -> None:
-    """Remove a record's file after its retention period (refused before it ends)."""
     record = _archive().purge(record_id, who=_who(), why=reason)
     _changed(record, as_json, "archive.cli.purged")
 
@@ -336,7 +329,6 @@ def purge_cmd(record_id: int, reason: str, as_json: bool) -> None:
 @command.command("verify")
 @_json_option
 def verify_cmd(as_json: bool) -> None:
-    """Check every kept file's hash, the log chain and the index: exit 1 on a problem."""
     from blocks.archive.integrity import verify
 
     report = verify(_archive())

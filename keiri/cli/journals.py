@@ -62,19 +62,16 @@ def _connect() -> None:
 
 @click.group("journals")
 def command() -> None:
-    """Journal entries of a run: export them to 弥生, MF, freee, CSV or Excel."""
+    pass
 
 
 @command.command("export")
 @click.argument("run_id")
-@click.option(
-    "--format", "fmt", type=click.Choice(FORMATS), required=True, help="The product's format."
-)
-@click.option("--out", type=click.Path(path_type=Path, dir_okay=False), help="The file to write.")
-@click.option("--period", help="The accounting period: 2026-09 or 2026-09-21..2026-10-20.")
-@click.option("--json", "as_json", is_flag=True, help="One JSON document on stdout.")
+@click.option("--format", "fmt", type=click.Choice(FORMATS), required=True)
+@click.option("--out", type=click.Path(path_type=Path, dir_okay=False))
+@click.option("--period")
+@click.option("--json", "as_json", is_flag=True)
 def export_cmd(run_id: str, fmt: str, out: Path | None, period: str | None, as_json: bool) -> None:
-    """Write the journal entries of RUN_ID in a product's import format."""
     from blocks.journals.export import collect_batches, prepare_export, record_export
     from blocks.journals.ledger import ExportLedger
     from blocks.sdk.errors import BlockError, ErrorCode

@@ -78,7 +78,7 @@ def parse_day(value: str | None, option: str) -> dt.date | None:
 
 @click.group("registry")
 def command() -> None:
-    """The registration-number registry: import the NTA's published data, check numbers."""
+    pass
 
 
 def _print_status(status: Any) -> None:
@@ -111,14 +111,12 @@ def _print_status(status: Any) -> None:
 @click.option(
     "--kind",
     type=click.Choice(["snapshot", "diff"]),
-    help="What the files are, when their names do not say (zenken / sabun).",
 )
-@click.option("--date", "data_date", help="The files' as-of date, when their names do not say.")
-@click.option("--json", "as_json", is_flag=True, help="One JSON document on stdout.")
+@click.option("--date", "data_date")
+@click.option("--json", "as_json", is_flag=True)
 def import_cmd(
     files: tuple[Path, ...], kind: str | None, data_date: str | None, as_json: bool
 ) -> None:
-    """Import the NTA's published files (full snapshot, daily differences; CSV or ZIP)."""
     from blocks.registration.importer import import_files
 
     report = import_files(
@@ -158,9 +156,8 @@ def import_cmd(
 
 
 @command.command("status")
-@click.option("--json", "as_json", is_flag=True, help="One JSON document on stdout.")
+@click.option("--json", "as_json", is_flag=True)
 def status_cmd(as_json: bool) -> None:
-    """Show how current the local registry is (snapshot, difference files, notices)."""
     from blocks.registration.database import connect, registry_path
     from blocks.registration.status import DataStatus, data_status
 
@@ -186,14 +183,13 @@ def _empty_notice() -> Any:
 
 @command.command("check")
 @click.argument("numbers", nargs=-1, required=True)
-@click.option("--date", "day", help="The transaction date (default: today).")
-@click.option("--name", "issuer_name", help="The issuer's name on the invoice, to compare.")
-@click.option("--offline", is_flag=True, help="Never ask the Web-API, even when configured.")
-@click.option("--json", "as_json", is_flag=True, help="One JSON document on stdout.")
+@click.option("--date", "day")
+@click.option("--name", "issuer_name")
+@click.option("--offline", is_flag=True)
+@click.option("--json", "as_json", is_flag=True)
 def check_cmd(
     numbers: tuple[str, ...], day: str | None, issuer_name: str | None, offline: bool, as_json: bool
 ) -> None:
-    """Check registration numbers on a transaction date: exit 0 when all were registered."""
     from blocks.registration.lookup import Query, Registry
 
     on = parse_day(day, "--date")

@@ -10,31 +10,24 @@ import csv
 import io
 import json
 import zipfile
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from keiri.base.catalog import CATALOG
-from keiri.cli.evidence import command
-from keiri.cli.help_text import command_paths, help_key, localize, param_help_key
-from keiri.cli.main import cli, main
+from keiri.cli.help_text import command_paths, help_key, param_help_key
+from keiri.cli.main import COMMANDS, load_command, main
 from tests.conftest import ROOT
 
 PLAN = ROOT / "tests" / "blocks" / "archive" / "plans" / "archive_after_confirm.yaml"
 
 
 @pytest.fixture(autouse=True)
-def _registered(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """`keiri evidence` in the command table (what the table's owner adds), Japanese."""
+def _japanese(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Messages in Japanese; `keiri evidence` runs through the entry point and its table."""
     monkeypatch.delenv("KEIRI_LANG", raising=False)
     monkeypatch.setenv("KEIRI_USER", "経理 太郎")
-    listed = "evidence" in cli.commands  # once the command table lists it
-    cli.add_command(command)
-    yield
-    if not listed:
-        cli.commands.pop("evidence", None)
 
 
 def keiri(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -172,10 +165,9 @@ def test_usage_errors(capsys: pytest.CaptureFixture[str]) -> None:
 def test_every_help_text_has_its_catalog_entry_and_reads_japanese() -> None:
     import re
 
-    localize(cli)
     texts = []
-    for path, cmd in command_paths(command, "evidence"):
-        assert cmd.help is None or help_key(path) in CATALOG, path
+    for path, cmd in command_paths(load_command("evidence", COMMANDS["evidence"]), "evidence"):
+        assert cmd.help and help_key(path) in CATALOG, path
         texts.append(cmd.help)
         for param in cmd.params:
             if getattr(param, "help", None):

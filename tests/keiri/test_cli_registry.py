@@ -5,16 +5,14 @@ on a transaction date — text in Japanese with the NTA's attribution, one JSON 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from keiri.base.catalog import CATALOG
-from keiri.cli.help_text import command_paths, help_key, localize, param_help_key
-from keiri.cli.main import cli, main
-from keiri.cli.registry import command
+from keiri.cli.help_text import command_paths, help_key, param_help_key
+from keiri.cli.main import COMMANDS, load_command, main
 from samples.make_registry import CASES, row, write
 from tests.blocks.registration.fake_api import APP_ID, FakeRegistryApi
 
@@ -23,15 +21,10 @@ LOCAL = "出典：国税庁適格請求書発行事業者公表サイト（国�
 
 
 @pytest.fixture(autouse=True)
-def _registered(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """`keiri registry` in the command table (what the table's owner adds), Japanese."""
+def _japanese(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Messages in Japanese; `keiri registry` runs through the entry point and its table."""
     monkeypatch.delenv("KEIRI_LANG", raising=False)
     monkeypatch.delenv("KEIRI_REGISTRY_APP_ID", raising=False)
-    listed = "registry" in cli.commands  # once the command table lists it
-    cli.add_command(command)
-    yield
-    if not listed:
-        cli.commands.pop("registry", None)
 
 
 def keiri(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -161,10 +154,9 @@ def test_numbers_the_local_data_lacks_are_asked_online_when_configured(
 def test_every_help_text_has_its_catalog_entry_and_reads_japanese() -> None:
     import re
 
-    localize(cli)
     texts = []
-    for path, cmd in command_paths(command, "registry"):
-        assert cmd.help is None or help_key(path) in CATALOG, path
+    for path, cmd in command_paths(load_command("registry", COMMANDS["registry"]), "registry"):
+        assert cmd.help and help_key(path) in CATALOG, path
         texts.append(cmd.help)
         for param in cmd.params:
             if getattr(param, "help", None):

@@ -6,11 +6,13 @@ both languages side by side. Parts by surface: `cli` (commands, their `--help`, 
 server, notifications), `issues` (validation issues), `runtime` (errors of blocks and runs,
 settings), `summary` (run summaries), `journals` (journal entries, their exports and the
 counterparty master: `journal.*`, `counterparty.*`), `evidence` (the registration-number
-registry and the evidence archive: `registry.*`, `archive.*`), `closing` (closing the month in
-the form app: the table field, the 取引先 and 証憑検索 pages, the journal download: `table.*`,
-`parties.*`, `search.*`, `exports.*`), `copilot` (the copilot and its
-page), `app` (the form app's pages) and `common` (what several surfaces show: field checks, run
-states, times, display words). A new prefix is added to `PARTS` beside its module.
+registry and the evidence archive: `registry.*`, `archive.*`), `reconcile` (bank statements,
+the workbooks they come in and the payment reconciliation: `statement.*`, `workbook.*`,
+`reconcile.*`), `closing` (closing the month in the form app: the table field, the 取引先 and
+証憑検索 pages, the journal download: `table.*`, `parties.*`, `search.*`, `exports.*`),
+`copilot` (the copilot and its page), `app` (the form app's pages) and `common` (what several
+surfaces show: field checks, run states, times, display words). A new prefix is added to
+`PARTS` beside its module.
 
 **How a key is written.** Always a literal at the place that shows it: never built with an
 f-string or `+`. A choice between messages is a mapping of literal keys (`{"paused": "state.PAUSED"}`).
@@ -75,6 +77,9 @@ PARTS: dict[str, str] = {
     "counterparty": "journals",
     "registry": "evidence",
     "archive": "evidence",
+    "statement": "reconcile",
+    "workbook": "reconcile",
+    "reconcile": "reconcile",
     "table": "closing",
     "parties": "closing",
     "search": "closing",

@@ -1352,4 +1352,8 @@ ENTRIES: dict[str, dict[str, str]] = {
         "en": "run it again; if it keeps failing, check the Python environment (pandas, "
         "matplotlib) and bubblewrap",
     },
+    "runtime.secrets.sweep_failed": {
+        "ja": "保管期間を過ぎた秘密の値（Secret ブロック）を削除できませんでした（次の実行の開始時に再試行します）: {error}",
+        "en": "could not delete the secret values (Secret blocks) past their retention (tried again at the next run's start): {error}",
+    },
 }

@@ -210,6 +210,13 @@ class ServerSettings(Section):
         description="Background runs (`keiri run --detach`, retries) executing at once on this "
         "machine; more wait, Pending, for a place (default: two per CPU, at least two).",
     )
+    secret_retention: Duration = Field(
+        timedelta(days=4),
+        validation_alias=_env("KEIRI_SECRET_RETENTION"),
+        description="How long a failed, crashed or cancelled run's secrets (Secret blocks: "
+        "values given at its start, secret form answers) are kept for a retry after it ended "
+        "(`4h`, `4d`; `0`: deleted at its end). A completed run's go at its end.",
+    )
 
 
 class UISettings(Section):

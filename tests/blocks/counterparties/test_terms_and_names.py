@@ -7,8 +7,8 @@ import datetime as dt
 import pytest
 
 from blocks.counterparties.names import is_kana_name, kana_key, key_similarity, name_key
-from blocks.counterparties.terms import PaymentTerms, parse_terms
 from blocks.sdk.errors import BlockError
+from blocks.text.payment_terms import PaymentTerms, parse_terms
 
 
 @pytest.mark.parametrize(

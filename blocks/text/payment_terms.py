@@ -11,8 +11,10 @@ invoice under them.
 Examples: `翌月末`, `翌々月10日`, `月末締め翌月25日払い`, `20日締め翌月10日払い`, `請求日から30日`.
 Text is read after NFKC (full-width digits work) with spaces removed. A closing day of 31 or
 `末` is the month's last day; a paying day past the month's end is its last day (`30日` in
-February). Without a closing day, an invoice closes in its own month (`翌月末`). Business days
-and public holidays are not considered (the due date is a calendar date).
+February). Without a closing day, an invoice closes in its own month (`翌月末`). The due date is
+a calendar date; the days a payment due on a bank holiday is made on are
+`blocks.text.calendar.payment_days`. Used by the counterparty master (each counterparty's
+terms) and by the reconciliation (a plan's default terms).
 """
 
 from __future__ import annotations
