@@ -12,6 +12,9 @@ Retrieval `auto` is hybrid when the provider can embed (see `designer.retrieval_
 fallback: a plan that still fails comes back with `ok=False`, its errors and the requirements
 to ask; an LLM failure raises its `BlockError`. Only with `KEIRI_AGENT_LLM_FALLBACK=1|true|yes`
 (or `options.fallback=True`) is a safe placeholder plan returned instead (`fallback=True`).
+
+Over 400 lines: the generation loop (retrieve, wire, check, repair) is one sequence over shared
+state.
 """
 
 from __future__ import annotations

@@ -38,7 +38,8 @@ from compiler.events import EventLog
 from compiler.scope import CompiledPlan
 from flows.backend import run_names, run_secrets, secret_sweep
 from flows.backend.artifacts import publish_run_artifacts
-from flows.backend.prefect_backend import PrefectBackend, untagged
+from flows.backend.node_tasks import untagged
+from flows.backend.prefect_backend import PrefectBackend
 from flows.backend.result_reuse import ReuseLog
 from keiri.base import masking, settings
 from keiri.base.catalog import t
@@ -335,7 +336,7 @@ def run_local(
     """
     from prefect import tags as prefect_tags
 
-    from flows.backend.prefect_backend import without_heartbeats
+    from flows.backend.node_tasks import without_heartbeats
 
     local = named_flow(flow_name)
     with without_heartbeats(), prefect_tags(*tags), started_here(compiled, observers, run_name):

@@ -10,6 +10,8 @@
   message, a detail or a log line: server texts are redacted before they are kept.
 
 Retries with exponential backoff (honouring `Retry-After`) are the `openai` client's own.
+
+Over 400 lines: the settings, the provider errors and the structured call of one client.
 """
 
 from __future__ import annotations

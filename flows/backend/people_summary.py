@@ -16,6 +16,9 @@ attention and what to do next, in Japanese, written when the run ends.
 
 Everything but `publish`/`read_published` is pure and runs without Prefect; the model's client
 (and `openai`) is imported only for a plan that asks for the model's summary.
+
+Over 400 lines: the summary's sections, their wording and the optional model-written summary
+make one text.
 """
 
 from __future__ import annotations

@@ -227,6 +227,15 @@ def test_cache_inputs_reuses_results_across_runs(runtime: Any, journal: Path) ->
     assert labels.count("cheap") == 2  # run-scoped nodes run in every run
 
 
+def test_cache_inputs_reuses_loop_items_across_runs(runtime: Any, journal: Path) -> None:
+    """Loop items stored with an expiry (`run_batch`) are read by the next run, not rerun."""
+    first = runtime(RUNTIME / "cached_foreach.yaml")
+    second = runtime(RUNTIME / "cached_foreach.yaml")
+    assert first.outputs == second.outputs and second.outputs["each"]["value"] == [1, 2, 3]
+    labels = [e["label"] for e in read_journal(journal)]
+    assert labels.count("expensive") == 3  # each item ran once for both runs
+
+
 def test_unanswered_input_times_out_into_a_failed_run(runtime: Any, journal: Path) -> None:
     run = runtime(RUNTIME / "ask_with_timeout.yaml")
     assert run.state.is_failed()  # really Failed, never left looking Paused

@@ -15,6 +15,9 @@ never blocks, compiler, flows or the application).
 Deep code raises these; exactly one place per surface renders them: the CLI entry point
 (`keiri.cli.render`), the form app's error widget (`ui_app.errors`) and the Prefect failure
 artifact (`error_markdown`).
+
+Over 400 lines: the error tree — every named error in one place, by design (one definition per
+error).
 """
 
 from __future__ import annotations
