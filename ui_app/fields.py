@@ -1,7 +1,7 @@
 """One widget per kind of field (seed 000 §3): each field type names its widget
 (`FieldType.widget`, `blocks.forms.field_types.FIELD_TYPES`) and `WIDGETS` renders it — text,
 password, a text box parsed by its type (numbers, months), select, checkbox, chat, file, files,
-folder (a folder or a ZIP) and choice.
+folder (a folder or a ZIP), choice and table (`ui_app.table_field`).
 
 A widget's value goes into the form's session-state entry as soon as it is rendered (or, for
 uploads and chat, as soon as the person acts), so the entry always holds the current answers.
@@ -30,6 +30,7 @@ from keiri.base.catalog import t
 from ui_app.choice_field import choice_widget
 from ui_app.errors import render_field_problems
 from ui_app.session_state import Entry, widget_key, widget_text, widget_value
+from ui_app.table_field import table_widget
 from ui_app.upload_checks import check_upload
 
 __all__ = ["SIMPLE_WIDGETS", "WIDGETS", "human_size", "pull_widget_values", "render_field"]
@@ -332,6 +333,7 @@ WIDGETS: dict[Widget, Callable[[Requirement, str, Entry], None]] = {
     Widget.FILES: _files,
     Widget.FOLDER: _folder,
     Widget.CHOICE: choice_widget,  # a block's question (seed 003)
+    Widget.TABLE: table_widget,  # rows with editable columns (the 仕訳確認 form)
 }
 
 

@@ -1,6 +1,7 @@
 """The app's pages and navigation (`st.navigation`): 受信箱, 入力フォーム, 実行履歴, 新規実行 (the files
 `ui_app/views/{inbox,form,runs,new_run,analysis,ask,copilot}.py`, 分析, 依頼 and コパイロット last) and,
-when its module exists, 設計 (`ui_app/views/design.py`, imported only when opened).
+when its module exists, 設計 (`ui_app/views/design.py`, imported only when opened); closing the
+month adds 取引先 and 証憑検索 (`ui_app/views/{counterparties,evidence}.py`, titles in the catalog).
 
 The form's deep link is `/?run=<id>` (the URL `keiri run` prints): the root page is the
 inbox, which hands a `run` query parameter over to the form page.
@@ -23,7 +24,9 @@ __all__ = [
     "ANALYSIS",
     "ASK",
     "COPILOT",
+    "COUNTERPARTIES",
     "DESIGN",
+    "EVIDENCE",
     "FORM",
     "INBOX",
     "NEW_RUN",
@@ -37,6 +40,7 @@ INBOX, FORM, RUNS, DESIGN = "inbox", "form", "runs", "design"
 ANALYSIS, ASK = "analysis", "ask"
 COPILOT = "copilot"
 NEW_RUN = "new_run"
+COUNTERPARTIES, EVIDENCE = "counterparties", "evidence"
 _VIEWS = Path(__file__).resolve().parent / "views"
 _DESIGN_FILE = _VIEWS / "design.py"
 
@@ -70,19 +74,29 @@ _PAGES = {
     ASK: ("nav.ask", ":material/assignment:"),
     COPILOT: ("nav.copilot", ":material/smart_toy:"),
 }
+#: Pages whose titles come from the catalog (closing the month): name -> (title key, icon).
+_CLOSING_PAGES = {
+    COUNTERPARTIES: ("parties.nav", ":material/contacts:"),
+    EVIDENCE: ("search.nav", ":material/plagiarism:"),
+}
 
 
 def page_names() -> list[str]:
     return (
         [INBOX, FORM, RUNS, NEW_RUN]
         + ([DESIGN] if _DESIGN_FILE.is_file() else [])
+        + list(_CLOSING_PAGES)
         + [ANALYSIS, ASK, COPILOT]
     )
 
 
 def page(name: str) -> StreamlitPage:
     """The page `name` (for `st.page_link` / `st.switch_page`)."""
-    title, icon = _PAGES[name]
+    if name in _CLOSING_PAGES:
+        key, icon = _CLOSING_PAGES[name]
+        title = t(key)
+    else:
+        title, icon = _PAGES[name]
     # Our pages are files (`render()` runs under `__main__`), so AppTest can switch to them;
     # the design page is owned elsewhere and imported only when opened.
     source: Callable[[], None] | Path = _design if name == DESIGN else _VIEWS / f"{name}.py"

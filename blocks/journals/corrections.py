@@ -123,6 +123,7 @@ def apply_corrections(
                         own.close()
                 rules.append({**saved.model_dump(), "saved": action})
     corrected = [
-        batch.model_copy(update={"entries": entries[b]}) for b, batch in enumerate(batches)
+        batch.model_copy(update={"entries": entries[b], "revision": batch.revision + 1})
+        for b, batch in enumerate(batches)
     ]
     return corrected, changes, rules

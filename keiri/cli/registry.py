@@ -36,6 +36,7 @@ _STATUS = {
     "expired": "registry.status.expired",
     "unknown_number": "registry.status.unknown_number",
     "invalid_format": "registry.status.invalid_format",
+    "unknown": "registry.status.unknown",
 }
 _COLOR = {"registered": "green", "unknown_number": "yellow"}
 _KIND = {"snapshot": "registry.kind.snapshot", "diff": "registry.kind.diff"}

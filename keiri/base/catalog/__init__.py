@@ -8,10 +8,12 @@ settings), `summary` (run summaries), `journals` (journal entries, their exports
 counterparty master: `journal.*`, `counterparty.*`), `evidence` (the registration-number
 registry and the evidence archive: `registry.*`, `archive.*`), `reconcile` (bank statements,
 the workbooks they come in and the payment reconciliation: `statement.*`, `workbook.*`,
-`reconcile.*`), `copilot` (the copilot and its page), `app` (the form app: navigation, forms,
-inbox, runs, sign-in), `pages` (the form app's design, request and analysis pages) and `common`
-(what several surfaces show: field checks, run states, times, display words). A new prefix is
-added to `PARTS` beside its module.
+`reconcile.*`), `closing` (closing the month in the form app: the table field, the 取引先 and
+証憑検索 pages, the journal download: `table.*`, `parties.*`, `search.*`, `exports.*`),
+`copilot` (the copilot and its page), `app` (the form app: navigation, forms, inbox, runs,
+sign-in), `pages` (the form app's design, request and analysis pages) and `common` (what several
+surfaces show: field checks, run states, times, display words). A new prefix is added to
+`PARTS` beside its module.
 
 **How a key is written.** Always a literal at the place that shows it: never built with an
 f-string or `+`. A choice between messages is a mapping of literal keys (`{"paused": "state.PAUSED"}`);
@@ -84,6 +86,10 @@ PARTS: dict[str, str] = {
     "statement": "reconcile",
     "workbook": "reconcile",
     "reconcile": "reconcile",
+    "table": "closing",
+    "parties": "closing",
+    "search": "closing",
+    "exports": "closing",
 }
 
 _loaded: dict[str, dict[str, dict[str, str]]] = {}

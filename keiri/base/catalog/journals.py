@@ -237,6 +237,33 @@ ENTRIES: dict[str, dict[str, str]] = {
         "ja": "取引先マスタにない取引先です",
         "en": "The counterparty is not in the master",
     },
+    # --- journal.row.* / journal.form.* (the 仕訳確認 form: journal.review, the corrections) ---
+    "journal.row.qualified": {"ja": "適格", "en": "qualified"},
+    "journal.row.before_invoice_system": {"ja": "制度開始前", "en": "before the invoice system"},
+    "journal.row.deduction": {
+        "ja": "適格以外（{deduction}%控除）",
+        "en": "not qualified ({deduction}% deductible)",
+    },
+    "journal.row.unverified": {
+        "ja": "登録未確認（{deduction}%控除）",
+        "en": "registration not verified ({deduction}% deductible)",
+    },
+    "journal.form.unknown_format": {
+        "ja": "出力形式「{format}」はありません。{close}",
+        "en": "There is no export format {format!r}. {close}",
+    },
+    "journal.form.unknown_format_hint": {
+        "ja": "次のいずれかにしてください: {formats}",
+        "en": "Use one of: {formats}",
+    },
+    "journal.form.unknown_row": {
+        "ja": "仕訳確認の行「{row}」は仕訳にありません。{close}",
+        "en": "Row {row!r} of the journal review is not in the journal. {close}",
+    },
+    "journal.form.unknown_tax": {
+        "ja": "{row}: 税区分「{name}」はありません。{close}",
+        "en": "{row}: there is no tax category {name!r}. {close}",
+    },
     # --- journal.correct.* (corrections by a person) ---
     "journal.correct.unknown_entry": {
         "ja": "仕訳「{entry}」はありません。{close}",
@@ -376,5 +403,24 @@ ENTRIES: dict[str, dict[str, str]] = {
     "counterparty.csv.unencodable_hint": {
         "ja": "UTF-8 で書き出すか、その文字を置き換えてください",
         "en": "Export in UTF-8, or replace the character",
+    },
+    # --- counterparty.register.* (counterparties accepted in the 仕訳確認 form) ---
+    "counterparty.register.invalid": {
+        "ja": "取引先「{name}」を登録できません: {detail}",
+        "en": "Cannot register counterparty {name!r}: {detail}",
+    },
+    "counterparty.register.invalid_hint": {
+        "ja": "取引先ページで内容を直して登録してください",
+        "en": "Correct it on the 取引先 page and register it there",
+    },
+    # --- journal.export_block.* (journal.export in a plan; words in files are Japanese) ---
+    "journal.export_block.file_name": {
+        "ja": "仕訳_{label}_{period}.{extension}",
+        "en": "journal_{label}_{period}.{extension}",
+    },
+    "journal.export_block.this_file": {"ja": "この実行で出力", "en": "in this file"},
+    "journal.export_block.exported_before": {
+        "ja": "出力済み（実行 {run}）",
+        "en": "exported before (run {run})",
     },
 }
