@@ -70,6 +70,9 @@ PARTS: dict[str, str] = {
     "auth": "app",
     "journal": "journals",
     "counterparty": "journals",
+    "ops": "ops",
+    "calendar": "ops",
+    "intake": "ops",
 }
 
 _loaded: dict[str, dict[str, dict[str, str]]] = {}
