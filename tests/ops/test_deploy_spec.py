@@ -96,8 +96,10 @@ def test_defaults_and_rendered_entry(tmp_path: Path) -> None:
     assert entry["version"] == "1.2.0"  # the plan's version
     assert entry["description"].startswith("Three recorded steps")  # the plan's description
     assert entry["schedules"] == [{"cron": "0 9 1 * *", "timezone": "Asia/Tokyo", "active": True}]
-    assert entry["concurrency_limit"] == {"limit": 1, "collision_strategy": "ENQUEUE"}
-    assert entry["work_pool"] == {"name": "keiri"}
+    # `enqueue` is the deployment's own work queue (its limit set by `keiri deploy`), not
+    # Prefect's lease-based deployment limit (leases were lost on a server restart).
+    assert entry["concurrency_limit"] is None
+    assert entry["work_pool"] == {"name": "keiri", "work_queue_name": "keiri-month-end"}
     assert entry["parameters"] == {
         "plan": str(PLANS / "record_chain.yaml"),
         "vars": {"sleep_ms": 5},
