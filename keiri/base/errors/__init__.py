@@ -120,6 +120,9 @@ class ErrorCode(StrEnum):
     ACCOUNT_NOT_MAPPED = "ACCOUNT_NOT_MAPPED"
     COUNTERPARTY_INVALID = "COUNTERPARTY_INVALID"
     PAYMENT_TERMS_INVALID = "PAYMENT_TERMS_INVALID"
+    # Recurring runs (issue 24): `keiri deployments`, periods, the intake of evidence.
+    DEPLOYMENT_NOT_FOUND = "DEPLOYMENT_NOT_FOUND"
+    PERIOD_OPEN = "PERIOD_OPEN"
 
 
 # -- the root and its named branches ---------------------------------------------------------
