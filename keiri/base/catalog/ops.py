@@ -188,3 +188,51 @@ ENTRIES: dict[str, dict[str, str]] = {
         "en": "automatic retry {attempt}/{count}",
     },
 }
+
+ENTRIES.update(
+    {
+        # --- the unattended intake (`blocks.intake.collect`) ---
+        "intake.no_folder": {
+            "ja": "証跡フォルダ {folder} がありません（まだマウントされていない可能性があります）",
+            "en": "evidence folder {folder} does not exist (it may not be mounted yet)",
+        },
+        "intake.no_folder_hint": {
+            "ja": "フォルダのパスと共有フォルダのマウントを確認し、実行を再試行してください",
+            "en": "check the path and the share's mount, then retry the run",
+        },
+        "intake.changed": {
+            "ja": "以前取り込んだ {name}（{location}）の内容が台帳の sha256 と違います",
+            "en": "{name} taken before ({location}) no longer matches its sha256 in the ledger",
+        },
+        "intake.changed_hint": {
+            "ja": "取り込み済みのファイルは変更しないでください。元のファイルを戻すか、"
+            "台帳（.keiri-intake/<期間>.json）を確認してください",
+            "en": "files taken are not to be edited: put the original back, or check the "
+            "ledger (.keiri-intake/<period>.json)",
+        },
+        "intake.skip.partial": {
+            "ja": "作成途中またはロック用のファイル名です",
+            "en": "a name of a file being written or a lock file",
+        },
+        "intake.skip.locked": {
+            "ja": "横にロックファイル（.lock）があります",
+            "en": "a lock file (.lock) is beside it",
+        },
+        "intake.skip.unsettled": {
+            "ja": "コピー中のため次回に取り込みます（サイズか更新時刻が変わっています）",
+            "en": "still being copied (its size or time changed): left for the next run",
+        },
+        "intake.role_missing": {
+            "ja": "{folder} に {role}（{pattern}）に当たるファイルがありません",
+            "en": "no file for {role} ({pattern}) in {folder}",
+        },
+        "intake.role_ambiguous": {
+            "ja": "{folder} に {role}（{pattern}）に当たるファイルが複数あります: {names}",
+            "en": "several files for {role} ({pattern}) in {folder}: {names}",
+        },
+        "intake.role_hint": {
+            "ja": "期間の証跡を 1 つずつフォルダに置いてから、実行を再試行してください",
+            "en": "put one file per role in the folder, then retry the run",
+        },
+    }
+)
