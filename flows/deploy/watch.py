@@ -19,7 +19,7 @@ Without a webhook (`KEIRI_NOTIFY_WEBHOOK_URL` unset or `off`) only retries happe
 from __future__ import annotations
 
 import logging
-import time
+import threading
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -236,12 +236,13 @@ def _retries(
             )
 
 
-def watch_forever(interval_s: float) -> None:
-    """Sweep every `interval_s` seconds until interrupted; a sweep that fails (the server is
-    restarting) is logged and tried again at the next one."""
-    while True:
+def watch_forever(interval_s: float, stop: threading.Event | None = None) -> None:
+    """Sweep every `interval_s` seconds until interrupted (or `stop` is set); a sweep that
+    fails (the server is restarting) is logged and tried again at the next one."""
+    stop = stop or threading.Event()
+    while not stop.is_set():
         try:
             sweep()
-        except Exception as exc:
+        except Exception as exc:  # the watcher outlives a server restart
             _log.warning("sweep failed, trying again in %ss: %s", interval_s, exc)
-        time.sleep(interval_s)
+        stop.wait(interval_s)
