@@ -7,7 +7,8 @@
   when they create the run).
 - **Catch-up** (a scheduled run, first start only): one that starts more than the lateness
   window after its time was missed. `catch_up: skip` skips it, `latest` skips it when a later
-  scheduled run of the deployment is due too, `all` runs it. Skipped runs end Cancelled, named
+  scheduled run of the deployment was missed too (only the latest missed one runs), `all`
+  runs it. Skipped runs end Cancelled, named
   `Skipped`, with the reason.
 - **Period**: the run's period (`period:` tag from `keiri deployments run --period` /
   `backfill`, else the `from_var` var, else the month of its scheduled time) is written as its
@@ -123,7 +124,7 @@ def _missed(flow_run: FlowRun, options: DeploymentOptions) -> str | None:
     shown = due.astimezone(_zone()).strftime("%Y-%m-%d %H:%M")
     if options.catch_up == "skip":
         return t("ops.catch_up.skipped", due=shown)
-    later = _later_due(flow_run)
+    later = _later_missed(flow_run, window)
     if later is None:
         return None
     return t("ops.catch_up.superseded", due=shown, run=later)
@@ -135,8 +136,9 @@ def _zone() -> Any:
     return ZoneInfo(settings.get().language.timezone)
 
 
-def _later_due(flow_run: FlowRun) -> str | None:
-    """A scheduled run of the same deployment, due after this one and already due now."""
+def _later_missed(flow_run: FlowRun, window: timedelta) -> str | None:
+    """A scheduled run of the same deployment due after this one and missed as well (due
+    more than `window` ago): then this one is not the latest missed run."""
     from prefect.client.schemas.filters import (
         DeploymentFilter,
         DeploymentFilterId,
@@ -153,7 +155,7 @@ def _later_due(flow_run: FlowRun) -> str | None:
             flow_run_filter=FlowRunFilter(
                 expected_start_time=FlowRunFilterExpectedStartTime(
                     after_=flow_run.expected_start_time + timedelta(seconds=1),
-                    before_=_now(),  # type: ignore[arg-type]
+                    before_=_now() - window,  # type: ignore[arg-type]
                 )
             ),
             limit=50,
