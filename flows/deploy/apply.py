@@ -151,7 +151,6 @@ def ensure_work_queues(specs: list[DeploymentSpec]) -> list[str]:
     """Each deployment's own queue (`keiri-<name>`) with its concurrency limit; returns the
     queues created."""
     from prefect.client.orchestration import get_client
-    from prefect.client.schemas.actions import WorkQueueCreate, WorkQueueUpdate
     from prefect.exceptions import ObjectAlreadyExists, ObjectNotFound
 
     created: list[str] = []
@@ -174,7 +173,6 @@ def ensure_work_queues(specs: list[DeploymentSpec]) -> list[str]:
                     found = client.read_work_queue_by_name(queue, work_pool_name=pool)
             if found.concurrency_limit != concurrency.limit:
                 client.update_work_queue(found.id, concurrency_limit=concurrency.limit)
-            _ = WorkQueueCreate, WorkQueueUpdate
     return created
 
 

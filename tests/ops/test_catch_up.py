@@ -1,5 +1,5 @@
 """Catch-up after an outage: three every-minute deployments (`catch_up: all | latest | skip`,
-lateness window 45 s) miss their runs while the server is down; once it is back and a worker
+lateness window 60 s) miss their runs while the server is down; once it is back and a worker
 runs, `all` runs every missed run, `latest` only the latest missed one (the others end
 Cancelled, named Skipped, with the reason), `skip` none of them."""
 
@@ -14,7 +14,7 @@ from tests.ops.conftest import PLANS, Ops, OwnServer, eventually, wait_state
 
 pytestmark = [pytest.mark.prefect, pytest.mark.slow]
 ENDED = {"COMPLETED", "FAILED", "CRASHED", "CANCELLED"}
-WINDOW = timedelta(seconds=45)
+WINDOW = timedelta(seconds=60)
 
 
 def _runs(name: str) -> list[Any]:
@@ -42,7 +42,7 @@ def test_missed_runs_follow_the_catch_up_policy(ops: Ops, ops_server: OwnServer)
             schedules=[{"cron": "* * * * *"}],
             vars={"tag": policy},
             catch_up=policy,
-            late_after="45s",
+            late_after="60s",
             concurrency=None,
         )
     assert ops.deploy()[0] == 0
@@ -78,7 +78,22 @@ def test_missed_runs_follow_the_catch_up_policy(ops: Ops, ops_server: OwnServer)
         ("CANCELLED", "Skipped")
     ] * (len(latest) - 1)
     assert "catch_up: latest" in (latest[0].state.message or "")
-    assert latest[-1].state.type.value == "COMPLETED"
+    # The latest missed run runs — unless, on a slow machine, a later run was missed as well
+    # by the time it started: then that one is the latest (and so on), and one of them runs.
+    last = latest[-1]
+    if last.state.type.value != "COMPLETED":
+        assert last.state.name == "Skipped" and "catch_up: latest" in (last.state.message or "")
+
+        def later_completed() -> list[Any]:
+            return [
+                r
+                for r in _runs(names["latest"])
+                if r.expected_start_time > last.expected_start_time
+                and r.state is not None
+                and r.state.type.value == "COMPLETED"
+            ]
+
+        assert eventually(later_completed, bool, 300), "no run of the `latest` deployment ran"
     assert [(r.state.type.value, r.state.name) for r in ended["skip"]] == [
         ("CANCELLED", "Skipped")
     ] * len(ended["skip"])
