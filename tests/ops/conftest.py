@@ -321,10 +321,12 @@ class OwnServer:
     def start(self) -> None:
         from keiri.server.supervisor import start
 
+        from tests.support.timing import scaled
+
         saved = {key: os.environ.get(key) for key in self.env}
         os.environ.update(self.env)
         try:
-            start(120, config=self.config)
+            start(scaled(120), config=self.config)
         finally:
             for key, value in saved.items():
                 if value is None:
