@@ -139,6 +139,9 @@ def notice_payload(kind: str, run: Any, deployment: str | None, **extra: Any) ->
     plan = next((t_[5:] for t_ in run.tags if t_.startswith("plan:")), "")
     link = form_link(str(run.id))
     head = t(_HEADLINES[kind])
+    from keiri.base import masking
+
+    extra = {k: masking.mask_text(v) if isinstance(v, str) else v for k, v in extra.items()}
     detail = str(extra.get("message") or "")
     text = f"{head}: {plan} ({run.name})" + (f" — {detail}" if detail else "")
     if kind in ("paused", "reminder"):
