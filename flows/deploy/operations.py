@@ -105,9 +105,23 @@ def _schedule_text(schedule: Any) -> str:
     cron = getattr(inner, "cron", None)
     if cron:
         return f"cron {cron} ({inner.timezone})"
-    rrule = getattr(inner, "rrule", "")
-    if rrule.startswith("RDATE:"):
-        return t("ops.ls.business_days", count=rrule.count(",") + 1, timezone=inner.timezone)
+    rrule = str(getattr(inner, "rrule", ""))
+    dates = [
+        line.split(":", 1)[1].split(",")
+        for line in rrule.splitlines()
+        if line.upper().startswith("RDATE")
+    ]
+    if dates:  # a business-day schedule: its dates run out at the end of the last
+        flat = sorted(d for group in dates for d in group)
+        now = datetime.now(UTC).strftime("%Y%m%dT%H%M%S")
+        left = [d for d in flat if d >= now]
+        last = flat[-1][:8]
+        return t(
+            "ops.ls.business_days",
+            count=len(left),
+            last=f"{last[:4]}-{last[4:6]}-{last[6:]}",
+            timezone=inner.timezone,
+        )
     return f"rrule ({inner.timezone})"
 
 

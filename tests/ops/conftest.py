@@ -320,7 +320,6 @@ class OwnServer:
 
     def start(self) -> None:
         from keiri.server.supervisor import start
-
         from tests.support.timing import scaled
 
         saved = {key: os.environ.get(key) for key in self.env}

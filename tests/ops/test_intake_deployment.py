@@ -59,8 +59,8 @@ def test_the_demo_reaches_the_confirm_form_from_a_folder(ops: Ops, ops_server: O
     result = outcome(run_id)
     report = result.outputs["write_report"]["report"]
     assert report["name"] == "月次請求書チェック.xlsx" and report["size"] > 0
-    taken = result.outputs["collect_inputs"]
-    assert taken["period"] == "2026-10" and not taken["reused"]
+    taken = result.outputs["collect_inputs"]["collected"]  # the node's `out` alias
+    assert taken["evidence_zip"]["sha256"] == ledger["files"][1]["sha256"]
 
     # Later, for the same month: the same set, from the ledger; the new file stays.
     (inbox / "late.zip").write_bytes(b"PK\x05\x06" + b"\x00" * 18)
@@ -71,8 +71,9 @@ def test_the_demo_reaches_the_confirm_form_from_a_folder(ops: Ops, ops_server: O
     assert (inbox / "late.zip").exists()
     resume_run(again["run_id"], {"approved": False}, "tanaka")
     assert wait_state(again["run_id"], ENDED, 600).state.type.value == "COMPLETED"
-    rerun = outcome(again["run_id"]).outputs["collect_inputs"]
-    assert rerun["reused"] and rerun["files"] == taken["files"]
+    rerun = outcome(again["run_id"]).outputs["collect_inputs"]["collected"]
+    assert rerun == taken  # the same two files, by content
+    assert json.loads((inbox / ".keiri-intake" / "2026-10.json").read_text("utf-8")) == ledger
     assert sorted(p.name for p in Path(inbox / "processed" / "2026-10").iterdir()) == sorted(
         [zip_file.name, statement.name]
     )

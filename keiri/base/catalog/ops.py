@@ -121,8 +121,9 @@ ENTRIES: dict[str, dict[str, str]] = {
     "ops.ls.paused": {"ja": "[yellow]一時停止中[/]", "en": "[yellow]paused[/]"},
     "ops.ls.schedule": {"ja": "    スケジュール: {schedule}", "en": "    schedule: {schedule}"},
     "ops.ls.business_days": {
-        "ja": "営業日 {count} 回分（{timezone}）",
-        "en": "{count} business-day times ({timezone})",
+        "ja": "営業日スケジュール（{timezone}）: 残り {count} 回、最終 {last}（keiri deploy で延長）",
+        "en": "business days ({timezone}): {count} times left, the last on {last} "
+        "(keiri deploy extends it)",
     },
     "ops.ls.next": {"ja": "    次の実行: {when}", "en": "    next run: {when}"},
     "ops.ls.period": {
