@@ -228,6 +228,8 @@ def start_run(
                 hint=t("ops.hint.period_rule"),
                 exit_code=2,
             )
+        if options.period.from_var is None:
+            months_between(period, period)  # a month key: YYYY-MM (a usage error otherwise)
         holder = open_holder(name, period)
         if holder is not None:
             raise PeriodOpen(

@@ -54,6 +54,10 @@ def test_one_open_run_per_period(ops: Ops, ops_server: OwnServer) -> None:
     assert wait_state(april, {"PAUSED"} | ENDED, 150).state.name == "Suspended", worker.output()
     assert _inputs(april)["keiri-started-by"]["via"] == "cli"
 
+    # A period that is not a month key is a usage error (nothing created).
+    code, bad = ops.deployments("run", name, "--period", "April")
+    assert code == 2 and bad["error"]["code"] == "USAGE_ERROR", bad
+
     # Up front: nothing is created for a period with an open run.
     code, refused = ops.deployments("run", name, "--period", "2026-04")
     assert code == 1 and refused["error"]["code"] == "PERIOD_OPEN", refused
