@@ -1,9 +1,12 @@
-"""Japanese business days: weekends, national holidays and the company's own closed days.
+"""Japanese business days: weekends, national holidays, the banks' 年末年始 and the
+company's own closed days — one calendar for business-day schedules and for payment days.
 
-National holidays (祝日, 振替休日, 国民の休日) come from the maintained `holidays` package
-(`holidays.Japan`); the company's extra closed days (年末年始 12/29-1/3, お盆, a one-off day)
-from a small YAML file named by `KEIRI_COMPANY_CALENDAR` (default
-`<project>/company_calendar.yaml`):
+National holidays (祝日, 振替休日, 国民の休日) and the bank holidays (12/31, 1/2, 1/3: 銀行法施行令
+第5条) come from the maintained `holidays` package (`holidays.Japan`, categories `public` and
+`bank`), so a new holiday law arrives with a package update, not a code change. The company's
+extra closed days (12/29-30, お盆, a one-off day) come from a small YAML file named by the one
+setting `KEIRI_COMPANY_CALENDAR` (default `<project>/company_calendar.yaml`) and apply where a
+caller passes them (`closed=company_calendar()`: schedules do; bank payment days do not):
 
 ```yaml
 closed:
@@ -13,10 +16,19 @@ closed:
   - 2026-08-12..2026-08-14
 ```
 
-API: `is_business_day(d, closed=...)`, `business_days_of_month(year, month, closed=...)`,
-`shift_to_business_day(d, "before"|"after", closed=...)`; `closed` is a `ClosedDays`
-(`company_calendar()` reads the configured file; `ClosedDays()` is none). Plain library:
-imports only `keiri.base`.
+API (`closed` is a `ClosedDays`, default none):
+
+    is_business_day(date(2026, 5, 4))                    # False (みどりの日)
+    business_days_of_month(2026, 5, closed)              # [2026-05-01, 2026-05-07, ...]
+    shift_to_business_day(d, "before" | "after", closed) # d itself on a business day
+    previous_business_day(date(2026, 5, 31))             # 2026-05-29 (Sunday -> Friday)
+    next_business_day(date(2026, 5, 31))                 # 2026-06-01
+    payment_days(date(2026, 5, 31))                      # (2026-05-29, 2026-06-01)
+    holiday_name(date(2026, 5, 4))                       # "みどりの日"
+
+A payment due on a closed day is made the business day before (前営業日払い) or after
+(翌営業日払い), depending on the contract; `payment_days` gives both ends so a matcher can accept
+either. Plain library: imports only `keiri.base`.
 """
 
 from __future__ import annotations
@@ -39,9 +51,13 @@ __all__ = [
     "ClosedDays",
     "business_days_of_month",
     "company_calendar",
+    "holiday_name",
     "is_business_day",
     "is_holiday",
     "load_closed_days",
+    "next_business_day",
+    "payment_days",
+    "previous_business_day",
     "shift_to_business_day",
 ]
 
@@ -64,15 +80,23 @@ class ClosedDays:
 
 
 @lru_cache(maxsize=64)
-def _national(year: int) -> frozenset[date]:
+def _national(year: int) -> dict[date, str]:
     import holidays
 
-    return frozenset(holidays.country_holidays("JP", years=year))
+    found = holidays.country_holidays(
+        "JP", years=year, categories=("bank", "public"), language="ja"
+    )
+    return dict(found.items())
 
 
 def is_holiday(d: date) -> bool:
-    """A national holiday of Japan (祝日, 振替休日, 国民の休日)."""
+    """A holiday of Japan: national (祝日, 振替休日, 国民の休日) or the banks' 12/31, 1/2, 1/3."""
     return d in _national(d.year)
+
+
+def holiday_name(d: date) -> str | None:
+    """The holiday's name in Japanese (`元日; 銀行休業日`), or None (weekends are not named)."""
+    return _national(d.year).get(d)
 
 
 def is_business_day(d: date, closed: ClosedDays | None = None) -> bool:
@@ -97,6 +121,22 @@ def shift_to_business_day(
             return d
         d += step
     raise ValueError(f"no business day within a year of {d}")  # pragma: no cover
+
+
+def previous_business_day(d: date, closed: ClosedDays | None = None) -> date:
+    """`d` itself when it is a business day, else the business day before it."""
+    return shift_to_business_day(d, "before", closed)
+
+
+def next_business_day(d: date, closed: ClosedDays | None = None) -> date:
+    """`d` itself when it is a business day, else the business day after it."""
+    return shift_to_business_day(d, "after", closed)
+
+
+def payment_days(due: date, closed: ClosedDays | None = None) -> tuple[date, date]:
+    """The days a payment due on `due` may be made on time: (`due`, `due`) on a business day;
+    on a closed day, the business day before and the business day after."""
+    return previous_business_day(due, closed), next_business_day(due, closed)
 
 
 # --- the company calendar file --------------------------------------------------------------

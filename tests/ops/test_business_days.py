@@ -20,8 +20,12 @@ import pytest
 from blocks.text.calendar import (
     ClosedDays,
     business_days_of_month,
+    holiday_name,
     is_business_day,
     load_closed_days,
+    next_business_day,
+    payment_days,
+    previous_business_day,
     shift_to_business_day,
 )
 from flows.deploy.schedules import Schedule, next_times, render_schedule
@@ -90,6 +94,17 @@ def test_substitute_holidays_and_the_national_holiday_are_closed() -> None:
     assert after["2026-05"] == "2026-05-07"  # 5/6 振替休日 -> Thu 5/7
     assert shift_to_business_day(date(2027, 1, 1), "after", COMPANY) == date(2027, 1, 4)
     assert len(business_days_of_month(2026, 5, COMPANY)) == 18
+
+
+def test_one_calendar_for_schedules_and_payment_days() -> None:
+    """The banks' 12/31 and 1/2-1/3 are closed with no company calendar (a payment due then
+    is made the business day before or after); the company calendar closes 12/29-30 too."""
+    assert not is_business_day(date(2026, 12, 31)) and holiday_name(date(2026, 12, 31))
+    assert holiday_name(date(2026, 5, 6)) == "振替休日"
+    assert payment_days(date(2026, 12, 31)) == (date(2026, 12, 30), date(2027, 1, 4))
+    assert payment_days(date(2026, 12, 31), COMPANY) == (date(2026, 12, 28), date(2027, 1, 4))
+    assert previous_business_day(date(2026, 5, 31)) == date(2026, 5, 29)
+    assert next_business_day(date(2026, 5, 31)) == date(2026, 6, 1)
 
 
 def test_rendered_rrule_lists_three_calendar_years_in_tokyo_time() -> None:

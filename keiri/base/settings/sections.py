@@ -483,7 +483,8 @@ class OpsSettings(Section):
         None,
         validation_alias=_env("KEIRI_COMPANY_CALENDAR"),
         description="A YAML file of the company's extra closed days (e.g. 12/29-1/3) over "
-        "weekends and national holidays (default: `<project>/company_calendar.yaml`).",
+        "weekends, national holidays and the banks' 12/31-1/3 "
+        "(default: `<project>/company_calendar.yaml`).",
     )
     late_after: Duration = Field(
         timedelta(minutes=10),
