@@ -86,11 +86,12 @@ def convert_answers(
                 "field.known_fields", fields=", ".join(sorted(fields)) or "-"
             )
             raise click.UsageError(t("field.unknown_named", field=repr(label), hint=hint))
+        ftype = FIELD_TYPES[req.type]
         try:
-            converted = FIELD_TYPES[req.type].parse(req, value, store)
+            converted = ftype.parse(req, value, store)
         except FieldValueError as exc:
             raise click.UsageError(t("field.problem", label=label, message=exc.message)) from None
-        if req.type in ("files", "folder") and field in answers:
+        if ftype.files and isinstance(converted, list) and field in answers:
             answers[field] = [*answers[field], *converted]
         else:
             answers[field] = converted

@@ -13,6 +13,7 @@ import json
 import pickle
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import click
 import pytest
@@ -96,6 +97,18 @@ def _invalid_run_id(_tmp: Path) -> KeiriError:
 
 def _config_invalid(_tmp: Path) -> KeiriError:
     return _raised(lambda: settings.load({"KEIRI_UI_PORT": "80800", "KEIRI_TIMEZONE": "Mars/Base"}))
+
+
+def _registry_empty(tmp: Path) -> KeiriError:
+    from blocks.registration.lookup import Registry
+
+    return _raised(lambda: Registry(tmp / "registry.sqlite"))
+
+
+def _evidence_archive(tmp: Path) -> Any:
+    from blocks.archive.archive import EvidenceArchive
+
+    return EvidenceArchive(tmp / "archive")
 
 
 def _block(code: ErrorCode, message: str, **kw: object) -> Callable[[Path], KeiriError]:
@@ -228,6 +241,17 @@ ERROR_FIXTURES: dict[ErrorCode, Callable[[Path], KeiriError]] = {
         ErrorCode.PAYMENT_TERMS_INVALID, "支払条件「来月のどこか」を読み取れません"
     ),
     **_operations_fixtures(),
+    ErrorCode.REGISTRY_EMPTY: _registry_empty,
+    ErrorCode.EVIDENCE_NOT_FOUND: lambda tmp: _raised(
+        lambda: _evidence_archive(tmp).delete(404, who="yamada", why="重複")
+    ),
+    ErrorCode.RETENTION_ACTIVE: lambda tmp: _raised(
+        lambda: _evidence_archive(tmp).purge(
+            _evidence_archive(tmp).add(b"%PDF", file_name="a.pdf", fields={}, who="y").record.id,
+            who="yamada",
+            why="不要",
+        )
+    ),
 }
 
 

@@ -5,9 +5,10 @@ of this package holding `ENTRIES: dict[str, dict[str, str]]` — `key -> {"ja": 
 both languages side by side. Parts by surface: `cli` (commands, their `--help`, the local
 server, notifications), `issues` (validation issues), `runtime` (errors of blocks and runs,
 settings), `summary` (run summaries), `journals` (journal entries, their exports and the
-counterparty master: `journal.*`, `counterparty.*`), `copilot` (the copilot and its page),
-`app` (the form app's pages) and `common` (what several surfaces show: field checks, run states, times,
-display words). A new prefix is added to `PARTS` beside its module.
+counterparty master: `journal.*`, `counterparty.*`), `evidence` (the registration-number
+registry and the evidence archive: `registry.*`, `archive.*`), `copilot` (the copilot and its
+page), `app` (the form app's pages) and `common` (what several surfaces show: field checks, run
+states, times, display words). A new prefix is added to `PARTS` beside its module.
 
 **How a key is written.** Always a literal at the place that shows it: never built with an
 f-string or `+`. A choice between messages is a mapping of literal keys (`{"paused": "state.PAUSED"}`).
@@ -73,6 +74,8 @@ PARTS: dict[str, str] = {
     "ops": "ops",
     "calendar": "ops",
     "intake": "ops",
+    "registry": "evidence",
+    "archive": "evidence",
 }
 
 _loaded: dict[str, dict[str, dict[str, str]]] = {}

@@ -8,6 +8,8 @@ commands) are placeholders or kept verbatim inside the text.
 
 from __future__ import annotations
 
+from keiri.base.catalog.evidence import CLI_HELP as _EVIDENCE_HELP
+
 __all__ = ["ENTRIES"]
 
 ENTRIES: dict[str, dict[str, str]] = {
@@ -1109,3 +1111,6 @@ ENTRIES: dict[str, dict[str, str]] = {
         "en": "UTF-8 (with a BOM, for Excel) or cp932 (Shift_JIS).",
     },
 }
+
+# The `--help` of `keiri registry` and `keiri evidence` (issue 28) lives beside their messages.
+ENTRIES.update(_EVIDENCE_HELP)

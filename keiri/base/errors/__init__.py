@@ -123,6 +123,10 @@ class ErrorCode(StrEnum):
     # Recurring runs (issue 24): `keiri deployments`, periods, the intake of evidence.
     DEPLOYMENT_NOT_FOUND = "DEPLOYMENT_NOT_FOUND"
     PERIOD_OPEN = "PERIOD_OPEN"
+    # The registration-number registry and the evidence archive (issue 28).
+    REGISTRY_EMPTY = "REGISTRY_EMPTY"
+    EVIDENCE_NOT_FOUND = "EVIDENCE_NOT_FOUND"
+    RETENTION_ACTIVE = "RETENTION_ACTIVE"
 
 
 # -- the root and its named branches ---------------------------------------------------------

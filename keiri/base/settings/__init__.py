@@ -2,13 +2,10 @@
 
 Sections: `home` (folders of state and of the project), `store` (the file store), `server` (the
 Prefect server), `ui` (the form app), `llm` (the model provider), `notify` (pause
-notifications), `language` (language and time zone), `ocr` (budgets of OCR). Every variable
-keeps its documented name (`KEIRI_HOME`, `KEIRI_UI_PORT`, `OPENAI_API_KEY`, ...); the README's
-settings table is generated from this module (`python -m keiri.base.settings.table`). A
-malformed value is a `ConfigError` that lists every problem at once.
-notifications), `language` (language and time zone), `journals` (journal exports). Every
-variable keeps its documented name (`KEIRI_HOME`, `KEIRI_UI_PORT`, `OPENAI_API_KEY`, ...); the
-README's settings table is generated
+notifications), `language` (language and time zone), `ocr` (budgets of OCR), `journals`
+(journal exports), `evidence` (the registration-number registry and the evidence archive).
+Every variable keeps its documented name (`KEIRI_HOME`, `KEIRI_UI_PORT`, `OPENAI_API_KEY`,
+...); the README's settings table is generated
 from this module (`python -m keiri.base.settings.table`). A malformed value is a `ConfigError` that
 lists every problem at once.
 
@@ -40,6 +37,7 @@ from keiri.base.errors.pydantic_text import pydantic_message
 from keiri.base.settings.sections import (
     DEFAULT_ENV_ALLOW,
     SECTIONS,
+    EvidenceSettings,
     HomeSettings,
     JournalSettings,
     LanguageSettings,
@@ -59,6 +57,7 @@ __all__ = [
     "DEFAULT_ENV_ALLOW",
     "DEFAULT_FORM_APP_URL",
     "Settings",
+    "archive_dir",
     "block_spec_roots",
     "config_file",
     "designs_dir",
@@ -74,6 +73,7 @@ __all__ = [
     "parse_duration",
     "plan_env",
     "project_root",
+    "registry_db",
     "reset",
     "runs_dir",
     "secret_values",
@@ -128,6 +128,7 @@ class Settings(BaseSettings):
     ocr: OCRSettings = Field(default_factory=lambda: OCRSettings.model_validate({}))
     journals: JournalSettings = Field(default_factory=lambda: JournalSettings.model_validate({}))
     ops: OpsSettings = Field(default_factory=lambda: OpsSettings.model_validate({}))
+    evidence: EvidenceSettings = Field(default_factory=lambda: EvidenceSettings.model_validate({}))
 
     @classmethod
     def settings_customise_sources(
@@ -264,6 +265,19 @@ def store_dir() -> Path:
     """
     configured = get().store.dir
     return configured.resolve() if configured else keiri_home() / "store"
+
+
+def registry_db() -> Path:
+    """The registration-number registry (`KEIRI_REGISTRY_DB`, default
+    `<home>/registry/registry.sqlite`)."""
+    configured = get().evidence.registry_db
+    return configured.resolve() if configured else keiri_home() / "registry" / "registry.sqlite"
+
+
+def archive_dir() -> Path:
+    """The evidence archive (`KEIRI_ARCHIVE_DIR`, default `<home>/archive`)."""
+    configured = get().evidence.archive_dir
+    return configured.resolve() if configured else keiri_home() / "archive"
 
 
 def project_root() -> Path:

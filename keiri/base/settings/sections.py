@@ -28,6 +28,7 @@ from keiri.base.catalog import parse_language, t
 __all__ = [
     "DEFAULT_ENV_ALLOW",
     "SECTIONS",
+    "EvidenceSettings",
     "HomeSettings",
     "JournalSettings",
     "LLMEnvSettings",
@@ -500,3 +501,47 @@ class OpsSettings(Section):
 
 
 SECTIONS["ops"] = OpsSettings
+
+
+# -- the registration-number registry and the evidence archive (issue 28) --------------------
+
+
+class EvidenceSettings(Section):
+    """The registration-number registry (local data, the optional Web-API) and the evidence
+    archive (電子帳簿保存法)."""
+
+    registry_db: Path | None = Field(
+        None,
+        validation_alias=_env("KEIRI_REGISTRY_DB"),
+        description="The registration-number registry database (default: "
+        "`<home>/registry/registry.sqlite`).",
+    )
+    registry_app_id: SecretStr | None = Field(
+        None,
+        validation_alias=_env("KEIRI_REGISTRY_APP_ID"),
+        description="Application id of the NTA's registry Web-API; when set, numbers the local "
+        "data lacks are asked online (secret).",
+    )
+    registry_api_url: str = Field(
+        "https://web-api.invoice-kohyo.nta.go.jp",
+        validation_alias=_env("KEIRI_REGISTRY_API_URL"),
+        description="Base address of the registry Web-API (a test server, the NTA's "
+        "verification environment).",
+    )
+    archive_dir: Path | None = Field(
+        None,
+        validation_alias=_env("KEIRI_ARCHIVE_DIR"),
+        description="The evidence archive: originals by sha256, index and log (default: "
+        "`<home>/archive`).",
+    )
+    retention_years: int = Field(
+        7,
+        ge=1,
+        le=100,
+        validation_alias=_env("KEIRI_ARCHIVE_RETENTION_YEARS"),
+        description="Years evidence is kept after the filing deadline of its year; purges "
+        "before then are refused (the law: 7, 10 for years with a loss carried forward).",
+    )
+
+
+SECTIONS["evidence"] = EvidenceSettings
