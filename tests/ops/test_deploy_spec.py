@@ -178,6 +178,18 @@ def test_committed_prefect_yaml_matches_deployments(monkeypatch: pytest.MonkeyPa
     assert committed == rendered, "run `keiri deploy` and commit prefect.yaml"
 
 
+def test_the_new_run_page_lists_business_day_schedules(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The form app's 新規実行 page joins each deployment's schedules as text: a business-day
+    schedule (no cron) is shown as written."""
+    from ui_app.plans import deployments
+
+    monkeypatch.delenv("KEIRI_BLOCK_SPECS")
+    monkeypatch.setenv("KEIRI_PROJECT_ROOT", str(ROOT))
+    shown = {d.name: d.schedules for d in deployments()}
+    assert shown["monthly_invoice_check"] == ["business_day 3 09:00"]
+    assert all(isinstance(s, str) for schedules in shown.values() for s in schedules)
+
+
 @pytest.mark.parametrize(
     ("stem", "ja", "en"),
     [
