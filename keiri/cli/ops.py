@@ -2,15 +2,14 @@
 
 Recurring runs are Prefect deployments rendered from `deployments/*.yaml` into `prefect.yaml`;
 `deploy` applies them (work pools, `prefect deploy --all`, keiri's automations), `serve` runs
-them all in this process, `worker` starts a process worker for a pool. Prefect is imported
-only after the environment points it at the right server.
+them all in this process, `worker` serves a pool and drains on SIGTERM
+(`flows.deploy.worker`). Prefect is imported only after the environment points it at the
+right server.
 """
 
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any, Literal
 
@@ -297,28 +296,44 @@ def serve_cmd(folder: Path | None, limit: int | None) -> None:
 @click.command("worker")
 @click.option("--pool", default="keiri", show_default=True, help="The work pool to serve.")
 @click.option("--name", default=None, help="Worker name (default: Prefect's).")
-@click.option("--limit", type=int, default=None, help="Most flow runs at once.")
-def worker_cmd(pool: str, name: str | None, limit: int | None) -> None:
-    """Start a Prefect process worker for POOL (one per machine; add machines to scale out)."""
+@click.option(
+    "--limit",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Most flow runs at once (default: 2 x the CPUs).",
+)
+@click.option(
+    "--grace",
+    default="10m",
+    show_default=True,
+    help="After SIGTERM: how long running runs may take to finish before the worker exits.",
+)
+def worker_cmd(pool: str, name: str | None, limit: int | None, grace: str) -> None:
+    """Start a Prefect process worker for POOL (one per machine; add machines to scale out).
+    SIGTERM stops claiming runs at once and lets running ones finish for --grace."""
+    from keiri.base.settings import parse_duration
+
+    try:
+        grace_time = parse_duration(grace, name="--grace")
+    except ValueError as exc:
+        raise click.UsageError(str(exc)) from None
     _environment(start=True)
     from flows.deploy.apply import ensure_work_pools
+    from flows.deploy.worker import default_limit, run_worker
 
     ensure_work_pools({pool})
     root = settings.project_root()
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(root), env.get("PYTHONPATH", "")) if p)
-    command = [sys.executable, "-m", "prefect", "worker", "start", "--pool", pool]
-    command += ["--type", "process"]
-    if name:
-        command += ["--name", name]
-    if limit is not None:
-        command += ["--limit", str(limit)]
-    os.chdir(root)
-    if sys.platform == "win32":  # pragma: no cover - no exec on Windows
-        raise ExitWith(subprocess.call(command, env=env))
-    sys.stdout.flush()
-    sys.stderr.flush()
-    os.execve(sys.executable, command, env)
+    os.environ["PYTHONPATH"] = os.pathsep.join(
+        p for p in (str(root), os.environ.get("PYTHONPATH", "")) if p
+    )
+    os.chdir(root)  # the runs' processes resolve designs from the project
+    run_worker(
+        pool,
+        name,
+        limit or default_limit(),
+        grace_time.total_seconds() if grace_time else 0.0,
+        say=lambda text: console.print(text, markup=False),
+    )
 
 
 def register(cli: click.Group) -> None:

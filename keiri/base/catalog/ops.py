@@ -235,5 +235,21 @@ ENTRIES.update(
             "ja": "期間の証跡を 1 つずつフォルダに置いてから、実行を再試行してください",
             "en": "put one file per role in the folder, then retry the run",
         },
+        "ops.worker.started": {
+            "ja": "ワーカー {name} がプール {pool} の実行を待っています（同時に最大 {limit} 件）",
+            "en": "worker {name} is serving pool {pool} (at most {limit} runs at once)",
+        },
+        "ops.worker.draining": {
+            "ja": "停止の指示を受けました。新しい実行は取らず、実行中の {count} 件の終了を最大 {seconds} 秒待ちます",
+            "en": "asked to stop: claiming nothing more, waiting up to {seconds} s for {count} running run(s)",
+        },
+        "ops.worker.drained": {
+            "ja": "実行中の実行はすべて終わりました。ワーカーを停止します",
+            "en": "every running run finished: the worker stops",
+        },
+        "ops.worker.stopped_with_runs": {
+            "ja": "猶予時間が過ぎたため、実行中の {count} 件を残してワーカーを停止します",
+            "en": "the grace period is over: the worker stops with {count} run(s) still going",
+        },
     }
 )
