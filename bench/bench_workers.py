@@ -4,8 +4,8 @@ server backed by PostgreSQL.
 Printed: how the runs split between the workers (from Prefect's own
 `prefect.worker.executed-flow-run` events), p50/p95 of the time from a run's scheduled time to
 its start (Running), duplicates (a run executed more than once, or by two workers) and lost
-runs (not completed). `--limit` is passed to each worker (default: none, the worker's own
-default — being changed in another piece of work; the split is printed as seen).
+runs (not completed). `--limit` is passed to each worker (default: `keiri worker`'s own,
+2 x the CPUs; printed).
 
 Run: .venv/bin/python bench/bench_workers.py [--runs 40] [--workers 2] [--limit N] [--sqlite]
 (PostgreSQL is a throwaway cluster from Debian's `postgresql` package, as in tests/ops).
@@ -171,6 +171,8 @@ def main() -> None:
 
 
 def run_bench(args: argparse.Namespace) -> None:
+    from flows.deploy.worker import default_limit
+
     workers: list[subprocess.Popen[bytes]] = []
     try:
         deploy()
@@ -197,7 +199,7 @@ def run_bench(args: argparse.Namespace) -> None:
         report = {
             "runs": args.runs,
             "workers": args.workers,
-            "limit_per_worker": args.limit,
+            "limit_per_worker": args.limit or default_limit(),
             "database": "sqlite" if args.sqlite else "postgresql",
             "split": dict(sorted(split.items())),
             "largest_share": round(max(split.values()) / args.runs, 2) if split else None,
