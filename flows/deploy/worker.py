@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import os
 import signal
+from contextlib import suppress
 from functools import partial
 from typing import Any
 
@@ -45,16 +46,35 @@ def run_worker(pool: str, name: str | None, limit: int, grace_s: float, say: Any
     anyio.run(_serve, pool, name, limit, grace_s, say)
 
 
+def _worker_class() -> Any:
+    from prefect.workers.process import ProcessWorker
+
+    class Worker(ProcessWorker):
+        """Prefect's process worker; a run handed out again (resumed after a pause, retried)
+        whose last execution here still holds a limiter token (Prefect 3.8.8 keeps it; taking
+        another one raises and stops the worker) gets that stale token released first."""
+
+        async def _submit_scheduled_flow_runs(self, flow_run_response: list[Any]) -> Any:
+            if self._limiter is not None:
+                for entry in flow_run_response:
+                    run_id = entry.flow_run.id
+                    if run_id not in self._submitting_flow_run_ids:
+                        with suppress(RuntimeError):  # it holds none: the usual case
+                            self._limiter.release_on_behalf_of(run_id)
+            return await super()._submit_scheduled_flow_runs(flow_run_response)
+
+    return Worker
+
+
 async def _serve(pool: str, name: str | None, limit: int, grace_s: float, say: Any) -> None:
     import anyio
     from prefect.settings import PREFECT_WORKER_QUERY_SECONDS
     from prefect.utilities.services import critical_service_loop
-    from prefect.workers.process import ProcessWorker
 
     from keiri.base.catalog import t
 
     with anyio.open_signal_receiver(signal.SIGTERM, signal.SIGINT) as signals:
-        async with ProcessWorker(work_pool_name=pool, name=name, limit=limit) as worker:
+        async with _worker_class()(work_pool_name=pool, name=name, limit=limit) as worker:
             loop = partial(critical_service_loop, jitter_range=0.3, backoff=4)
             async with anyio.create_task_group() as loops:
                 loops.start_soon(
