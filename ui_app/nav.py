@@ -73,10 +73,7 @@ _PAGES = {
     ANALYSIS: ("nav.analysis", ":material/analytics:"),
     ASK: ("nav.ask", ":material/assignment:"),
     COPILOT: ("nav.copilot", ":material/smart_toy:"),
-}
-#: Pages whose titles come from the catalog (closing the month): name -> (title key, icon).
-_CLOSING_PAGES = {
-    COUNTERPARTIES: ("parties.nav", ":material/contacts:"),
+    COUNTERPARTIES: ("parties.nav", ":material/contacts:"),  # closing the month
     EVIDENCE: ("search.nav", ":material/plagiarism:"),
 }
 
@@ -85,18 +82,14 @@ def page_names() -> list[str]:
     return (
         [INBOX, FORM, RUNS, NEW_RUN]
         + ([DESIGN] if _DESIGN_FILE.is_file() else [])
-        + list(_CLOSING_PAGES)
+        + [COUNTERPARTIES, EVIDENCE]
         + [ANALYSIS, ASK, COPILOT]
     )
 
 
 def page(name: str) -> StreamlitPage:
     """The page `name` (for `st.page_link` / `st.switch_page`)."""
-    if name in _CLOSING_PAGES:
-        key, icon = _CLOSING_PAGES[name]
-        title = t(key)
-    else:
-        title, icon = _PAGES[name]
+    title, icon = _PAGES[name]
     # Our pages are files (`render()` runs under `__main__`), so AppTest can switch to them;
     # the design page is owned elsewhere and imported only when opened.
     source: Callable[[], None] | Path = _design if name == DESIGN else _VIEWS / f"{name}.py"
