@@ -13,8 +13,8 @@ from blocks.analysis.sandbox_outcome import VIOLATION_KEYS
 from blocks.analysis.workspace import create_workspace
 from keiri.base.catalog import CATALOG
 from tests.conftest import ROOT
-from tests.keiri.test_error_catalog import englishliterals, japaneseliterals
-from tests.support.source_text import catalog_keys
+from tests.keiri.test_error_catalog import englishliterals
+from tests.support.source_text import catalog_keys, japanese_literals
 
 MODULES = sorted((ROOT / "blocks" / "analysis").glob("sandbox*.py"))
 
@@ -23,7 +23,7 @@ MODULES = sorted((ROOT / "blocks" / "analysis").glob("sandbox*.py"))
 def test_no_literal_sentence_reaches_an_error(path: Path) -> None:
     source = path.read_text(encoding="utf-8")
     assert englishliterals(source) == []
-    assert japaneseliterals(source) == []
+    assert japanese_literals(source) == []
     assert [key for _, key in catalog_keys(source, {"t"}) if key not in CATALOG] == []
 
 
