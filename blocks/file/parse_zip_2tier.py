@@ -42,6 +42,7 @@ def _file_entry(member: ZipMember, result: ExtractResult | None) -> dict[str, An
         "ocr_pages": 0,
         "notes": [],
         "findings": [],
+        "layout": [],
     }
     reason = skip_reason(member)
     if reason is not None:
@@ -57,6 +58,7 @@ def _file_entry(member: ZipMember, result: ExtractResult | None) -> dict[str, An
             ocr_pages=result.ocr_pages,
             notes=list(result.notes),
             findings=[finding.to_dict() for finding in result.findings],
+            layout=list(result.layout),
         )
     return entry
 

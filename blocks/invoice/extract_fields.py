@@ -44,7 +44,11 @@ def fields_of_document(
         fields["error"] = {"code": str(error.get("code")), "message": str(error.get("message"))}
         return fields
     fields = reader(
-        text, source, from_ocr=bool(document.get("ocr_pages")), pages=document.get("pages")
+        text,
+        source,
+        from_ocr=bool(document.get("ocr_pages")),
+        pages=document.get("pages"),
+        layout=document.get("layout") or None,
     )
     fields["text_truncated"] = bool(document.get("text_truncated", False))
     fields["notes"] += [{"field": "text", "message": str(n)} for n in document.get("notes") or []]
@@ -109,7 +113,12 @@ class ExtractFieldsBlock(Block):
         client, owned = client_for(ctx.services)
 
         def reader(
-            text: str, source: Any = None, *, from_ocr: bool = False, pages: Any = None
+            text: str,
+            source: Any = None,
+            *,
+            from_ocr: bool = False,
+            pages: Any = None,
+            layout: Any = None,
         ) -> dict[str, Any]:
             return extract_with_llm(client, text, source, from_ocr=from_ocr)
 
