@@ -12,6 +12,7 @@ spreadsheet columns): only their order and overlap within one document matter.
 
 from __future__ import annotations
 
+import re
 import statistics
 import unicodedata
 from collections.abc import Iterable, Sequence
@@ -22,6 +23,8 @@ __all__ = ["MAX_ROWS", "Box", "grid_layout", "pdf_layout", "rows_from_boxes", "r
 
 #: Rows kept per document (an invoice has tens; a 20-page price list is cut here).
 MAX_ROWS = 600
+_CJK = r"\u3000-\u30ff\u3400-\u9fff\uff00-\uffef"
+_CJK_GAP = re.compile(rf"(?<=[{_CJK}]) (?=[{_CJK}])")
 #: A horizontal gap wider than this many character heights starts a new cell.
 _CELL_GAP = 1.1
 #: A gap wider than this many character heights is a space inside a cell.
@@ -37,6 +40,7 @@ class Box:
     top: float
     bottom: float
     text: str
+    space_before: bool | None = None  # None: tell a space by the gap (OCR); PDF: its own
 
     @property
     def height(self) -> float:
@@ -51,14 +55,15 @@ def _cells(line: Sequence[Box]) -> list[list[Any]]:
     for box in ordered:
         if cells and box.x0 - cells[-1][1] <= _CELL_GAP * height:
             cell = cells[-1]
-            space = " " if box.x0 - cell[1] > _WORD_GAP * height else ""
+            wide = box.x0 - cell[1] > _WORD_GAP * height
+            space = " " if (box.space_before if box.space_before is not None else wide) else ""
             cell[1] = max(cell[1], box.x1)
             cell[2] += space + box.text
         else:
             cells.append([box.x0, box.x1, box.text])
     for cell in cells:
         cell[0], cell[1] = round(cell[0], 1), round(cell[1], 1)
-        cell[2] = unicodedata.normalize("NFKC", cell[2]).strip()
+        cell[2] = _CJK_GAP.sub("", unicodedata.normalize("NFKC", cell[2])).strip()
     return [c for c in cells if c[2]]
 
 
@@ -115,12 +120,15 @@ def pdf_layout(data: bytes, pages: Sequence[int]) -> list[dict[str, Any]]:
             text = text_page.get_text_range(0, count)
             same = len(text) == count
             boxes = []
+            spaced = False
             for i in range(count):
                 char = text[i] if same else text_page.get_text_range(i, 1)
                 if not char.strip():
+                    spaced = True
                     continue
                 left, bottom, right, top = text_page.get_charbox(i)
-                boxes.append(Box(left, right, height - top, height - bottom, char))
+                boxes.append(Box(left, right, height - top, height - bottom, char, spaced))
+                spaced = False
             rows += rows_from_boxes(boxes, index + 1)
             text_page.close()
             page.close()

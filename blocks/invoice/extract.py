@@ -282,6 +282,18 @@ def _layout_lines(rows: list[Any]) -> list[dict[str, Any]]:
     return items
 
 
+def _sound(items: list[dict[str, Any]]) -> bool:
+    """Items read by column whose quantity × unit price, where both are read, give the
+    amount (a column taken for another would not)."""
+    return bool(items) and all(
+        item["quantity"] is None
+        or item["unit_price"] is None
+        or Decimal(str(item["quantity"])) * Decimal(str(item["unit_price"]))
+        == Decimal(str(item["amount"]))
+        for item in items
+    )
+
+
 def extract_invoice_fields(
     text: str,
     source: dict[str, Any] | None = None,
@@ -331,10 +343,10 @@ def extract_invoice_fields(
     raw_total = candidates[0]["text"] if candidates else None
     if raw_non_taxable:
         raw["non_taxable"] = raw_non_taxable
-    lines = _layout_lines(rows)
-    lines_source = "layout"
-    if not lines:
-        lines, lines_source = item_lines(tokens)
+    lines, lines_source = item_lines(tokens)
+    by_column = _layout_lines(rows)
+    if _sound(by_column) and len(by_column) >= len(lines):
+        lines, lines_source = by_column, "layout"
     for line in lines:  # no rate column: the marked items are the reduced-rate ones
         line["rate_stated"] = line["rate"] is not None
         if line["rate"] is None and not line["non_taxable"]:

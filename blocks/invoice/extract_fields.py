@@ -6,13 +6,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from blocks.invoice.doc_kinds import INVOICE_KINDS
 from blocks.invoice.extract import extract_invoice_fields
 from blocks.invoice.llm_reader import extract_with_llm
+from blocks.invoice.second_reader import page_image, second_read
 from blocks.llm.client import client_for
 from blocks.sdk.base import Block
 from blocks.sdk.confirmation import NeedsConfirmation, Option
 from blocks.sdk.context import BlockContext
 from blocks.sdk.errors import BlockError, ErrorCode
+from blocks.sdk.fileref import FileRef
 from keiri.base.catalog import t
 
 __all__ = ["ExtractFieldsBlock", "fields_of_document"]
@@ -109,7 +112,10 @@ class ExtractFieldsBlock(Block):
                 hint=t("runtime.invoice.one_source_hint"),
             )
         if inputs.get("method", "rules") != "llm":
-            return self._confirmed(ctx, self._extract(inputs, given, extract_invoice_fields))
+            outputs = self._extract(inputs, given, extract_invoice_fields)
+            if inputs.get("second_reader", "none") == "llm":
+                self._second_reading(ctx, inputs, given, outputs)
+            return self._confirmed(ctx, outputs)
         client, owned = client_for(ctx.services)
 
         def reader(
@@ -124,6 +130,30 @@ class ExtractFieldsBlock(Block):
 
         try:
             return self._confirmed(ctx, self._extract(inputs, given, reader))
+        finally:
+            if owned:
+                client.close()
+
+    @staticmethod
+    def _second_reading(
+        ctx: BlockContext, inputs: dict[str, Any], given: list[str], outputs: dict[str, Any]
+    ) -> None:
+        """The page images of the documents read again by a vision-capable model
+        (`second_reader`): its values count only where they agree with the text reader or
+        the arithmetic."""
+        documents = inputs["documents"] if "documents" in given else [inputs.get("document") or {}]
+        client, owned = client_for(ctx.services)
+        try:
+            for document, fields in zip(documents, outputs["fields_list"], strict=False):
+                ref = document.get("file")
+                if not ref or fields.get("error") or fields.get("excluded"):
+                    continue
+                if fields.get("document_type") not in (None, *INVOICE_KINDS):
+                    continue
+                file = FileRef.model_validate(ref)
+                image = page_image(ctx.file_store.path(file).read_bytes(), file.media_type)
+                if image is not None:
+                    second_read(client, fields, image)
         finally:
             if owned:
                 client.close()

@@ -181,9 +181,8 @@ def item_rows(rows: Sequence[Row]) -> list[dict[str, str]]:
         for line in rows[index + 1 :]:
             found: dict[str, list[str]] = {}
             for cell in line:
-                head = max(heads.values(), key=lambda h: _overlap(cell, h))
-                if _overlap(cell, head) <= 0:
-                    continue
+                centre = (cell[0] + cell[1]) / 2
+                head = min(heads.values(), key=lambda h: abs((h[0] + h[1]) / 2 - centre))
                 name = next(k for k, v in heads.items() if v == head)
                 found.setdefault(name, []).append(cell[2])
             description = " ".join(found.get("description", []))
