@@ -123,6 +123,12 @@ def _total(fields: dict[str, Any]) -> tuple[str, str | None, list[dict[str, Any]
         return REVIEW, "合計の候補が複数あり、一致しません", candidates
     if ocr:
         return REVIEW, "OCR で読んだ合計を計算で確かめられません", candidates
+    if strong[0].get("flat_table"):
+        return (
+            REVIEW,
+            "見出しの行と金額の行が分かれた表を読み順で読んだため、どの金額が合計か確かめられません",
+            candidates,
+        )
     if largest is not None and _dec(largest) > _dec(strong[0]["value"]):
         return REVIEW, "合計が明細の金額より小さく、計算が合いません", candidates
     return CONFIRMED, None, candidates

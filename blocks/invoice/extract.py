@@ -128,6 +128,12 @@ _UNIT_AFTER = re.compile(
 )
 
 
+# A total label right after other labels and followed by a run of amounts: a table's header
+# row and value row read in reading order, where the first amount belongs to the first label.
+_HEADER_BEFORE = re.compile(r"(?:額|税|計|金)\s*$")
+_AMOUNT_AFTER = re.compile(rf"\s+(?:{AMOUNT})(?![\d,]|\s*%)")
+
+
 def _total(flat: str) -> tuple[Any, str | None, list[dict[str, Any]]]:
     """The grand total (the first match of the strongest label group), its text, and every
     candidate of every label group (for the arithmetic cross-check). A number followed by a
@@ -141,7 +147,12 @@ def _total(flat: str) -> tuple[Any, str | None, list[dict[str, Any]]]:
                 continue
             value = amount_value(match.group(1))
             if value is not None and not any(c["value"] == value for c in candidates):
-                candidates.append({"value": value, "text": match.group(0).strip(), "rank": rank})
+                candidate = {"value": value, "text": match.group(0).strip(), "rank": rank}
+                if _HEADER_BEFORE.search(squeezed[max(0, match.start() - 30) : match.start()]) and (
+                    _AMOUNT_AFTER.match(squeezed[match.end() : match.end() + 24])
+                ):
+                    candidate["flat_table"] = True  # a header row read flat: order, not position
+                candidates.append(candidate)
     if not candidates:
         return None, None, []
     first = candidates[0]

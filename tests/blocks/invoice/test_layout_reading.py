@@ -174,3 +174,15 @@ def test_the_due_date_is_its_own_field_with_evidence() -> None:
     month_end = extract_invoice_fields(HEAD + "お支払期限 2025年5月末日\n")
     assert month_end["due_date"] == "2025-05-31"
     assert extract_invoice_fields(HEAD)["status"]["due_date"] == "なし"
+
+
+def test_a_header_row_read_flat_never_gives_a_confirmed_total() -> None:
+    """Without positions (a layout that does not show the table), 今回ご請求額 followed by
+    the value row's first amount is order, not pairing: 要確認 with its reason."""
+    text = (
+        HEAD
+        + "前回ご請求額\n今回ご入金額\n今回お買上額\n消費税\n今回ご請求額\n80,000\n80,000\n5,000\n500\n5,500\n"
+    )
+    fields = extract_invoice_fields(text, layout=[_row(0, (0, 40, "請求書"))])
+    assert fields["status"]["total"] == "要確認"
+    assert "表" in fields["review_reasons"]["total"]
