@@ -128,6 +128,10 @@ _UNIT_AFTER = re.compile(
 )
 
 
+# 「合計 11点 ¥172,875」: a count of pieces between the label and an amount with ¥.
+_COUNT = r"\d{1,4}\s*(?:点|個|品|件|枚|本|コ)"
+
+
 # A total label right after other labels and followed by a run of amounts: a table's header
 # row and value row read in reading order, where the first amount belongs to the first label.
 _HEADER_BEFORE = re.compile(r"(?:額|税|計|金)\s*$")
@@ -141,7 +145,10 @@ def _total(flat: str) -> tuple[Any, str | None, list[dict[str, Any]]]:
     squeezed = _CJK_SPACE.sub("", flat)
     candidates: list[dict[str, Any]] = []
     for rank, label in enumerate(_TOTAL_LABELS):
-        pattern = rf"[【(]?(?:{label})[】)]?\s*[:：]?\s*({AMOUNT})(?![\d,]|\s*%)"
+        pattern = (
+            rf"[【(]?(?:{label})[】)]?\s*[:：]?\s*(?:{_COUNT}\s*(?=[¥￥]))?"
+            rf"({AMOUNT})(?![\d,]|\s*%)"
+        )
         for match in re.finditer(pattern, squeezed):
             if _UNIT_AFTER.match(squeezed[match.end() : match.end() + 6]):
                 continue
@@ -326,15 +333,18 @@ def extract_invoice_fields(
     title = kind.title
     if kind.line:
         raw["title"] = kind.line
+    rows = layout_rows(layout, text)
+    # The parties by cell when the layout has cells (two names side by side on one printed
+    # line are two cells), else by the text's tokens.
+    cells = [c[2] for row in rows for c in row] if layout else tokens
     registration, raw_reg = registration_of(tokens)
     date, raw_date = _transaction_date(flat, notes)
     due, raw_due = _due_date(flat, notes)
-    buyer, raw_buyer = buyer_of(tokens)
-    issuer, raw_issuer, issuer_cue = issuer_of(tokens, buyer)
+    buyer, raw_buyer = buyer_of(cells)
+    issuer, raw_issuer, issuer_cue = issuer_of(cells, buyer)
     totals, taxes, inclusive, raw_rates = _rates(flat)
     _, _, candidates = _total(flat)
     non_taxable, raw_non_taxable = _non_taxable(flat)
-    rows = layout_rows(layout, text)
     pairs, used = summary_lines(rows)
     found: dict[str, Any] = {
         "totals": totals,

@@ -48,10 +48,18 @@ def _cells(row: dict[str, Any]) -> Row:
 
 
 def layout_rows(layout: Sequence[dict[str, Any]] | None, text: str) -> list[Row]:
-    """The rows of the layout, or of the text's tab-separated lines when it has none."""
-    if layout:
-        return [_cells(row) for row in layout]
-    return text_grid(text)
+    """The rows of the layout (an empty row between pages), or of the text's tab-separated
+    lines when it has none."""
+    if not layout:
+        return text_grid(text)
+    rows: list[Row] = []
+    page = layout[0].get("page", 1)
+    for row in layout:
+        if row.get("page", 1) != page:
+            rows.append([])
+            page = row.get("page", 1)
+        rows.append(_cells(row))
+    return rows
 
 
 def text_grid(text: str) -> list[Row]:
@@ -151,51 +159,94 @@ def summary_lines(rows: Sequence[Row]) -> tuple[list[str], set[str]]:
     return lines, used
 
 
+_COLUMN_HEADS = (
+    ("description", _ITEM_HEAD),
+    ("amount", re.compile(r"^(?:金額|金額\((?:税抜|税込)\)|税抜金額|税込金額|小計|価格)$")),
+    ("quantity", re.compile(r"^(?:数量|数)$")),
+    ("unit_price", re.compile(r"^(?:単価|単価\((?:税抜|税込)\))$")),
+    ("rate", _RATE_HEAD),
+)
+
+
 def _item_header(row: Row) -> dict[str, Cell] | None:
+    """The columns of a line-item header row: each known head by its name, every other cell
+    (日付, 品番, 規格, 単位, 備考, No.) as a column of its own, so that its cells are not
+    taken for the description's."""
     heads: dict[str, Cell] = {}
-    for cell in row:
+    for index, cell in enumerate(row):
         text = cell[2].replace(" ", "")
-        if _ITEM_HEAD.match(text):
-            heads.setdefault("description", cell)
-        elif text in ("金額", "金額(税抜)", "金額(税込)", "税抜金額", "小計"):
-            heads.setdefault("amount", cell)
-        elif text in ("数量", "数"):
-            heads["quantity"] = cell
-        elif text in ("単価", "単価(税抜)", "単価(税込)"):
-            heads["unit_price"] = cell
-        elif _RATE_HEAD.match(text):
-            heads["rate"] = cell
-        elif re.fullmatch(r"No\.?|NO\.?|#|番号", text):
-            heads["number"] = cell
+        name = next((n for n, pattern in _COLUMN_HEADS if pattern.match(text)), None)
+        if name is None and "・" in text and any(_ITEM_HEAD.match(p) for p in text.split("・")):
+            name = "description"  # 品名・摘要, 品名・規格
+        if name is None or name in heads:
+            name = f"other{index}"
+        heads[name] = cell
     return heads if {"description", "amount"} <= set(heads) else None
+
+
+def _edges(rows: Sequence[Row], heads: dict[str, Cell]) -> dict[str, set[float]]:
+    """Per column, the left and right edges of the body cells under its head (in rows with
+    an amount under 金額): a column's text is aligned on one of them even where a short cell
+    does not reach the head."""
+    edges: dict[str, set[float]] = {name: set() for name in heads}
+    for line in rows[:80]:
+        if not any(_is_amount(c[2]) and _overlap(c, heads["amount"]) > 0 for c in line):
+            continue
+        for cell in line:
+            for name, head in heads.items():
+                if _overlap(cell, head) > 0:
+                    edges[name] |= {round(cell[0]), round(cell[1])}
+    return edges
+
+
+def _column_of(cell: Cell, heads: dict[str, Cell], edges: dict[str, set[float]]) -> str:
+    """The column a cell stands in: the head it overlaps most, else the column whose cells
+    share its left or right edge, else the nearest head by centre."""
+    best = max(heads, key=lambda k: _overlap(cell, heads[k]))
+    if _overlap(cell, heads[best]) > 0:
+        return best
+    for name, known in edges.items():
+        if any(abs(edge - cell[0]) <= 1.5 or abs(edge - cell[1]) <= 1.5 for edge in known):
+            return name
+    centre = (cell[0] + cell[1]) / 2
+    return min(heads, key=lambda k: abs((heads[k][0] + heads[k][1]) / 2 - centre))
 
 
 def item_rows(rows: Sequence[Row]) -> list[dict[str, str]]:
     """The line-item table's rows as {description, quantity, unit_price, amount, rate}
-    texts, the cells under the header's columns; empty when there is no such table."""
+    texts, the cells under the header's columns; empty when there is no such table. The
+    table runs on over a page break (an empty row) after its header is repeated or its rows
+    simply continue; it ends at the first summary row."""
     for index, row in enumerate(rows):
         heads = _item_header(row)
         if heads is None:
             continue
         items: list[dict[str, str]] = []
+        after_break = False
+        edges = _edges(rows[index + 1 :], heads)
         for line in rows[index + 1 :]:
+            if not line:
+                after_break = bool(items)
+                continue
+            if _item_header(line) is not None:
+                continue  # the header repeated on the next page
             found: dict[str, list[str]] = {}
             for cell in line:
-                centre = (cell[0] + cell[1]) / 2
-                head = min(heads.values(), key=lambda h: abs((h[0] + h[1]) / 2 - centre))
-                name = next(k for k, v in heads.items() if v == head)
-                found.setdefault(name, []).append(cell[2])
+                found.setdefault(_column_of(cell, heads, edges), []).append(cell[2])
             description = " ".join(found.get("description", []))
             amount = " ".join(found.get("amount", []))
-            first = line[0][2] if line else ""
+            first = line[0][2]
             if _NOT_ITEM.match(description or first) or BARRIER.search(description or first):
+                if after_break and not _is_amount(amount):
+                    continue  # the next page's heading lines
                 break
             if not description or not _is_amount(amount):
                 if items and not amount and description and len(line) == 1:
                     continue  # a wrapped description line
-                if items:
-                    break
-                continue
+                if after_break or not items:
+                    continue
+                break
+            after_break = False
             items.append(
                 {
                     "description": description,
