@@ -28,7 +28,7 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from blocks.file.layout import Box, rows_from_lines
-from blocks.file.ocr_prepare import binarise
+from blocks.file.ocr_prepare import TESSERACT_ENV, binarise
 from blocks.sdk.errors import BlockError, ErrorCode
 from keiri.base.catalog import t
 
@@ -94,6 +94,7 @@ def tesseract_read(
     try:
         done = subprocess.run(
             [binary, "stdin", "stdout", "-l", lang, "--psm", "6", "tsv"],
+            env=TESSERACT_ENV,
             input=buffer.getvalue(),
             capture_output=True,
             timeout=timeout,
