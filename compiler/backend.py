@@ -61,9 +61,7 @@ class Backend:
             file_store=state.store,
             emit=state.emit,
             human_input=self.human_input,
-            run_inputs=state.run_inputs.get(job.task_name)
-            or state.run_inputs.get(job.node_id)
-            or {},
+            answers=state.answers.get(job.task_name) or state.answers.get(job.node_id) or {},
             confirm_ambiguous=job.confirm_ambiguous,
             confirmations=dict(state.confirmations.get(job.task_name, {})),
         )

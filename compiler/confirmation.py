@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from blocks.forms.form import FormSpec
 from blocks.sdk.confirmation import (
     CANCEL_FIELD,
     CHOICE_FIELD,
@@ -81,6 +80,8 @@ def choice_form(need: NeedsConfirmation, index: int = 0) -> dict[str, Any]:
             "required": False,
         }
     )
+    from blocks.forms.form import FormSpec  # the form model: only when a block asks
+
     spec = FormSpec.build("collect", requirements, message=need.question, context=need.context)
     return {
         **spec.definition(),
@@ -117,7 +118,7 @@ def _node_flag(state: RunState, need: NeedsConfirmation) -> tuple[bool, int | No
 def _given(state: RunState, need: NeedsConfirmation) -> dict[str, Any] | None:
     """An answer given up front (`--input NODE.choice=...`): for the item, else the node."""
     for key in (need.task_name, need.node_id):
-        values = state.run_inputs.get(key)
+        values = state.answers.get(key)
         if isinstance(values, dict) and any(
             f in values for f in (CHOICE_FIELD, OTHER_FIELD, CANCEL_FIELD)
         ):

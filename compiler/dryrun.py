@@ -27,6 +27,7 @@ from compiler.references import whole_reference
 from compiler.runstate import ItemResult
 from compiler.scope import CompiledPlan
 from keiri.base.catalog import t
+from keiri.base.errors.report import IssueReport
 
 __all__ = ["DryRunReport", "SampleBackend", "dry_run_compiled", "dry_run_file"]
 
@@ -50,22 +51,13 @@ class NodeReport:
 
 
 @dataclass
-class DryRunReport:
-    errors: list[Issue] = field(default_factory=list)
-    warnings: list[Issue] = field(default_factory=list)
+class DryRunReport(IssueReport):
+    """`keiri dry-run`'s report: the issues and what each node took and gave."""
+
     nodes: list[NodeReport] = field(default_factory=list)
 
-    @property
-    def ok(self) -> bool:
-        return not self.errors
-
     def to_json(self) -> dict[str, Any]:
-        return {
-            "ok": self.ok,
-            "errors": [i.model_dump() for i in self.errors],
-            "warnings": [i.model_dump() for i in self.warnings],
-            "nodes": [n.to_json() for n in self.nodes],
-        }
+        return super().to_json() | {"nodes": [n.to_json() for n in self.nodes]}
 
 
 @dataclass
@@ -237,8 +229,6 @@ def dry_run_file(path: Path, registry: BlockRegistry | None = None) -> DryRunRep
     try:
         compiled, warnings = compile_file(path, registry)
     except IssuesFound as exc:
-        return DryRunReport(
-            errors=[i for i in exc.issues if i.severity == "error"],
-            warnings=[i for i in exc.issues if i.severity == "warning"],
-        )
+        errors, warnings = IssueReport.split(exc.issues)
+        return DryRunReport(errors=errors, warnings=warnings)
     return dry_run_compiled(compiled, warnings)

@@ -151,7 +151,7 @@ class Engine:
             run_id=run_id,
             events=parent.events,
             vars=vars,
-            run_inputs=parent.run_inputs,
+            answers=parent.answers,
             store=parent.store,
             scope=scope,
         )
@@ -184,7 +184,7 @@ def run_compiled(
     run_id: str,
     events: EventLog,
     vars: dict[str, Any] | None = None,
-    run_inputs: dict[str, dict[str, Any]] | None = None,
+    answers: dict[str, dict[str, Any]] | None = None,
     store: FileStore | None = None,
     emit_plan_events: bool = True,
     scope: str = "",
@@ -195,7 +195,7 @@ def run_compiled(
         backend=backend,
         events=events,
         vars=render_vars(compiled, vars),
-        run_inputs=dict(run_inputs or {}),
+        answers=dict(answers or {}),
         store=store or FileStore(),
         scope=scope or run_id,
     )

@@ -3,7 +3,7 @@ was false. Everything here is plain data (JSON-serialisable except the block spe
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from blocks.sdk.spec import BlockSpec
@@ -29,7 +29,6 @@ class NodeJob:
     timeout_ms: int | None = None
     on_error: str = "halt"
     cache: CacheSpec | None = None
-    tags: list[str] = field(default_factory=list)
     confirm_ambiguous: bool = False  # the node asks a person about ambiguities
     scope: str = ""  # the root run plus the subflow path: results are cached per scope+task
 

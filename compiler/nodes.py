@@ -204,11 +204,6 @@ def build_job(state: RunState, cnode: CompiledTask, frame: Frame) -> NodeJob:
         timeout_ms=policy.timeout_ms,
         on_error=policy.on_error,
         cache=cache if isinstance(cache, CacheSpec) else None,
-        # One tag set for every task run of a plan: Prefect 3.8 starts a concurrency-slot
-        # service per distinct tag set (measured: ~2 s stalls when task runs start together
-        # with new sets). The task run is named after the node (and iteration), the task
-        # after the block, so admins still see both in the UI.
-        tags=[f"plan:{state.plan_id}"],
         scope=state.scope or state.run_id,
         confirm_ambiguous=node.confirm_ambiguous,
     )

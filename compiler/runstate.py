@@ -84,7 +84,7 @@ class RunState:
     backend: BackendPort
     events: EventLog
     vars: dict[str, Any]
-    run_inputs: dict[str, dict[str, Any]] = field(default_factory=dict)
+    answers: dict[str, dict[str, Any]] = field(default_factory=dict)
     store: FileStore = field(default_factory=FileStore)
     statuses: dict[str, NodeStatus] = field(default_factory=dict)
     errors: list[BlockError] = field(default_factory=list)

@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Sequence
-from typing import Any, TypeVar, get_args
+from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from blocks.forms.form import RequirementType
+from blocks.forms.field_types import FIELD_TYPES
 from blocks.sdk.spec import BlockSpec
 
 __all__ = [
@@ -44,7 +44,7 @@ __all__ = [
 
 M = TypeVar("M", bound=BaseModel)
 QUESTION_TYPES: tuple[str, ...] = (
-    *get_args(RequirementType),
+    *FIELD_TYPES,
     "table",
     "enum",
 )

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -27,6 +27,7 @@ from compiler.models import Plan, TaskNode
 from designer.templates import iter_nodes
 from keiri.base import settings
 from keiri.base.catalog import t
+from keiri.base.errors.report import IssueReport
 
 __all__ = [
     "ONE_OF_INPUTS",
@@ -43,28 +44,17 @@ ONE_OF_INPUTS: dict[str, tuple[tuple[str, ...], ...]] = {
 }
 
 
-@dataclass
-class PlanCheck:
+@dataclass(kw_only=True)
+class PlanCheck(IssueReport):
     """The outcome of checking one plan text."""
 
     yaml: str
     plan: Plan | None = None
-    errors: list[Issue] = field(default_factory=list)
-    warnings: list[Issue] = field(default_factory=list)
     dry_run: DryRunReport | None = None
     dry_run_ms: float | None = None
 
-    @property
-    def ok(self) -> bool:
-        return not self.errors
-
     def to_json(self) -> dict[str, Any]:
-        return {
-            "ok": self.ok,
-            "errors": [i.model_dump() for i in self.errors],
-            "warnings": [i.model_dump() for i in self.warnings],
-            "dry_run_ms": self.dry_run_ms,
-        }
+        return super().to_json() | {"dry_run_ms": self.dry_run_ms}
 
 
 def designer_rule_issues(plan: Plan) -> list[Issue]:

@@ -24,9 +24,10 @@ import json
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, cast, get_args
+from typing import Any, Literal
 
-from blocks.forms.form import Requirement, RequirementType
+from blocks.forms.field_types import FIELD_TYPES
+from blocks.forms.form import Requirement
 from blocks.sdk.errors import Issue, IssueCode
 from blocks.sdk.registry import BlockRegistry
 from blocks.sdk.spec import PortSpec, port_json_schema
@@ -290,14 +291,14 @@ def question_requirements(questions: Sequence[QuestionAnswer]) -> list[DesignReq
     """The model's questions as requirements (answers go to the next generation)."""
     out: list[DesignRequirement] = []
     for q in questions:
-        kind: RequirementType = "text"
+        kind = "text"
         extra: dict[str, Any] = {}
         if q.type == "table":
             kind, extra = "file", {"accept": ".csv,.xlsx"}
         elif q.type in ("enum", "select"):
             kind = "select" if q.options else "text"
-        elif q.type in get_args(RequirementType):
-            kind = cast(RequirementType, q.type)
+        elif q.type in FIELD_TYPES:
+            kind = q.type
         out.append(
             DesignRequirement(
                 id=_identifier(q.id),

@@ -1,25 +1,31 @@
 """`run_plan`: the one Prefect entry point for plans (also the deployment entrypoint).
 
 Parameters: `plan` (a path, absolute or relative to the project root / designs folder),
-`inputs` (human-input answers given up front: `{node_id: {field: value}}`), `vars` (overrides).
+`answers` (a person's answers given up front: `{node_id: {field: value}}`), `vars`
+(overrides). `inputs` is the older name of `answers` (runs and deployments created before
+keiri named them so still start): both are read, `answers` winning for a node given in both.
 The flow compiles the validated plan and runs it on the Prefect backend. Its result (persisted
 by Prefect) is the run's record: `{"run_id", "plan_id", "outputs", "log", "error", "reuse"}`
 (`reuse`: the nodes whose stored results were reused or re-run, `flows.backend.result_reuse`); a failed
 node ends the run in a `Failed` state that carries the same record (and the `BlockError` as
 message and failure artifact). `flows.lifecycle.runs` reads it back to build the `RunOutcome`.
 
-`local_flow` is the same flow for a run started in this process (`flows.lifecycle.runs`): it takes the
-plan compiled once in this process, and observers (events, pauses) passed in by the caller.
+`named_flow(plan_id)` is the same flow under a plan's name, for a run started in this process
+(`flows.lifecycle.runs`): inside `started_here(compiled, observers, run_name)` it takes the
+plan compiled once in this process and the observers (events, pauses) of the caller.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+from functools import cache, update_wrapper
 from pathlib import Path
 from typing import Any, cast
 
-from prefect import Flow, State, flow, get_run_logger, task
+from prefect import Flow, State, get_run_logger, task
 from prefect.client.schemas.objects import FlowRun
 from prefect.context import FlowRunContext
 from prefect.states import Cancelled, Failed
@@ -30,8 +36,9 @@ from compiler.compile import compile_file
 from compiler.engine import run_compiled
 from compiler.events import EventLog
 from compiler.scope import CompiledPlan
-from flows.backend import run_secrets
+from flows.backend import run_names, run_secrets, secret_sweep
 from flows.backend.artifacts import publish_run_artifacts
+from flows.backend.node_tasks import untagged
 from flows.backend.prefect_backend import PrefectBackend
 from flows.backend.result_reuse import ReuseLog
 from keiri.base import masking, settings
@@ -42,10 +49,11 @@ __all__ = [
     "RunObservers",
     "compile_for_run",
     "event_log_path",
-    "local_flow",
+    "named_flow",
     "resolve_plan_path",
     "run_local",
-    "run_plan",
+    "run_plan",  # noqa: F822 - built when first asked for (`__getattr__`)
+    "started_here",
 ]
 
 
@@ -75,9 +83,14 @@ def compile_for_run(plan: str) -> CompiledPlan:
 
 
 def event_log_path(plan_id: str, flow_run: FlowRun) -> Path:
-    """The JSONL log of a flow run: one per run (a suspended run that restarts appends)."""
+    """The JSONL log of a flow run: one per run, named by its whole id (the runs Prefect's
+    scheduler creates have time-ordered ids that share their first characters); a suspended
+    run that restarts appends."""
     stamp = flow_run.created.strftime("%Y%m%dT%H%M%S") if flow_run.created else "unknown"
-    return settings.runs_dir() / plan_id / f"{stamp}-{str(flow_run.id)[:8]}.jsonl"
+    folder = settings.runs_dir() / plan_id
+    # A run started by a keiri before issue 24 (its log named by 8 characters) keeps its file.
+    legacy = folder / f"{stamp}-{str(flow_run.id)[:8]}.jsonl"
+    return legacy if legacy.is_file() else folder / f"{stamp}-{flow_run.id}.jsonl"
 
 
 @dataclass(frozen=True)
@@ -90,14 +103,35 @@ class RunObservers:
     on_start: Callable[[FlowRun], None] | None = None
 
 
+@dataclass(frozen=True)
+class _Here:
+    """A run this process starts: the plan compiled here (None: the flow compiles it), the
+    observers of whoever started it, and the name keiri gives the run it creates."""
+
+    compiled: CompiledPlan | None = None
+    observers: RunObservers = field(default_factory=RunObservers)
+    run_name: str | None = None
+
+
+# What `run_plan` runs with in this process (`started_here`); None: a worker's run.
+_HERE: ContextVar[_Here | None] = ContextVar("keiri_run_here", default=None)
+
+
 def _default_run_name() -> str:
-    """`<plan>-<timestamp>` for runs started without a name (deployments, schedules)."""
-    from datetime import datetime
-
-    from prefect.runtime import flow_run
-
-    plan = str(flow_run.parameters.get("plan") or "run")
-    return f"{Path(plan).stem}-{datetime.now().strftime('%Y%m%d-%H%M%S')}"
+    """The name Prefect gives the run each time it starts it: the one keiri gives a run it
+    creates here, the one it has when keiri named it, else `<plan>-<time of creation>` (a
+    deployment's run) — never the time of this start, so a run that restarts, resumes or is
+    retried keeps its name (`run_names.kept_name`)."""
+    here = _HERE.get()
+    if here is not None and here.run_name is not None:
+        return here.run_name
+    context = FlowRunContext.get()
+    if context is None or context.flow_run is None:  # pragma: no cover - always inside a run
+        return run_names.run_name("run")
+    run = context.flow_run
+    plan = str((context.parameters or {}).get("plan") or "run")
+    plan_id = run_names.plan_id_of(list(run.tags)) or Path(plan).stem
+    return run_names.kept_name(run.name, plan_id, run.created)
 
 
 _FLOW_OPTIONS: dict[str, Any] = {
@@ -109,7 +143,7 @@ _FLOW_OPTIONS: dict[str, Any] = {
 
 def _execute(
     plan: str,
-    inputs: dict[str, dict[str, Any]] | None,
+    answers: dict[str, dict[str, Any]] | None,
     vars: dict[str, Any] | None,
     *,
     compiled: CompiledPlan | None,
@@ -123,13 +157,13 @@ def _execute(
         raise RuntimeError("run_plan must run as a Prefect flow")
     flow_run = run_ctx.flow_run
     run_id = str(flow_run.id)
-    # Secret inputs and vars reach the API masked; their values come from the run's block.
-    inputs, vars = run_secrets.restore(list(flow_run.tags), inputs, vars)
+    # Secret answers and vars reach the API masked; their values come from the run's block.
+    answers, vars = run_secrets.restore(list(flow_run.tags), answers, vars)
+    secret_sweep.safely(secret_sweep.sweep, get_run_logger())  # older runs' expired secrets
     # Log lines reach the Prefect API and the terminal or a runner's log: masked as well.
     masking.install_log_filter("", "prefect.flow_runs", "prefect.task_runs")
     if observers.on_start is not None:
         observers.on_start(flow_run)
-    tags = [t for t in flow_run.tags if t.startswith("plan:")] or [f"plan:{Path(plan).stem}"]
     if flow_run.deployment_id is None:
         from flows.backend import liveness
 
@@ -138,12 +172,13 @@ def _execute(
     def compile_plan() -> CompiledPlan:
         return compiled if compiled is not None else compile_for_run(plan)
 
-    # The plan as this run uses it is the run's first task run, alone: it shows validation in
-    # the UI and starts Prefect's per-tag-set services before nodes run in parallel. A plan
-    # compiled in this process before the run (`flows.lifecycle.runs`) is not compiled again.
-    plan_ = task(name="compile_plan", task_run_name="compile", persist_result=False, tags=tags)(
-        compile_plan
-    )()
+    # The plan as this run uses it is the run's first task run: it shows validation in the UI.
+    # A plan compiled in this process before the run (`flows.lifecycle.runs`) is not compiled
+    # again. Task runs carry no tags (`untagged`: each would cost an API call).
+    with untagged():
+        plan_ = task(name="compile_plan", task_run_name="compile", persist_result=False)(
+            compile_plan
+        )()
 
     def paused(paused_run_id: str, node_id: str) -> None:
         publish_form_link(paused_run_id, node_id)  # the form's deep link as an artifact
@@ -157,13 +192,16 @@ def _execute(
 
     # A retry (Prefect's run count > 1) reuses stored node results whose fingerprint matches.
     reuse = ReuseLog(retrying=flow_run.run_count > 1)
-    generation = reask.generation(flow_run.id)
+    # Its retries so far (a run's first start has none: nothing to read from the API).
+    generation = reask.generation(flow_run.id) if reuse.retrying else 0
     backend = PrefectBackend(
         on_pause=paused,
         reuse=reuse,
         root_run_id=run_id,
         generation=generation,
         reentry=Reentry.of_run(flow_run.id, generation),  # `keiri retry --reenter NODE`
+        # A deployment run resumed after a suspension keeps its run count: it may have results.
+        first_start=not reuse.retrying and flow_run.deployment_id is None,
     )
     result = run_compiled(
         plan_,
@@ -171,12 +209,14 @@ def _execute(
         run_id=run_id,
         events=events,
         vars=vars,
-        run_inputs=inputs or {},
+        answers=answers or {},
     )
     publish_run_artifacts(result)
     from flows.backend import people_summary
 
     people_summary.publish(plan_, result, events.path)  # for people: artifact, notification
+    done = result.error is None and result.cancelled is None  # a completed run: no retry
+    secret_sweep.safely(lambda: secret_sweep.at_end(flow_run, done), get_run_logger())
     # The record is what `keiri run/status --json` and the form app show: secrets masked.
     error = result.error.masked() if result.error is not None else None
     record: dict[str, Any] = {
@@ -198,34 +238,88 @@ def _execute(
     return record
 
 
-@flow(name="run_plan", **_FLOW_OPTIONS)
-def run_plan(
-    plan: str, inputs: dict[str, dict[str, Any]] | None = None, vars: dict[str, Any] | None = None
+class _PlanFlow(Flow[..., Any]):
+    """`run_plan` as a Prefect flow. Its parameters (a path, answers and vars: JSON values)
+    are stored on the API as they are, without Prefect's general encoder (FastAPI's
+    `jsonable_encoder`: importing FastAPI and Starlette cost ~0.1 s of every run started in a
+    process, `keiri run` included); a value JSON cannot hold is stored as its type's name, as
+    Prefect does."""
+
+    def serialize_parameters(self, parameters: dict[str, Any]) -> dict[str, Any]:
+        from pydantic_core import to_jsonable_python
+
+        serialized: dict[str, Any] = {}
+        for key, value in parameters.items():
+            try:
+                serialized[key] = to_jsonable_python(value)
+            except (TypeError, ValueError):
+                serialized[key] = f"<{type(value).__name__}>"
+        return serialized
+
+
+def _plan_flow(fn: Callable[..., Any], name: str, **options: Any) -> _PlanFlow:
+    """`fn` as a `_PlanFlow` (what `@flow` does, with this class)."""
+    made = _PlanFlow(fn, name=name, **{**_FLOW_OPTIONS, **options})
+    update_wrapper(made, fn)
+    return made
+
+
+def _run_plan(
+    plan: str,
+    answers: dict[str, dict[str, Any]] | None = None,
+    vars: dict[str, Any] | None = None,
+    inputs: dict[str, dict[str, Any]] | None = None,
 ) -> Any:
-    return _execute(plan, inputs, vars, compiled=None, observers=RunObservers())
+    here = _HERE.get() or _Here()
+    return _execute(
+        plan, _answers(answers, inputs), vars, compiled=here.compiled, observers=here.observers
+    )
 
 
-def local_flow(
-    flow_name: str, compiled: CompiledPlan | None = None, observers: RunObservers | None = None
-) -> Flow[..., Any]:
-    """`run_plan` named `flow_name` for a run in this process, with the plan compiled here
-    (`None`: compiled by the flow, e.g. a detached runner or a retry) and its observers."""
+@cache
+def named_flow(flow_name: str) -> Flow[..., Any]:
+    """`run_plan` as the flow `flow_name` (a plan's runs are runs of a flow named after it).
+    One per name and process: building a flow builds the parameter schema of its function
+    (tens of milliseconds)."""
+    return _plan_flow(_run_plan, flow_name)
 
-    def run_plan(
-        plan: str,
-        inputs: dict[str, dict[str, Any]] | None = None,
-        vars: dict[str, Any] | None = None,
-    ) -> Any:
-        return _execute(
-            plan, inputs, vars, compiled=compiled, observers=observers or RunObservers()
-        )
 
-    return flow(name=flow_name, **_FLOW_OPTIONS)(run_plan)
+def __getattr__(name: str) -> Any:
+    """`run_plan`, the deployment entrypoint (`flows/run_plan.py:run_plan`), built when first
+    asked for: a `keiri run` in the foreground never builds it."""
+    if name == "run_plan":
+        return named_flow("run_plan")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+@contextmanager
+def started_here(
+    compiled: CompiledPlan | None = None,
+    observers: RunObservers | None = None,
+    run_name: str | None = None,
+) -> Iterator[None]:
+    """Inside: a `named_flow` run this process starts uses the plan compiled here (None: the
+    flow compiles it), these observers, and `run_name` for a run it creates."""
+    token = _HERE.set(_Here(compiled, observers or RunObservers(), run_name))
+    try:
+        yield
+    finally:
+        _HERE.reset(token)
+
+
+def _answers(
+    answers: dict[str, dict[str, Any]] | None, inputs: dict[str, dict[str, Any]] | None
+) -> dict[str, dict[str, Any]] | None:
+    """The answers of a run, also from a run or deployment made before they were called so
+    (its parameter `inputs`)."""
+    if not inputs:
+        return answers
+    return {**inputs, **(answers or {})}
 
 
 def run_local(
     plan: str,
-    inputs: dict[str, Any] | None,
+    answers: dict[str, Any] | None,
     vars: dict[str, Any] | None,
     *,
     flow_name: str,
@@ -242,9 +336,9 @@ def run_local(
     """
     from prefect import tags as prefect_tags
 
-    from flows.backend.prefect_backend import without_heartbeats
+    from flows.backend.node_tasks import without_heartbeats
 
-    local = local_flow(flow_name, compiled, observers).with_options(flow_run_name=run_name)
-    with without_heartbeats(), prefect_tags(*tags):
-        state = local(plan=plan, inputs=inputs, vars=vars, return_state=True)
+    local = named_flow(flow_name)
+    with without_heartbeats(), prefect_tags(*tags), started_here(compiled, observers, run_name):
+        state = local(plan=plan, answers=answers, vars=vars, return_state=True)
     return cast("State[Any]", state)

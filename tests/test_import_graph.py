@@ -6,14 +6,9 @@ from __future__ import annotations
 import subprocess
 import sys
 
-import pytest
-
 from tests.conftest import ROOT
 
 
-@pytest.mark.xfail(
-    strict=True, reason="three cycles (CLI, copilot, form app) are being removed on their branches"
-)
 def test_no_edge_up_a_layer_and_no_cycle() -> None:
     done = subprocess.run(
         [sys.executable, str(ROOT / "scripts" / "check_imports.py")],

@@ -276,7 +276,7 @@ def started_by(run_id: str) -> dict[str, Any] | None:
 
 
 def run_parameters(run_id: str) -> dict[str, Any]:
-    """The run's parameters (`plan`, `inputs`, `vars`)."""
+    """The run's parameters (`plan`, `answers`, `vars`)."""
     with _prefect("run"):
         from flows.lifecycle.control import find_run
 

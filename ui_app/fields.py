@@ -1,5 +1,7 @@
-"""One widget per requirement type (seed 000 §3): file, files, folder (a folder or a ZIP),
-text, select, boolean, number, chat.
+"""One widget per kind of field (seed 000 §3): each field type names its widget
+(`FieldType.widget`, `blocks.forms.field_types.FIELD_TYPES`) and `WIDGETS` renders it — text,
+password, a text box parsed by its type (numbers, months), select, checkbox, chat, file, files,
+folder (a folder or a ZIP) and choice.
 
 A widget's value goes into the form's session-state entry as soon as it is rendered (or, for
 uploads and chat, as soon as the person acts), so the entry always holds the current answers.
@@ -20,19 +22,31 @@ from typing import Any
 import streamlit as st
 
 from blocks.file.folder_processor import read_zip
+from blocks.forms.field_types import FIELD_TYPES, Widget
 from blocks.forms.form import Requirement
 from blocks.sdk.errors import BlockError
 from blocks.sdk.store import FileStore
 from keiri.base.catalog import t
+from ui_app.choice_field import choice_widget
 from ui_app.errors import render_field_problems
 from ui_app.session_state import Entry, widget_key, widget_text, widget_value
 from ui_app.upload_checks import check_upload
-from ui_app.views.choice import choice_widget
 
-__all__ = ["SIMPLE_TYPES", "WIDGETS", "human_size", "pull_widget_values", "render_field"]
+__all__ = ["SIMPLE_WIDGETS", "WIDGETS", "human_size", "pull_widget_values", "render_field"]
 
-#: Types whose widget holds the value itself (seeded from, and read back into, the entry).
-SIMPLE_TYPES = ("text", "select", "boolean", "number", "choice", "secret")
+#: Widgets that hold the value themselves (seeded from, and read back into, the entry).
+SIMPLE_WIDGETS = frozenset(
+    {
+        Widget.TEXT,
+        Widget.PASSWORD,
+        Widget.PARSED_TEXT,
+        Widget.SELECT,
+        Widget.CHECKBOX,
+        Widget.CHOICE,
+    }
+)
+#: Widgets that show the requirement's hint inside the box (the others show it below).
+_HINT_INSIDE = frozenset({Widget.TEXT, Widget.PASSWORD, Widget.PARSED_TEXT, Widget.CHAT})
 _FOLDER_MODES = ("フォルダを選ぶ", "ZIP ファイルで送る")
 _CHUNK = 1 << 20
 
@@ -57,7 +71,7 @@ def _help(req: Requirement) -> str | None:
 def _seed(key: str, req: Requirement, value: Any) -> str:
     wkey = widget_key(key, req.id)
     if wkey not in st.session_state:
-        if req.type == "select" and value not in req.options:
+        if FIELD_TYPES[req.type].widget is Widget.SELECT and value not in req.options:
             value = None
         st.session_state[wkey] = widget_text(req, value)
     return wkey
@@ -70,7 +84,7 @@ def pull_widget_values(
     the page renders again)."""
     for req in fields:
         wkey = widget_key(key, req.id)
-        if req.type in SIMPLE_TYPES and wkey in state:
+        if FIELD_TYPES[req.type].widget in SIMPLE_WIDGETS and wkey in state:
             entry["values"][req.id] = widget_value(req, state[wkey])
 
 
@@ -121,14 +135,15 @@ def _boolean(req: Requirement, key: str, entry: Entry) -> None:
     entry["values"][req.id] = bool(st.session_state[wkey])
 
 
-def _number(req: Requirement, key: str, entry: Entry) -> None:
-    """A text box, so amounts can be typed as accountants write them (`120,000円`, `△5,000`)."""
+def _parsed_text(req: Requirement, key: str, entry: Entry) -> None:
+    """A text box read by the field type's parser, so amounts can be typed as accountants
+    write them (`120,000円`, `△5,000`), months as `2026年10月`."""
     wkey = _seed(key, req, entry["values"].get(req.id))
     st.text_input(
         _label(req),
         key=wkey,
         help=_help(req),
-        placeholder=req.hint or t("form.number_placeholder"),
+        placeholder=req.hint or FIELD_TYPES[req.type].placeholder() or None,
     )
     entry["values"][req.id] = widget_value(req, st.session_state[wkey])
 
@@ -194,7 +209,8 @@ def _uploaded(key: str, req: Requirement, wkey: str, as_zip: bool) -> None:
     files = [raw] if raw is not None and not isinstance(raw, list) else list(raw or [])
     errors: dict[str, str] = entry.setdefault("upload_errors", {})
     errors.pop(req.id, None)
-    empty: Any = None if req.type == "file" else []
+    single = FIELD_TYPES[req.type].widget is Widget.FILE
+    empty: Any = None if single else []
     if not files:
         entry["values"][req.id] = empty
         return
@@ -219,7 +235,7 @@ def _uploaded(key: str, req: Requirement, wkey: str, as_zip: bool) -> None:
         errors[req.id] = exc.message
         entry["values"][req.id] = empty
         return
-    entry["values"][req.id] = refs[0] if req.type == "file" else refs
+    entry["values"][req.id] = refs[0] if single else refs
 
 
 def _is_directory(wkey: str) -> bool:
@@ -300,24 +316,25 @@ def _folder(req: Requirement, key: str, entry: Entry) -> None:
     _show_stored(req, entry)
 
 
-#: The Streamlit widget of each field type (`blocks.forms.field_types.FIELD_TYPES`, same keys).
-WIDGETS: dict[str, Callable[[Requirement, str, Entry], None]] = {
-    "text": _text,
-    "secret": _secret,
-    "select": _select,
-    "boolean": _boolean,
-    "number": _number,
-    "chat": _chat,
-    "file": _file,
-    "files": _files,
-    "folder": _folder,
-    "choice": choice_widget,  # a block's question (seed 003)
+#: The Streamlit widget of each kind (`FieldType.widget`; a test checks that every kind has one).
+WIDGETS: dict[Widget, Callable[[Requirement, str, Entry], None]] = {
+    Widget.TEXT: _text,
+    Widget.PASSWORD: _secret,
+    Widget.PARSED_TEXT: _parsed_text,
+    Widget.SELECT: _select,
+    Widget.CHECKBOX: _boolean,
+    Widget.CHAT: _chat,
+    Widget.FILE: _file,
+    Widget.FILES: _files,
+    Widget.FOLDER: _folder,
+    Widget.CHOICE: choice_widget,  # a block's question (seed 003)
 }
 
 
 def render_field(req: Requirement, key: str, entry: Entry, problems: list[str]) -> None:
     """The widget of one field, its hint and its messages (an upload's reason among them)."""
-    WIDGETS[req.type](req, key, entry)
-    if req.hint and req.type not in ("text", "secret", "chat", "number"):
+    widget = FIELD_TYPES[req.type].widget
+    WIDGETS[widget](req, key, entry)
+    if req.hint and widget not in _HINT_INSIDE:
         st.caption(":material/lightbulb: " + t("form.hint_prefix", hint=req.hint))
     render_field_problems(problems)

@@ -18,7 +18,7 @@ from collections.abc import MutableMapping
 from dataclasses import dataclass
 from typing import Any
 
-from blocks.forms.field_types import FIELD_TYPES, FieldValueError
+from blocks.forms.field_types import FIELD_TYPES, FieldValueError, Widget
 from blocks.forms.form import FieldProblem, FormSpec, Requirement
 
 __all__ = [
@@ -66,28 +66,30 @@ def initial_values(fields: list[Requirement]) -> dict[str, Any]:
 
 
 def widget_value(req: Requirement, raw: Any) -> Any:
-    """A widget's value as an answer. Number fields are typed as text in Japanese amount
-    notation (`120,000円`, `△5,000`): parsed here; text that is not a number stays text, so
-    validation names the problem."""
-    if req.type != "number" or not isinstance(raw, str):
+    """A widget's value as an answer. Types typed as text and parsed (`Widget.PARSED_TEXT`:
+    numbers in Japanese amount notation, `120,000円`, `△5,000`) are parsed here; text that
+    does not parse stays text, so validation names the problem."""
+    ftype = FIELD_TYPES[req.type]
+    if ftype.widget is not Widget.PARSED_TEXT or not isinstance(raw, str):
         return raw
     if not raw.strip():
         return None
     try:
-        return FIELD_TYPES["number"].parse(req, raw, None)
+        return ftype.parse(req, raw, None)
     except FieldValueError:
         return raw
 
 
 def widget_text(req: Requirement, value: Any) -> Any:
     """What a widget shows for a stored value (numbers as `120,000`)."""
-    if req.type != "number":
+    ftype = FIELD_TYPES[req.type]
+    if ftype.widget is not Widget.PARSED_TEXT:
         return value
     if value is None:
         return ""
     if isinstance(value, str):
         return value
-    return FIELD_TYPES["number"].display(req, value)
+    return ftype.display(req, value)
 
 
 @dataclass(frozen=True)

@@ -69,7 +69,7 @@ class AnalyzeBlock(Block):
                 llm, emit=lambda event, **f: ctx.emit(event, node_id=ctx.node_id, **f)
             )
             turn = run_turn(graph, new_state(df, workspace), inputs["question"])
-            given = deque(_given_answers(ctx.run_inputs))
+            given = deque(_given_answers(ctx.answers))
             asked = 0
             while turn.kind == "ask":
                 asked += 1
@@ -175,8 +175,8 @@ class AnalyzeBlock(Block):
         }
 
 
-def _given_answers(run_inputs: dict[str, Any]) -> list[str]:
-    value = run_inputs.get(ANSWER_FIELD)
+def _given_answers(answers: dict[str, Any]) -> list[str]:
+    value = answers.get(ANSWER_FIELD)
     if value is None:
         return []
     return [str(v) for v in value] if isinstance(value, list) else [str(value)]

@@ -107,6 +107,7 @@ class AnalysisGraph:
         workspace = Path(_required(state.workspace_dir, "workspace_dir"))
         instruction = _required(state.instruction, "instruction")
         system, user = prompts.code_prompt(instruction, state.df_info, str(workspace))
+        self.sandbox.prepare(workspace)  # the sandbox starts while the model writes the code
         generated = self.llm.parse(system, user, CodeGenOutput).value
         started = time.time()
         run = self.sandbox.run(generated.code, state.df, workspace)

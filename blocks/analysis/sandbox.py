@@ -1,74 +1,61 @@
-"""Sandboxed execution of generated analysis code: one child process per action.
+"""Sandboxed execution of generated analysis code: one isolated process per action.
 
-`Sandbox.run(code, df, workspace)` runs the code in a new process — forked from a long-lived
-fork server (`_sandbox_child.py --server`, which imported pandas and matplotlib once and runs
-no generated code itself), or with `fork_server=False` a fresh `python -I _sandbox_child.py`
-— waits at most `limits.wall_seconds` (the parent kills the action's process group on
-expiry) and returns a `SandboxRun`. The action sandboxes itself before the code runs. Every violation comes back as a
-readable Japanese error (and in `violations`, even when the code swallowed the exception);
-the parent never raises for what the code did, only when the child cannot start at all.
+`Sandbox.run(code, df, workspace)` runs the code inside a bubblewrap sandbox around the
+workspace (`sandbox_kernel`), forked from the session's fork server or, with
+`fork_server=False`, in a fresh interpreter (`sandbox_server`); waits at most
+`limits.wall_seconds`; and returns a `SandboxRun` that the parent decides from what it
+observes (`sandbox_outcome`). Every violation comes back as a readable sentence from the
+catalog; the parent never raises for what the code did, only when the sandbox cannot be
+built (`BlockError` `DEPENDENCY_NOT_FOUND`, with the reason and the fix) or started.
 
-What protects what (the child applies them in this order; see `_sandbox_child`):
+What protects what (see docs/analysis.md for the full table):
 
 | threat | layer |
 | --- | --- |
-| memory (1 GiB), CPU, huge files, core dumps | rlimits: AS, CPU, FSIZE, CORE (kernel) |
-| running forever | the parent's wall clock (3 min) + RLIMIT_CPU (kernel) |
-| network | a new, empty network namespace (kernel; where unshare is permitted), seccomp on `socket` (kernel), audit hook on `socket.*`, `http.client.*`, `urllib.Request` |
-| subprocesses, fork, exec | seccomp on fork/vfork/clone without CLONE_THREAD/execve (kernel, root too), RLIMIT_NPROC=0 (kernel, non-root), audit hook on `os.system`, `os.exec*`, `os.fork`, `os.posix_spawn`, `subprocess.Popen` |
-| files outside the workspace | audit hook on `open` (writes: workspace only; reads: workspace and the Python installation, fonts, time zones), listings, rename/remove/chmod/... |
-| native code | audit hook on `ctypes.*` (only threadpoolctl, which scikit-learn uses, may call it) |
-| libraries | an import allow-list on the code's own `import` statements (pandas, numpy, sklearn, matplotlib, seaborn, harmless stdlib) and a deny-list on every import (socket, subprocess, ctypes, requests, ...) |
-| secrets | the child's environment is built from scratch: no API key, no keiri settings |
-| output floods | stdout kept up to 1,000,000 characters, then the action is cut with an error |
-
-What it does NOT protect against: the audit hook and the import guard are Python-level, so
-code that reaches native memory without ctypes (a bug in a C extension) is stopped only by
-the kernel layers; C extensions that open files themselves (not through Python's `open`)
-are not seen by the hook (numpy/pandas/matplotlib read and write through Python); reads of
-world-readable files inside the Python installation are allowed; `os.stat` raises no audit
-event, so whether an outside path exists can be learnt (not its content); CPU and memory exhaustion
-of the machine by many concurrent actions is not limited across actions (one action: 1 GiB,
-3 min); timing side channels. Without unshare or seccomp permission (some containers) the
-network and process guards rest on the audit hook alone — `SandboxRun.layers` says which
-layers were active.
+| files outside the workspace (write), any path | bwrap mount namespace: the workspace is the only writable host path (kernel) |
+| secrets on the machine (read) | bwrap: only the system, Python and fonts are mounted; no keiri home, no project, no `/root` (kernel) |
+| network | bwrap network namespace: its own loopback only (kernel); seccomp on `socket` |
+| subprocesses, fork, exec, ptrace | seccomp (kernel); RLIMIT_NPROC=0; PID namespace; the audit hook |
+| forged outcome | the parent decides from exit status, the `done` sentinel, records sent before each violation is raised, and the workspace on disk |
+| memory, CPU, file size, core dumps | rlimits AS, CPU, FSIZE, CORE (kernel); the parent's wall clock |
+| readable errors, libraries | the audit hook and the import allow-list (Python level, extra) |
+| secrets in the environment | the environment is built from scratch |
 """
 
 from __future__ import annotations
 
-import atexit
-import contextlib
 import importlib.util
-import json
 import os
 import pickle
-import shutil
-import signal
-import subprocess
-import sys
 import tempfile
-import threading
 import time
-import uuid
-from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar, NoReturn
+from typing import Any
 
 import pandas as pd
 
-from blocks.sdk.errors import BlockError, ErrorCode
+from blocks.analysis.sandbox_kernel import require
+from blocks.analysis.sandbox_outcome import (
+    VIOLATION_KEYS,
+    Action,
+    SandboxLimits,
+    SandboxRun,
+    decide,
+    observe,
+    scrub_workspace,
+)
+from blocks.analysis.sandbox_server import ForkServer, FreshAction, Pipes
 from keiri.base import settings
+from keiri.base.catalog import CATALOG, language
 
 __all__ = [
     "ALLOWED_IMPORTS",
     "DENIED_IMPORTS",
+    "TEST_WITHOUT_AUDIT_HOOK",
     "Sandbox",
     "SandboxLimits",
     "SandboxRun",
 ]
-
-_CHILD = Path(__file__).resolve().parent / "_sandbox_child.py"
 
 #: Top-level modules the generated code may import.
 ALLOWED_IMPORTS = frozenset(
@@ -89,134 +76,70 @@ DENIED_IMPORTS = frozenset(
         "ftplib", "smtplib", "telnetlib", "pty", "openai", "keiri", "blocks",
     }
 )  # fmt: skip
-# Read-only extras: fonts, time zones, and the CPU quota files libraries probe for core counts.
-_READ_ROOTS = (
-    "/usr/share/fonts",
-    "/usr/share/zoneinfo",
-    "/usr/share/matplotlib",
-    "/sys/fs/cgroup",
-    "/sys/devices/system/cpu",
-)
-
-
-@dataclass(frozen=True)
-class SandboxLimits:
-    """Per-action limits (the seed: 3 minutes / 1 GiB per analysis action)."""
-
-    wall_seconds: float = 180.0
-    memory_bytes: int = 1 << 30
-    cpu_seconds: int = 180
-    file_bytes: int = 256 << 20
-    stdout_chars: int = 1_000_000
-
-
-@dataclass(frozen=True)
-class SandboxRun:
-    """What one action did: success, captured stdout, the error, violations and timing."""
-
-    ok: bool
-    stdout: str
-    error: str | None
-    violations: list[str] = field(default_factory=list)
-    layers: list[str] = field(default_factory=list)
-    seconds: float = 0.0
-    exit_code: int | None = None
+#: Read-only extras the audit hook allows besides the workspace and the Python installation.
+_READ_ROOTS = ("/usr/share/fonts", "/usr/share/zoneinfo", "/usr/share/matplotlib",
+               "/sys/devices/system/cpu", "/sys/fs/cgroup", "/keiri-sandbox")  # fmt: skip
+#: Test-only: set in the *parent's* environment to run without the audit hook, so tests show
+#: the kernel layer alone blocks each escape. Generated code cannot reach the parent's
+#: environment (the sandbox's is built from scratch) and plans only read `KEIRI_VAR_*`.
+TEST_WITHOUT_AUDIT_HOOK = "KEIRI_TEST_SANDBOX_WITHOUT_AUDIT_HOOK"
+#: Catalog templates the child formats itself (its exceptions read like the parent's records).
+_CHILD_MESSAGES = {
+    **VIOLATION_KEYS,
+    "wrapper": "runtime.sandbox.violation",
+    "output": "runtime.sandbox.output_limit",
+}
 
 
 class Sandbox:
-    """Runs generated code in a fresh, limited child process (see the module docstring)."""
+    """Runs generated code in a kernel-isolated, limited child (see the module docstring)."""
 
-    def __init__(
-        self,
-        limits: SandboxLimits | None = None,
-        *,
-        isolate_network: bool = True,
-        seccomp: bool = True,
-        fork_server: bool = True,
-    ) -> None:
+    def __init__(self, limits: SandboxLimits | None = None, *, fork_server: bool = True) -> None:
         self.limits = limits or SandboxLimits()
-        self.isolate_network = isolate_network
-        self.seccomp = seccomp
         self.fork_server = fork_server
 
-    def run(self, code: str, df: pd.DataFrame | None, workspace: Path) -> SandboxRun:
-        workspace = workspace.resolve()
-        job = pickle.dumps(self._job(code, df, workspace), protocol=pickle.HIGHEST_PROTOCOL)
+    def prepare(self, workspace: Path) -> None:
+        """Start the workspace's fork server now (it imports the libraries while the model is
+        still writing the code); raises like `run` when the sandbox cannot be built."""
+        kernel = require()
+        font_cache = _font_cache()
+        kernel.prime(font_cache)
         if self.fork_server:
-            return self._run_forked(job)
-        started = time.monotonic()
-        with tempfile.TemporaryFile() as log:
+            ForkServer.get(kernel, workspace.resolve(), font_cache)
+
+    def run(self, code: str, df: pd.DataFrame | None, workspace: Path) -> SandboxRun:
+        kernel = require()
+        workspace = workspace.resolve()
+        font_cache = _font_cache()
+        kernel.prime(font_cache)
+        job = pickle.dumps(self._job(code, df, workspace), protocol=pickle.HIGHEST_PROTOCOL)
+        with tempfile.TemporaryFile() as job_file, tempfile.TemporaryFile() as stderr:
+            job_file.write(job)
+            job_file.flush()
+            job_file.seek(0)
+            pipes = Pipes(job_file, stderr)
             try:
-                proc = subprocess.Popen(
-                    [sys.executable, "-I", str(_CHILD)],
-                    stdin=subprocess.PIPE,
-                    stdout=subprocess.PIPE,
-                    stderr=log,
-                    cwd=workspace,
-                    env=self._env(),
-                    start_new_session=True,
-                    close_fds=True,
-                )
-            except OSError as exc:
-                raise BlockError(
-                    ErrorCode.DEPENDENCY_NOT_FOUND,
-                    f"分析コードの実行環境を起動できませんでした: {exc}",
-                    details={"reason": "sandbox_start", "error": repr(exc)},
-                    hint="Python の実行ファイルとワークスペースの権限を確認してください",
-                ) from exc
-            try:
-                out, _ = proc.communicate(job, timeout=self.limits.wall_seconds)
-            except subprocess.TimeoutExpired:
-                _kill(proc)
-                return SandboxRun(
-                    ok=False,
-                    stdout="",
-                    error=(
-                        f"TimeoutError: 実行時間の上限（{self.limits.wall_seconds:g} 秒）を"
-                        "超えたため、処理を停止しました"
-                    ),
-                    seconds=time.monotonic() - started,
-                    exit_code=proc.returncode,
-                )
+                started = time.monotonic()
+                action: Action
+                if self.fork_server:
+                    action = ForkServer.get(kernel, workspace, font_cache).start(pipes)
+                else:
+                    action = FreshAction(kernel, workspace, font_cache, pipes)
+                pipes.started()
+                seen = observe(action, pipes.stdout_r, pipes.records_r, self.limits)
+                seconds = time.monotonic() - started
             finally:
-                _kill(proc)
-            seconds = time.monotonic() - started
-            log.seek(0)
-            tail = log.read()[-2000:].decode("utf-8", "replace")
-        return self._result(out, proc.returncode, seconds, tail)
-
-    def _run_forked(self, job: bytes) -> SandboxRun:
-        """The same action forked from the fork server (libraries already imported)."""
-        server = _ForkServer.get(self._env())
-        job_dir = Path(tempfile.mkdtemp(prefix="keiri-sandbox-"))
-        try:
-            (job_dir / "job.pkl").write_bytes(job)
-            started = time.monotonic()
-            returncode = server.run(job_dir, self.limits.wall_seconds)
-            seconds = time.monotonic() - started
-            if returncode is None:
-                return SandboxRun(
-                    ok=False,
-                    stdout="",
-                    error=(
-                        f"TimeoutError: 実行時間の上限（{self.limits.wall_seconds:g} 秒）を"
-                        "超えたため、処理を停止しました"
-                    ),
-                    seconds=seconds,
-                )
-            result = job_dir / "result.json"
-            out = result.read_bytes() if result.is_file() else b""
-            log = job_dir / "log"
-            tail = log.read_bytes()[-2000:].decode("utf-8", "replace") if log.is_file() else ""
-            return self._result(out, returncode, seconds, tail)
-        finally:
-            shutil.rmtree(job_dir, ignore_errors=True)
-
-    # -- helpers ------------------------------------------------------------------------------
+                pipes.close()
+            stderr.seek(0, os.SEEK_END)
+            stderr.seek(max(0, stderr.tell() - 2000))
+            seen.stderr_tail = stderr.read().decode("utf-8", "replace")
+        found = scrub_workspace(workspace)
+        return decide(seen, self.limits, found=found, seconds=seconds)
 
     def _job(self, code: str, df: pd.DataFrame | None, workspace: Path) -> dict[str, Any]:
         spec = importlib.util.find_spec("threadpoolctl")
         callers = [spec.origin] if spec is not None and spec.origin else []
+        lang = language()
         return {
             "code": code,
             "df": df,
@@ -227,176 +150,12 @@ class Sandbox:
             "stdout_chars": self.limits.stdout_chars,
             "allowed_imports": sorted(ALLOWED_IMPORTS),
             "denied_imports": sorted(DENIED_IMPORTS),
-            "read_roots": [*_READ_ROOTS, str(_mpl_config_dir())],
+            "read_roots": list(_READ_ROOTS),
             "ctypes_callers": callers,
-            "isolate_network": self.isolate_network,
-            "seccomp": self.seccomp,
+            "audit_hook": os.environ.get(TEST_WITHOUT_AUDIT_HOOK) != "1",
+            "messages": {kind: CATALOG[key][lang] for kind, key in _CHILD_MESSAGES.items()},
         }
 
-    @staticmethod
-    def _env() -> dict[str, str]:
-        """A clean environment: no API keys, no keiri settings, one BLAS thread."""
-        mpl = _mpl_config_dir()
-        mpl.mkdir(parents=True, exist_ok=True)
-        return {
-            "PATH": "/usr/bin:/bin",
-            "LANG": "C.UTF-8",
-            "PYTHONIOENCODING": "utf-8",
-            "MPLBACKEND": "Agg",
-            "MPLCONFIGDIR": str(mpl),
-            "OPENBLAS_NUM_THREADS": "1",
-            "OMP_NUM_THREADS": "1",
-            "MKL_NUM_THREADS": "1",
-            "NUMEXPR_MAX_THREADS": "1",
-        }
 
-    def _result(self, out: bytes, returncode: int, seconds: float, tail: str) -> SandboxRun:
-        try:
-            data = json.loads(out.decode("utf-8")) if out else None
-        except ValueError:
-            data = None
-        if not isinstance(data, dict):
-            return SandboxRun(
-                ok=False,
-                stdout="",
-                error=_death(returncode, tail, self.limits),
-                seconds=seconds,
-                exit_code=returncode,
-            )
-        return SandboxRun(
-            ok=bool(data.get("ok")),
-            stdout=str(data.get("stdout") or ""),
-            error=data.get("error"),
-            violations=[str(v) for v in data.get("violations") or []],
-            layers=[str(v) for v in data.get("layers") or []],
-            seconds=seconds,
-            exit_code=returncode,
-        )
-
-
-class _ForkServer:
-    """One long-lived `_sandbox_child.py --server` per environment: it imports pandas and
-    matplotlib once and forks one action per request, so an action does not pay the imports.
-    The parent keeps the wall clock: it kills an action's process group on expiry."""
-
-    _servers: ClassVar[dict[tuple[tuple[str, str], ...], _ForkServer]] = {}
-    _servers_lock = threading.Lock()
-
-    def __init__(self, env: dict[str, str]) -> None:
-        self._proc = subprocess.Popen(
-            [sys.executable, "-I", str(_CHILD), "--server"],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            cwd="/",
-            env=env,
-            start_new_session=True,
-            close_fds=True,
-        )
-        self._write_lock = threading.Lock()
-        self._changed = threading.Condition()
-        self._pids: dict[str, int] = {}
-        self._exits: dict[int, int] = {}
-        self._ready = False
-        self._dead = False
-        threading.Thread(target=self._read, name="keiri-sandbox-server", daemon=True).start()
-
-    @classmethod
-    def get(cls, env: dict[str, str]) -> _ForkServer:
-        key = tuple(sorted(env.items()))
-        with cls._servers_lock:
-            server = cls._servers.get(key)
-            if server is None or server._dead:
-                server = cls._servers[key] = cls(env)
-                atexit.register(server.close)
-            return server
-
-    def _read(self) -> None:
-        assert self._proc.stdout is not None
-        for raw in self._proc.stdout:
-            parts = raw.decode("ascii", "replace").split()
-            with self._changed:
-                if parts[:1] == ["READY"]:
-                    self._ready = True
-                elif parts[:1] == ["PID"] and len(parts) == 3:
-                    self._pids[parts[1]] = int(parts[2])
-                elif parts[:1] == ["EXIT"] and len(parts) == 3:
-                    self._exits[int(parts[1])] = os.waitstatus_to_exitcode(int(parts[2]))
-                self._changed.notify_all()
-        with self._changed:
-            self._dead = True
-            self._changed.notify_all()
-
-    def _wait(self, done: Callable[[], bool], timeout: float) -> bool:
-        with self._changed:
-            return self._changed.wait_for(lambda: done() or self._dead, timeout) and done()
-
-    def run(self, job_dir: Path, wall_seconds: float) -> int | None:
-        """The action's exit code, or None when the wall clock killed it."""
-        request = uuid.uuid4().hex
-        if not self._wait(lambda: self._ready, 120):
-            self._failed("the fork server did not start")
-        with self._write_lock:
-            assert self._proc.stdin is not None
-            try:
-                self._proc.stdin.write(f"RUN {request} {job_dir}\n".encode())
-                self._proc.stdin.flush()
-            except OSError:
-                self._failed("the fork server is gone")
-        if not self._wait(lambda: request in self._pids, 30):
-            self._failed("the fork server did not start the action")
-        pid = self._pids.pop(request)
-        if self._wait(lambda: pid in self._exits, wall_seconds):
-            return self._exits.pop(pid)
-        if self._dead:
-            with contextlib.suppress(ProcessLookupError, PermissionError):
-                os.killpg(pid, signal.SIGKILL)
-            self._failed("the fork server stopped during the action")
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(pid, signal.SIGKILL)  # the action runs in its own session
-        self._wait(lambda: pid in self._exits, 30)
-        self._exits.pop(pid, None)
-        return None
-
-    def _failed(self, why: str) -> NoReturn:
-        self.close()
-        raise BlockError(
-            ErrorCode.DEPENDENCY_NOT_FOUND,
-            f"分析コードの実行環境を起動できませんでした（{why}）",
-            details={"reason": "sandbox_start"},
-            hint="もう一度実行してください。繰り返す場合は Python 環境（pandas, matplotlib）を確認してください",
-            recoverable=True,
-        )
-
-    def close(self) -> None:
-        self._dead = True
-        if self._proc.poll() is None:
-            with contextlib.suppress(ProcessLookupError, PermissionError):
-                os.killpg(self._proc.pid, signal.SIGKILL)
-        self._proc.wait()
-
-
-def _mpl_config_dir() -> Path:
+def _font_cache() -> Path:
     return settings.keiri_home() / "cache" / "matplotlib"
-
-
-def _kill(proc: subprocess.Popen[bytes]) -> None:
-    """Kill the child's whole process group and reap it (idempotent)."""
-    if proc.poll() is None:
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(proc.pid, signal.SIGKILL)
-    proc.wait()
-
-
-def _death(returncode: int, tail: str, limits: SandboxLimits) -> str:
-    """The error of a child that died without a result (a kernel limit or a crash)."""
-    if returncode == -signal.SIGXCPU:
-        return f"TimeoutError: CPU 時間の上限（{limits.cpu_seconds} 秒）を超えました"
-    if returncode == -signal.SIGKILL:
-        mib = limits.memory_bytes // (1024 * 1024)
-        return f"MemoryError: プロセスが強制終了されました（メモリ上限 {mib:,} MiB の超過など）"
-    last = tail.strip().splitlines()[-1] if tail.strip() else ""
-    return (
-        f"RuntimeError: 分析コードのプロセスが結果を返さずに終了しました（終了コード {returncode}）"
-        + (f": {last}" if last else "")
-    )

@@ -16,7 +16,7 @@ import zipfile
 import zlib
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from copy import copy
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any, Literal, cast
 
@@ -34,6 +34,7 @@ from openpyxl.utils.cell import (
 )
 from openpyxl.worksheet.worksheet import Worksheet
 
+from blocks.excel.formulas import uncached_formulas
 from blocks.file.extract_plain import csv_rows
 from blocks.file.office_guard import DEFAULT_MAX_CELLS, check_sheet_extent, check_xml_parts
 from blocks.sdk.errors import BlockError, ErrorCode
@@ -75,6 +76,8 @@ class SheetData:
     columns: list[str]
     records: list[dict[str, Any]]
     header_cell: str
+    #: Cells of the records' area holding a formula without a saved result (read as empty).
+    uncached: list[str] = field(default_factory=list)
 
 
 def _json_cell(value: Any) -> Any:
@@ -247,7 +250,8 @@ def read_records(
                 hint=t("runtime.excel.bad_range_hint"),
             ) from exc
     min_col, min_row, max_col, max_row = bounds[0] or 1, bounds[1] or 1, bounds[2], bounds[3]
-    if is_text_table(path, name):
+    text_table = is_text_table(path, name)
+    if text_table:
         table, _ = csv_rows(path.read_bytes(), name, max_rows=max_cells)
         rows: list[list[Any]] = [list(r) for r in table[:max_row]]
         target = sheet or PurePosixPath(name).stem
@@ -274,7 +278,9 @@ def read_records(
             values += [None] * (len(columns) - len(values))
             records.append(dict(zip(columns, values, strict=True)))
     header_cell = f"{get_column_letter(min_col)}{header_index + 1}"
-    return SheetData(sheet=target, columns=columns, records=records, header_cell=header_cell)
+    area = (header_index + 2, min_col, max_row, stop_col or None)
+    uncached = [] if text_table else uncached_formulas(path, target, area)
+    return SheetData(target, columns, records, header_cell, uncached)
 
 
 # -- writing ---------------------------------------------------------------------------------

@@ -2,7 +2,8 @@
 
 An ambiguous header (row 1 holds a title or nothing, later rows look like headers) is asked
 about when the node has `confirm_ambiguous: true` (seed 003); otherwise row 1 stays the
-header, as always, and the ambiguity is recorded in `findings`.
+header, as always, and the ambiguity is recorded in `findings`. Formula cells of the sheet's
+records without a saved result (read as empty) are a finding too, naming the sheet and cells.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from blocks.sdk.base import Block
 from blocks.sdk.confirmation import NeedsConfirmation, Option
 from blocks.sdk.context import BlockContext
 from blocks.sdk.fileref import FileRef
+from keiri.base.catalog import t
 
 __all__ = ["ReadDataBlock"]
 
@@ -72,6 +74,25 @@ class _HeaderQuestion:
         return chosen
 
 
+#: The cells named in a finding (the count says how many there are).
+_SHOWN_CELLS = 20
+
+
+def _uncached_finding(sheet: str, cells: list[str]) -> dict[str, Any]:
+    shown = t("workbook.cells_sep").join(cells[:_SHOWN_CELLS])
+    if len(cells) > _SHOWN_CELLS:
+        shown += t("workbook.more_cells", count=len(cells) - _SHOWN_CELLS)
+    return {
+        "kind": "formula_without_value",
+        "severity": "warning",
+        "sheet": sheet,
+        "cells": cells[:_SHOWN_CELLS],
+        "count": len(cells),
+        "note": t("workbook.uncached", sheet=sheet, count=len(cells), cells=shown),
+        "hint": t("workbook.uncached_hint"),
+    }
+
+
 class ReadDataBlock(Block):
     """Read records with python-calamine: dates become ISO strings, numbers stay numbers."""
 
@@ -86,10 +107,13 @@ class ReadDataBlock(Block):
             header_row=int(inputs.get("header_row", 1)),
             choose_header=question,
         )
+        findings = list(question.findings)
+        if data.uncached:
+            findings.append(_uncached_finding(data.sheet, data.uncached))
         return {
             "records": data.records,
             "columns": data.columns,
             "row_count": len(data.records),
             "sheet": data.sheet,
-            "findings": question.findings,
+            "findings": findings,
         }

@@ -1,6 +1,6 @@
 """`ui.interactive_input`: the one human-input block (seed 000 §3, §4).
 
-In a run it asks the backend for the answers (values given up front as run inputs are used
+In a run it asks the backend for the answers (values given up front as the run's answers are used
 directly; otherwise the Prefect backend pauses the flow run), validates them against the form
 schema built from `requirements`, and returns `collected_data`, `approved`, `response` and
 `metadata`. A rejection (`approved: false` in `confirm`/`mixed` mode) is a decision, not a
@@ -8,6 +8,12 @@ failure: the node completes with `approved=false` and the `response` (the commen
 nodes after it, which branch with `when`. A node that must stop the run on a rejection says
 `on_reject: fail`: then it is a `REJECTED` error, not recoverable (re-running the same answer
 cannot help; a retry asks again, see `flows.backend.reask`).
+
+A form whose `requirements` come from a reference (`${reconcile.proposal_fields}`) is known
+only when the run reaches the node, so answers given ahead to its fields (`keiri run --input
+NODE.FIELD=VALUE`) arrive as text under `AS_TEXT` and are converted here by each field's type,
+exactly as `keiri resume` would; a field the form does not have is INPUT_VALIDATION_FAILED
+naming the fields it has.
 """
 
 from __future__ import annotations
@@ -18,15 +24,19 @@ from typing import Any, ClassVar
 
 from pydantic import ValidationError
 
+from blocks.forms.field_types import FIELD_TYPES, FieldValueError
 from blocks.forms.form import FormSpec, Requirement
 from blocks.sdk.base import Block
 from blocks.sdk.context import BlockContext
 from blocks.sdk.errors import BlockError, ErrorCode
-from blocks.sdk.issue_text import pydantic_message
+from blocks.sdk.issue_text import did_you_mean, pydantic_message
 from keiri.base import masking
 from keiri.base.catalog import t
 
-__all__ = ["InteractiveInputBlock", "form_spec", "parse_requirements"]
+__all__ = ["AS_TEXT", "InteractiveInputBlock", "form_spec", "parse_requirements"]
+
+#: Where answers given ahead as text wait for their form (see the module docstring).
+AS_TEXT = "_as_text"
 
 
 def parse_requirements(raw: list[Any], node_id: str) -> list[Requirement]:
@@ -40,6 +50,35 @@ def parse_requirements(raw: list[Any], node_id: str) -> list[Requirement]:
             details={"node_id": node_id, "field": "requirements." + ".".join(map(str, err["loc"]))},
             hint=t("runtime.human.requirements_hint"),
         ) from exc
+
+
+def _converted(spec: FormSpec, texts: Any, ctx: BlockContext) -> dict[str, Any]:
+    """Answers given ahead as text, converted by the type of each field of the form."""
+    fields = {f.id: f for f in spec.fields}
+    out: dict[str, Any] = {}
+    for name, raw in dict(texts or {}).items():
+        req = fields.get(str(name))
+        if req is None:
+            known = sorted(fields)
+            hint = did_you_mean(str(name), known) or t(
+                "field.known_fields", fields=", ".join(known) or "-"
+            )
+            raise BlockError(
+                ErrorCode.INPUT_VALIDATION_FAILED,
+                t("field.unknown_named", field=repr(f"{ctx.node_id}.{name}"), hint=hint),
+                details={"node_id": ctx.node_id, "field": name, "fields": known},
+                hint=hint,
+            )
+        try:
+            out[req.id] = FIELD_TYPES[req.type].parse(req, str(raw), ctx.file_store)
+        except FieldValueError as exc:
+            raise BlockError(
+                ErrorCode.INPUT_VALIDATION_FAILED,
+                f"{req.id}: {exc.message}",
+                details={"node_id": ctx.node_id, "field": req.id},
+                hint=t("field.fix_hint"),
+            ) from exc
+    return out
 
 
 def form_spec(inputs: dict[str, Any], node_id: str) -> FormSpec:
@@ -68,9 +107,10 @@ class InteractiveInputBlock(Block):
         form = self.form(inputs, ctx.node_id)
         mode = spec.mode
         asked = time.monotonic()
-        if ctx.run_inputs:
-            answers = dict(ctx.run_inputs)
+        if ctx.answers:
+            answers = dict(ctx.answers)
             answered_by = str(answers.pop("_answered_by", "run-input"))
+            answers.update(_converted(spec, answers.pop(AS_TEXT, None), ctx))
             source = "run_input"
         else:
             if ctx.human_input is None:

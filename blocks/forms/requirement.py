@@ -1,17 +1,39 @@
-"""One requirement of a human-input node (seed 000 §4: `requirements[]`), as the plan writes it."""
+"""One requirement of a human-input node (seed 000 §4: `requirements[]`), as the plan writes it.
+
+Its JSON Schema is the block spec's (`block_specs/ui/ui.interactive_input.yaml` refers to
+`Requirement`): the `type` enum comes from `FIELD_TYPES`, and the `id` pattern is the plan's
+rule for a requirement id (the forms keiri builds itself are not held to it).
+"""
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, WithJsonSchema
+from pydantic_core import PydanticCustomError
 
+from blocks.forms.field_types import FIELD_TYPES
 from keiri.base.masking import is_secret_name
 
-__all__ = ["FieldProblem", "Requirement", "RequirementType", "Validation"]
+__all__ = ["ID_PATTERN", "FieldProblem", "Requirement", "RequirementType", "Validation"]
 
-RequirementType = Literal[
-    "file", "files", "folder", "text", "select", "boolean", "number", "chat", "choice", "secret"
+#: What a plan may name a requirement (a key of the node's `collected_data`).
+ID_PATTERN = "^[A-Za-z_][A-Za-z0-9_]*$"
+
+
+def _known_type(name: str) -> str:
+    if name in FIELD_TYPES:
+        return name
+    names = [repr(n) for n in FIELD_TYPES]
+    expected = ", ".join(names[:-1]) + " or " + names[-1]
+    raise PydanticCustomError("literal_error", "Input should be {expected}", {"expected": expected})
+
+
+#: A field type's name: one of `FIELD_TYPES` (its JSON Schema an enum of them).
+RequirementType = Annotated[
+    str,
+    AfterValidator(_known_type),
+    WithJsonSchema({"type": "string", "enum": list(FIELD_TYPES)}),
 ]
 
 
@@ -36,7 +58,7 @@ class Validation(BaseModel):
 class Requirement(BaseModel):
     model_config = ConfigDict(extra="allow")
 
-    id: str
+    id: str = Field(json_schema_extra={"pattern": ID_PATTERN})
     type: RequirementType
     label: str
     description: str = ""

@@ -17,6 +17,8 @@ class CheckBlock(Block):
     def run(self, ctx: BlockContext, inputs: dict[str, Any]) -> dict[str, Any]:
         fields = inputs["fields"]
         items = fields if isinstance(fields, list) else [fields]
-        findings, summary = check_invoices(items, inputs.get("rounding", "down"))
+        findings, summary = check_invoices(
+            items, inputs.get("rounding", "down"), inputs.get("registry")
+        )
         ctx.emit("invoices_checked", invoices=summary["invoices"], failed=summary["failed"])
         return {"findings": findings, "summary": summary}

@@ -6,6 +6,10 @@ per rate, buyer name); a 適格簡易請求書 (receipts) may omit the buyer and
 rate. The registration number is "T" + a 法人番号-style number whose first digit is a check
 digit. Consumption tax is computed once per rate per invoice with the issuer's rounding.
 Each finding has a stable snake_case `rule`, a Japanese `reason` and a severity.
+
+With the answers of `registry.check` (optional), two more: the number was not valid on the
+transaction date (not yet registered, cancelled, expired, or unknown to the registry), and the
+issuer's name differs from the registered name (`_check_registry`).
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from decimal import ROUND_DOWN, ROUND_HALF_UP, ROUND_UP, Decimal
 from typing import Any
 
 from blocks.invoice.doc_kinds import INVOICE_KINDS
+from keiri.base.catalog import t
 
 __all__ = [
     "ROUNDING_MODES",
@@ -60,7 +65,11 @@ RULES: dict[str, str] = {
     "buyer_name_missing": "error",
     "total_unconfirmed": "warning",
     "text_note": "warning",
+    "registration_not_valid_on_date": "error",
+    "issuer_name_differs": "warning",
 }
+#: `registry.check` statuses that mean the number was not valid on the transaction date.
+_NOT_VALID = {"not_yet_registered", "cancelled", "expired", "unknown_number"}
 
 
 def registration_check_digit(base12: str) -> int:
@@ -309,10 +318,44 @@ def _file_of(fields: dict[str, Any], index: int) -> str:
     return str(source) if source else f"invoice[{index}]"
 
 
+def _check_registry(inv: _Invoice, answers: dict[str, list[dict[str, Any]]]) -> None:
+    """Findings from the registry's answer for this invoice's number (if it was asked): the
+    answer for this document (`ref`) and number, or the document's only answer."""
+    number = str(inv.f.get("registration_number") or "")
+    mine = answers.get(inv.file, [])
+    answer = next((a for a in mine if a.get("number") == number), None)
+    if answer is None and len(mine) == 1 and number:
+        answer = mine[0]
+    if answer is None:
+        return
+    if answer.get("status") in _NOT_VALID:
+        inv.add(
+            "registration_not_valid_on_date",
+            "registration_number",
+            t("registry.finding.not_valid", number=number, reason=answer.get("reason", "")),
+        )
+    elif answer.get("name_matches") is False:
+        inv.add(
+            "issuer_name_differs",
+            "issuer_name",
+            t(
+                "registry.finding.name_differs",
+                issuer=inv.f.get("issuer_name") or "",
+                registered=answer.get("registered_name") or "",
+            ),
+        )
+
+
 def check_invoices(
-    items: list[dict[str, Any]], rounding: str = "down"
+    items: list[dict[str, Any]],
+    rounding: str = "down",
+    registry: list[dict[str, Any]] | None = None,
 ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
-    """Findings of every invoice and a summary with `passed` per invoice."""
+    """Findings of every invoice and a summary with `passed` per invoice; `registry`: the
+    answers of `registry.check` (matched by the document and the number)."""
+    answers: dict[str, list[dict[str, Any]]] = {}
+    for answer in registry or []:
+        answers.setdefault(str(answer.get("ref")), []).append(answer)
     findings: list[dict[str, Any]] = []
     results = []
     not_invoices: list[dict[str, Any]] = []
@@ -356,6 +399,7 @@ def check_invoices(
                     "書類の表題（請求書・領収書等）が読み取れません。適格請求書として確認しました",
                 )
             _check_items(inv, simplified)
+            _check_registry(inv, answers)
             _check_reduced(inv)
             used = _check_amounts(inv, simplified, rounding)
             mismatch = any(x["rule"] == "total_mismatch" for x in inv.findings)

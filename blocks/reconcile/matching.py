@@ -4,6 +4,12 @@ Candidates are pairs that agree on the exact keys, lie within the amount toleran
 window, and (optionally) have similar normalised counterpart names. They are taken best first —
 smallest amount difference, then smallest date difference, then most similar name, then the
 original order — and a row is never used twice. Everything is deterministic.
+
+The date window is around each left row's *expected* days: its date, or — given `expected` by
+the caller (`blocks.reconcile.due_dates`: a due date, moved to the business days a payment due
+on a bank holiday is made on) — an interval of days; a right row inside it is 0 days off.
+Left rows may share a `group` (the candidate totals of one 要確認 invoice,
+`blocks.reconcile.proposals`): one-to-one then holds per group.
 """
 
 from __future__ import annotations
@@ -110,9 +116,10 @@ def _frame(
     date: str | None,
     keys: list[str],
     name: str | None,
+    expected: dict[int, tuple[dt.date, dt.date]] | None = None,
 ) -> tuple[pd.DataFrame, dict[int, dict[str, Any]], list[dict[str, Any]]]:
     """Parsed matching values of one side (as a frame and by row index), and the rows skipped
-    for a missing value."""
+    for a missing value. A row's expected days are its date, or `expected[index]`."""
     records: list[dict[str, Any]] = []
     skipped: list[dict[str, Any]] = []
     for index, row in enumerate(rows):
@@ -145,6 +152,7 @@ def _frame(
                     "invalid": invalid,
                     "reason": note or "、".join(reasons),
                     "kind": "not_transaction" if note else "incomplete",
+                    "record": row,
                 }
             )
         else:
@@ -154,6 +162,12 @@ def _frame(
         frame["amount_f"] = frame["amount"].astype(float)
     if date is not None:
         frame["day"] = np.array([d.toordinal() for d in frame["date"]], dtype=np.int64)
+        given = expected or {}
+        days = [
+            given.get(int(i), (d, d)) for i, d in zip(frame["index"], frame["date"], strict=True)
+        ]
+        frame["first_day"] = np.array([a.toordinal() for a, _ in days], dtype=np.int64)
+        frame["last_day"] = np.array([b.toordinal() for _, b in days], dtype=np.int64)
     return frame, {r["index"]: r for r in records}, skipped
 
 
@@ -166,12 +180,16 @@ def _columns(amount: str | None, date: str | None, keys: list[str], name: str | 
     return columns
 
 
-def _band(left: pd.DataFrame, right: pd.DataFrame, column: str, width: float) -> pd.DataFrame:
-    """Pairs whose `column` values differ by at most `width` (sorted search, no cross join)."""
+def _band(
+    left: pd.DataFrame, right: pd.DataFrame, column: str, width: float, bounds: tuple[str, str]
+) -> pd.DataFrame:
+    """Pairs whose right `column` lies within `width` of the left row's [low, high] `bounds`
+    columns (sorted search, no cross join)."""
     order = np.argsort(right[column].to_numpy(), kind="stable")
     values = right[column].to_numpy()[order]
-    lows = np.searchsorted(values, left[column].to_numpy() - width - _EPS, side="left")
-    highs = np.searchsorted(values, left[column].to_numpy() + width + _EPS, side="right")
+    low, high = bounds
+    lows = np.searchsorted(values, left[low].to_numpy() - width - _EPS, side="left")
+    highs = np.searchsorted(values, left[high].to_numpy() + width + _EPS, side="right")
     counts = highs - lows
     left_pos = np.repeat(np.arange(len(left)), counts)
     starts = np.repeat(lows - np.cumsum(counts) + counts, counts)
@@ -190,16 +208,18 @@ def _candidates(left: pd.DataFrame, right: pd.DataFrame, opt: ReconcileOptions) 
             how="inner",
         )
     elif opt.left_amount is not None:
-        pairs = _band(left, right, "amount_f", opt.amount_tolerance)
+        pairs = _band(left, right, "amount_f", opt.amount_tolerance, ("amount_f", "amount_f"))
     else:
-        pairs = _band(left, right, "day", opt.date_window_days)
+        pairs = _band(left, right, "day", opt.date_window_days, ("first_day", "last_day"))
     if opt.left_amount is not None:
         pairs["abs_amount"] = (pairs["r_amount_f"] - pairs["l_amount_f"]).abs()
         pairs = pairs[pairs["abs_amount"] <= opt.amount_tolerance + _EPS]
     else:
         pairs["abs_amount"] = 0.0
     if opt.left_date is not None:
-        pairs["abs_days"] = (pairs["r_day"] - pairs["l_day"]).abs()
+        early = pairs["l_first_day"] - pairs["r_day"]
+        late = pairs["r_day"] - pairs["l_last_day"]
+        pairs["abs_days"] = np.maximum(0, np.maximum(early, late))
         pairs = pairs[pairs["abs_days"] <= opt.date_window_days]
     else:
         pairs["abs_days"] = 0
@@ -218,6 +238,14 @@ def _candidates(left: pd.DataFrame, right: pd.DataFrame, opt: ReconcileOptions) 
     )
 
 
+def _days_off(paid: dt.date, expected: tuple[dt.date, dt.date] | None) -> int | None:
+    """Days between `paid` and the expected days (0 inside them); None without expected days."""
+    if expected is None:
+        return None
+    first, last = expected
+    return (first - paid).days if paid < first else (paid - last).days if paid > last else 0
+
+
 def _number(value: Decimal | None) -> int | float | None:
     if value is None:
         return None
@@ -229,10 +257,18 @@ def _sum(values: list[Decimal]) -> int | float:
 
 
 def reconcile(
-    left: list[Any], right: list[Any], opt: ReconcileOptions, choose: Chooser | None = None
+    left: list[Any],
+    right: list[Any],
+    opt: ReconcileOptions,
+    choose: Chooser | None = None,
+    *,
+    expected: dict[int, tuple[dt.date, dt.date]] | None = None,
+    groups: list[int] | None = None,
 ) -> dict[str, Any]:
     """Match `left` rows to `right` rows one-to-one; see the block spec for the outputs.
-    `choose` decides between equally good candidates (default: the first, best ranked)."""
+    `choose` decides between equally good candidates (default: the first, best ranked).
+    `expected[i]` is the (first, last) day left row `i` is expected to be paid on (default: its
+    date); left rows of the same `groups[i]` are matched at most once together."""
     if not (opt.keys or opt.left_amount or opt.left_date):
         raise _bad(
             "keys",
@@ -240,12 +276,19 @@ def reconcile(
             "for invoices vs deposits: left_amount, right_amount and a date window",
         )
     lframe, lparsed, lskip = _frame(
-        left, "left", opt.left_amount, opt.left_date, [k for k, _ in opt.keys], opt.left_name
+        left,
+        "left",
+        opt.left_amount,
+        opt.left_date,
+        [k for k, _ in opt.keys],
+        opt.left_name,
+        expected,
     )
     rframe, rparsed, rskip = _frame(
         right, "right", opt.right_amount, opt.right_date, [k for _, k in opt.keys], opt.right_name
     )
-    used_left: set[int] = set()
+    group = groups or list(range(len(left)))
+    used_left: set[int] = set()  # groups
     used_right: set[int] = set()
     declined: set[int] = set()
     chosen: list[tuple[int, int, float]] = []
@@ -264,7 +307,7 @@ def reconcile(
         for li, ri, score, gap in rows:
             by_left.setdefault(li, []).append((ri, score, gap))
         for li, best, best_score, gap in rows:
-            if li in used_left or li in declined or best in used_right:
+            if group[li] in used_left or li in declined or best in used_right:
                 continue
             ri, score = best, best_score
             if choose is not None:
@@ -281,7 +324,7 @@ def reconcile(
                         continue
                     if picked is not None:
                         ri, score = next((r, s) for r, s in tied if r == picked)
-            used_left.add(li)
+            used_left.add(group[li])
             used_right.add(ri)
             chosen.append((li, ri, score))
     matched = []
@@ -290,7 +333,9 @@ def reconcile(
         lp, rp = lparsed[li], rparsed[ri]
         amount_diff = rp["amount"] - lp["amount"] if opt.left_amount else None
         days = (rp["date"] - lp["date"]).days if opt.left_date else None
-        kinds = (["amount"] if amount_diff else []) + (["date"] if days else [])
+        off = _days_off(rp["date"], (expected or {}).get(li)) if opt.left_date else None
+        late = off if off is not None else days
+        kinds = (["amount"] if amount_diff else []) + (["date"] if late else [])
         diffs += [amount_diff] if amount_diff is not None else []
         matched.append(
             {
@@ -300,12 +345,14 @@ def reconcile(
                 "right": right[ri],
                 "amount_diff": _number(amount_diff),
                 "date_diff_days": days,
+                **({"days_from_expected": off} if off is not None else {}),
                 "name_similarity": score if opt.left_name else None,
                 "match": "exact" if not kinds else "within_tolerance",
                 "differences": kinds,
             }
         )
-    unmatched_left = [i for i in lparsed if i not in used_left]
+    matched_left = {m["left_index"] for m in matched}
+    unmatched_left = [i for i in lparsed if group[i] not in used_left and i not in matched_left]
     unmatched_right = [i for i in rparsed if i not in used_right]
     amounts = opt.left_amount is not None
 

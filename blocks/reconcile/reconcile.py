@@ -1,15 +1,26 @@
 """`table.reconcile`: match two lists of records one-to-one (invoices vs bank deposits, ledger
-lines vs a statement) by exact keys, amount tolerance, date window and similar names."""
+lines vs a statement) by exact keys, amount tolerance, date window and similar names.
+
+The window is around the day each invoice is expected to be paid (`blocks.reconcile.due_dates`:
+its due date, else its vendor's or the plan's payment terms, on business days; else its date).
+要確認 invoices given as `review` are matched only as proposals (`blocks.reconcile.proposals`),
+for a person to accept or reject; a proposed payment is neither matched nor unmatched until
+then (`table.settle_proposals` books the decisions)."""
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
+from blocks.reconcile.due_dates import Expected, expected_payments, terms_by_file
 from blocks.reconcile.matching import DECLINE, ReconcileOptions, reconcile
+from blocks.reconcile.proposals import proposal_fields, propose
 from blocks.sdk.base import Block
 from blocks.sdk.confirmation import NeedsConfirmation, Option
 from blocks.sdk.context import BlockContext
 from blocks.sdk.errors import BlockError, ErrorCode
+from blocks.text.amounts import plain_number
+from blocks.text.payment_terms import parse_terms
 from keiri.base.catalog import t
 
 __all__ = ["ReconcileBlock", "key_pairs"]
@@ -127,13 +138,59 @@ class ReconcileBlock(Block):
             right_name=right_name,
             name_min_similarity=float(inputs.get("name_min_similarity", 0.8)),
         )
-        chooser = _Ambiguities(ctx, inputs["left"], inputs["right"])
-        result = reconcile(inputs["left"], inputs["right"], options, chooser)
+        terms = inputs.get("payment_terms")
+        links = terms_by_file(inputs.get("counterparty_links"))
+
+        def expected(rows: list[Any]) -> dict[int, Expected]:
+            return expected_payments(
+                rows,
+                date_field=left_date,
+                due_field=inputs.get("left_due_date"),
+                default_terms=parse_terms(terms) if terms else None,
+                counterparty_terms=links,
+            )
+
+        left, right = inputs["left"], inputs["right"]
+        days = expected(left) if left_date else {}
+        chooser = _Ambiguities(ctx, left, right)
+        result = reconcile(
+            left, right, options, chooser, expected={i: (e.first, e.last) for i, e in days.items()}
+        )
         result["ambiguities"] = chooser.found
+        for match in result["matched"]:
+            plan = days.get(match["left_index"])
+            match["expected"] = plan.to_dict() if plan else None
+        review = inputs.get("review") or []
+        free = result["summary"]["unmatched_right_indices"]
+        proposals = propose(review, right, free, options, expected(review) if left_date else {})
+        _withhold(result, right, proposals)
+        result["proposals"] = proposals
+        result["proposal_fields"] = proposal_fields(
+            proposals, right_amount=right_amount, right_date=right_date
+        )
         ctx.emit(
             "reconciled",
             matched=result["summary"]["matched_count"],
             unmatched_left=result["summary"]["unmatched_left_count"],
             unmatched_right=result["summary"]["unmatched_right_count"],
+            proposals=len(proposals),
         )
         return result
+
+
+def _withhold(result: dict[str, Any], right: list[Any], proposals: list[dict[str, Any]]) -> None:
+    """Proposed payments wait for a person: out of `unmatched_right` (and its count and total)
+    until `table.settle_proposals` books the decision."""
+    summary = result["summary"]
+    summary["proposals_count"] = len(proposals)
+    if not proposals:
+        return
+    proposed = {p["right_index"] for p in proposals}
+    kept = [i for i in summary["unmatched_right_indices"] if i not in proposed]
+    result["unmatched_right"] = [right[i] for i in kept]
+    summary["unmatched_right_indices"] = kept
+    summary["unmatched_right_count"] = len(kept)
+    if summary.get("unmatched_right_total") is not None:
+        withheld = sum(Decimal(str(p["payment_amount"])) for p in proposals)
+        left = Decimal(str(summary["unmatched_right_total"])) - withheld
+        summary["unmatched_right_total"] = plain_number(left)

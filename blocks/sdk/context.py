@@ -44,7 +44,7 @@ class BlockContext:
     logger: logging.Logger = field(default_factory=lambda: logging.getLogger("keiri.block"))
     emit: Callable[..., None] = field(default=lambda event, **fields: None)
     human_input: HumanInputPort | None = None
-    run_inputs: dict[str, Any] = field(default_factory=dict)
+    answers: dict[str, Any] = field(default_factory=dict)
     services: dict[str, Any] = field(default_factory=dict)
     deadline: float | None = None  # `time.monotonic()` at which this attempt times out
     attempt: int = 0  # 0 for the first attempt, 1 for the first retry, ...

@@ -1,6 +1,7 @@
 """`table.read_statement`: a bank or card statement (CSV/TSV export, workbook or Zengin
 fixed-length file) as transactions with the canonical columns 日付, 摘要, 出金, 入金, 残高.
-Rows that are not transactions are listed in `skipped` with their reason."""
+Rows that are not transactions are listed in `skipped` with their reason; a running balance
+that breaks is a finding (`findings`, and a `statement_finding` event)."""
 
 from __future__ import annotations
 
@@ -55,4 +56,17 @@ class ReadStatementBlock(Block):
                 count=len(statement.skipped),
                 rows=[s["行"] for s in statement.skipped[:20]],
             )
-        return {"records": statement.records, "skipped": statement.skipped, "summary": summary}
+        for finding in statement.findings:
+            ctx.emit(
+                "statement_finding",
+                node_id=ctx.node_id,
+                code=finding["code"],
+                row=finding["行"],
+                message=finding["message"],
+            )
+        return {
+            "records": statement.records,
+            "skipped": statement.skipped,
+            "findings": statement.findings,
+            "summary": summary,
+        }

@@ -5,26 +5,31 @@ read strictly by `blocks.statements.zengin`).
     statement = read_statement(data, "明細.csv")
     statement.records   # [{"行": 6, "日付": "2024-04-05", "摘要": ..., "出金": 1000, "入金": None, "残高": ...}]
     statement.skipped   # [{"行": 5, "reason": "取引ではない行（前月繰越）", "text": "..."}]
+    statement.bank      # {"id": "mufg", "name": "三菱UFJ銀行"} when a bank's table fits the header
+    statement.findings  # [{"code": "BALANCE_BREAK", "行": 9, ...}] where the running balance breaks
 
-Column labels come from `statement_profiles.yaml`. Dates in 西暦/和暦 text, Excel serials or
-`YYYYMMDD`; amounts with ¥/円, full-width digits and △/▲ (the bounded amount grammar). A row
-that is not a transaction (前月繰越, 合計, blank) or whose date/amount cannot be read is
-skipped with its reason, never dropped silently and never stopping the read.
+Which column is which comes from `statement_profiles.yaml` (`blocks.statements.profiles`: one
+table per bank, generic labels, keys tolerant of width and 送り仮名). A header without an
+amount column (or without a date column) is FILE_INVALID naming the columns it has — never a
+statement of 0 transactions. Dates in 西暦/和暦 text, Excel serials, `YYYYMMDD` or three cells
+(年, 月, 日); amounts with ¥/円, full-width digits and △/▲ (the bounded amount grammar), a
+signed 入出金 column split into 入金 and 出金, and a lone `-` read as an empty cell. A row that
+is not a transaction (前月繰越, 合計, blank) or whose date/amount cannot be read is skipped
+with its reason, never dropped silently and never stopping the read. The running balance is
+checked (`blocks.statements.balance`), from a 前月繰越 row's balance when there is one.
 """
 
 from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable, Sequence
-from functools import cache
-from pathlib import Path
 from typing import Any
-
-import yaml
 
 from blocks.file.extract_plain import csv_rows
 from blocks.file.extract_types import file_error
 from blocks.sdk.errors import ErrorCode
+from blocks.statements.balance import balance_findings
+from blocks.statements.profiles import DATE_PARTS, Header, find_header, header_at, profiles
 from blocks.statements.statement import COLUMNS, Statement
 from blocks.statements.zengin import is_zengin, read_zengin
 from blocks.text.amounts import AmountError, parse_amount, plain_number
@@ -34,45 +39,17 @@ from keiri.base.catalog import t
 __all__ = [
     "COLUMNS",
     "Statement",
-    "detect_header",
+    "find_header",
     "is_zengin",
     "read_statement",
     "rows_to_statement",
 ]
 
 _HEADER_SCAN = 30
-
-
-@cache
-def _profiles() -> tuple[dict[str, str], tuple[str, ...]]:
-    raw = yaml.safe_load(
-        (Path(__file__).with_name("statement_profiles.yaml")).read_text(encoding="utf-8")
-    )
-    labels = {_label(label): column for column, names in raw["columns"].items() for label in names}
-    return labels, tuple(raw["not_transactions"])
-
-
-def _label(text: Any) -> str:
-    value = unicodedata.normalize("NFKC", str(text or ""))
-    for bracket in ("(円)", "(¥)", "(税込)", "[円]", "(単位:円)"):
-        value = value.replace(bracket, "")
-    return "".join(value.split())
-
-
-def detect_header(rows: Sequence[Sequence[Any]]) -> tuple[int, dict[int, str]] | None:
-    """(index of the header row, {column index: canonical column}) or None: the first of the
-    first 30 rows naming a date column and at least one amount column."""
-    labels, _ = _profiles()
-    for index, row in enumerate(rows[:_HEADER_SCAN]):
-        mapping: dict[int, str] = {}
-        for col, cell in enumerate(row):
-            column = labels.get(_label(cell))
-            if column is not None and column not in mapping.values():
-                mapping[col] = column
-        found = set(mapping.values())
-        if "日付" in found and found & {"出金", "入金"}:
-            return index, mapping
-    return None
+#: What exports write in an empty amount cell.
+_EMPTY = {"-", "－", "ー", "―", "‐", "−"}
+#: Rows carrying the balance brought forward (the opening of the running balance).
+_BROUGHT_FORWARD = ("前月繰越", "前日繰越", "前期繰越", "繰越")
 
 
 def _text(row: Iterable[Any]) -> str:
@@ -80,7 +57,7 @@ def _text(row: Iterable[Any]) -> str:
 
 
 def _not_transaction(cells: Iterable[Any]) -> str | None:
-    _, words = _profiles()
+    words = profiles().not_transactions
     for cell in cells:
         if isinstance(cell, str):
             value = "".join(unicodedata.normalize("NFKC", cell).split())
@@ -90,29 +67,69 @@ def _not_transaction(cells: Iterable[Any]) -> str | None:
     return None
 
 
-def _record(
-    row: Sequence[Any], mapping: dict[int, str], line: int
-) -> tuple[dict[str, Any] | None, str | None]:
-    values = {column: (row[col] if col < len(row) else None) for col, column in mapping.items()}
-    record: dict[str, Any] = {"行": line, **dict.fromkeys(COLUMNS)}
-    if not _text(row):
-        return None, "空行"
-    hit = _not_transaction([values.get("日付"), values.get("摘要")])
-    if hit:
-        return None, f"取引ではない行（{hit}）"
-    problems = []
-    try:
-        date = parse_date_value(values.get("日付"))
-    except DateError as exc:
-        date = None
-        problems.append(f"日付 {exc.value!r}: {exc.reason}")
-    for column in ("出金", "入金", "残高"):
+def _cells(row: Sequence[Any], columns: dict[int, str]) -> dict[str, list[Any]]:
+    """Each canonical column's cells of `row` (摘要 may have several)."""
+    values: dict[str, list[Any]] = {}
+    for position, column in columns.items():
+        value = row[position] if position < len(row) else None
+        if isinstance(value, str) and value.strip() in _EMPTY:
+            value = None
+        values.setdefault(column, []).append(value)
+    return values
+
+
+def _first(values: dict[str, list[Any]], column: str) -> Any:
+    cells = values.get(column) or [None]
+    return cells[0]
+
+
+def _date(values: dict[str, list[Any]]) -> Any:
+    """The date cell, or the date of three cells (年, 月, 日) as text."""
+    if "日付" in values:
+        return _first(values, "日付")
+    parts = [_first(values, p) for p in DATE_PARTS]
+    if any(p in (None, "") for p in parts):
+        return None
+    year, month, day = (str(p).strip() for p in parts)
+    return f"{year}年{month}月{day}日"
+
+
+def _amounts(values: dict[str, list[Any]], record: dict[str, Any], problems: list[str]) -> None:
+    for column in ("出金", "入金", "残高", "入出金"):
+        if column not in values:
+            continue
         try:
-            amount = parse_amount(values.get(column))
+            amount = parse_amount(_first(values, column))
         except AmountError as exc:
             problems.append(f"{column} {str(exc.value)[:40]!r}: {exc.reason}")
             continue
-        record[column] = None if amount is None else plain_number(amount)
+        if amount is None:
+            continue
+        if column != "入出金":
+            record[column] = plain_number(amount)
+        elif amount >= 0:
+            record["入金"] = plain_number(amount)
+        else:
+            record["出金"] = plain_number(-amount)
+
+
+def _record(
+    row: Sequence[Any], columns: dict[int, str], line: int
+) -> tuple[dict[str, Any] | None, str | None]:
+    values = _cells(row, columns)
+    record: dict[str, Any] = {"行": line, **dict.fromkeys(COLUMNS)}
+    if not _text(row):
+        return None, "空行"
+    hit = _not_transaction([_first(values, "日付"), *(values.get("摘要") or [])])
+    if hit:
+        return None, f"取引ではない行（{hit}）"
+    problems: list[str] = []
+    try:
+        date = parse_date_value(_date(values))
+    except DateError as exc:
+        date = None
+        problems.append(f"日付 {exc.value!r}: {exc.reason}")
+    _amounts(values, record, problems)
     if problems:
         return None, "、".join(problems)
     if date is None:
@@ -120,9 +137,77 @@ def _record(
     if record["出金"] is None and record["入金"] is None:
         return None, "出金・入金のない行"
     record["日付"] = date.isoformat()
-    description = values.get("摘要")
-    record["摘要"] = None if description in (None, "") else str(description).strip()
+    words = [str(v).strip() for v in values.get("摘要") or [] if v not in (None, "")]
+    record["摘要"] = " ".join(w for w in words if w) or None
     return record, None
+
+
+def _brought_forward(row: Sequence[Any], columns: dict[int, str]) -> int | float | None:
+    """The balance of a 前月繰越 row (the opening of the running balance), if it has one."""
+    values = _cells(row, columns)
+    if _not_transaction([_first(values, "日付"), *(values.get("摘要") or [])]) not in (
+        _BROUGHT_FORWARD
+    ):
+        return None
+    try:
+        balance = parse_amount(_first(values, "残高"))
+    except AmountError:
+        return None
+    return None if balance is None else plain_number(balance)
+
+
+def _shown_columns(row: Sequence[Any]) -> str:
+    labels = [str(cell).strip() for cell in row if str(cell or "").strip()]
+    return t("statement.columns_sep").join(labels) or t("statement.no_labels")
+
+
+def _check(header: Header, rows: Sequence[Sequence[Any]], name: str) -> None:
+    """FILE_INVALID unless the header has a date and an amount column (naming what it has)."""
+    row = rows[header.index]
+    found = _shown_columns(row)
+    if not header.has_date():
+        raise file_error(
+            ErrorCode.FILE_INVALID,
+            t("statement.no_date_column", row=header.index + 1, columns=found),
+            name,
+            hint=t("statement.no_date_column_hint"),
+            header_row=header.index + 1,
+            columns=[str(c) for c in row],
+        )
+    if not header.has_amount():
+        raise file_error(
+            ErrorCode.FILE_INVALID,
+            t("statement.no_amount_column", row=header.index + 1, columns=found),
+            name,
+            hint=t("statement.no_amount_column_hint"),
+            header_row=header.index + 1,
+            columns=[str(c) for c in row],
+        )
+
+
+def _header(rows: Sequence[Sequence[Any]], name: str, header_row: int | None) -> Header:
+    if header_row is not None:
+        if header_row > len(rows):
+            raise file_error(
+                ErrorCode.FILE_INVALID,
+                t("runtime.statement.header_below", row=header_row, rows=len(rows)),
+                name,
+                hint=t("runtime.statement.header_below_hint"),
+            )
+        header = header_at(rows[header_row - 1], header_row - 1)
+        _check(header, rows, name)
+        return header
+    found, closest = find_header(rows)
+    if found is not None:
+        return found
+    if closest is not None:
+        _check(closest, rows, name)  # a date column but no amount: say which columns it has
+    raise file_error(
+        ErrorCode.FILE_INVALID,
+        t("runtime.statement.no_header", rows=_HEADER_SCAN),
+        name,
+        hint=t("runtime.statement.no_header_hint"),
+    )
 
 
 def rows_to_statement(
@@ -134,40 +219,24 @@ def rows_to_statement(
     header_row: int | None = None,
 ) -> Statement:
     """Transactions of tabular rows; `header_row` (1-based) or detected from the labels."""
-    if header_row is not None:
-        labels, _ = _profiles()
-        if header_row > len(rows):
-            raise file_error(
-                ErrorCode.FILE_INVALID,
-                t("runtime.statement.header_below", row=header_row, rows=len(rows)),
-                name,
-                hint=t("runtime.statement.header_below_hint"),
-            )
-        mapping = {
-            col: labels[_label(cell)]
-            for col, cell in enumerate(rows[header_row - 1])
-            if _label(cell) in labels
-        }
-        found: tuple[int, dict[int, str]] | None = (header_row - 1, mapping)
-    else:
-        found = detect_header(rows)
-    if found is None or "日付" not in found[1].values():
-        raise file_error(
-            ErrorCode.FILE_INVALID,
-            t("runtime.statement.no_header", rows=_HEADER_SCAN),
-            name,
-            hint=t("runtime.statement.no_header_hint"),
-        )
-    index, mapping = found
+    header = _header(rows, name, header_row)
+    index, columns = header.index, header.columns
     statement = Statement(
-        fmt, encoding, index + 1, {rows[index][c].strip(): v for c, v in mapping.items()}
+        fmt,
+        encoding,
+        index + 1,
+        {str(rows[index][c]).strip(): v for c, v in columns.items()},
+        bank=header.bank,
     )
     for offset, row in enumerate(rows[index + 1 :], start=index + 2):
-        record, reason = _record(row, mapping, offset)
+        record, reason = _record(row, columns, offset)
         if record is not None:
             statement.records.append(record)
-        else:
-            statement.skipped.append({"行": offset, "reason": reason, "text": _text(row)[:200]})
+            continue
+        if not statement.records and statement.opening_balance is None:
+            statement.opening_balance = _brought_forward(row, columns)
+        statement.skipped.append({"行": offset, "reason": reason, "text": _text(row)[:200]})
+    statement.findings.extend(balance_findings(statement.records, statement.opening_balance))
     return statement
 
 

@@ -3,7 +3,8 @@ read strictly: the records are money, so nothing in them is guessed.
 
 The layout (positions 1-based, N = ASCII digits right-aligned with zeros):
 
-- header (データ区分 1): 種別コード 2-3 = `03` (入出金取引明細);
+- header (データ区分 1): 種別コード 2-3 = `03` (入出金取引明細), 貸越区分 114, 取引前残高 116-129
+  (N14);
 - data (2): 勘定日 10-15 (和暦 YYMMDD, 令和), 入払区分 22 (1 入金, 2 出金), 取引金額 25-36 (N12),
   振込依頼人名 82-129, 摘要内容 160-179;
 - trailer (8): 入金件数 2-7 (N6), 入金額合計 8-20 (N13), 出金件数 21-26 (N6), 出金額合計 27-39
@@ -21,6 +22,11 @@ A data record whose 勘定日, 入払区分 (only 1 or 2) or 取引金額 (digit
 `-00000050000` or `1_000_000_00`) cannot be read is skipped with its reason. It still counts
 in the trailer's データ・レコード件数, and in 入金/出金 only when its 入払区分 and 取引金額 were read,
 so a record the trailer counts as money but that could not be read makes the file FILE_INVALID.
+
+The header's 取引前残高 (when it holds digits; 貸越区分 1 makes it negative) is carried: each
+transaction's 残高 is the running balance computed from it, and the trailer's 取引後残高 must
+equal it — a difference is a `BALANCE_BREAK` finding naming the trailer (the transactions are
+still read: the trailer's counts and sums agreed with them).
 """
 
 from __future__ import annotations
@@ -31,6 +37,7 @@ from typing import Any
 
 from blocks.file.extract_types import file_error
 from blocks.sdk.errors import BlockError, ErrorCode
+from blocks.statements.balance import BALANCE_BREAK
 from blocks.statements.statement import Statement
 from blocks.text.dates import DateError, parse_date_value
 from keiri.base.catalog import t
@@ -51,6 +58,9 @@ _IN_OUT = slice(21, 22)
 _AMOUNT = slice(24, 36)
 _PAYER = slice(81, 129)
 _MEMO = slice(159, 179)
+_HEADER_OVERDRAFT, _OPENING = slice(113, 114), slice(115, 129)
+_TRAILER_OVERDRAFT, _CLOSING = slice(39, 40), slice(40, 54)
+_OVERDRAWN = b"1"
 #: The trailer's figures checked against the data records: (name, slice, unit).
 _TRAILER_FIELDS = (
     ("入金件数", slice(1, 7), "count"),
@@ -78,6 +88,9 @@ class _Account:
     withdrawals: int = 0
     withdrawal_total: int = 0
     unread: list[dict[str, Any]] = field(default_factory=list)
+    #: The header's 取引前残高 and the running balance from it (None when the header has none).
+    opening: int | None = None
+    balance: int | None = None
 
     def figures(self) -> dict[str, int]:
         return {
@@ -193,6 +206,8 @@ def _data(record: bytes, line: int, account: _Account, statement: Statement) -> 
     payer = record[_PAYER].decode("cp932", errors="replace").strip()
     memo = record[_MEMO].decode("cp932", errors="replace").strip()
     deposit = in_out == _DEPOSIT
+    if account.balance is not None and amount is not None:
+        account.balance += amount if deposit else -amount
     statement.records.append(
         {
             "行": line,
@@ -200,7 +215,46 @@ def _data(record: bytes, line: int, account: _Account, statement: Statement) -> 
             "摘要": " ".join(x for x in (payer, memo) if x),
             "出金": None if deposit else amount,
             "入金": amount if deposit else None,
-            "残高": None,
+            "残高": account.balance,
+        }
+    )
+
+
+def _balance(record: bytes, overdraft: slice, where: slice) -> int | None:
+    """A balance field (N14, negative when its 貸越区分 is 1), or None when not digits."""
+    raw = record[where]
+    if not raw.isdigit():
+        return None
+    return -int(raw) if record[overdraft] == _OVERDRAWN else int(raw)
+
+
+def _check_balance(record: bytes, line: int, account: _Account, statement: Statement) -> None:
+    """A finding when the trailer's 取引後残高 is not the header's 取引前残高 plus the
+    deposits minus the withdrawals."""
+    closing = _balance(record, _TRAILER_OVERDRAFT, _CLOSING)
+    if account.opening is None or account.balance is None or closing is None:
+        return
+    statement.closing_balance = closing
+    if closing == account.balance:
+        return
+    statement.findings.append(
+        {
+            "code": BALANCE_BREAK,
+            "severity": "warning",
+            "行": line,
+            "expected": account.balance,
+            "found": closing,
+            "message": t(
+                "statement.zengin_balance",
+                row=line,
+                found=f"{closing:,}",
+                opening=f"{account.opening:,}",
+                header=account.header_line,
+                deposits=f"{account.deposit_total:,}",
+                withdrawals=f"{account.withdrawal_total:,}",
+                expected=f"{account.balance:,}",
+            ),
+            "hint": t("statement.zengin_balance_hint"),
         }
     )
 
@@ -284,10 +338,14 @@ def read_zengin(data: bytes, name: str, max_rows: int) -> Statement:
                 message = t("runtime.statement.zengin.not_statement", line=line, code=code)
                 raise _invalid(name, message, "structure", line=line)
             account = _Account(line)
+            account.opening = account.balance = _balance(record, _HEADER_OVERDRAFT, _OPENING)
+            if statement.opening_balance is None:
+                statement.opening_balance = account.opening
         elif kind == _TRAILER:
             if account is None:
                 raise _out_of_order(name, line, kind)
             _check_trailer(record, line, account, name)
+            _check_balance(record, line, account, statement)
             account = None
         else:  # the end record
             if account is not None:

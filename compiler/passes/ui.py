@@ -4,8 +4,10 @@ requirements of a human-input form: ids, options, defaults, validation bounds)."
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from blocks.forms.display import display_problems
+from blocks.forms.field_types import FIELD_TYPES
 from blocks.forms.safe_regex import pattern_problem
 from blocks.sdk.errors import IssueCode
 from blocks.sdk.registry import did_you_mean
@@ -14,17 +16,6 @@ from compiler.scope import CompiledNode, CompiledTask
 from keiri.base.catalog import t
 
 __all__ = ["STATIC_CHECKS", "check_display", "check_human_input", "check_requirements", "pass_ui"]
-
-
-_REQUIREMENT_TYPES_WITH_OPTIONS = {"select"}
-_FILE_TYPES = {"file", "files", "folder"}
-_DEFAULT_TYPES: dict[str, tuple[type, ...]] = {
-    "text": (str,),
-    "chat": (str,),
-    "secret": (str,),
-    "number": (int, float),
-    "boolean": (bool,),
-}
 
 
 def check_requirements(ctx: CompileContext, cnode: CompiledNode) -> None:
@@ -50,48 +41,8 @@ def check_requirements(ctx: CompileContext, cnode: CompiledNode) -> None:
                     t("issue.req.duplicate_hint"),
                 )
             seen.setdefault(rid, index)
-        options = req.get("options")
-        if rtype in _REQUIREMENT_TYPES_WITH_OPTIONS and not options:
-            ctx.issue(
-                IssueCode.TYPE_MISMATCH,
-                t("issue.req.no_options", name=repr(rid)),
-                (*path, "options"),
-                cnode.id,
-                t("issue.req.no_options_hint"),
-            )
-        if options and rtype not in _REQUIREMENT_TYPES_WITH_OPTIONS:
-            ctx.issue(
-                IssueCode.TYPE_MISMATCH,
-                t("issue.req.options_not_allowed", type=rtype, name=repr(rid)),
-                (*path, "options"),
-                cnode.id,
-                t("issue.req.options_not_allowed_hint"),
-            )
-        if "accept" in req and rtype not in _FILE_TYPES:
-            ctx.issue(
-                IssueCode.TYPE_MISMATCH,
-                t("issue.req.accept_not_allowed", type=rtype, name=repr(rid)),
-                (*path, "accept"),
-                cnode.id,
-                t("issue.req.accept_not_allowed_hint"),
-            )
-        if "default" in req and req["default"] is not None:
-            default = req["default"]
-            expected = _DEFAULT_TYPES.get(str(rtype))
-            bad = expected is not None and (
-                not isinstance(default, expected)
-                or (rtype == "number" and isinstance(default, bool))
-            )
-            if rtype == "select" and options and default not in options:
-                bad = True
-            if bad:
-                ctx.issue(
-                    IssueCode.TYPE_MISMATCH,
-                    t("issue.req.bad_default", default=repr(default), type=rtype, name=repr(rid)),
-                    (*path, "default"),
-                    cnode.id,
-                    t("issue.req.bad_default_hint"),
-                )
+        if str(rtype) in FIELD_TYPES:  # an unknown type: the spec's enum reports it
+            _check_by_type(ctx, cnode, req, path)
         validation = req.get("validation") or {}
         if isinstance(validation, dict):
             for low, high in (("min", "max"), ("min_length", "max_length")):
@@ -115,6 +66,50 @@ def check_requirements(ctx: CompileContext, cnode: CompiledNode) -> None:
                     t("issue.req.regex_hint"),
                     severity=problem.severity,
                 )
+
+
+def _check_by_type(
+    ctx: CompileContext, cnode: CompiledTask, req: dict[str, Any], path: tuple[str | int, ...]
+) -> None:
+    """What the requirement's field type (`FIELD_TYPES`) says about options, `accept` and the
+    default."""
+    rid, rtype = req.get("id"), str(req.get("type"))
+    ftype = FIELD_TYPES[rtype]
+    options = req.get("options")
+    if ftype.options and not options:
+        ctx.issue(
+            IssueCode.TYPE_MISMATCH,
+            t("issue.req.no_options", name=repr(rid)),
+            (*path, "options"),
+            cnode.id,
+            t("issue.req.no_options_hint"),
+        )
+    if options and not ftype.options:
+        ctx.issue(
+            IssueCode.TYPE_MISMATCH,
+            t("issue.req.options_not_allowed", type=rtype, name=repr(rid)),
+            (*path, "options"),
+            cnode.id,
+            t("issue.req.options_not_allowed_hint"),
+        )
+    if "accept" in req and not ftype.files:
+        ctx.issue(
+            IssueCode.TYPE_MISMATCH,
+            t("issue.req.accept_not_allowed", type=rtype, name=repr(rid)),
+            (*path, "accept"),
+            cnode.id,
+            t("issue.req.accept_not_allowed_hint"),
+        )
+    default = req.get("default")
+    listed = options if isinstance(options, list) else []
+    if default is not None and not ftype.default_ok(default, listed):
+        ctx.issue(
+            IssueCode.TYPE_MISMATCH,
+            t("issue.req.bad_default", default=repr(default), type=rtype, name=repr(rid)),
+            (*path, "default"),
+            cnode.id,
+            t("issue.req.bad_default_hint"),
+        )
 
 
 def check_display(ctx: CompileContext, cnode: CompiledNode) -> None:

@@ -10,21 +10,18 @@ at once.
 
 from __future__ import annotations
 
+import http.client
 import logging
 import random
 import time
-import uuid
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TypeVar
 
 import httpx
 
 from keiri.base.catalog import t
 
-if TYPE_CHECKING:
-    from prefect import State
-
-__all__ = ["backoff", "call", "create_flow_run", "transient"]
+__all__ = ["backoff", "call", "transient"]
 
 T = TypeVar("T")
 _log = logging.getLogger("keiri.api")
@@ -43,11 +40,16 @@ _ERRORS = (
 
 
 def transient(exc: BaseException) -> bool:
-    """Whether `exc` says the API is unreachable or busy for now (worth retrying)."""
-    if isinstance(exc, _ERRORS):
+    """Whether `exc` says the API is unreachable or busy for now (worth retrying): also for
+    the start's own client (`flows.lifecycle.start.Api`: an error status as `status_code`, a
+    connection broken mid-answer as `http.client.HTTPException`)."""
+    if isinstance(exc, (*_ERRORS, http.client.HTTPException)):
         return True
     if isinstance(exc, httpx.HTTPStatusError):
         return exc.response.status_code in _CODES
+    status = getattr(exc, "status_code", None)
+    if isinstance(status, int):
+        return status in _CODES
     return isinstance(exc, OSError) and not isinstance(exc, FileNotFoundError)
 
 
@@ -89,41 +91,3 @@ def call(
             )
             time.sleep(delay)
             attempt += 1
-
-
-def create_flow_run(
-    flow_name: str,
-    name: str,
-    parameters: dict[str, Any],
-    tags: list[str],
-    state: State[Any],
-    *,
-    deadline_s: float = 600.0,
-) -> str:
-    """Create a flow run of the flow `flow_name`, retrying transient errors; the run is
-    created once however often its request is sent (an idempotency key: a request that
-    reached a busy server before its answer was lost returns the same run). Its id."""
-    from prefect.client.orchestration import get_client
-    from prefect.client.schemas.actions import FlowCreate, FlowRunCreate
-    from prefect.client.schemas.objects import Flow, FlowRun
-    from prefect.states import to_state_create
-
-    key = f"keiri-{uuid.uuid4()}"
-
-    def create() -> str:
-        with get_client(sync_client=True) as client:
-            flow = client.request(
-                "POST", "/flows/", json=FlowCreate(name=flow_name).model_dump(mode="json")
-            )
-            body = FlowRunCreate(
-                flow_id=Flow.model_validate(flow.json()).id,
-                name=name,
-                parameters=parameters,
-                tags=tags,
-                state=to_state_create(state),
-                idempotency_key=key,
-            ).model_dump(mode="json", exclude_unset=True)
-            response = client.request("POST", "/flow_runs/", json=body)
-        return str(FlowRun.model_validate(response.json()).id)
-
-    return call(create, deadline_s=deadline_s, what=t("cli.api.creating", flow=flow_name))

@@ -18,7 +18,6 @@ Runners on another machine cannot be checked from here: their run is never calle
 from __future__ import annotations
 
 import os
-import socket
 from datetime import UTC, datetime
 from typing import Any
 from uuid import UUID
@@ -29,6 +28,7 @@ from prefect.states import Crashed
 
 from flows.backend import runner_record
 from flows.backend.run_inputs import create_once, filter_values
+from keiri.base import processes
 from keiri.base.catalog import t
 
 __all__ = [
@@ -53,10 +53,6 @@ _WAITING = {"PENDING", "SCHEDULED"}
 _ACTIVE = {"PENDING", "SCHEDULED", "RUNNING", "PAUSED"}
 
 
-_boot_id = runner_record.boot_id
-_start_ticks = runner_record.start_ticks
-
-
 def this_process() -> dict[str, Any]:
     """The runner record of this process."""
     return runner_record.record(os.getpid())
@@ -79,19 +75,9 @@ def runners(flow_run_id: UUID) -> list[dict[str, Any]]:
 def process_alive(entry: dict[str, Any]) -> bool | None:
     """True/False for a runner on this machine; None when it cannot be told (another host,
     or no /proc)."""
-    if entry.get("host") != socket.gethostname():
-        return None
-    boot = _boot_id()
-    if boot is None:
-        return None
-    if entry.get("boot") not in (None, boot):
-        return False  # recorded before this machine rebooted
-    pid = int(entry["pid"])
-    started = _start_ticks(pid)
-    if started is None:
-        return False
-    recorded = entry.get("started")
-    return recorded is None or recorded == started
+    return processes.alive(
+        entry.get("host"), int(entry["pid"]), entry.get("boot"), entry.get("started")
+    )
 
 
 def _since(run: FlowRun) -> float:

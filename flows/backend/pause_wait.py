@@ -5,6 +5,9 @@ Prefect's client retries (about a minute), it raises. `wait_out_pause` then keep
 backoff until the server answers again, for as long as the pause may last: the run's process
 stays, and the answer given after the outage resumes it.
 
+`forget_answer`: the answer of a form with secret fields is deleted once read (the answer-reuse
+record keeps it, secrets by reference: `flows.backend.answer_secrets`).
+
 `stored_answer`: a run continued after its process was gone (`flows.lifecycle.runs.resume` re-launches
 it from its persisted results) finds the answer already given under the pause's key, and
 goes on without pausing again.
@@ -16,6 +19,7 @@ import time
 from typing import Any
 from uuid import UUID
 
+import httpx
 from prefect.client.orchestration import get_client
 from prefect.exceptions import FlowPauseTimeout
 
@@ -23,12 +27,27 @@ from flows.backend import api_retry
 from flows.backend.run_inputs import read_value
 from keiri.base.catalog import state_label, t
 
-__all__ = ["response_key", "stored_answer", "wait_out_pause"]
+__all__ = ["forget_answer", "response_key", "stored_answer", "wait_out_pause"]
 
 
 def response_key(pause_key: str) -> str:
     """The flow run input Prefect stores a paused run's answer under (`Paused` state)."""
     return f"paused-{pause_key}-response"
+
+
+def forget_answer(flow_run_id: UUID, pause_key: str) -> None:
+    """Delete the answer Prefect stored for this pause (read already; a form with secret
+    fields must leave no value in a flow run input). Gone already is fine."""
+
+    def delete() -> None:
+        with get_client(sync_client=True) as client:
+            try:
+                client.delete_flow_run_input(flow_run_id=flow_run_id, key=response_key(pause_key))
+            except httpx.HTTPStatusError as exc:
+                if exc.response.status_code != 404:
+                    raise
+
+    api_retry.call(delete, deadline_s=300, what=t("cli.api.reading_answer"))
 
 
 def stored_answer(flow_run_id: UUID, pause_key: str, model: Any) -> Any | None:

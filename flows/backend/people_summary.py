@@ -14,7 +14,8 @@ attention and what to do next, in Japanese, written when the run ends.
   artifact of the run and posts it to the notification webhook; `read_published` reads it back
   through the Prefect API (the runs page shows it).
 
-Everything but `publish`/`read_published` is pure and runs without Prefect.
+Everything but `publish`/`read_published` is pure and runs without Prefect; the model's client
+(and `openai`) is imported only for a plan that asks for the model's summary.
 """
 
 from __future__ import annotations
@@ -30,7 +31,6 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from blocks.forms.display import format_value, lookup
-from blocks.llm.client import LLMClient, LLMSettings
 from blocks.sdk.errors import BlockError, ErrorCode
 from blocks.text.quoted_numbers import numbers_in
 from flows.backend.progress import NodeProgress, RunProgress, read_progress
@@ -39,6 +39,7 @@ from keiri.base.catalog import t
 from keiri.base.errors import KeiriError
 
 if TYPE_CHECKING:
+    from blocks.llm.client import LLMClient
     from compiler.runstate import RunResult
     from compiler.scope import CompiledPlan
 
@@ -358,6 +359,8 @@ def llm_summary(
 
 
 def _configured() -> bool:
+    from blocks.llm.client import LLMSettings  # the model's client only when a plan asks for it
+
     try:
         return LLMSettings.from_env().api_key is not None
     except (KeiriError, ValueError):
@@ -386,6 +389,8 @@ def summarize(
         return llm_summary(compiled, facts, figures, outputs, llm)
     if not _configured():
         return template_summary(facts, figures, note=t("summary.note.no_llm"))
+    from blocks.llm.client import LLMClient
+
     try:
         with LLMClient.from_env() as client:
             return llm_summary(compiled, facts, figures, outputs, client)

@@ -14,6 +14,11 @@ asked before, with the answers given then prefilled; an earlier answer is never 
   their own). A retried run finds the latest earlier record of the same place and asks again
   with those answers as the form's defaults (`prefilled`): the form app, `keiri resume` and
   the Prefect UI's dialog all show them, since all derive from the stored form.
+- Secret answers (fields of the `secret` type or named like a secret) are never in the record
+  nor prefilled: the record holds a reference to a Secret block of the run
+  (`flows.backend.answer_secrets`), and a secret field is typed again when a form is shown.
+- A run continued in a new process replays the nodes it had answered in this generation:
+  their record of this generation (`current`) answers them, without pausing again.
 
 Import only after the Prefect environment is set (`keiri.server.supervisor`).
 """
@@ -22,17 +27,20 @@ from __future__ import annotations
 
 import copy
 import hashlib
+from collections.abc import Collection
 from typing import Any
 from uuid import UUID
 
 from prefect.client.orchestration import get_client
 
-from blocks.forms.form import FormSpec
-from flows.backend.run_inputs import create_once, filter_values
+from flows.backend import answer_secrets, run_secrets
+from flows.backend.run_inputs import create_once, filter_values, read_value
+from keiri.base import masking
 
 __all__ = [
     "PREFIX",
     "answers_of",
+    "current",
     "generation",
     "latest",
     "pause_key",
@@ -89,14 +97,33 @@ def record(
     answers: dict[str, Any],
     who: str = "",
     inputs: str | None = None,
+    secret: Collection[str] = (),
 ) -> None:
     """Keep the answers a node took in this generation (the first record of a place wins).
     `inputs`: the digest of the node's resolved inputs when it completed with these answers
-    (`flows.backend.reenter` keeps such answers when the node's inputs are still the same)."""
-    value: dict[str, Any] = {"place": where, "generation": gen, "answers": answers, "by": who}
+    (`flows.backend.reenter` keeps such answers when the node's inputs are still the same).
+    `secret`: the form's secret fields (`flows.backend.run_secrets.secret_fields`): kept as
+    references to a Secret block (`flows.backend.answer_secrets`), never as values."""
+    key = f"{where}-g{gen}"
+    if read_value(root, f"{PREFIX}{key}") is not None:
+        return  # recorded before (a replay in a continued run): the first record stands
+    kept = answer_secrets.keep(root, key, answers, secret)
+    value: dict[str, Any] = {"place": where, "generation": gen, "answers": kept, "by": who}
     if inputs is not None:
         value["inputs"] = inputs
-    create_once(root, f"{PREFIX}{where}-g{gen}", value)
+    create_once(root, f"{PREFIX}{key}", value)
+
+
+def current(root: UUID, where: str, gen: int) -> dict[str, Any] | None:
+    """The answers this place completed with in this generation (secret ones put back), or
+    None: not answered yet, answered with an error, or its secret answers are gone."""
+    found = read_value(root, f"{PREFIX}{where}-g{gen}")
+    if not isinstance(found, dict) or not isinstance(found.get("inputs"), str):
+        return None
+    answers = answer_secrets.resolve(dict(found.get("answers") or {}))
+    if answers is None:
+        return None
+    return {**answers, "_answered_by": str(found.get("by") or "run-input")}
 
 
 def latest(root: UUID, where: str, gen: int) -> dict[str, Any] | None:
@@ -122,17 +149,23 @@ def previous(root: UUID, where: str, gen: int) -> dict[str, Any] | None:
 
 def prefilled(form: dict[str, Any], answers: dict[str, Any]) -> dict[str, Any]:
     """The stored form with `answers` as its fields' defaults. In confirm/mixed mode the
-    decision fields are written out as requirements, so their defaults travel too."""
-    spec = FormSpec.build(
-        str(form.get("mode") or "collect"),
-        list(form.get("requirements") or []),
-    )
+    decision fields are written out as requirements, so their defaults travel too. A secret
+    field is never prefilled (the form is stored on the API and shown to a person): it is
+    typed again."""
+    from blocks.forms.form import FormSpec  # the form model: only for a form asked again
+
+    requirements = list(form.get("requirements") or [])
+    secret = run_secrets.secret_fields(requirements)
+    spec = FormSpec.build(str(form.get("mode") or "collect"), requirements)
     fields = []
+    shown: list[str] = []
     for field in spec.fields:
         data = field.model_dump(mode="json")  # extras (multiline) included
         value = answers.get(field.id)
-        if value is not None:
+        hidden = field.id in secret or masking.is_secret_name(field.id)
+        if value is not None and not hidden and not answer_secrets.is_ref(value):
             data["default"] = copy.deepcopy(value)
+            shown.append(field.id)
         fields.append(data)
     schema = FormSpec.build(spec.mode, fields).json_schema()
-    return {**form, "requirements": fields, "schema": schema, "prefilled": sorted(answers)}
+    return {**form, "requirements": fields, "schema": schema, "prefilled": sorted(shown)}

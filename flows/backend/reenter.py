@@ -11,7 +11,8 @@ again: `keiri retry RUN_ID --reenter NODE` and the form app's 「入力し直し
 - every other human-input node that completed before keeps its answers and does not ask
   again, as long as its own resolved inputs are the same as when it was answered (their
   digest is recorded with the answers, `flows.backend.reask.record`; `node_reused`, reason
-  `unchanged`). One whose inputs changed — a confirm form showing what was extracted from
+  `unchanged`) and its secret answers are still kept (`flows.backend.secret_sweep` deletes them
+  once the run's retry window is over: then it asks again). One whose inputs changed — a confirm form showing what was extracted from
   the re-entered file — asks again, prefilled (`node_rerun`, reason `inputs_changed`);
 - every other node is reused or re-run by its fingerprint (`flows.backend.result_reuse`): the nodes
   that depend on the new answer run again, finished work that does not is reused.
@@ -222,7 +223,13 @@ class Reentry:
         return "keep" if recorded == inputs_digest(job.inputs) else "inputs_changed"
 
     @staticmethod
-    def kept_answers(earlier: dict[str, Any]) -> dict[str, Any]:
-        """The run inputs that give a kept node its earlier answers (and who gave them)."""
-        answers = dict(earlier.get("answers") or {})
+    def kept_answers(earlier: dict[str, Any]) -> dict[str, Any] | None:
+        """The run inputs that give a kept node its earlier answers (and who gave them);
+        secret answers come back from the run's Secret block (`flows.backend.answer_secrets`).
+        None when that block is gone (the run's secrets were swept): the node asks again."""
+        from flows.backend.answer_secrets import resolve
+
+        answers = resolve(dict(earlier.get("answers") or {}))
+        if answers is None:
+            return None
         return {**answers, "_answered_by": str(earlier.get("by") or "run-input")}

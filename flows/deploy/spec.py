@@ -25,6 +25,7 @@ from blocks.sdk.registry import BlockRegistry, did_you_mean
 from blocks.sdk.yaml_loader import LineMap, load_yaml_file
 from compiler.scope import CompiledPlan
 from compiler.validate import validate_file
+from flows.backend.run_names import plan_tags
 from flows.run_plan import resolve_plan_path
 from keiri.base import settings
 from keiri.base.catalog import t
@@ -123,8 +124,7 @@ class DeploymentSpec:
 
     @property
     def tags(self) -> list[str]:
-        own = [f"plan:{self.plan_id}", f"plan-version:{self.plan_version}"]
-        own.append(f"deployment:{self.name}")
+        own = [*plan_tags(self.plan_id, self.plan_version), f"deployment:{self.name}"]
         return own + [t for t in self.model.tags if t not in own]
 
     @property
@@ -134,8 +134,8 @@ class DeploymentSpec:
         params: dict[str, Any] = {"plan": self.model.design}
         if self.model.vars:
             params["vars"] = self.model.vars
-        if self.model.inputs:
-            params["inputs"] = self.model.inputs
+        if self.model.inputs:  # the file's `inputs:` are the run's answers
+            params["answers"] = self.model.inputs
         return params
 
 

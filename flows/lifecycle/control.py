@@ -9,7 +9,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
 from prefect.client.orchestration import get_client
@@ -22,7 +22,6 @@ from prefect.client.schemas.filters import (
 from prefect.client.schemas.objects import FlowRun, StateType
 from prefect.client.schemas.sorting import FlowRunSort
 
-from blocks.forms.form import FieldProblem, Requirement, validate_answers
 from blocks.sdk.errors import BlockError, ErrorCode
 from flows.backend import resume_marker
 from flows.backend.input_keys import FORM_PREFIX
@@ -30,6 +29,9 @@ from flows.backend.run_inputs import filter_values, read_value
 from keiri.base.catalog import state_label, t
 from keiri.base.errors import AlreadyResumed, InvalidRunId, RunNotFound, RunNotPaused
 from keiri.base.times import local_time
+
+if TYPE_CHECKING:
+    from blocks.forms.form import FieldProblem, Requirement
 
 __all__ = [
     "PausedForm",
@@ -156,6 +158,8 @@ class PausedForm:
 
     @property
     def requirements(self) -> list[Requirement]:
+        from blocks.forms.form import Requirement  # the form model: for a paused run's form only
+
         return [Requirement.model_validate(r) for r in self.definition.get("requirements", [])]
 
 
@@ -234,6 +238,8 @@ def read_paused_form(run_id: str, *, wait_s: float = 0.0) -> PausedForm:
 
 
 def check_answers(form: PausedForm, answers: dict[str, Any]) -> list[FieldProblem]:
+    from blocks.forms.form import validate_answers
+
     return validate_answers(form.mode, form.requirements, answers)
 
 

@@ -10,16 +10,22 @@ answered (`bench/bench_detach_load.py`).
 A plan that the full CLI has already validated and run from this home, unchanged, in the same
 environment, needs none of that before its run is created. Each successful `keiri run` of a
 plan without `--input`/`--var` records a *start note* (`remember`): the API URL, the plan's id
-and tags, and the localized "started" line, filed under a key made of the plan's path and
-bytes, the working directory, the interpreter, the language and every `KEIRI_*`/`PREFECT_*`
-variable; the note also lists what the validation read (keiri's code, block specs, designs,
-`config.yaml`) with their sizes and modification times. `quick_start` looks for a note first: when
-the command is exactly `keiri run PLAN --detach [--json]`, no `.env` is involved and the note
-matches, it creates the flow run (Pending, with an idempotency key) with the standard library
-alone and prints its id. Then the full CLI runs as always — it validates the plan, starts the
-runner, waits — adopting that run instead of creating one (`handed_over`). Should the full
-validation now fail, the adopted run is marked Failed with the error (no run is left Pending)
-and the error is reported as usual.
+and version, filed under a key made of the plan's path and bytes, the working directory, the
+interpreter, the language and every `KEIRI_*`/`PREFECT_*` variable; the note also lists what
+the validation read (keiri's code, block specs, designs, `config.yaml`) with their sizes and
+modification times. `quick_start` looks for a note first: when the command is exactly
+`keiri run PLAN --detach [--json]`, no `.env` is involved and the note matches, it creates the
+flow run (Pending, with an idempotency key) through `flows.lifecycle.start` (the standard
+library alone) and prints its id. Then the full CLI runs as always — it validates the plan,
+starts the runner, waits — adopting that run instead of creating one (`handed_over`).
+
+A note is a hint, never an authority (issue 23): it is written 0600 in a folder of the user's
+own and ignored when it, or its folder, belongs to someone else or others may write it; the
+run's tags come from the plan id and version alone (never a `keiri-secrets:` tag), the line
+printed is the catalog's; and the full CLI takes the run over only when its flow, tags and
+parameters are exactly those of the plan it compiled (`start.check_adopted`), else the run
+ends Failed with `RUN_START_MISMATCH`. Should the full validation fail, the adopted run is
+marked Failed with the error (no run is left Pending) and the error is reported as usual.
 
 Anything unusual — no note, a changed file, another option, a `.env`, nothing listening, an
 API error — skips the quick start: the full CLI does everything, as before (with the same
@@ -31,29 +37,27 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import http.client
 import json
 import os
 import re
+import stat
 import sys
-import tempfile
-import urllib.parse
 import uuid
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import datetime
 from pathlib import Path
-from typing import Any
 
-__all__ = ["RUN_MARK", "HandedOver", "handed_over", "note_key", "quick_start", "remember"]
+from flows.lifecycle import start
 
-_VERSION = 1
-RUN_MARK = "\x00run\x00"  # where the run id goes in the remembered "started" line
+__all__ = ["HandedOver", "forget", "handed_over", "note_key", "quick_start", "remember"]
+
+_VERSION = 2
 _FLAGS = {"--detach", "--json"}
 _MAX_PLAN_BYTES = 4 * 1024 * 1024  # a larger plan file starts through the full CLI
-_TIMEOUT_S = 5.0  # a create that takes longer is left to the full CLI (same idempotency key)
 _ENV_PREFIXES = ("KEIRI_", "PREFECT_")
 _SECRETISH = re.compile(r"KEY|SECRET|PASSWORD|TOKEN|WEBHOOK", re.IGNORECASE)
+_PLAN_ID = re.compile(r"[A-Za-z0-9_.-]{1,200}")  # a note's plan id (also a flow and run name)
+_TIMEOUT_S = 5.0  # a create that takes longer is left to the full CLI (same idempotency key)
 _NICE_AFTER_ID = 10  # added to this process's niceness once its run id is printed
 
 
@@ -129,9 +133,10 @@ def _notes_dir(home: Path) -> Path:
     return home / "cache" / "start-notes"
 
 
-def _home_from(environ: Mapping[str, str]) -> Path:
-    """`settings.keiri_home()` as the environment alone gives it (no `.env` is involved)."""
-    return Path(environ.get("KEIRI_HOME") or ".keiri").resolve()
+def _own(path: Path) -> bool:
+    """Whether `path` is this user's and nobody else may write it (a note, or its folder)."""
+    info = path.stat()
+    return info.st_uid == os.geteuid() and not info.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
 
 
 def remember(
@@ -140,14 +145,13 @@ def remember(
     plan: Path,
     api_url: str,
     plan_id: str,
-    tags: list[str],
-    line: str,
+    plan_version: str,
     watched: list[Path],
 ) -> None:
-    """Record the start note of a plan the full CLI validated and started (atomically; a
+    """Record the start note of a plan the full CLI validated and started (atomically, 0600; a
     failure to write it changes nothing but the next start's speed)."""
     plan = plan.resolve()
-    if not _START_ENV or home != _home_from(_START_ENV) or _dotenv_involved(_START_ENV):
+    if not _START_ENV or home != start.home(_START_ENV) or _dotenv_involved(_START_ENV):
         return  # not the `keiri` executable, or a home or `.env` the quick start cannot see
     try:
         paths = [str(p.resolve()) for p in watched if p.exists()]
@@ -155,13 +159,14 @@ def remember(
             "version": _VERSION,
             "api_url": api_url,
             "plan_id": plan_id,
-            "tags": tags,
-            "line": line,
+            "plan_version": plan_version,
             "watched": paths,
             "fingerprint": _fingerprint(paths),
         }
+        import tempfile
+
         folder = _notes_dir(home)
-        folder.mkdir(parents=True, exist_ok=True)
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
         target = folder / f"{note_key(plan, plan.read_bytes(), _START_ENV)}.json"
         fd, tmp = tempfile.mkstemp(dir=folder, prefix=".note-")
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
@@ -169,6 +174,14 @@ def remember(
         os.replace(tmp, target)
     except OSError:
         return
+
+
+def forget(plan: Path) -> None:
+    """Remove the start note of `plan` (the full CLI found that it started the wrong run)."""
+    with contextlib.suppress(OSError):
+        plan = plan.resolve()
+        key = note_key(plan, plan.read_bytes(), _START_ENV or os.environ)
+        (_notes_dir(start.home()) / f"{key}.json").unlink()
 
 
 def _dotenv_involved(environ: Mapping[str, str]) -> bool:
@@ -185,74 +198,35 @@ def _quick_start(args: list[str]) -> None:
     positional = [a for a in rest if not a.startswith("-")]
     if len(positional) != 1 or any(a not in _FLAGS for a in rest if a.startswith("-")):
         return
-    if _dotenv_involved(os.environ):
-        return
+    if _dotenv_involved(os.environ) or os.environ.get("PREFECT_API_KEY"):
+        return  # a key (or anything a `.env` may hold) is left to the full CLI
     plan = Path(positional[0]).resolve()
     if plan.stat().st_size > _MAX_PLAN_BYTES:
         return  # read (and hashed) by the full CLI only
-    note_path = _notes_dir(_home_from(os.environ)) / (
-        note_key(plan, plan.read_bytes(), os.environ) + ".json"
-    )
+    folder = _notes_dir(start.home())
+    note_path = folder / (note_key(plan, plan.read_bytes(), os.environ) + ".json")
+    if not (_own(folder) and _own(note_path)):
+        return  # someone else's note is no hint of ours
     note = json.loads(note_path.read_text(encoding="utf-8"))
     if note.get("version") != _VERSION or _fingerprint(note["watched"]) != note["fingerprint"]:
         return
+    plan_id, version = str(note["plan_id"]), str(note["plan_version"])
+    if not (_PLAN_ID.fullmatch(plan_id) and _PLAN_ID.fullmatch(version)):
+        return
+    api = start.client(str(note["api_url"]), timeout=_TIMEOUT_S)
+    if not api.api_url.startswith("http://"):
+        return  # TLS is left to the full CLI
     key = f"keiri-{uuid.uuid4()}"
-    api = _Api(str(note["api_url"]))
-    flow_id = api.flow_id(str(note["plan_id"]))
     _HANDED.append(HandedOver(key=key, run_id=None))  # a create may reach the server from here
-    name = f"{note['plan_id']}-{datetime.now().strftime('%Y%m%d-%H%M%S-%f')}"
-    body = {
-        "flow_id": flow_id,
-        "name": name,
-        "parameters": {"plan": str(plan), "inputs": {}, "vars": {}},
-        "tags": list(note["tags"]),
-        "state": {"type": "PENDING", "name": "Pending"},
-        "idempotency_key": key,
-    }
-    run_id = str(api.post("flow_runs/", body)["id"])
+    parameters = {"plan": str(plan), "answers": {}, "vars": {}}
+    tags = start.plan_tags(plan_id, version)
+    run_id = api.create_run(plan_id, start.run_name(plan_id), parameters, tags, key)
     _HANDED[0] = HandedOver(key=key, run_id=run_id)
-    sys.stderr.write(str(note["line"]).replace(RUN_MARK, run_id) + "\n")
+    from keiri.base.catalog import t
+
+    sys.stderr.write(start.printable(t("cli.run.detached", run=run_id)) + "\n")
     sys.stderr.flush()
     # What follows (validation, the runner, the wait) is background work now: others still
     # starting, and the server creating their runs, go first when many start at once.
     with contextlib.suppress(AttributeError, OSError):  # no nice (Windows) or not permitted
         os.nice(_NICE_AFTER_ID)
-
-
-class _Api:
-    """The two requests of a quick start over one plain HTTP connection (a local server on the
-    loopback; anything else, e.g. TLS or an API key, is left to the full CLI)."""
-
-    def __init__(self, api_url: str) -> None:
-        parsed = urllib.parse.urlsplit(api_url)
-        if parsed.scheme != "http" or os.environ.get("PREFECT_API_KEY"):
-            raise LookupError("not a plain local API")
-        self.api_url = api_url.rstrip("/")
-        self._path = parsed.path.rstrip("/")
-        self._connection = http.client.HTTPConnection(
-            parsed.hostname or "127.0.0.1", parsed.port or 80, timeout=_TIMEOUT_S
-        )
-
-    def post(self, path: str, body: Any) -> Any:
-        self._connection.request(
-            "POST",
-            f"{self._path}/{path}",
-            body=json.dumps(body, ensure_ascii=False).encode("utf-8"),
-            headers={"Content-Type": "application/json"},
-        )
-        response = self._connection.getresponse()
-        data = response.read()
-        if response.status not in (200, 201):
-            raise LookupError(f"HTTP {response.status}")
-        return json.loads(data)
-
-    def flow_id(self, flow_name: str) -> str:
-        """The flow's id from the detached start's cache (`flows.lifecycle.start`), else the API."""
-        cache = _home_from(os.environ) / "prefect-client" / "flow-ids.json"
-        try:
-            cached = json.loads(cache.read_text(encoding="utf-8")).get(self.api_url, {})
-            if isinstance(cached.get(flow_name), str):
-                return str(cached[flow_name])
-        except (OSError, ValueError, AttributeError):
-            pass
-        return str(self.post("flows/", {"name": flow_name})["id"])

@@ -38,13 +38,13 @@ def main(argv: list[str]) -> int:
         sys.stderr.write("usage: python -m flows.lifecycle.runner RUN_ID\n")
         return 2
     _background_priority()
-    from flows.lifecycle import runner_slots
+    from flows.lifecycle import runner_slots, start
 
     # A place among this machine's runners first, before Prefect is imported (see the module).
     limit = os.environ.get(runner_slots.LIMIT_VARIABLE, "")
     slot = runner_slots.acquire(
         int(limit) if limit.isdigit() else runner_slots.default_limit(),
-        runner_slots.slots_dir(os.path.abspath(os.environ.get("KEIRI_HOME") or ".keiri")),
+        runner_slots.slots_dir(str(start.home())),
     )
     from flows.backend import api_retry, liveness
     from flows.lifecycle.control import parse_run_id

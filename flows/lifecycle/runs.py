@@ -1,10 +1,10 @@
 """The run lifecycle of a plan: start (in this process, detached, from a deployment), wait,
 resume, retry, cancel, and the outcome — one `RunOutcome` for the CLI and the form app.
 
-- A run started here uses the plan compiled once in this process (`run_plan.local_flow`);
+- A run started here uses the plan compiled once in this process (`run_plan.started_here`);
   its final state is used as returned, never looked up by name.
 - A detached run is created on the API first (its id is known at once), then handed by id to
-  a background `python -m flows.lifecycle.runner <id>`: inputs and vars travel as the flow run's
+  a background `python -m flows.lifecycle.runner <id>`: answers and vars travel as the flow run's
   parameters on the API, never on a command line, secret ones masked there and kept in a
   Prefect Secret block (`flows.backend.run_secrets`). A retry from the form app goes the same way.
 - The outcome comes from Prefect: the flow run's state and its persisted result (the record
@@ -40,11 +40,10 @@ from flows.backend.input_keys import STARTED_KEY
 from flows.backend.notify import form_link
 from flows.backend.outcome import OutcomeError, PausedAt, RunOutcome
 from flows.backend.run_inputs import create_once, filter_values
-from flows.lifecycle import control
-from flows.lifecycle import start as detached
+from flows.lifecycle import control, start
 from flows.lifecycle.control import PausedForm
-from flows.run_plan import RunObservers, event_log_path, local_flow, run_local
-from keiri.base import settings
+from flows.run_plan import RunObservers, event_log_path, named_flow, run_local, started_here
+from keiri.base import processes, settings
 from keiri.base.catalog import state_label, t
 from keiri.base.errors import KeiriError, RunNotRetryable
 
@@ -74,8 +73,8 @@ def prefect_ui_url(run_id: str) -> str:
 
 
 def _names(compiled: CompiledPlan) -> tuple[str, list[str]]:
-    """The flow run's name `<plan>-<timestamp>` and tags `plan:<id>`, `plan-version:<v>`."""
-    return detached.run_name_and_tags(compiled)
+    """The flow run's name and tags (`flows.lifecycle.start`)."""
+    return start.run_name(compiled.id), start.plan_tags(compiled.id, compiled.plan.version)
 
 
 # -- starting ---------------------------------------------------------------------------------
@@ -84,7 +83,7 @@ def _names(compiled: CompiledPlan) -> tuple[str, list[str]]:
 def run_foreground(
     compiled: CompiledPlan,
     plan: Path,
-    inputs: dict[str, dict[str, Any]],
+    answers: dict[str, dict[str, Any]],
     vars: dict[str, Any],
     observers: RunObservers | None = None,
     *,
@@ -94,7 +93,7 @@ def run_foreground(
     """Run in this process until the run ends (a pause waits here for its answer); `who`
     (when given) is recorded as the one who started it (`started_by`)."""
     name, tags = _names(compiled)
-    inputs, vars, secrets = run_secrets.split(compiled, inputs, vars)
+    answers, vars, secrets = run_secrets.split(compiled, answers, vars)
     tags += run_secrets.save(secrets)  # the flow run's parameters show them masked
     given = observers or RunObservers()
     started: list[FlowRun] = []
@@ -108,7 +107,7 @@ def run_foreground(
 
     state = run_local(
         str(plan.resolve()),
-        inputs,
+        answers,
         vars,
         flow_name=compiled.id,
         run_name=name,
@@ -139,31 +138,23 @@ class Detached:
 def start_detached(
     compiled: CompiledPlan,
     plan: Path,
-    inputs: dict[str, dict[str, Any]],
+    answers: dict[str, dict[str, Any]],
     vars: dict[str, Any],
     *,
     who: str | None = None,
     via: str = "cli",
 ) -> Detached:
-    """Create the flow run (Pending) on the API, then start its runner in the background;
-    `who` (when given) is recorded as the one who started it (`started_by`)."""
-    from prefect.states import Pending
-
-    from flows.backend import api_retry
-
-    name, tags = _names(compiled)
-    inputs, vars, secrets = run_secrets.split(compiled, inputs, vars)
-    tags += run_secrets.save(secrets)  # the runner reads them back from the run's block
-    parameters = {"plan": str(plan.resolve()), "inputs": inputs, "vars": vars}
-    run_id = api_retry.create_flow_run(compiled.id, name, parameters, tags, Pending())
-    if who is not None:
-        _record_start(run_id, who, via)
-    return _spawn_runner(run_id, f"{run_id}.log")
+    """Create the flow run (Pending) on the API, then start its runner in the background
+    (`flows.lifecycle.start`); `who` (when given) is recorded as the one who started it."""
+    with start.configured_client() as api:
+        started = start.start_detached(compiled, plan, answers, vars, api=api)
+        started.record(who, via)
+    return Detached(started.run_id, started.process, started.log)
 
 
 def start_deployment(
     deployment: str,
-    inputs: dict[str, dict[str, Any]] | None = None,
+    answers: dict[str, dict[str, Any]] | None = None,
     vars: dict[str, Any] | None = None,
     *,
     who: str | None = None,
@@ -172,10 +163,10 @@ def start_deployment(
     """Trigger a run of `run_plan/<deployment>` for its work pool; returns the run id."""
     from prefect.deployments import run_deployment
 
-    shown_inputs, shown_vars, secrets = run_secrets.split(None, inputs, vars)
+    shown_answers, shown_vars, secrets = run_secrets.split(None, answers, vars)
     parameters: dict[str, Any] = {}
-    if inputs:
-        parameters["inputs"] = shown_inputs
+    if answers:
+        parameters["answers"] = shown_answers
     if vars:
         parameters["vars"] = shown_vars
     name = deployment if "/" in deployment else f"run_plan/{deployment}"
@@ -209,7 +200,7 @@ def started_by(run_id: str) -> dict[str, Any] | None:
 
 
 def _spawn_runner(run_id: str, log_name: str) -> Detached:
-    process, log = detached.spawn_runner(run_id, log_name)
+    process, log = start.spawn_runner(run_id, log_name)
     return Detached(run_id, process, log)
 
 
@@ -232,9 +223,10 @@ def execute(run_id: str, observers: RunObservers | None = None) -> State[Any]:
     with (
         temporary_settings(updates={PREFECT_FLOWS_HEARTBEAT_FREQUENCY: None}),
         prefect_tags(*run.tags),
+        started_here(None, observers),
     ):
         state = run_flow(
-            local_flow(flow_name, None, observers),
+            named_flow(flow_name),
             flow_run=run,
             parameters=run.parameters,
             return_type="state",
@@ -416,11 +408,8 @@ def cancel(run_id: str, who: str) -> RunOutcome:
 def _runner_alive(pid: int, run_id: str) -> bool:
     """Whether `pid` is `python -m flows.lifecycle.runner RUN_ID` (its command line is checked, so a
     reused pid is never taken for it); False without /proc (not Linux)."""
-    try:
-        argv = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
-    except OSError:
-        return False
-    return b"flows.lifecycle.runner" in argv and run_id.encode() in argv
+    argv = processes.command_line(pid)
+    return argv is not None and b"flows.lifecycle.runner" in argv and run_id.encode() in argv
 
 
 def _stop_runners(run_id: str, timeout: float = 15) -> list[int]:

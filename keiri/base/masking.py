@@ -22,13 +22,15 @@ Two rules, applied together by `mask(value)`:
   keiri's own secret settings (`SecretStr`: API keys, the webhook URL, the form app secret) —
   are replaced by `MASK` wherever they occur inside any string, under any key. Values shorter
   than `MIN_SECRET_LENGTH` characters are not registered (masking every "1" would hide more
-  than it protects).
+  than it protects). A value is found in the forms it takes on its way out, too:
+  percent-encoded, JSON-escaped and base64 (alone or inside `base64("user:key")`), see
+  `keiri.base.secret_forms`.
 
 The registry is per process (a run registers its secrets as it reads them; a surface in the
 same process masks them). Values shown by another process (the CLI reading a run's record)
 were masked when that record was written.
 
-This module imports only `keiri.base.settings`.
+This module imports only `keiri.base.settings` and `keiri.base.secret_forms`.
 """
 
 from __future__ import annotations
@@ -43,6 +45,7 @@ from typing import Any
 from pydantic import BaseModel, SecretStr
 
 from keiri.base import settings
+from keiri.base.secret_forms import Matcher
 
 __all__ = [
     "MASK",
@@ -111,11 +114,11 @@ _known: set[str] = set()
 
 
 class _Cache:
-    """The pattern of the known secrets, rebuilt when the registry or the settings change."""
+    """The matcher of the known secrets, rebuilt when the registry or the settings change."""
 
     version = 0
     key: tuple[int, tuple[str, ...]] | None = None
-    pattern: re.Pattern[str] | None = None
+    matcher: Matcher | None = None
 
 
 @lru_cache(maxsize=8192)
@@ -175,22 +178,17 @@ def known_secrets() -> frozenset[str]:
     return frozenset(known.union(_settings_secrets()))
 
 
-def _compiled() -> re.Pattern[str] | None:
+def _compiled() -> Matcher | None:
     key = (_Cache.version, _settings_secrets())
     if key != _Cache.key:
         secrets = known_secrets()
-        pattern = (
-            re.compile("|".join(re.escape(s) for s in sorted(secrets, key=len, reverse=True)))
-            if secrets
-            else None
-        )
-        _Cache.key, _Cache.pattern = key, pattern
-    return _Cache.pattern
+        _Cache.key, _Cache.matcher = key, Matcher(secrets) if secrets else None
+    return _Cache.matcher
 
 
-def mask_text(text: str, pattern: re.Pattern[str] | None = None) -> str:
-    """`text` with every known secret value replaced by `MASK`."""
-    found = pattern if pattern is not None else _compiled()
+def mask_text(text: str) -> str:
+    """`text` with every known secret value, in every form it takes, replaced by `MASK`."""
+    found = _compiled()
     return found.sub(MASK, text) if found is not None else text
 
 
@@ -199,22 +197,22 @@ def mask(value: Any) -> Any:
     return _mask(value, _compiled())
 
 
-def _mask(value: Any, pattern: re.Pattern[str] | None) -> Any:
+def _mask(value: Any, matcher: Matcher | None) -> Any:
     if isinstance(value, dict):
         return {
             k: (MASK if v is not None else None)
             if isinstance(k, str) and is_secret_name(k)
-            else _mask(v, pattern)
+            else _mask(v, matcher)
             for k, v in value.items()
         }
     if isinstance(value, list | tuple):
-        return [_mask(v, pattern) for v in value]
-    if isinstance(value, str) and pattern is not None:
-        return pattern.sub(MASK, value)
+        return [_mask(v, matcher) for v in value]
+    if isinstance(value, str) and matcher is not None:
+        return matcher.sub(MASK, value)
     if isinstance(value, SecretStr):
         return MASK
     if isinstance(value, BaseModel):  # e.g. a FileRef: masked as the JSON it is shown as
-        return _mask(value.model_dump(mode="json"), pattern)
+        return _mask(value.model_dump(mode="json"), matcher)
     return value
 
 
@@ -223,17 +221,17 @@ class MaskingFilter(logging.Filter):
     surface too: Prefect sends its run loggers' lines to the API and the UI)."""
 
     def filter(self, record: logging.LogRecord) -> bool:
-        pattern = _compiled()
-        if pattern is None:
+        matcher = _compiled()
+        if matcher is None:
             return True
         message = record.getMessage()
-        masked = pattern.sub(MASK, message)
+        masked = matcher.sub(MASK, message)
         if masked != message:
             record.msg, record.args = masked, None
         if record.exc_info and not record.exc_text:
             record.exc_text = logging.Formatter().formatException(record.exc_info)
         if record.exc_text:
-            record.exc_text = pattern.sub(MASK, record.exc_text)
+            record.exc_text = matcher.sub(MASK, record.exc_text)
         return True
 
 

@@ -23,15 +23,10 @@ import click
 from rich.markup import escape
 
 from keiri.base.catalog import t
-from keiri.cli.main import EXIT_FAILED, ExitWith
+from keiri.base.errors import EXIT_FAILED, Reported
 from keiri.cli.render import console, err_console, print_json, render_block_error
 
-__all__ = ["analyze_cmd", "register"]
-
-
-def register(cli: click.Group) -> None:
-    """Add `analyze` to the `keiri` group."""
-    cli.add_command(analyze_cmd)
+__all__ = ["analyze_cmd"]
 
 
 def _progress(event: str, **fields: Any) -> None:
@@ -68,19 +63,17 @@ def _document(
 
 @click.command("analyze")
 @click.argument("data", type=click.Path(path_type=Path))
-@click.option("--question", "-q", required=True, help="What to analyse (Japanese or English).")
+@click.option("--question", "-q", required=True)
 @click.option(
     "--answer",
     "answers",
     multiple=True,
-    help="Answer to the agent's next question (repeatable, used in order).",
 )
-@click.option("--sheet", help="The sheet of an Excel workbook (default: the first).")
-@click.option("--json", "as_json", is_flag=True, help="One JSON document on stdout.")
+@click.option("--sheet")
+@click.option("--json", "as_json", is_flag=True)
 def analyze_cmd(
     data: Path, question: str, answers: tuple[str, ...], sheet: str | None, as_json: bool
 ) -> None:
-    """Analyse DATA (CSV/XLSX) with the agent: exit 0 report written, 1 failed."""
     from blocks.analysis import build_graph, new_state, run_turn
     from blocks.analysis.workspace import create_workspace, read_data, save_upload
     from blocks.llm.client import LLMClient
@@ -112,7 +105,7 @@ def analyze_cmd(
                         print_json(_document(state, workspace, question=asked))
                     err_console.print(t("cli.analyze.asking", question=escape(asked)))
                     err_console.print(t("cli.analyze.answer_hint"))
-                    raise ExitWith(EXIT_FAILED)
+                    raise Reported(EXIT_FAILED)
                 turn = run_turn(graph, state, reply)
             state = turn.state
     except BlockError as exc:
@@ -120,7 +113,7 @@ def analyze_cmd(
             raise
         print_json(_document(state, workspace, error=exc.to_dict()))
         render_block_error(exc)
-        raise ExitWith(EXIT_FAILED) from None
+        raise Reported(EXIT_FAILED) from None
     if as_json:
         print_json(_document(state, workspace))
         return

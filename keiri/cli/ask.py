@@ -20,15 +20,10 @@ from typing import Any
 import click
 
 from keiri.base.catalog import t
-from keiri.cli.main import EXIT_FAILED, ExitWith
-from keiri.cli.render import console, err_console, print_issues, print_json
+from keiri.base.errors import EXIT_FAILED
+from keiri.cli.render import console, err_console, finish, print_issues, print_json
 
-__all__ = ["ask_cmd", "register"]
-
-
-def register(cli: click.Group) -> None:
-    """Add `ask` to the `keiri` group."""
-    cli.add_command(ask_cmd)
+__all__ = ["ask_cmd"]
 
 
 def _document(request: str, **fields: Any) -> dict[str, Any]:
@@ -53,16 +48,15 @@ def _finish(doc: dict[str, Any], as_json: bool, code: int) -> None:
         print_json(doc)
     elif doc["answer"] is not None:
         console.print(doc["answer"]["text"])
-    raise ExitWith(code)
+    finish(code)
 
 
 @click.command("ask")
 @click.argument("request")
-@click.option("--detach", is_flag=True, help="Return (exit 3) when the run waits for a form.")
-@click.option("--server-timeout", type=float, help="Seconds to wait for the local server.")
-@click.option("--json", "as_json", is_flag=True, help="One JSON document on stdout.")
+@click.option("--detach", is_flag=True)
+@click.option("--server-timeout", type=float)
+@click.option("--json", "as_json", is_flag=True)
 def ask_cmd(request: str, detach: bool, server_timeout: float | None, as_json: bool) -> None:
-    """Serve REQUEST with the block catalog: exit 0 answered, 1 not served/failed, 3 paused."""
     from blocks.llm.client import LLMClient
     from designer.ask import ComposedAnswer, compose_answer, prepare_request, refusal
 

@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from keiri.copilot.models import Message, StateSnapshot
     from keiri.copilot.session import CopilotSession
 
-__all__ = ["COMMANDS", "LineReader", "chat_cmd", "format_message", "format_status", "register"]
+__all__ = ["COMMANDS", "LineReader", "chat_cmd", "format_message", "format_status"]
 
 #: The loop's commands (a line starting with `/`).
 COMMANDS = ("/quit", "/status", "/help")
@@ -45,11 +45,6 @@ COMMANDS = ("/quit", "/status", "/help")
 POLL_S = 1.0
 #: How many earlier messages a resumed conversation shows.
 RECENT = 6
-
-
-def register(cli: click.Group) -> None:
-    """Add `chat` to the `keiri` group."""
-    cli.add_command(chat_cmd)
 
 
 class LineReader:
@@ -331,10 +326,9 @@ def _list(user: str) -> None:
 
 
 @click.command("chat")
-@click.option("--conversation", "conversation_id", metavar="ID", help="Resume this conversation.")
-@click.option("--list", "list_only", is_flag=True, help="List your conversations and exit.")
+@click.option("--conversation", "conversation_id", metavar="ID")
+@click.option("--list", "list_only", is_flag=True)
 def chat_cmd(conversation_id: str | None, list_only: bool) -> None:
-    """Talk to the operator copilot: goals, runs, confirmations (y/n), /status, /quit."""
     from keiri.cli.runtime import current_user
 
     user = current_user()

@@ -21,15 +21,10 @@ import click
 from rich.markup import escape
 
 from keiri.base.catalog import t
-from keiri.cli.main import EXIT_FAILED, ExitWith
+from keiri.base.errors import EXIT_FAILED, Reported
 from keiri.cli.render import console, err_console, print_issues, print_json
 
-__all__ = ["generate_cmd", "register"]
-
-
-def register(cli: click.Group) -> None:
-    """Add `generate` to the `keiri` group."""
-    cli.add_command(generate_cmd)
+__all__ = ["generate_cmd"]
 
 
 def _split(value: str | None) -> list[str]:
@@ -147,34 +142,25 @@ def _print_human(result: Any, draft: Path | None) -> None:
 
 
 @click.command("generate")
-@click.option("--instruction", "-i", help="What the plan should do (Japanese or English).")
+@click.option("--instruction", "-i")
 @click.option(
     "--instruction-file",
     type=click.Path(exists=True, dir_okay=False, path_type=Path),
-    help="Read the instruction from a text file.",
 )
-@click.option(
-    "--docs", help="Reference documents, comma-separated (.txt .md .csv .pdf .docx .xlsx)."
-)
-@click.option(
-    "--templates", "template_ids", help="Template ids, comma-separated (designs/templates)."
-)
+@click.option("--docs")
+@click.option("--templates", "template_ids")
 @click.option(
     "--apply-mode",
     type=click.Choice(["hint", "compose", "llm-only"]),
     default="hint",
     show_default=True,
-    help="hint: templates as examples; compose: templates as fixed nodes; llm-only: none.",
 )
-@click.option(
-    "--out", type=click.Path(dir_okay=False, path_type=Path), help="Where to save the plan."
-)
-@click.option("--plan-id", help="The plan id (default: chosen by the model).")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--plan-id")
 @click.option(
     "--fallback",
     type=click.Choice(["0", "1"]),
     default=None,
-    help="1: return a safe placeholder plan when generation fails (default: KEIRI_AGENT_LLM_FALLBACK).",
 )
 @click.option("--max-attempts", type=click.IntRange(1, 10), default=2, show_default=True)
 @click.option(
@@ -185,16 +171,13 @@ def _print_human(result: Any, draft: Path | None) -> None:
 )
 @click.option("--topk-per-category", type=click.IntRange(1), default=6, show_default=True)
 @click.option("--topk-total", type=click.IntRange(1), default=30, show_default=True)
-@click.option(
-    "--answer", "answers", multiple=True, help="ID=VALUE: an answer to a design question."
-)
+@click.option("--answer", "answers", multiple=True)
 @click.option(
     "--interactive/--no-interactive",
     default=None,
-    help="Ask missing items on the terminal (default: when stdin is a terminal, without --json).",
 )
-@click.option("--no-save", is_flag=True, help="Do not save the plan.")
-@click.option("--json", "as_json", is_flag=True, help="One JSON document on stdout.")
+@click.option("--no-save", is_flag=True)
+@click.option("--json", "as_json", is_flag=True)
 def generate_cmd(
     instruction: str | None,
     instruction_file: Path | None,
@@ -213,7 +196,6 @@ def generate_cmd(
     no_save: bool,
     as_json: bool,
 ) -> None:
-    """Generate a plan with the LLM designer: exit 0 valid and dry-run ok, 1 not, 2 usage."""
     from blocks.sdk.errors import BlockError
     from designer import DesignEngineOptions, extract_documents, generate_plan, save_plan
     from designer.events import designer_log_dir
@@ -275,7 +257,7 @@ def generate_cmd(
         if not as_json:
             raise
         print_json({"ok": False, "error": exc.to_dict()})
-        raise ExitWith(EXIT_FAILED) from None
+        raise Reported(EXIT_FAILED) from None
     draft = None
     if not result.ok and result.yaml and not no_save:
         draft_id = str(result.data.get("id") or "generated")
@@ -289,4 +271,4 @@ def generate_cmd(
     else:
         _print_human(result, draft)
     if not result.ok:
-        raise ExitWith(EXIT_FAILED)
+        raise Reported(EXIT_FAILED)

@@ -1,15 +1,17 @@
-"""`--help` in the reader's language (issue 12 item 6): the help texts of the commands and
-their options, and click's own framing ("Usage:", "Options:", "Show this message and exit."),
-come from the message catalog like every other line the command line prints.
+"""`--help` in the reader's language (issue 12 item 6), written once: the help texts of the
+commands and their options, and click's own framing ("Usage:", "Options:", "Show this message
+and exit."), come from the message catalog like every other line the command line prints. The
+commands carry no help text of their own (no `help=`, no docstring on a command's function;
+`tests/keiri/test_cli_commands.py` checks it).
 
-`localize(cli)` runs once the command group is complete (after `.env` is loaded, so
-`KEIRI_LANG` chosen at process start applies). It sets, for each command at path `P` (`keiri`
-for the group, `run`, `server.start`, ...), `help` from the key `cli.help.P` (and a short help,
-its first clause, for the command lists), and for each parameter named `N` (the Python name,
-`as_json` for `--json`) `help` from `cli.help.P.N`, else from `cli.help.option.N`. The
-docstrings and `help=` texts in the decorators stay as the code's own documentation and as the
-text of a command built without the entry point. Option names, metavars and command names are
-never touched.
+`localize(command, path)` runs when a command is loaded (`keiri.cli.main.load_command`, after
+`.env` is loaded, so `KEIRI_LANG` chosen at process start applies). It sets, for the command at
+path `P` (`keiri` for the group, `run`, `server.start`, ...) and each command under it, `help`
+from the key `cli.help.P` (and a short help, its first clause, for the command lists), and for
+each parameter named `N` (the Python name, `as_json` for `--json`) `help` from
+`cli.help.P.N`, else from `cli.help.option.N`. `short_help(name)` is the line of a command in
+`keiri --help`, read without importing the command. Option names, metavars and command names
+are never touched.
 """
 
 from __future__ import annotations
@@ -22,7 +24,14 @@ import click
 
 from keiri.base.catalog import CATALOG, t
 
-__all__ = ["HelpFormatter", "command_paths", "help_key", "localize", "param_help_key"]
+__all__ = [
+    "HelpFormatter",
+    "command_paths",
+    "help_key",
+    "localize",
+    "param_help_key",
+    "short_help",
+]
 
 #: click's section headings -> their catalog keys.
 _SECTIONS = {
@@ -191,7 +200,7 @@ def param_help_key(path: str, name: str) -> str | None:
 
 
 def command_paths(group: click.Command, path: str = "keiri") -> Iterator[tuple[str, click.Command]]:
-    """(path, command) of `group` and every command under it."""
+    """(path, command) of `group` and every command loaded under it."""
     yield path, group
     if isinstance(group, click.Group):
         for name, command in group.commands.items():
@@ -211,15 +220,22 @@ def _short(text: str) -> str:
     return text
 
 
-def localize(group: click.Command) -> None:
-    """Set the help texts of `group` and its commands from the catalog (current language)."""
-    for path, command in command_paths(group):
+def short_help(path: str) -> str:
+    """The first clause of the help of the command at `path` (its line in a command list)."""
+    key = help_key(path)
+    return _short(t(key)) if key in CATALOG else ""
+
+
+def localize(group: click.Command, path: str) -> None:
+    """Set the help texts of `group` (the command at `path`) and of the commands loaded under
+    it from the catalog, in the current language."""
+    for where, command in command_paths(group, path):
         command.context_class = _Context
-        key = help_key(path)
+        key = help_key(where)
         if key in CATALOG:
             command.help = t(key)
             command.short_help = _short(command.help)
         for param in command.params:
-            param_key = param_help_key(path, param.name or "")
+            param_key = param_help_key(where, param.name or "")
             if param_key is not None and isinstance(param, click.Option | click.Argument):
                 param.help = t(param_key)

@@ -1,235 +1,120 @@
-"""`keiri` commands: blocks, validate, dry-run, migrate (and the runtime commands when present)."""
+"""The `keiri` command group and its entry point.
+
+`COMMANDS` is the one table of the commands: name -> `"module:attribute"` of a Click command.
+A command's module is imported only when that command runs (or its `--help` is shown), so
+`keiri validate` never imports what `keiri run` or `keiri chat` need; `keiri --help` lists
+the commands from the table and the catalog without importing any of them. A name that does
+not load is an error, never a command silently left out (`tests/keiri/test_cli_commands.py`
+loads every entry).
+
+`main` is the one place that renders errors and chooses the exit code: every code other than
+0 is an error's `KeiriError.exit_code` (a command that showed its own result ends with
+`keiri.base.errors.Reported`). Help texts come from the catalog (`keiri.cli.help_text`).
+"""
 
 from __future__ import annotations
 
 import atexit
 import contextlib
+import importlib
 import logging
 import os
 import sys
-from pathlib import Path
 from typing import Any
 
 import click
-from rich.markup import escape
 
-from keiri.base.catalog import CATALOG, t
-from keiri.base.errors import EXIT_FAILED, EXIT_OK, EXIT_PAUSED, EXIT_USAGE, KeiriError, UsageError
+from keiri.base.catalog import t
+from keiri.base.errors import EXIT_OK, KeiriError, did_you_mean
 from keiri.base.settings import load_dotenv_file
-from keiri.cli.help_text import localize as localize_help
+from keiri.cli import help_text
 from keiri.cli.render import (
     as_keiri_error,
     begin_output,
-    console,
     internal_error,
-    print_issues,
-    print_json,
     render_error,
+    usage_error,
 )
 
-__all__ = [
-    "EXIT_FAILED",
-    "EXIT_OK",
-    "EXIT_PAUSED",
-    "EXIT_USAGE",
-    "ExitWith",
-    "cli",
-    "main",
-    "usage_error",
-]
+__all__ = ["COMMANDS", "LazyGroup", "cli", "load_command", "main"]
+
+#: Every `keiri` command: its name -> the Click command that implements it.
+COMMANDS: dict[str, str] = {
+    "analyze": "keiri.cli.analyze:analyze_cmd",
+    "ask": "keiri.cli.ask:ask_cmd",
+    "blocks": "keiri.cli.plan_cmd:blocks_cmd",
+    "chat": "keiri.cli.chat:chat_cmd",
+    "counterparties": "keiri.cli.counterparties:command",
+    "deploy": "keiri.cli.ops:deploy_cmd",
+    "dry-run": "keiri.cli.plan_cmd:dry_run_cmd",
+    "evidence": "keiri.cli.evidence:command",
+    "generate": "keiri.cli.design:generate_cmd",
+    "journals": "keiri.cli.journals:command",
+    "migrate": "keiri.cli.plan_cmd:migrate_cmd",
+    "registry": "keiri.cli.registry:command",
+    "resume": "keiri.cli.runtime:resume_cmd",
+    "retry": "keiri.cli.runtime:retry_cmd",
+    "run": "keiri.cli.runtime:run_cmd",
+    "runs": "keiri.cli.runtime:runs_cmd",
+    "serve": "keiri.cli.ops:serve_cmd",
+    "server": "keiri.cli.server_cmd:server_group",
+    "ui": "keiri.cli.ui_cmd:ui_cmd",
+    "validate": "keiri.cli.plan_cmd:validate_cmd",
+    "worker": "keiri.cli.ops:worker_cmd",
+}
 
 
-def usage_error(message: str) -> UsageError:
-    """A usage error of the running command, with click's "Try '... --help'" line."""
-    ctx = click.get_current_context(silent=True)
-    command = ctx.command_path if ctx else "keiri"
-    return UsageError(message, hint=t("cli.try_help", command=command), command=command)
+def load_command(name: str, target: str) -> click.Command:
+    """The command `target` (`"module:attribute"`) names, checked: a Click command called
+    `name`, its help texts from the catalog."""
+    module_name, _, attribute = target.partition(":")
+    command = getattr(importlib.import_module(module_name), attribute)
+    if not isinstance(command, click.Command) or command.name != name:
+        raise TypeError(f"COMMANDS[{name!r}] = {target!r} is not the Click command {name!r}")
+    help_text.localize(command, name)
+    return command
 
 
-class ExitWith(Exception):
-    """Raised by a command to end with a specific exit code after it printed its result."""
+class LazyGroup(click.Group):
+    """A Click group over a table of commands, each imported when first used."""
 
-    def __init__(self, code: int) -> None:
-        self.code = code
+    def __init__(self, *args: Any, table: dict[str, str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.table = table
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*self.commands, *self.table})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands and cmd_name in self.table:
+            self.add_command(load_command(cmd_name, self.table[cmd_name]), cmd_name)
+        return self.commands.get(cmd_name)
+
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        name = args[0]
+        if self.get_command(ctx, name) is None and not name.startswith("-"):
+            close = did_you_mean(name, self.list_commands(ctx))
+            raise usage_error(t("cli.error.no_command", name=name, close=close).strip())
+        return super().resolve_command(ctx, args)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The command list of `keiri --help`, from the catalog: no command is imported."""
+        rows = [(name, help_text.short_help(name)) for name in self.list_commands(ctx)]
+        if rows:
+            with formatter.section(t("cli.help.section.commands")):
+                formatter.write_dl(rows)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(
+    cls=LazyGroup,
+    table=COMMANDS,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
 @click.version_option(package_name="keiri")
 def cli() -> None:
-    """keiri: accounting pipelines as plans of blocks, run on Prefect."""
-
-
-@cli.command("blocks")
-@click.option("--json", "as_json", is_flag=True, help="One JSON document on stdout.")
-@click.option(
-    "--check", is_flag=True, help="Import every implementation and verify it against its spec."
-)
-def blocks_cmd(as_json: bool, check: bool) -> None:
-    """List the block catalog (block_specs/**/*.yaml)."""
-    from blocks.sdk.registry import BlockRegistry
-
-    registry = BlockRegistry()
-    rows: list[dict[str, Any]] = []
-    failed = bool(registry.problems)
-    for spec in registry.specs():
-        entry = registry.entries[spec.id][-1]
-        row: dict[str, Any] = {
-            "id": spec.id,
-            "version": spec.version,
-            "category": spec.category,
-            "description": spec.description.strip().splitlines()[0]
-            if spec.description.strip()
-            else "",
-            "inputs": {
-                k: {"required": p.is_required, "description": p.description}
-                for k, p in spec.inputs.items()
-            },
-            "outputs": sorted(spec.outputs),
-            "spec": str(entry.path),
-            "versions": [e.spec.version for e in registry.entries[spec.id]],
-        }
-        if check:
-            problems = registry.check(spec)
-            row["problems"] = problems
-            failed = failed or bool(problems)
-        rows.append(row)
-    if as_json:
-        print_json({"blocks": rows, "problems": [i.model_dump() for i in registry.problems]})
-    else:
-        from rich.table import Table
-
-        columns = ["id", "version", "inputs", "outputs", *(["check"] if check else [])]
-        table = Table(*(t(f"cli.col.{c}") for c in columns), box=None)
-        for row in rows:
-            cells = [row["id"], row["version"], ", ".join(row["inputs"]), ", ".join(row["outputs"])]
-            if check:
-                cells.append(
-                    f"[green]{t('cli.blocks.ok')}[/]"
-                    if not row["problems"]
-                    else "[red]" + "; ".join(row["problems"]) + "[/]"
-                )
-            table.add_row(*cells)
-        console.print(table)
-        print_issues(registry.problems)
-    if check and failed:
-        raise ExitWith(EXIT_FAILED)
-
-
-def _is_file(path: Path) -> bool:
-    """`Path.is_file`, and False for a path the system cannot even look up (a name longer
-    than NAME_MAX raises OSError instead of answering)."""
-    try:
-        return path.is_file()
-    except OSError:
-        return False
-
-
-@cli.command("validate")
-@click.argument("plan", type=click.Path(path_type=Path))
-@click.option("--json", "as_json", is_flag=True, help="One JSON document on stdout.")
-def validate_cmd(plan: Path, as_json: bool) -> None:
-    """Validate PLAN: exit 0 valid (warnings allowed), 1 invalid, 2 usage/IO error."""
-    from compiler.validate import validate_file
-
-    if not _is_file(plan):
-        raise usage_error(t("cli.no_such_plan", path=plan))
-    report = validate_file(plan)
-    if as_json:
-        print_json(report.to_json())
-    else:
-        print_issues(report.errors + report.warnings)
-        if report.ok:
-            ok = t("cli.validate.ok", plan=escape(str(plan)), warnings=len(report.warnings))
-            console.print(f"[green]✓[/] {ok}")
-        else:
-            failed = t("cli.validate.failed", plan=escape(str(plan)), errors=len(report.errors))
-            console.print(f"[red]✗[/] {failed}")
-    if not report.ok:
-        raise ExitWith(EXIT_FAILED)
-
-
-@cli.command("dry-run")
-@click.argument("plan", type=click.Path(path_type=Path))
-@click.option("--json", "as_json", is_flag=True, help="One JSON document on stdout.")
-def dry_run_cmd(plan: Path, as_json: bool) -> None:
-    """Walk PLAN on declared samples, never touching real data: exit 0 ok, 1 failed."""
-    from compiler.dryrun import dry_run_file
-
-    if not _is_file(plan):
-        raise usage_error(t("cli.no_such_plan", path=plan))
-    report = dry_run_file(plan)
-    if as_json:
-        print_json(report.to_json())
-    else:
-        from rich.table import Table
-
-        if report.nodes:
-            columns = ("node", "state", "inputs", "outputs")
-            table = Table(*(t(f"cli.col.{c}") for c in columns), box=None)
-            for node in report.nodes:
-                key = f"cli.dry_run.state.{node.state}"
-                state = t(key) if key in CATALOG else node.state
-                table.add_row(node.node_id, state, _short(node.inputs), _short(node.outputs))
-            console.print(table)
-        print_issues(report.errors + report.warnings)
-        if report.ok:
-            ok = t("cli.dry_run.ok", plan=escape(str(plan)), nodes=len(report.nodes))
-            console.print(f"[green]✓[/] {ok}")
-        else:
-            failed = t("cli.dry_run.failed", plan=escape(str(plan)), errors=len(report.errors))
-            console.print(f"[red]✗[/] {failed}")
-    if not report.ok:
-        raise ExitWith(EXIT_FAILED)
-
-
-def _short(value: Any, limit: int = 70) -> str:
-    import json
-
-    text = json.dumps(value, ensure_ascii=False, default=str)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-@cli.command("migrate")
-@click.argument("plan", type=click.Path(path_type=Path, exists=True, dir_okay=False))
-@click.option(
-    "--in-place", is_flag=True, help="Overwrite PLAN (default: write PLAN.migrated.yaml)."
-)
-@click.option(
-    "--out", "out_path", type=click.Path(path_type=Path), help="Where to write the result."
-)
-@click.option("--json", "as_json", is_flag=True, help="One JSON document on stdout.")
-def migrate_cmd(plan: Path, in_place: bool, out_path: Path | None, as_json: bool) -> None:
-    """Rewrite legacy ui.file_uploader.* / ui.confirmation.* nodes into ui.interactive_input."""
-    from compiler.migrate import migrate_file
-
-    if in_place and out_path is not None:
-        raise click.UsageError(t("cli.error.exclusive", first="--in-place", second="--out"))
-    target = plan if in_place else (out_path or plan.with_name(plan.stem + ".migrated.yaml"))
-    result = migrate_file(plan, target)
-    if as_json:
-        print_json(result)
-    else:
-        for change in result["changes"]:
-            console.print(f"• {escape(str(change))}")
-        written = t("cli.migrate.written", count=len(result["changes"]), target=escape(str(target)))
-        console.print(f"[green]✓[/] {written}")
-
-
-def _register_optional() -> None:
-    """Runtime commands live in their own modules; register those that exist."""
-    import importlib
-
-    for module in ("keiri.cli.runtime", "keiri.cli.ops", "keiri.cli.design", "keiri.cli.ui_cmd"):
-        try:
-            mod = importlib.import_module(module)
-        except ModuleNotFoundError as exc:
-            if exc.name == module:
-                continue
-            raise
-        mod.register(cli)
-    importlib.import_module("keiri.cli.analyze").register(cli)
-    importlib.import_module("keiri.cli.ask").register(cli)
-    importlib.import_module("keiri.cli.chat").register(cli)
+    pass
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -280,13 +165,10 @@ def _main(args: list[str]) -> int:
     begin_output()
     try:
         load_dotenv_file()
-        _register_optional()
-        localize_help(cli)
+        help_text.localize(cli, "keiri")
         returned = cli.main(args=args, prog_name="keiri", standalone_mode=False)
         if isinstance(returned, int):
             return returned  # --help / --version exit through click
-    except ExitWith as done:
-        return done.code
     except (KeiriError, click.ClickException, click.exceptions.Abort) as exc:
         error = as_keiri_error(exc)
         render_error(error, as_json=as_json)

@@ -20,10 +20,10 @@ from rich.markup import escape
 from blocks.sdk.errors import Issue
 from keiri.base import settings
 from keiri.base.catalog import t
-from keiri.cli.main import EXIT_FAILED, EXIT_OK, ExitWith
-from keiri.cli.render import console, err_console, print_issues, print_json
+from keiri.base.errors import EXIT_FAILED, EXIT_OK, Reported
+from keiri.cli.render import console, err_console, finish, print_issues, print_json
 
-__all__ = ["register"]
+__all__ = ["deploy_cmd", "serve_cmd", "worker_cmd"]
 
 
 def _environment(*, start: bool) -> str:
@@ -115,26 +115,17 @@ def _print_summary(rows: list[dict[str, Any]]) -> None:
 
 
 @click.command("deploy")
-@click.option(
-    "--check", is_flag=True, help="Validate and show the prefect.yaml diff; apply nothing."
-)
-@click.option(
-    "--render", is_flag=True, help="Validate and write prefect.yaml only (no server needed)."
-)
-@click.option(
-    "--dir", "folder", type=click.Path(path_type=Path), help="Deployment files (deployments/)."
-)
+@click.option("--check", is_flag=True)
+@click.option("--render", is_flag=True)
+@click.option("--dir", "folder", type=click.Path(path_type=Path))
 @click.option(
     "--prefect-file",
     type=click.Path(path_type=Path, dir_okay=False),
-    help="The Prefect project file to render (prefect.yaml).",
 )
-@click.option("--json", "as_json", is_flag=True, help="One JSON document on stdout.")
+@click.option("--json", "as_json", is_flag=True)
 def deploy_cmd(
     check: bool, render: bool, folder: Path | None, prefect_file: Path | None, as_json: bool
 ) -> None:
-    """Validate deployments/*.yaml, render prefect.yaml and apply it (exit 1: invalid, or
-    with --check: prefect.yaml is out of date)."""
     if check and render:
         raise click.UsageError(t("cli.error.exclusive", first="--check", second="--render"))
     _environment(start=not (check or render))
@@ -172,11 +163,11 @@ def deploy_cmd(
             print_issues(errors + warnings)
             invalid = t("cli.deploy.invalid", count=len(errors), source=escape(str(source)))
             err_console.print(f"[red]✗[/] {invalid}")
-        raise ExitWith(EXIT_FAILED)
+        raise Reported(EXIT_FAILED)
     doc["deployments"] = [_describe(s, report.deployment_ids or None) for s in report.specs]
     _finish(doc, as_json, warnings, mode=mode)
     if check:
-        raise ExitWith(EXIT_FAILED if doc["changed"] else EXIT_OK)
+        finish(EXIT_FAILED if doc["changed"] else EXIT_OK)
 
 
 def _finish(doc: dict[str, Any], as_json: bool, warnings: list[Issue], *, mode: str) -> None:
@@ -217,12 +208,9 @@ def _print_automations(done: dict[str, str]) -> None:
 
 
 @click.command("serve")
-@click.option(
-    "--dir", "folder", type=click.Path(path_type=Path), help="Deployment files (deployments/)."
-)
-@click.option("--limit", type=int, default=None, help="Most flow runs at once (default: no limit).")
+@click.option("--dir", "folder", type=click.Path(path_type=Path))
+@click.option("--limit", type=int, default=None)
 def serve_cmd(folder: Path | None, limit: int | None) -> None:
-    """Run every deployment in this process (Prefect serve): one machine, a small team."""
     _environment(start=True)
     from flows.backend.notify import NotifyConfig, apply_automations
     from flows.deploy.apply import serve
@@ -230,7 +218,7 @@ def serve_cmd(folder: Path | None, limit: int | None) -> None:
     specs, errors, warnings = _load(_folder(folder))
     if errors:
         print_issues(errors + warnings)
-        raise ExitWith(EXIT_FAILED)
+        raise Reported(EXIT_FAILED)
     try:
         automations = apply_automations(NotifyConfig.from_env())
     except ValueError as exc:
@@ -245,11 +233,10 @@ def serve_cmd(folder: Path | None, limit: int | None) -> None:
 
 
 @click.command("worker")
-@click.option("--pool", default="keiri", show_default=True, help="The work pool to serve.")
-@click.option("--name", default=None, help="Worker name (default: Prefect's).")
-@click.option("--limit", type=int, default=None, help="Most flow runs at once.")
+@click.option("--pool", default="keiri", show_default=True)
+@click.option("--name", default=None)
+@click.option("--limit", type=int, default=None)
 def worker_cmd(pool: str, name: str | None, limit: int | None) -> None:
-    """Start a Prefect process worker for POOL (one per machine; add machines to scale out)."""
     _environment(start=True)
     from flows.deploy.apply import ensure_work_pools
 
@@ -265,12 +252,8 @@ def worker_cmd(pool: str, name: str | None, limit: int | None) -> None:
         command += ["--limit", str(limit)]
     os.chdir(root)
     if sys.platform == "win32":  # pragma: no cover - no exec on Windows
-        raise ExitWith(subprocess.call(command, env=env))
+        finish(subprocess.call(command, env=env))
+        return
     sys.stdout.flush()
     sys.stderr.flush()
     os.execve(sys.executable, command, env)
-
-
-def register(cli: click.Group) -> None:
-    for command in (deploy_cmd, serve_cmd, worker_cmd):
-        cli.add_command(command)

@@ -3,7 +3,7 @@ A run's outcome, a run list and any error are masked here (`keiri.base.masking`)
 
 `render_error` is the one place the command line shows an error (called only by the entry
 point, `keiri.cli.main.main`); `as_keiri_error` turns click's own exceptions into the error
-tree so they render the same way.
+tree so they render the same way; `usage_error` builds the usage error of the running command.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from rich.markup import escape
 from blocks.sdk.errors import BlockError, Issue, IssuesFound, KeiriError
 from keiri.base import masking
 from keiri.base.catalog import t
-from keiri.base.errors import EXIT_FAILED, ErrorCode, PlanInvalid, UsageError
+from keiri.base.errors import EXIT_FAILED, EXIT_OK, ErrorCode, PlanInvalid, Reported, UsageError
 
 __all__ = [
     "as_keiri_error",
@@ -27,11 +27,13 @@ __all__ = [
     "console",
     "err_console",
     "error_document",
+    "finish",
     "internal_error",
     "print_issues",
     "print_json",
     "render_block_error",
     "render_error",
+    "usage_error",
 ]
 
 console = Console(highlight=False, soft_wrap=True)
@@ -65,6 +67,20 @@ def print_issues(issues: list[Issue]) -> None:
         console.print(f"  {escape(issue.message)}")
         if issue.hint:
             console.print(f"  [dim]{t('cli.label.hint')}[/] {escape(issue.hint)}")
+
+
+def finish(code: int) -> None:
+    """End a command whose result is shown with exit `code`: 0 returns, any other code raises
+    `Reported(code)` (the entry point renders nothing more and exits with it)."""
+    if code != EXIT_OK:
+        raise Reported(code)
+
+
+def usage_error(message: str) -> UsageError:
+    """A usage error of the running command, with click's "Try '... --help'" line."""
+    ctx = click.get_current_context(silent=True)
+    command = ctx.command_path if ctx else "keiri"
+    return UsageError(message, hint=t("cli.try_help", command=command), command=command)
 
 
 def as_keiri_error(exc: BaseException) -> KeiriError:
@@ -113,7 +129,10 @@ def error_document(error: KeiriError) -> dict[str, Any]:
 
 
 def render_error(error: KeiriError, *, as_json: bool = False) -> None:
-    """Show `error` once: as the one JSON document (if none was printed yet) or for people."""
+    """Show `error` once: as the one JSON document (if none was printed yet) or for people;
+    a command's own report (`Reported`) was shown already."""
+    if isinstance(error, Reported):
+        return
     if as_json:
         if _Output.documents == 0:
             print_json(masking.mask(error_document(error)))

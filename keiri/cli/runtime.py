@@ -15,15 +15,15 @@ from rich.markup import escape
 from blocks.sdk.errors import BlockError
 from keiri.base import masking, settings
 from keiri.base.catalog import state_label, t
+from keiri.base.errors import Reported
 from keiri.base.times import local_time
 from keiri.cli.inputs import convert_answers, human_input_fields, parse_assignments, parse_vars
-from keiri.cli.main import ExitWith
-from keiri.cli.render import console, err_console, print_json, render_block_error
+from keiri.cli.render import console, err_console, finish, print_json, render_block_error
 
 if TYPE_CHECKING:
     from flows.backend.outcome import RunOutcome
 
-__all__ = ["current_user", "register"]
+__all__ = ["current_user", "resume_cmd", "retry_cmd", "run_cmd", "runs_cmd"]
 
 
 def _connect(timeout: float | None = None) -> str:
@@ -102,43 +102,37 @@ def _pause_message(run_id: str, node_id: str) -> None:
 @click.argument("plan", type=click.Path(path_type=Path))
 @click.option(
     "--input",
-    "inputs",
+    "answers",
     multiple=True,
     metavar="NODE.FIELD=VALUE|@PATH",
-    help="Answer a human-input field up front.",
 )
 @click.option(
     "--var",
     "variables",
     multiple=True,
     metavar="KEY=VALUE",
-    help="Override a plan var (YAML value).",
 )
 @click.option(
     "--detach",
     is_flag=True,
-    help="Run in the background; return when it completes or pauses (exit 3).",
 )
 @click.option(
     "--server-timeout",
     type=click.FloatRange(min=0, min_open=True),
     default=None,
-    help="Seconds to wait for the local Prefect server to start "
-    "(default: KEIRI_SERVER_START_TIMEOUT or 120).",
 )
-@click.option("--json", "as_json", is_flag=True, help="One JSON document on stdout.")
+@click.option("--json", "as_json", is_flag=True)
 def run_cmd(
     plan: Path,
-    inputs: tuple[str, ...],
+    answers: tuple[str, ...],
     variables: tuple[str, ...],
     detach: bool,
     server_timeout: float | None,
     as_json: bool,
 ) -> None:
-    """Run PLAN on Prefect: exit 0 completed, 1 failed, 3 paused and detached."""
     try:
-        _run(plan, inputs, variables, detach, server_timeout, as_json)
-    except ExitWith:
+        _run(plan, answers, variables, detach, server_timeout, as_json)
+    except Reported:
         raise
     except BaseException as exc:
         if (
@@ -152,7 +146,7 @@ def run_cmd(
 
 def _run(
     plan: Path,
-    inputs: tuple[str, ...],
+    assignments: tuple[str, ...],
     variables: tuple[str, ...],
     detach: bool,
     server_timeout: float | None,
@@ -170,14 +164,17 @@ def _run(
     if not found:
         raise click.UsageError(t("cli.no_such_plan", path=plan))
     compiled, _warnings = compile_file(plan, BlockRegistry())
-    store = FileStore()
     grouped: dict[str, list[tuple[str, str]]] = {}
-    for node, field, value in parse_assignments(inputs, with_node=True):
+    for node, field, value in parse_assignments(assignments, with_node=True):
         grouped.setdefault(str(node), []).append((field, value))
     answers: dict[str, dict[str, Any]] = {}
     for node_id, items in grouped.items():
         answers[node_id] = convert_answers(
-            _node_fields(compiled, node_id), items, f"{node_id}.", store
+            _node_fields(compiled, node_id),
+            items,
+            f"{node_id}.",
+            FileStore(),
+            later=_referenced_form(compiled, node_id),
         )
         answers[node_id]["_answered_by"] = current_user()
     vars_ = parse_vars(variables)
@@ -221,7 +218,7 @@ def _run(
                 runs.RunObservers(on_event=on_event, on_pause=_pause_message),
                 who=current_user(),
             )
-    raise ExitWith(_report(outcome, as_json))
+    finish(_report(outcome, as_json))
 
 
 def _node_fields(compiled: Any, node_id: str) -> dict[str, Any]:
@@ -245,25 +242,30 @@ def _node_fields(compiled: Any, node_id: str) -> dict[str, Any]:
         )
         raise click.UsageError(t("cli.run.not_human_input", node=node_id, hint=hint))
     raw = cnode.node.in_.get("requirements") or []
-    if isinstance(raw, str):
-        raise click.UsageError(t("cli.run.referenced_form", node=node_id))
-    return human_input_fields(
-        str(cnode.node.in_.get("mode", "collect")), parse_requirements(raw, node_id)
-    )
+    mode = str(cnode.node.in_.get("mode", "collect"))
+    if isinstance(raw, str):  # known when the run reaches the node: its decision fields only
+        return human_input_fields(mode, [])
+    return human_input_fields(mode, parse_requirements(raw, node_id))
+
+
+def _referenced_form(compiled: Any, node_id: str) -> bool:
+    """Whether the node's requirements come from a reference (`${node.fields}`): its other
+    answers are converted by the node when it knows them (`ui.interactive_input`)."""
+    cnode = compiled.all_nodes.get(node_id)
+    node = getattr(cnode, "node", None)
+    return node is not None and isinstance(node.in_.get("requirements"), str)
 
 
 @click.command("resume")
 @click.argument("run_id")
 @click.option(
     "--input",
-    "inputs",
+    "answers",
     multiple=True,
     metavar="FIELD=VALUE|@PATH",
-    help="A field of the paused form.",
 )
-@click.option("--json", "as_json", is_flag=True, help="One JSON document on stdout.")
-def resume_cmd(run_id: str, inputs: tuple[str, ...], as_json: bool) -> None:
-    """Answer a paused run's form and resume it (validated like the form app)."""
+@click.option("--json", "as_json", is_flag=True)
+def resume_cmd(run_id: str, answers: tuple[str, ...], as_json: bool) -> None:
     _connect()
     from blocks.sdk.store import FileStore
     from flows.lifecycle import runs
@@ -271,22 +273,20 @@ def resume_cmd(run_id: str, inputs: tuple[str, ...], as_json: bool) -> None:
 
     form = read_paused_form(run_id)
     fields = human_input_fields(form.mode, form.requirements)
-    answers = convert_answers(
-        fields, [(f, v) for _n, f, v in parse_assignments(inputs, with_node=False)], "", FileStore()
-    )
-    runs.resume(run_id, answers, current_user())
+    typed = [(f, v) for _n, f, v in parse_assignments(answers, with_node=False)]
+    runs.resume(run_id, convert_answers(fields, typed, "", FileStore()), current_user())
     root = form.definition.get("root_run_id")
     if root:  # a loop item or subflow: its root run goes on (or the next item waits)
-        raise ExitWith(_report(runs.wait(str(root)), as_json))
-    raise ExitWith(_report(runs.wait(run_id, since_pause_key=form.run.pause_key), as_json))
+        finish(_report(runs.wait(str(root)), as_json))
+        return
+    finish(_report(runs.wait(run_id, since_pause_key=form.run.pause_key), as_json))
 
 
 @click.command("runs")
-@click.option("--state", help="Only runs in this state (completed, failed, paused, running, ...).")
+@click.option("--state")
 @click.option("--limit", default=30, show_default=True)
-@click.option("--json", "as_json", is_flag=True, help="One JSON document on stdout.")
+@click.option("--json", "as_json", is_flag=True)
 def runs_cmd(state: str | None, limit: int, as_json: bool) -> None:
-    """Recent plan runs on the Prefect server."""
     _connect()
     from flows.lifecycle.control import list_runs
     from flows.lifecycle.runs import prefect_ui_url
@@ -318,17 +318,13 @@ def runs_cmd(state: str | None, limit: int, as_json: bool) -> None:
     "reenter",
     multiple=True,
     metavar="NODE",
-    help="Ask this human-input node again (its earlier answers prefilled); the other "
-    "answers are kept and finished work that does not depend on it is reused.",
 )
 @click.option(
     "--detach",
     is_flag=True,
-    help="Retry in the background; return when it completes or pauses (exit 3).",
 )
-@click.option("--json", "as_json", is_flag=True, help="One JSON document on stdout.")
+@click.option("--json", "as_json", is_flag=True)
 def retry_cmd(run_id: str, reenter: tuple[str, ...], detach: bool, as_json: bool) -> None:
-    """Re-run a failed run in place: finished nodes come from persisted results, not run again."""
     _connect()
     from flows.lifecycle import runs
     from keiri.cli.progress import run_progress
@@ -337,7 +333,8 @@ def retry_cmd(run_id: str, reenter: tuple[str, ...], detach: bool, as_json: bool
         outcome = runs.retry(
             run_id, current_user(), detach=True, reenter=reenter, until_paused=True
         )
-        raise ExitWith(_report(outcome, as_json))
+        finish(_report(outcome, as_json))
+        return
     with run_progress(enabled=not as_json) as on_event:
         outcome = runs.retry(
             run_id,
@@ -345,12 +342,4 @@ def retry_cmd(run_id: str, reenter: tuple[str, ...], detach: bool, as_json: bool
             observers=runs.RunObservers(on_event=on_event, on_pause=_pause_message),
             reenter=reenter,
         )
-    raise ExitWith(_report(outcome, as_json))
-
-
-def register(cli: click.Group) -> None:
-    for command in (run_cmd, resume_cmd, runs_cmd, retry_cmd):
-        cli.add_command(command)
-    from keiri.cli.server_cmd import register as register_server
-
-    register_server(cli)
+    finish(_report(outcome, as_json))

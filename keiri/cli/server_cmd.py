@@ -5,15 +5,15 @@ from __future__ import annotations
 import click
 
 from keiri.base.catalog import t
-from keiri.cli.main import EXIT_FAILED, ExitWith
+from keiri.base.errors import EXIT_FAILED, Reported
 from keiri.cli.render import console, err_console, print_json
 
-__all__ = ["register"]
+__all__ = ["server_group", "server_progress"]
 
 
 @click.group("server")
 def server_group() -> None:
-    """The embedded local Prefect server (SQLite, UI at http://127.0.0.1:4200)."""
+    pass
 
 
 def _show(status: object, as_json: bool) -> None:
@@ -60,11 +60,9 @@ def server_progress(waited: float) -> None:
     "--timeout",
     type=click.FloatRange(min=0, min_open=True),
     default=None,
-    help="Seconds to wait for /api/health (default: KEIRI_SERVER_START_TIMEOUT or 120).",
 )
 @click.option("--json", "as_json", is_flag=True)
 def start_cmd(timeout: float | None, as_json: bool) -> None:
-    """Start (or reuse) the local server and wait until it is healthy."""
     from keiri.server import supervisor as server
 
     _show(server.start(timeout, progress=server_progress), as_json)
@@ -73,7 +71,6 @@ def start_cmd(timeout: float | None, as_json: bool) -> None:
 @server_group.command("stop")
 @click.option("--json", "as_json", is_flag=True)
 def stop_cmd(as_json: bool) -> None:
-    """Stop the local server started by keiri."""
     from keiri.server import supervisor as server
 
     stopped = server.stop()
@@ -86,14 +83,9 @@ def stop_cmd(as_json: bool) -> None:
 @server_group.command("status")
 @click.option("--json", "as_json", is_flag=True)
 def status_cmd(as_json: bool) -> None:
-    """Show whether the local server runs and answers; exit 1 when it does not."""
     from keiri.server import supervisor as server
 
     status = server.status()
     _show(status, as_json)
     if not status.healthy:
-        raise ExitWith(EXIT_FAILED)
-
-
-def register(cli: click.Group) -> None:
-    cli.add_command(server_group)
+        raise Reported(EXIT_FAILED)

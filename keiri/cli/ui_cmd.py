@@ -18,10 +18,10 @@ import click
 
 from keiri.base import settings
 from keiri.base.catalog import t
-from keiri.cli.main import ExitWith
+from keiri.base.errors import Reported
 from keiri.cli.render import console
 
-__all__ = ["APP", "register", "streamlit_command"]
+__all__ = ["APP", "streamlit_command", "ui_cmd"]
 
 APP = Path(__file__).resolve().parents[2] / "ui_app" / "app.py"
 
@@ -45,7 +45,6 @@ def streamlit_command(host: str, port: int) -> list[str]:
     "--host",
     default=lambda: settings.get().ui.host,
     show_default="KEIRI_UI_HOST or 127.0.0.1",
-    help="Address to listen on; other than loopback needs KEIRI_UI_SECRET or OIDC login.",
 )
 @click.option(
     "--port",
@@ -54,7 +53,6 @@ def streamlit_command(host: str, port: int) -> list[str]:
     show_default="KEIRI_UI_PORT or 8501",
 )
 def ui_cmd(host: str, port: int) -> None:
-    """The Streamlit form app: inbox of paused runs, their forms, recent runs."""
     from ui_app.access import (
         MIN_SECRET_LENGTH,
         SECRET_ENV,
@@ -103,8 +101,4 @@ def ui_cmd(host: str, port: int) -> None:
     finally:
         signal.signal(signal.SIGTERM, previous)
     if code not in (0, -2, -15, 130):  # stopped with Ctrl-C or SIGTERM
-        raise ExitWith(code if code > 0 else 1)
-
-
-def register(cli: click.Group) -> None:
-    cli.add_command(ui_cmd)
+        raise Reported(code if code > 0 else 1)

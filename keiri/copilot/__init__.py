@@ -6,18 +6,24 @@ tasks and conversations (`store`: SQLite in the keiri home), and the TaskLoop (`
 task lists as background Prefect runs, reported back with a checked summary).
 
 Layer: below the surfaces (`keiri.cli`, `ui_app`), above `flows` and `designer`; it never
-imports `keiri.cli`, `keiri.server.supervisor` or `ui_app` (checked by import-linter). Surfaces connect to
-Prefect (`keiri.server.supervisor.connect()`) before opening a session.
+imports `keiri.cli`, `keiri.server` or `ui_app` (checked by import-linter). Surfaces connect to
+Prefect (`keiri.server.supervisor.connect()`) before opening a session; without a connection
+the run tools say so (`SERVER_UNAVAILABLE`), never a temporary Prefect server.
+
+Inside, every import points down (import-linter, `pyproject.toml`): `session` → `watch` →
+`dispatcher | tools` → `taskloop` → `state | summary` → `registry` → `store` →
+`binding | llm | prompts | connection` → `described | models | errors`.
 
 Public API:
 
-    CopilotSession.open(*, user, conversation_id=None, home=None, client=None)
+    CopilotSession.open(*, user, conversation_id=None, home=None, client=None, background=False)
+        (client: a `blocks.llm.client.LLMClient`; None: keiri's LLM settings)
         .send(text) / .decide(confirmation_id, approve) / .refresh() / .history()
         .snapshot() / .pending() / .conversation_id
     list_conversations(user, home=None) -> list[ConversationInfo]
-    models: Action, ActionList, Task, Step, Goal, AgentState, Message, Confirmation, Link,
-            StateSnapshot, ConversationInfo, RunInfo, TaskBatch
-    CopilotError (codes COPILOT_*)
+    models: Action, ActionList, Task, Step, Goal, AgentState, Message, Confirmation, Shown,
+            Operation, Link, StateSnapshot, ConversationInfo, RunInfo, TaskBatch
+    CopilotError and its named errors (`keiri.copilot.errors`; codes in `ErrorCode`)
 """
 
 from keiri.copilot.errors import CopilotError
@@ -30,7 +36,9 @@ from keiri.copilot.models import (
     Goal,
     Link,
     Message,
+    Operation,
     RunInfo,
+    Shown,
     StateSnapshot,
     Step,
     Task,
@@ -49,7 +57,9 @@ __all__ = [
     "Goal",
     "Link",
     "Message",
+    "Operation",
     "RunInfo",
+    "Shown",
     "StateSnapshot",
     "Step",
     "Task",

@@ -5,28 +5,30 @@ confirmation when the tool needs it, and run.
 - An unknown tool or bad arguments: a `tool` message with the error (and a did-you-mean) for
   the user, and the problem returned so the ChatLoop can send it back to the model.
 - A refused action (permission): a `system` message with the reason; nothing runs.
-- A tool that needs confirmation: an `assistant` message carrying a pending `Confirmation`;
-  the actions after it wait with it (`Confirmation.then`) until the user decides.
+- A tool that needs confirmation: what its approval will run is resolved and sealed now
+  (`Tool.shown`: the call itself, or a step's task list as it is at this moment), written in
+  words as the question, and kept in an `assistant` message carrying a pending
+  `Confirmation`; the actions after it wait with it (`Confirmation.then`) until the user
+  decides. `approve` runs exactly the sealed operations.
 - A tool that fails: a `tool` message with the error's code, message and hint.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 from pydantic import BaseModel
 
 from keiri.base.catalog import t
-from keiri.base.errors import KeiriError
+from keiri.base.errors import ErrorCode, KeiriError
 from keiri.base.permissions import Access
-from keiri.copilot.errors import CopilotError
-from keiri.copilot.models import Action, Confirmation, Message
+from keiri.copilot.binding import intact
+from keiri.copilot.errors import ConfirmationStale, CopilotError
+from keiri.copilot.models import Action, Confirmation, Message, Shown
 from keiri.copilot.registry import Tool, ToolContext, ToolResult
 
-__all__ = ["Dispatch", "Dispatcher"]
+__all__ = ["Dispatch", "Dispatcher", "error_text", "sealed"]
 
 Post = Callable[[Message], None]
 
@@ -55,11 +57,15 @@ class Dispatcher:
                 done.problems.append(f"{action.operation}: {exc.message}")
                 self.post(_error_message(exc))
                 continue
-            if not self.refused(tool, action):
-                if tool.needs_confirmation:
-                    done.confirmation = self.ask(tool, args, action, actions[index + 1 :])
+            if self.refused(tool, action):
+                continue
+            if tool.needs_confirmation:
+                asked = self.ask(tool, args, action, actions[index + 1 :])
+                if asked is not None:
+                    done.confirmation = asked
                     return done
-                done.results.append((action, self.run(tool, args, action)))
+                continue
+            done.results.append((action, self.run(tool, args, action)))
         return done
 
     def refused(self, tool: Tool, action: Action) -> bool:
@@ -81,14 +87,26 @@ class Dispatcher:
         )
         return True
 
-    def ask(self, tool: Tool, args: BaseModel, action: Action, then: list[Action]) -> Confirmation:
+    def ask(
+        self, tool: Tool, args: BaseModel, action: Action, then: list[Action]
+    ) -> Confirmation | None:
+        """Seal what approving `action` will run and put it to the user; None (and a tool
+        message) when it cannot be resolved (a step without a task list, a task the user
+        may not run)."""
+        try:
+            shown = tool.shown(self.ctx, args)
+            question = self.ctx.registry.question(shown)
+        except KeiriError as exc:
+            self.post(Message(role="tool", text=error_text(exc), actions=[action]))
+            return None
         confirmation = Confirmation(
             action=Action(
                 operation=tool.name,
                 args=args.model_dump(mode="json", exclude_none=True),
                 reasoning=action.reasoning,
             ),
-            description=tool.question(args),
+            description=question,
+            shown=shown,
             requested_by=self.ctx.user,
             then=then,
         )
@@ -104,15 +122,26 @@ class Dispatcher:
         )
         return confirmation
 
+    def approve(self, tool: Tool, shown: Shown, action: Action) -> ToolResult:
+        """Run what a confirmation showed (`sealed(...)`) — those operations, nothing else."""
+        approve = tool.approve
+        if approve is not None:
+            return self._guarded(lambda: approve(self.ctx, shown), action)
+        named, args = self.ctx.registry.validate(shown.operations[0])
+        return self.run(named, args, action)
+
     def run(self, tool: Tool, args: BaseModel, action: Action) -> ToolResult:
         """Run the handler; any failure becomes a tool message (the chat goes on)."""
+        return self._guarded(lambda: tool.handler(self.ctx, args), action)
+
+    def _guarded(self, call: Callable[[], ToolResult], action: Action) -> ToolResult:
         try:
-            result = tool.handler(self.ctx, args)
+            result = call()
         except KeiriError as exc:
-            result = ToolResult(text=_error_text(exc), ok=False, data={"error": exc.to_json()})
+            result = ToolResult(text=error_text(exc), ok=False, data={"error": exc.to_json()})
         except Exception as exc:  # a tool's bug must not end the conversation
-            error = CopilotError("INTERNAL_ERROR", f"{type(exc).__name__}: {exc}")
-            result = ToolResult(text=_error_text(error), ok=False, data={"error": error.to_json()})
+            error = KeiriError(ErrorCode.INTERNAL_ERROR, f"{type(exc).__name__}: {exc}")
+            result = ToolResult(text=error_text(error), ok=False, data={"error": error.to_json()})
         self.post(
             Message(role="tool", text=result.text, actions=[action], links=list(result.links))
         )
@@ -123,7 +152,23 @@ class Dispatcher:
         return result
 
 
-def _error_text(exc: KeiriError) -> str:
+def sealed(confirmation: Confirmation, tool: Tool) -> Shown:
+    """The snapshot `confirmation` showed, when it is whole and fits `tool` (its own call, or
+    what its `bind` resolved); `ConfirmationStale` otherwise: never sealed, or changed since."""
+    shown = confirmation.shown
+    whole = shown is not None and intact(shown)
+    if shown is not None and tool.approve is None:
+        whole = whole and [o.operation for o in shown.operations] == [tool.name]
+    if shown is None or not whole:
+        raise ConfirmationStale(
+            t("copilot.error.confirmation_tampered", id=confirmation.id),
+            hint=t("copilot.hint.confirmation_stale"),
+            details={"confirmation_id": confirmation.id},
+        )
+    return shown
+
+
+def error_text(exc: KeiriError) -> str:
     text = t("copilot.tool_failed", code=exc.code, message=exc.message)
     if exc.hint:
         text += "\n" + t("copilot.hint_line", hint=exc.hint)
@@ -131,9 +176,4 @@ def _error_text(exc: KeiriError) -> str:
 
 
 def _error_message(exc: CopilotError) -> Message:
-    return Message(role="tool", text=_error_text(exc))
-
-
-def data_text(data: Any, limit: int = 1500) -> str:
-    text = json.dumps(data, ensure_ascii=False, default=str)
-    return text if len(text) <= limit else text[:limit] + "…"
+    return Message(role="tool", text=error_text(exc))

@@ -1,59 +1,90 @@
-"""The copilot's errors: one `KeiriError` branch with its own stable codes.
+"""The copilot's errors: one `KeiriError` branch; each class fixes its code (in `ErrorCode`)
+and its exit code, so a surface renders them without asking which is which.
 
-Codes (strings, like every `KeiriError` code):
-- `COPILOT_LLM_NOT_CONFIGURED` — no LLM settings (no API key): the chat cannot answer.
-- `COPILOT_LLM_FAILED` — the main call (or a specialised prompt) failed or answered badly.
-- `COPILOT_UNKNOWN_TOOL` — an action names a tool that is not in the registry.
-- `COPILOT_BAD_ARGS` — an action's arguments do not validate against the tool's model.
-- `COPILOT_PERMISSION_DENIED` — the user's role does not allow the action.
-- `COPILOT_NOT_FOUND` — an unknown conversation, goal, step or confirmation.
-- `COPILOT_ALREADY_DECIDED` — a confirmation answered twice.
+- `LLMNotConfigured` — `COPILOT_LLM_NOT_CONFIGURED`: no LLM settings (no API key), exit 2.
+- `LLMFailed` — `COPILOT_LLM_FAILED`: the main call or a specialised prompt failed.
+- `UnknownTool` — `COPILOT_UNKNOWN_TOOL`: an action names a tool that is not registered.
+- `BadArgs` — `COPILOT_BAD_ARGS`: an action's arguments do not validate against the tool.
+- `CopilotPermissionDenied` — `COPILOT_PERMISSION_DENIED`: the user's role does not allow it.
+- `CopilotNotFound` — `COPILOT_NOT_FOUND`: an unknown conversation, goal, step or confirmation.
+- `AlreadyDecided` — `COPILOT_ALREADY_DECIDED`: a confirmation answered twice.
+- `ConfirmationStale` — `COPILOT_CONFIRMATION_STALE`: a confirmation that no longer holds (the
+  task list it showed was changed, or its stored snapshot does not match its seal).
+- `NoServer` — `SERVER_UNAVAILABLE`: a tool needs the Prefect server and this process is not
+  connected to one (the copilot never lets Prefect start a temporary server of its own).
+
+Messages and hints are in the reader's language (the catalog) when raised.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from keiri.base.errors import EXIT_USAGE, KeiriError
+from keiri.base.errors import EXIT_FAILED, EXIT_USAGE, ErrorCode, KeiriError
 
 __all__ = [
-    "ALREADY_DECIDED",
-    "BAD_ARGS",
-    "LLM_FAILED",
-    "LLM_NOT_CONFIGURED",
-    "NOT_FOUND",
-    "PERMISSION_DENIED",
-    "UNKNOWN_TOOL",
+    "AlreadyDecided",
+    "BadArgs",
+    "ConfirmationStale",
     "CopilotError",
+    "CopilotNotFound",
+    "CopilotPermissionDenied",
+    "LLMFailed",
+    "LLMNotConfigured",
+    "NoServer",
+    "UnknownTool",
 ]
-
-LLM_NOT_CONFIGURED = "COPILOT_LLM_NOT_CONFIGURED"
-LLM_FAILED = "COPILOT_LLM_FAILED"
-UNKNOWN_TOOL = "COPILOT_UNKNOWN_TOOL"
-BAD_ARGS = "COPILOT_BAD_ARGS"
-PERMISSION_DENIED = "COPILOT_PERMISSION_DENIED"
-NOT_FOUND = "COPILOT_NOT_FOUND"
-ALREADY_DECIDED = "COPILOT_ALREADY_DECIDED"
 
 
 class CopilotError(KeiriError):
-    """A copilot failure; `message` and `hint` are already in the user's language."""
+    """A copilot failure: the class fixes the code; raise sites give the message (already in
+    the reader's language), the hint and the details."""
+
+    exit_code = EXIT_FAILED
 
     def __init__(
         self,
-        code: str,
         message: str,
         *,
         hint: str | None = None,
         details: dict[str, Any] | None = None,
         recoverable: bool = False,
     ) -> None:
-        exit_code = EXIT_USAGE if code == LLM_NOT_CONFIGURED else None
-        super().__init__(
-            code,
-            message,
-            hint=hint or "",
-            details=details,
-            recoverable=recoverable,
-            exit_code=exit_code,
-        )
+        super().__init__(None, message, hint=hint or "", details=details, recoverable=recoverable)
+
+
+class LLMNotConfigured(CopilotError):
+    default_code = ErrorCode.COPILOT_LLM_NOT_CONFIGURED
+    exit_code = EXIT_USAGE
+
+
+class LLMFailed(CopilotError):
+    default_code = ErrorCode.COPILOT_LLM_FAILED
+
+
+class UnknownTool(CopilotError):
+    default_code = ErrorCode.COPILOT_UNKNOWN_TOOL
+
+
+class BadArgs(CopilotError):
+    default_code = ErrorCode.COPILOT_BAD_ARGS
+
+
+class CopilotPermissionDenied(CopilotError):
+    default_code = ErrorCode.COPILOT_PERMISSION_DENIED
+
+
+class CopilotNotFound(CopilotError):
+    default_code = ErrorCode.COPILOT_NOT_FOUND
+
+
+class AlreadyDecided(CopilotError):
+    default_code = ErrorCode.COPILOT_ALREADY_DECIDED
+
+
+class ConfirmationStale(CopilotError):
+    default_code = ErrorCode.COPILOT_CONFIRMATION_STALE
+
+
+class NoServer(CopilotError):
+    default_code = ErrorCode.SERVER_UNAVAILABLE

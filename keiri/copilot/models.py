@@ -5,7 +5,8 @@
 - `Task`, `Step`, `Goal`, `AgentState`: the hierarchical plan. The seed's `Plan` is named
   `Goal` here, so it never clashes with keiri's plans (the YAML pipelines).
 - `Message`, `Confirmation`, `Link`: what a surface shows (the chat, pending confirmations,
-  links to runs, forms and the Prefect UI).
+  links to runs, forms and the Prefect UI). A confirmation keeps `Shown`: the exact operations
+  it put to the user, sealed with a digest (`keiri.copilot.binding`); approving runs those.
 - `StateSnapshot`, `ConversationInfo`: the panels of a surface.
 
 Times are timezone-aware UTC; surfaces show them with `keiri.base.times.local_time`.
@@ -29,8 +30,10 @@ __all__ = [
     "GoalStatus",
     "Link",
     "Message",
+    "Operation",
     "Role",
     "RunInfo",
+    "Shown",
     "StateSnapshot",
     "Step",
     "StepStatus",
@@ -125,13 +128,33 @@ class Link(_Model):
     kind: Literal["run", "form", "prefect", "file"]
 
 
+class Operation(_Model):
+    """One operation exactly as a confirmation showed it: a tool and its arguments."""
+
+    operation: str
+    args: dict[str, Any] = Field(default_factory=dict)
+
+
+class Shown(_Model):
+    """What a confirmation put to the user: the operations its approval runs (and nothing
+    else), the step whose task list they are (if any), and the digest that seals them."""
+
+    operations: list[Operation]
+    goal_id: str | None = None
+    step_id: str | None = None
+    heading: str | None = None  # e.g. 「ステップ『…』の TaskList（2 件）を…」
+    digest: str
+
+
 class Confirmation(_Model):
-    """An action waiting for the user's yes/no in the chat (human in the loop)."""
+    """An action waiting for the user's yes/no in the chat (human in the loop). `shown` is
+    the snapshot approved; `invalidated` when the task list it showed changed meanwhile."""
 
     id: str = Field(default_factory=lambda: new_id("confirm"))
     action: Action
     description: str
-    status: Literal["pending", "approved", "declined"] = "pending"
+    status: Literal["pending", "approved", "declined", "invalidated"] = "pending"
+    shown: Shown | None = None  # None: stored before confirmations were sealed (never run)
     requested_by: str = ""
     decided_by: str | None = None
     decided_at: datetime | None = None

@@ -24,9 +24,9 @@ from keiri.base import settings
 from keiri.base.catalog import t
 from keiri.base.errors import KeiriError
 from keiri.base.permissions import access_for
-from keiri.copilot import errors, taskloop
-from keiri.copilot.dispatcher import Dispatcher
-from keiri.copilot.errors import CopilotError
+from keiri.copilot import taskloop
+from keiri.copilot.dispatcher import Dispatcher, error_text, sealed
+from keiri.copilot.errors import AlreadyDecided, ConfirmationStale, CopilotNotFound
 from keiri.copilot.llm import CopilotLLM
 from keiri.copilot.models import (
     Confirmation,
@@ -37,17 +37,18 @@ from keiri.copilot.models import (
     now,
 )
 from keiri.copilot.prompts import (
-    MAIN_PROMPT,
     WireActionList,
+    main_prompt,
     main_user_prompt,
     wire_to_actions,
 )
-from keiri.copilot.registry import Registry, ToolContext, default_registry
+from keiri.copilot.registry import Registry, ToolContext
 from keiri.copilot.state import history_text, snapshot, state_summary
 from keiri.copilot.store import CopilotStore
+from keiri.copilot.tools import default_registry
 
 if TYPE_CHECKING:
-    import openai
+    from blocks.llm.client import LLMClient
 
 __all__ = ["CopilotSession", "list_conversations"]
 
@@ -83,7 +84,7 @@ class CopilotSession:
         user: str,
         conversation_id: str | None = None,
         home: Path | None = None,
-        client: openai.OpenAI | None = None,
+        client: LLMClient | None = None,
         background: bool = False,
     ) -> CopilotSession:
         """A new conversation, or the stored one `conversation_id` (any user may continue a
@@ -99,10 +100,12 @@ class CopilotSession:
             store.create_conversation(conversation_id, user, t("copilot.new_conversation"))
         elif store.conversation(conversation_id) is None:
             known = [c.conversation_id for c in store.conversations()]
-            raise CopilotError(
-                errors.NOT_FOUND,
+            raise CopilotNotFound(
                 t("copilot.error.no_conversation", id=conversation_id),
-                hint=t("copilot.hint.conversations", known="、".join(known[:5]) or "-"),
+                hint=t(
+                    "copilot.hint.conversations",
+                    known=t("copilot.separator").join(known[:5]) or "-",
+                ),
                 details={"conversation_id": conversation_id},
             )
         return cls(
@@ -128,7 +131,7 @@ class CopilotSession:
         for round_ in range(_REPAIR_ROUNDS + 1):
             try:
                 answer = self.llm.parse(
-                    MAIN_PROMPT.format(tools=self.registry.catalog()),
+                    main_prompt(self.registry.catalog()),
                     main_user_prompt(
                         state_summary(self._ctx(), self.user),
                         history_text(self.store, self.conversation_id, _HISTORY_MESSAGES),
@@ -137,7 +140,7 @@ class CopilotSession:
                     WireActionList,
                 )
             except KeiriError as exc:
-                self._post(Message(role="system", text=_error_line(exc)))
+                self._post(Message(role="system", text=error_text(exc)))
                 break
             action_list, problems = wire_to_actions(answer)
             self._post(
@@ -152,25 +155,31 @@ class CopilotSession:
         return self._new()
 
     def decide(self, confirmation_id: str, approve: bool) -> list[Message]:
-        """Answer a pending confirmation: approved → the action runs (with this user's
-        identity and permissions), then the actions that waited for it; declined → nothing."""
+        """Answer a pending confirmation: approved → exactly the operations it showed run
+        (with this user's identity and permissions), then the actions that waited for it;
+        declined → nothing. A confirmation whose task list changed since it was shown is
+        stale (`COPILOT_CONFIRMATION_STALE`): nothing runs, the person asks again."""
         found = self.store.confirmation(confirmation_id)
         if found is None or found[0] != self.conversation_id:
-            raise CopilotError(
-                errors.NOT_FOUND,
+            raise CopilotNotFound(
                 t("copilot.error.no_confirmation", id=confirmation_id),
                 hint=t("copilot.hint.pending"),
                 details={"confirmation_id": confirmation_id},
             )
         confirmation = found[1]
+        if confirmation.status == "invalidated":
+            raise _stale(confirmation)
         dispatcher = self._dispatcher()
-        tool, args = self.registry.validate(confirmation.action)
+        tool, _args = self.registry.validate(confirmation.action)
         if dispatcher.refused(tool, confirmation.action):  # deciding needs the same right
             return self._new()
+        shown = sealed(confirmation, tool) if approve else None  # declining needs no seal
         status = "approved" if approve else "declined"
         if not self.store.claim_confirmation(confirmation_id, status, self.user):
-            raise CopilotError(
-                errors.ALREADY_DECIDED,
+            again = self.store.confirmation(confirmation_id)
+            if again is not None and again[1].status == "invalidated":
+                raise _stale(again[1])
+            raise AlreadyDecided(
                 t("copilot.error.already_decided", id=confirmation_id),
                 details={"confirmation_id": confirmation_id},
             )
@@ -178,16 +187,17 @@ class CopilotSession:
             update={"status": status, "decided_by": self.user, "decided_at": now()}
         )
         self.store.save_confirmation(self.conversation_id, decided, self.user, status)
+        decision = "copilot.confirm.approved" if approve else "copilot.confirm.declined"
         self._post(
             Message(
                 role="user",
-                text=t(f"copilot.confirm.{status}", question=confirmation.description),
+                text=t(decision, question=confirmation.description),
                 author=self.user,
                 confirmation=decided,
             )
         )
-        if approve:
-            dispatcher.run(tool, args, confirmation.action)
+        if shown is not None:
+            dispatcher.approve(tool, shown, confirmation.action)
             if confirmation.then:
                 dispatcher.dispatch(confirmation.then)
             self._keep_watching()
@@ -254,6 +264,9 @@ def list_conversations(user: str, home: Path | None = None) -> list[Conversation
     return CopilotStore((home or settings.keiri_home()).resolve()).conversations(user)
 
 
-def _error_line(exc: KeiriError) -> str:
-    text = t("copilot.tool_failed", code=exc.code, message=exc.message)
-    return text + ("\n" + t("copilot.hint_line", hint=exc.hint) if exc.hint else "")
+def _stale(confirmation: Confirmation) -> ConfirmationStale:
+    return ConfirmationStale(
+        t("copilot.error.confirmation_stale", question=confirmation.description),
+        hint=t("copilot.hint.confirmation_stale"),
+        details={"confirmation_id": confirmation.id},
+    )

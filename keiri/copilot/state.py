@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from keiri.base.catalog import t
+from keiri.copilot.connection import reachable
 from keiri.copilot.models import Goal, RunInfo, StateSnapshot
 
 if TYPE_CHECKING:
@@ -41,7 +42,7 @@ def goal_text(goal: Goal, active: bool = False) -> str:
 
 def recent_runs() -> tuple[list[RunInfo], list[RunInfo]]:
     """(recent runs, paused runs) from Prefect; both empty when it cannot be reached."""
-    if not _server_reachable():
+    if not reachable():  # never let Prefect start a temporary server from the chat
         return [], []
     try:
         from flows.backend.notify import form_link
@@ -67,24 +68,6 @@ def recent_runs() -> tuple[list[RunInfo], list[RunInfo]]:
     return [info(v, False) for v in recent], [info(v, True) for v in paused]
 
 
-def _server_reachable() -> bool:
-    """A quick look at the API's port, so a stopped server costs no client retries."""
-    import os
-    import socket
-    from urllib.parse import urlsplit
-
-    url = os.environ.get("PREFECT_API_URL")
-    if not url:
-        return False  # never start Prefect's ephemeral server from the chat
-    parts = urlsplit(url)
-    port = parts.port or (443 if parts.scheme == "https" else 80)
-    try:
-        with socket.create_connection((parts.hostname or "127.0.0.1", port), timeout=0.5):
-            return True
-    except OSError:
-        return False
-
-
 def state_summary(ctx: ToolContext, user: str) -> str:
     active = ctx.store.active_goal(ctx.conversation_id)
     goals = [g for g in ctx.store.goals() if g.status not in ("completed", "failed")][:5]
@@ -107,9 +90,9 @@ def state_summary(ctx: ToolContext, user: str) -> str:
     ]
     lines.append(t("copilot.state.pending"))
     pending = ctx.store.pending_confirmations(ctx.conversation_id)
-    lines += [f"- {c.id}: {c.action.operation} {c.description}" for c in pending] or [
-        t("copilot.state.none")
-    ]
+    lines += [
+        f"- {c.id}: {c.action.operation} " + " / ".join(c.description.splitlines()) for c in pending
+    ] or [t("copilot.state.none")]
     return "\n".join(lines)
 
 

@@ -14,7 +14,13 @@ Why SQLite in the keiri home (`<home>/copilot.sqlite3`) and not Prefect variable
   themselves stay on Prefect; the store keeps only their ids.
 
 Goals are stored as one JSON document each (a goal and its steps change together); every
-write adds a `changes` row (`at`, `who`, `entity`, `entity_id`, `change`, `detail`).
+write adds a `changes` row (`at`, `who`, `entity`, `entity_id`, `change`, `detail`). Saving a
+goal whose step's task list changed invalidates that step's pending confirmations in the same
+transaction and posts a notice to their conversations (`keiri.copilot.binding`): whatever
+path changes a list, an approval can never run operations that were not shown.
+
+(Over 400 lines: one short method per record kind over one file, and the invalidation must
+share the goal's transaction, so it stays in one class.)
 """
 
 from __future__ import annotations
@@ -28,11 +34,13 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from keiri.copilot.binding import changed_steps, stale_notice
 from keiri.copilot.models import (
     Confirmation,
     ConversationInfo,
     Goal,
     Message,
+    Step,
     TaskBatch,
     now,
 )
@@ -179,15 +187,19 @@ class CopilotStore:
     def add_message(self, conversation_id: str, message: Message) -> int:
         """Append a message; returns its sequence number."""
         with self._tx() as db:
-            cursor = db.execute(
-                "INSERT INTO messages (id, conversation_id, body) VALUES (?, ?, ?)",
-                (message.id, conversation_id, message.model_dump_json()),
-            )
-            db.execute(
-                "UPDATE conversations SET updated_at = ? WHERE id = ?",
-                (now().isoformat(), conversation_id),
-            )
-            return int(cursor.lastrowid or 0)
+            return self._add_message(db, conversation_id, message)
+
+    @staticmethod
+    def _add_message(db: sqlite3.Connection, conversation_id: str, message: Message) -> int:
+        cursor = db.execute(
+            "INSERT INTO messages (id, conversation_id, body) VALUES (?, ?, ?)",
+            (message.id, conversation_id, message.model_dump_json()),
+        )
+        db.execute(
+            "UPDATE conversations SET updated_at = ? WHERE id = ?",
+            (now().isoformat(), conversation_id),
+        )
+        return int(cursor.lastrowid or 0)
 
     def update_message(self, message: Message) -> None:
         with self._tx() as db:
@@ -222,8 +234,11 @@ class CopilotStore:
     ) -> Goal:
         goal = goal.model_copy(update={"updated_at": now()})
         with self._tx() as db:
-            exists = db.execute("SELECT 1 FROM goals WHERE id = ?", (goal.goal_id,)).fetchone()
+            exists = db.execute("SELECT body FROM goals WHERE id = ?", (goal.goal_id,)).fetchone()
             if exists:
+                before = Goal.model_validate_json(exists[0])
+                for step in changed_steps(before, goal):
+                    self._invalidate(db, who, goal.goal_id, step)
                 db.execute(
                     "UPDATE goals SET status = ?, updated_at = ?, body = ? WHERE id = ?",
                     (
@@ -283,6 +298,32 @@ class CopilotStore:
                 change,
                 {"operation": confirmation.action.operation, "status": confirmation.status},
             )
+
+    def _invalidate(self, db: sqlite3.Connection, who: str, goal_id: str, step: Step) -> None:
+        """Invalidate the pending confirmations bound to `step`'s task list; tell each
+        conversation (inside the caller's transaction)."""
+        rows = db.execute(
+            "SELECT id, conversation_id, body FROM confirmations WHERE status = 'pending'"
+        ).fetchall()
+        for confirmation_id, conversation_id, body in rows:
+            confirmation = Confirmation.model_validate_json(body)
+            shown = confirmation.shown
+            if shown is None or (shown.goal_id, shown.step_id) != (goal_id, step.step_id):
+                continue
+            stale = confirmation.model_copy(update={"status": "invalidated"})
+            db.execute(
+                "UPDATE confirmations SET status = 'invalidated', body = ? WHERE id = ?",
+                (stale.model_dump_json(), confirmation_id),
+            )
+            self._log(
+                db,
+                who,
+                "confirmation",
+                confirmation_id,
+                "invalidated",
+                {"goal_id": goal_id, "step_id": step.step_id},
+            )
+            self._add_message(db, conversation_id, stale_notice(confirmation, step))
 
     def claim_confirmation(self, confirmation_id: str, status: str, who: str) -> bool:
         """Move a pending confirmation to `status`, once (False when it was not pending)."""

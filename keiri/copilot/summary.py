@@ -19,7 +19,7 @@ from keiri.base.catalog import t
 from keiri.base.errors import KeiriError
 from keiri.copilot.llm import CopilotLLM
 from keiri.copilot.models import TaskBatch
-from keiri.copilot.prompts import SUMMARY_PROMPT, WireSummary, summary_user_prompt
+from keiri.copilot.prompts import WireSummary, summary_prompt, summary_user_prompt
 
 __all__ = ["Report", "execution_log", "report"]
 
@@ -78,7 +78,7 @@ def report(batch: TaskBatch, llm: CopilotLLM | None, context: str = "") -> Repor
         return template
     text = json.dumps(log, ensure_ascii=False, default=str)
     try:
-        answer = llm.parse(SUMMARY_PROMPT, summary_user_prompt(text, context), WireSummary)
+        answer = llm.parse(summary_prompt(), summary_user_prompt(text, context), WireSummary)
     except KeiriError as exc:
         template.rejected.append(f"{exc.code}: {exc.message}")
         return template
@@ -125,11 +125,18 @@ def _numbers(text: str) -> set[str]:
     return numbers_in(_IDS.sub(" ", text)) | set(_POSITIONS.findall(text))
 
 
+_HEADLINES = {
+    "completed": "copilot.summary.completed",
+    "failed": "copilot.summary.failed",
+    "partial": "copilot.summary.partial",
+}
+
+
 def _template(
     batch: TaskBatch, status: Literal["completed", "failed", "partial"], ok: int, bad: int
 ) -> Report:
     lines = [
-        t(f"copilot.summary.{status}", total=len(batch.tasks), succeeded=ok, failed=bad),
+        t(_HEADLINES[status], total=len(batch.tasks), succeeded=ok, failed=bad),
     ]
     causes: list[str] = []
     next_actions: list[str] = []

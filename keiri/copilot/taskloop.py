@@ -10,6 +10,11 @@ ended lets the next task begin; when the list is done, the report (`keiri.copilo
 is posted to the conversation and to the goal's step. Tasks run in order; the first failure
 ends the list (later tasks are reported as not run). A lease in the store lets one poller
 advance a list at a time, and the end is claimed once, so a report is never posted twice.
+
+`check(ctx, tasks)` is what a task list must be to run: task tools only, valid arguments,
+allowed to the user. Runs go to the Prefect server this process is connected to
+(`keiri.copilot.connection`); without one a list with runs is not started
+(`SERVER_UNAVAILABLE`) and a running list waits — never a temporary server.
 """
 
 from __future__ import annotations
@@ -23,12 +28,15 @@ from typing import Any
 
 from keiri.base.catalog import t
 from keiri.base.errors import KeiriError
+from keiri.base.permissions import access_for
+from keiri.copilot.connection import require_server
+from keiri.copilot.errors import BadArgs, CopilotPermissionDenied, NoServer
 from keiri.copilot.models import Action, Goal, Link, Message, Task, TaskBatch
 from keiri.copilot.registry import ToolContext
 from keiri.copilot.state import goal_text
 from keiri.copilot.summary import report
 
-__all__ = ["RUN_OPERATIONS", "poll", "poll_batch", "start"]
+__all__ = ["RUN_OPERATIONS", "check", "poll", "poll_batch", "start"]
 
 _log = logging.getLogger(__name__)
 _ENDED = {"completed", "failed", "crashed", "cancelled"}
@@ -36,7 +44,37 @@ _LEASE_S = 120.0
 _HOLDER = f"{socket.gethostname()}-{os.getpid()}"
 
 
+def check(ctx: ToolContext, tasks: list[Task]) -> None:
+    """Every task is a task tool with valid arguments that this user may run."""
+    access = access_for(ctx.user, ctx.home)
+    allowed = ctx.registry.task_names()
+    for task in tasks:
+        tool, _args = ctx.registry.validate(Action(operation=task.operation, args=task.args))
+        if not tool.in_tasks:
+            raise BadArgs(
+                t(
+                    "copilot.error.not_a_task",
+                    name=tool.name,
+                    allowed=t("copilot.separator").join(allowed),
+                ),
+                hint=t("copilot.hint.task_list"),
+                details={"operation": tool.name},
+            )
+        if not access.allows(tool.permission):
+            raise CopilotPermissionDenied(
+                t(
+                    "copilot.permission_denied",
+                    user=access.user,
+                    role=access.role,
+                    tool=tool.name,
+                    permission=tool.permission,
+                ),
+                details={"operation": tool.name, "role": access.role},
+            )
+
+
 def _start_design(ctx: ToolContext, args: dict[str, Any]) -> str:
+    require_server()
     from flows.lifecycle import runs
     from flows.run_plan import compile_for_run, resolve_plan_path
 
@@ -54,6 +92,7 @@ def _start_design(ctx: ToolContext, args: dict[str, Any]) -> str:
 
 
 def _start_retry(ctx: ToolContext, args: dict[str, Any]) -> str:
+    require_server()
     from flows.lifecycle import runs
 
     run_id = str(args["run_id"])
@@ -71,6 +110,9 @@ RUN_OPERATIONS: dict[str, Callable[[ToolContext, dict[str, Any]], str]] = {
 def start(
     ctx: ToolContext, tasks: list[Task], goal_id: str | None = None, step_id: str | None = None
 ) -> TaskBatch:
+    """Record the list and begin it; a list with runs needs the Prefect server first."""
+    if any(task.operation in RUN_OPERATIONS for task in tasks):
+        require_server()
     batch = TaskBatch(
         conversation_id=ctx.conversation_id,
         goal_id=goal_id,
@@ -158,6 +200,7 @@ def _begin(ctx: ToolContext, task: Task) -> None:
 
 
 def _outcome(run_id: str) -> Any:
+    require_server()
     from flows.backend import liveness
     from flows.lifecycle import control, runs
 
@@ -173,6 +216,8 @@ def _check(ctx: ToolContext, batch: TaskBatch, task: Task) -> bool:
         return False
     try:
         outcome = _outcome(task.run_id)
+    except NoServer:  # not connected: look again once a surface connects
+        return False
     except Exception:  # the server is busy or down: look again at the next poll
         _log.warning("could not read run %s", task.run_id, exc_info=True)
         return False
@@ -204,7 +249,10 @@ def _announce_pause(ctx: ToolContext, batch: TaskBatch, task: Task, outcome: Any
     fields = ""
     try:
         form = read_paused_form(run_id)
-        fields = "、".join(f"{r.id}（{r.label or r.id}, {r.type}）" for r in form.requirements)
+        fields = t("copilot.separator").join(
+            t("copilot.run_paused_field", id=r.id, label=r.label or r.id, type=r.type)
+            for r in form.requirements
+        )
         message_text = str(form.definition.get("message") or "")
     except KeiriError:
         message_text = ""

@@ -18,10 +18,11 @@ from pathlib import Path
 
 from keiri.base import settings
 from keiri.copilot import taskloop
-from keiri.copilot.errors import CopilotError
+from keiri.copilot.errors import LLMNotConfigured
 from keiri.copilot.llm import CopilotLLM
-from keiri.copilot.registry import ToolContext, default_registry
+from keiri.copilot.registry import ToolContext
 from keiri.copilot.store import CopilotStore
+from keiri.copilot.tools import default_registry
 
 __all__ = ["main", "spawn", "watch"]
 
@@ -38,7 +39,7 @@ def watch(home: Path, interval: float = 2.0, *, use_llm: bool = True) -> int:
     if use_llm:
         try:
             llm = CopilotLLM.open()
-        except CopilotError:
+        except LLMNotConfigured:
             llm = None  # the template report
     registry = default_registry()
     seen: set[str] = set()

@@ -15,7 +15,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import signal
 import socket
 import subprocess
 import sys
@@ -27,7 +26,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from keiri.base import settings
+from keiri.base import processes, settings
 from keiri.base.catalog import t
 from keiri.base.errors import ErrorCode, KeiriError
 from keiri.base.settings import keiri_home
@@ -545,54 +544,21 @@ def _is_server_process(pid: int) -> bool:
     child = _CHILDREN.get(pid)
     if child is not None:
         return child.poll() is None
-    if sys.platform == "win32":
-        return _windows_pid_alive(pid)
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
+    if not processes.pid_alive(pid):
         return False
-    except PermissionError:
-        return False  # alive but another user's: not ours
-    proc = Path("/proc") / str(pid)
-    if proc.is_dir():
-        try:
-            state = (proc / "stat").read_text().rsplit(")", 1)[1].split()[0]
-            cmdline = (proc / "cmdline").read_bytes().split(b"\0")
-        except (OSError, IndexError):
-            return False
-        entry = (
-            b"keiri.server.sqlite_server" in cmdline or b"prefect" in cmdline
-        )  # older keiri: Prefect's
-        return state != "Z" and entry and b"server" in cmdline
-    return True
-
-
-def _windows_pid_alive(pid: int) -> bool:
-    import ctypes
-
-    kernel32 = ctypes.windll.kernel32  # type: ignore[attr-defined,unused-ignore]
-    handle = kernel32.OpenProcess(0x1000, False, pid)  # PROCESS_QUERY_LIMITED_INFORMATION
-    if not handle:
+    if sys.platform == "win32" or not (Path("/proc") / str(pid)).is_dir():
+        return True  # the OS tells no more
+    cmdline = processes.command_line(pid)
+    if cmdline is None:
         return False
-    try:
-        code = ctypes.c_ulong()
-        ok = kernel32.GetExitCodeProcess(handle, ctypes.byref(code))
-        return bool(ok) and code.value == 259  # STILL_ACTIVE
-    finally:
-        kernel32.CloseHandle(handle)
+    # keiri's own server entry, or Prefect's (a server started by an older keiri).
+    entry = b"keiri.server.sqlite_server" in cmdline or b"prefect" in cmdline
+    return entry and b"server" in cmdline
 
 
 def _terminate(pid: int, timeout: float) -> None:
-    with contextlib.suppress(ProcessLookupError):
-        os.kill(pid, signal.SIGTERM)
-    deadline = time.monotonic() + timeout
-    while _is_server_process(pid):
-        if time.monotonic() >= deadline:
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(pid, getattr(signal, "SIGKILL", signal.SIGTERM))
-            child = _CHILDREN.get(pid)
-            if child is not None:
-                child.wait(timeout=5)
-            break
-        time.sleep(_POLL_SECONDS)
+    ended = processes.terminate(pid, timeout, running=_is_server_process, poll=_POLL_SECONDS)
+    child = _CHILDREN.get(pid)
+    if not ended and child is not None:
+        child.wait(timeout=5)
     _CHILDREN.pop(pid, None)

@@ -36,7 +36,7 @@ def run(
 ) -> dict[str, object]:
     block = registry.create(registry.get("ui.interactive_input"))
     ctx = BlockContext(
-        run_id="r", plan_id="p", node_id="ask", file_store=FileStore(tmp_path), run_inputs=answers
+        run_id="r", plan_id="p", node_id="ask", file_store=FileStore(tmp_path), answers=answers
     )
     return block.execute(ctx, {"mode": mode, "requirements": REQS})
 
@@ -84,12 +84,12 @@ def test_confirm_rejection_is_a_decision(tmp_path: Path, registry: BlockRegistry
         plan_id="p",
         node_id="ok",
         file_store=FileStore(tmp_path),
-        run_inputs={"approved": False, "response": "金額が違う"},
+        answers={"approved": False, "response": "金額が違う"},
     )
     out = block.execute(ctx, {"mode": "confirm", "message": "確認"})
     assert out["approved"] is False and out["response"] == "金額が違う"
     assert out["metadata"]["decision"] == "rejected"
-    ctx.run_inputs = {"approved": True}
+    ctx.answers = {"approved": True}
     out = block.execute(ctx, {"mode": "confirm"})
     assert out["approved"] is True and out["metadata"]["decision"] == "approved"
 
@@ -104,14 +104,14 @@ def test_on_reject_fail_is_a_rejected_error_not_recoverable(
         plan_id="p",
         node_id="ok",
         file_store=FileStore(tmp_path),
-        run_inputs={"approved": False, "response": "金額が違う"},
+        answers={"approved": False, "response": "金額が違う"},
     )
     with pytest.raises(BlockError) as exc:
         block.execute(ctx, {"mode": mode, "message": "確認", "on_reject": "fail"})
     assert exc.value.code == "REJECTED" and "金額が違う" in exc.value.message
     assert exc.value.recoverable is False
     assert exc.value.details["answers"] == {"approved": False, "response": "金額が違う"}
-    ctx.run_inputs = {"approved": True}
+    ctx.answers = {"approved": True}
     assert block.execute(ctx, {"mode": mode, "on_reject": "fail"})["approved"] is True
 
 

@@ -41,7 +41,7 @@ def run(
     else:
         compiled, _ = compile_text(path, registry)
     log = EventLog(None)
-    result = run_compiled(compiled, Backend(), run_id="r1", events=log, run_inputs=inputs)
+    result = run_compiled(compiled, Backend(), run_id="r1", events=log, answers=inputs)
     return result, log
 
 

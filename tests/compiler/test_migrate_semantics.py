@@ -46,9 +46,7 @@ def test_legacy_skip_when_not_approved_still_completes(
     assert any("on_reject: continue" in c for c in changes)
     compiled, _warnings = compile_text(yaml.safe_dump(migrated, allow_unicode=True), registry)
     answers = {"ok": {"approved": approved, "response": "理由あり"}}
-    result = run_compiled(
-        compiled, Backend(), run_id="r", events=EventLog(None), run_inputs=answers
-    )
+    result = run_compiled(compiled, Backend(), run_id="r", events=EventLog(None), answers=answers)
     assert result.state == "completed" and result.error is None, result.error
     assert result.outputs["ok"] == {"approved": approved, "comment": "理由あり"}
     pay = result.outputs.get("pay")

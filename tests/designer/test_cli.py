@@ -14,7 +14,6 @@ from click.testing import CliRunner
 from openpyxl import Workbook
 
 from keiri.cli import main
-from keiri.cli.design import register
 from keiri.cli.main import cli
 from tests.conftest import ROOT
 from tests.designer.answers import design, node, question, skeleton, step, var
@@ -266,7 +265,6 @@ def test_generate_interactive_terminal_chat(server: ScriptedOpenAI, designs_dir:
                 "bank_match", reconciliation_nodes(invoices="${vars.invoices}"), vars_=NULL_INVOICES
             )
         )
-    register(cli)
     result = CliRunner().invoke(
         cli,
         ["generate", "-i", "請求書と入金明細を照合", "--retrieval", "bm25", "--interactive"],

@@ -40,11 +40,11 @@ def runtime(prefect_server: str, monkeypatch: pytest.MonkeyPatch, journal: Path)
     from flows.run_plan import run_plan
 
     def run(
-        plan: Path | str, inputs: dict[str, Any] | None = None, vars: dict[str, Any] | None = None
+        plan: Path | str, answers: dict[str, Any] | None = None, vars: dict[str, Any] | None = None
     ) -> Run:
         name = f"test-{uuid.uuid4().hex[:10]}"
         state = run_plan.with_options(flow_run_name=name)(
-            plan=str(plan), inputs=inputs, vars=vars, return_state=True
+            plan=str(plan), answers=answers, vars=vars, return_state=True
         )
         run_id = str(state.state_details.flow_run_id)
         record = outcome(run_id).to_json()  # from the run's persisted result on the server

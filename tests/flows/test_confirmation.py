@@ -27,7 +27,7 @@ def test_unattended_records_a_finding_and_completes(runtime: Any) -> None:
 def test_answer_up_front_in_a_loop_item(runtime: Any) -> None:
     run = runtime(
         RUNTIME / "reconcile_per_item.yaml",
-        inputs={"match[0]": {"choice": "right-1"}, "match[1]": {"choice": "none"}},
+        answers={"match[0]": {"choice": "right-1"}, "match[1]": {"choice": "none"}},
     )
     assert run.state.is_completed(), run.record
     matches = run.outputs["per_invoice"]["matches"]

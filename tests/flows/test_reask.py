@@ -55,7 +55,7 @@ def test_a_pause_key_that_already_fired_is_an_internal_error(prefect_server: str
     from prefect.flow_runs import pause_flow_run
     from prefect.states import Running
 
-    from flows.backend.prefect_backend import PrefectHumanInput
+    from flows.backend.human_input import PrefectHumanInput
 
     @flow(persist_result=False)
     def asks_twice() -> dict[str, Any]:

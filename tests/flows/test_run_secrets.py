@@ -20,15 +20,15 @@ def test_split_masks_secret_vars_and_answers(monkeypatch: pytest.MonkeyPatch) ->
     monkeypatch.setenv("KEIRI_VAR_BANK_TOKEN", "env-value")
     compiled, _ = compile_file(ROOT / "tests/ops/plans/secrets_everywhere.yaml", BlockRegistry())
     ref = {"uri": "keiri://store/ab", "name": "x.pem", "sha256": "ab", "size": 1}
-    inputs = {"ask": {"passcode": "p-1", "client_secret_file": ref, "_answered_by": "yamada"}}
+    answers = {"ask": {"passcode": "p-1", "client_secret_file": ref, "_answered_by": "yamada"}}
     vars = {"api_token": "t-1", "bank_pin": "1234", "other": "shown"}
-    shown_inputs, shown_vars, secrets = split(compiled, inputs, vars)
-    assert shown_inputs == {
+    shown_answers, shown_vars, secrets = split(compiled, answers, vars)
+    assert shown_answers == {
         "ask": {"passcode": "***", "client_secret_file": "***", "_answered_by": "yamada"}
     }
     assert shown_vars == {"api_token": "***", "bank_pin": "***", "other": "shown"}
     assert secrets == {
-        "inputs": {"ask": {"passcode": "p-1", "client_secret_file": ref}},
+        "answers": {"ask": {"passcode": "p-1", "client_secret_file": ref}},
         "vars": {"api_token": "t-1", "bank_pin": "1234"},
     }
     assert split(compiled, {"ask": {"memo": "m"}}, {"other": 1}) == (

@@ -188,13 +188,11 @@ def test_status_shows_the_goal_and_its_steps_and_list_the_conversations(
     by line): a goal proposed and approved with y, `/status`, then `--list`."""
     from click.testing import CliRunner
 
-    from keiri.cli import chat
     from keiri.cli.main import cli
 
     env, script = chat_env
     for key, value in env.items():
         monkeypatch.setenv(key, value)
-    chat.register(cli)
     runner = CliRunner()
     result = runner.invoke(cli, ["chat"], input=f"{GOAL_REQUEST}\ny\n/status\n/quit\n")
     assert result.exit_code == 0, result.output

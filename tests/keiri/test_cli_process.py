@@ -1,7 +1,8 @@
 """The `keiri` process itself, not `main()` called in-process (issue 10's one-node run time):
-commands that start no run never import Prefect, and a process that ends without the
-interpreter's teardown still ends with its command's exit code and whole output, and a run
-whose task runs and logs all reached the server."""
+commands that start no run never import Prefect, a one-node `keiri run` imports only what it
+uses (issue 29), and a process that ends without the interpreter's teardown still ends with
+its command's exit code and whole output, and a run whose task runs and logs all reached the
+server."""
 
 from __future__ import annotations
 
@@ -22,6 +23,18 @@ from tests.conftest import FIXTURES, ROOT, TEST_BLOCK_SPECS
 VALID = FIXTURES / "plans" / "valid" / "linear_chain.yaml"
 INVALID = sorted((FIXTURES / "plans" / "invalid").glob("*.yaml"))[0]
 HEAVY = ("prefect", "pandas", "openai", "streamlit")
+#: What a run of a plan that asks for no model, no form, no analysis never needs: the LLM
+#: client, the form app, the agents' libraries, data frames, the copilot and the designer,
+#: FastAPI (Prefect's parameter encoder: `flows.run_plan._PlanFlow`), the form model (only for
+#: `--input` and paused forms) and the message catalogs of the copilot and the form app. The
+#: table of field types (`blocks.forms.field_types`, plain data) is not in the list: the
+#: compiler checks every plan's requirements against it (`compiler.passes.ui`).
+NOT_FOR_A_RUN = (
+    *("openai", "blocks.llm.client", "streamlit", "langgraph", "langchain_core", "pandas"),
+    *("matplotlib", "fastapi", "keiri.copilot", "ui_app", "designer", "blocks.analysis"),
+    *("blocks.forms.form",),
+    *("keiri.base.catalog.copilot", "keiri.base.catalog.app"),
+)
 
 
 def _keiri(args: list[str], *, extra: str = "") -> subprocess.CompletedProcess[str]:
@@ -61,6 +74,26 @@ def test_commands_that_start_no_run_never_import_prefect(args: list[str]) -> Non
     report = "sys.stderr.write('HEAVY=' + ','.join(m for m in HEAVY if m in sys.modules))\n"
     done = _keiri(args, extra=f"HEAVY = {HEAVY!r}\n{report}")
     assert done.stderr.splitlines()[-1] == "HEAVY=", done.stderr[-2000:]
+
+
+@pytest.mark.prefect
+def test_a_one_node_run_imports_only_what_it_uses(prefect_server: str, tmp_path: Path) -> None:
+    plan = tmp_path / "one_node.yaml"
+    journal = tmp_path / "journal.jsonl"
+    plan.write_text(
+        "apiVersion: v1\nid: one_node\ngraph:\n"
+        f"  - {{id: only, block: test.record, in: {{value: 1, journal: '{journal}'}}}}\n",
+        encoding="utf-8",
+    )
+    report = (
+        "sys.stderr.write('LOADED=' + ','.join(m for m in NOT_FOR_A_RUN if m in sys.modules))\n"
+    )
+    done = _keiri(
+        ["run", str(plan), "--json"], extra=f"NOT_FOR_A_RUN = {NOT_FOR_A_RUN!r}\n{report}"
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert json.loads(done.stdout)["state"] == "completed"
+    assert done.stderr.splitlines()[-1] == "LOADED=", done.stderr[-2000:]
 
 
 def test_the_process_ends_with_the_command_code_and_its_whole_output() -> None:

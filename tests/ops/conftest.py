@@ -225,7 +225,7 @@ class Ops:
     ) -> str:
         from flows.lifecycle.runs import start_deployment
 
-        return start_deployment(deployment, inputs=inputs, vars=vars)
+        return start_deployment(deployment, answers=inputs, vars=vars)
 
     def labels(self) -> list[str]:
         return [e["label"] for e in read_journal(self.journal)]

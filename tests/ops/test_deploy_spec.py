@@ -133,7 +133,7 @@ def test_inputs_become_parameters_and_concurrency_can_be_lifted(tmp_path: Path) 
     specs, issues = load_deployments(tmp_path)
     assert issues == []
     entries = {e["name"]: e for e in yaml.safe_load(render_prefect_yaml(specs))["deployments"]}
-    assert entries["prefilled"]["parameters"]["inputs"] == {"ask": {"amount": 12}}
+    assert entries["prefilled"]["parameters"]["answers"] == {"ask": {"amount": 12}}
     assert entries["prefilled"]["concurrency_limit"] is None
     assert entries["cancel"]["concurrency_limit"] == {
         "limit": 2,

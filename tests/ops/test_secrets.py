@@ -224,8 +224,8 @@ def test_a_secret_appears_on_no_surface(
     assert _leaks(journal) == ["var", "declared", "env", "file", "file_name"], journal
     # ... and every surface was really read: masked values where the secrets were.
     assert json.loads(api["parameters"])["vars"] == {"api_token": "***", "bank_pin": "***"}
-    assert json.loads(api["parameters"])["inputs"]["ask"]["passcode"] == "***"
-    assert json.loads(api["parameters"])["inputs"]["ask"]["client_secret_file"] == "***"
+    assert json.loads(api["parameters"])["answers"]["ask"]["passcode"] == "***"
+    assert json.loads(api["parameters"])["answers"]["ask"]["client_secret_file"] == "***"
     assert (
         "rejected *** with *** / *** / t=*** p=*** e=*** s=*** f=***" in failed["error"]["message"]
     )

@@ -88,11 +88,7 @@ def test_load_secrets_merges_files(tmp_path: Path) -> None:
 
 def _ui(*args: str) -> int:
     from keiri.cli import main
-    from keiri.cli.main import cli
-    from keiri.cli.ui_cmd import register
 
-    if "ui" not in cli.commands:  # until the lead lists keiri.cli.ui_cmd in main.py
-        register(cli)
     return main(["ui", *args])
 
 

@@ -37,10 +37,7 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-_KEIRI_UI = (
-    "import sys; from keiri.cli.main import cli, main; from keiri.cli import ui_cmd; "
-    "'ui' in cli.commands or ui_cmd.register(cli); sys.exit(main(sys.argv[1:]))"
-)
+_KEIRI_UI = "import sys; from keiri.cli.main import main; sys.exit(main(sys.argv[1:]))"
 
 pytestmark = [
     pytest.mark.browser,

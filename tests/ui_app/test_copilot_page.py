@@ -1,7 +1,8 @@
 """The コパイロット page in AppTest: a message in the chat → the copilot's confirmation with
 承認/却下 → 承認 → the run starts in the background on the real local Prefect server, its
 link in the chat and the panel → 更新 until the TaskLoop's summary is in the chat. The model is
-the real `openai` client over `httpx2.MockTransport` (the scripted model, no socket), put in
+keiri's `LLMClient` (the real `openai` client inside) over `httpx2.MockTransport` (the scripted
+model, no socket), put in
 the page's session state."""
 
 from __future__ import annotations
@@ -11,10 +12,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import openai
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from blocks.llm.client import LLMClient, LLMSettings
 from tests.support.chat_script import (
     GOAL,
     GOAL_REQUEST,
@@ -37,7 +38,7 @@ RUN_URL = "/runs/flow-run/"
 @pytest.fixture
 def scripted(
     runtime_env: None, loopback: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
-) -> Iterator[tuple[ChatScript, openai.OpenAI]]:
+) -> Iterator[tuple[ChatScript, LLMClient]]:
     for name in LLM_ENV:
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("KEIRI_DESIGNS_DIR", str(tmp_path / "designs"))
@@ -45,17 +46,15 @@ def scripted(
     write_design(tmp_path / "designs")
     script = ChatScript()
     srv = ScriptedOpenAI(handler=script.handler)  # its transport only: no socket
-    client = openai.OpenAI(
-        api_key=TEST_API_KEY,
-        base_url="http://scripted.invalid/v1",
+    client = LLMClient(
+        LLMSettings(api_key=TEST_API_KEY, base_url="http://scripted.invalid/v1", max_retries=0),
         http_client=srv.http_client(),
-        max_retries=0,
     )
     yield script, client
     client.close()
 
 
-def _open(client: openai.OpenAI) -> AppTest:
+def _open(client: LLMClient) -> AppTest:
     at = AppTest.from_file(str(APP), default_timeout=90)
     at.session_state[CLIENT_KEY] = client
     at.switch_page(PAGE)
@@ -82,7 +81,7 @@ def _buttons(at: AppTest, label: str) -> list[Any]:
 
 
 def test_a_message_is_confirmed_and_its_run_started_and_summarised(
-    scripted: tuple[ChatScript, openai.OpenAI],
+    scripted: tuple[ChatScript, LLMClient],
 ) -> None:
     script, client = scripted
     at = _open(client)
@@ -124,7 +123,7 @@ def test_a_message_is_confirmed_and_its_run_started_and_summarised(
 
 
 def test_a_declined_confirmation_starts_nothing(
-    scripted: tuple[ChatScript, openai.OpenAI],
+    scripted: tuple[ChatScript, LLMClient],
 ) -> None:
     _script, client = scripted
     at = _open(client)
@@ -138,7 +137,7 @@ def test_a_declined_confirmation_starts_nothing(
 
 
 def test_a_proposed_goal_is_in_the_progress_panel_with_its_steps(
-    scripted: tuple[ChatScript, openai.OpenAI],
+    scripted: tuple[ChatScript, LLMClient],
 ) -> None:
     script, client = scripted
     at = _open(client)

@@ -12,8 +12,8 @@ thread); what the page keeps is the conversation id. Messages the background tas
 (run summaries) appear while the page is open: a fragment looks at the history every few
 seconds and reruns the page when it grew; 更新 does the same by hand.
 
-The LLM client is the copilot's own (keiri's LLM settings); tests put a real `openai` client
-over a scripted transport in `st.session_state[CLIENT_KEY]`.
+The LLM client is the copilot's own (keiri's LLM settings); tests put keiri's `LLMClient` over
+a scripted transport in `st.session_state[CLIENT_KEY]`.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 __all__ = ["CLIENT_KEY", "render"]
 
 K = "copilot_"
-CLIENT_KEY = K + "client"  # an `openai.OpenAI` to use instead of the configured one (tests)
+CLIENT_KEY = K + "client"  # an `LLMClient` to use instead of the configured one (tests)
 _CONVERSATION = K + "conversation"
 _SEEN = K + "seen"  # how many messages the page showed last (the fragment compares)
 _ERROR = K + "error"

@@ -15,13 +15,12 @@ submit or 入力をリセット, so a reload or a new tab shows it again.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 import streamlit as st
 
 from blocks.forms.field_types import FIELD_TYPES
-from blocks.forms.form import FieldProblem, Requirement, validate_answers
+from blocks.forms.form import Requirement, validate_answers
 from blocks.sdk.confirmation import CANCEL_FIELD
 from keiri.base.catalog import CATALOG, t
 from keiri.base.errors import KeiriError
@@ -31,6 +30,7 @@ from ui_app.auth import current_user
 from ui_app.display import render_details, render_display
 from ui_app.errors import render_error, render_field_problems
 from ui_app.fields import pull_widget_values, render_field
+from ui_app.form_submit import SUBMITTED, submit
 from ui_app.plans import plan_of_run
 from ui_app.session_state import (
     answers,
@@ -46,48 +46,10 @@ from ui_app.views import choice
 if TYPE_CHECKING:
     from flows.lifecycle.control import PausedForm
 
-__all__ = ["SUBMITTED", "TITLE", "live_problems", "render", "reset_form", "submit"]
+__all__ = ["TITLE", "live_problems", "render", "reset_form"]
 
-#: `SUBMITTED + run_id` -> {"by", "at", "key", "node_id"} of this session's last resume.
-SUBMITTED = "keiri::submitted::"
 #: `TITLE + run_id` -> the heading of the run's forms (the plan's description).
 TITLE = "keiri::title::"
-
-
-def submit(
-    run_id: str,
-    key: str,
-    mode: str,
-    requirements: list[Requirement],
-    who: str,
-    pause_key: str,
-) -> None:
-    """The 送信 button: validate, and resume only when every field is valid."""
-    state = st.session_state
-    entry = state[key]
-    fields = form_fields(mode, requirements)
-    pull_widget_values(state, key, entry, fields)
-    given = answers(entry, fields)
-    entry.pop("error", None)
-    entry["checked"] = True
-    entry["problems"] = group_problems(validate_answers(mode, requirements, given))
-    if entry["problems"] or entry.get("upload_errors"):
-        return
-    try:
-        backend.resume(run_id, given, who)
-    except KeiriError as exc:
-        entry["error"] = exc.to_dict()
-        entry["problems"] = group_problems(
-            [FieldProblem.model_validate(p) for p in exc.details.get("problems", [])]
-        )
-        return
-    drafts.delete(run_id, str(entry.get("node_id") or ""), who)
-    state[SUBMITTED + run_id] = {
-        "by": who,
-        "at": local_time(datetime.now(UTC), "%Y-%m-%d %H:%M:%S"),
-        "key": pause_key,
-        "node_id": entry.get("node_id"),
-    }
 
 
 def _submitted_banner(run_id: str, current_pause: str | None) -> bool:

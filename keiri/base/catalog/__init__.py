@@ -4,9 +4,13 @@
 of this package holding `ENTRIES: dict[str, dict[str, str]]` — `key -> {"ja": ..., "en": ...}`,
 both languages side by side. Parts by surface: `cli` (commands, their `--help`, the local
 server, notifications), `issues` (validation issues), `runtime` (errors of blocks and runs,
-settings), `summary` (run summaries), `copilot` (the copilot and its page), `app` (the form
-app's pages) and `common` (what several surfaces show: field checks, run states, times,
-display words). A new prefix is added to `PARTS` beside its module.
+settings), `summary` (run summaries), `journals` (journal entries, their exports and the
+counterparty master: `journal.*`, `counterparty.*`), `evidence` (the registration-number
+registry and the evidence archive: `registry.*`, `archive.*`), `reconcile` (bank statements,
+the workbooks they come in and the payment reconciliation: `statement.*`, `workbook.*`,
+`reconcile.*`), `copilot` (the copilot and its page), `app` (the form app's pages) and `common`
+(what several surfaces show: field checks, run states, times, display words). A new prefix is
+added to `PARTS` beside its module.
 
 **How a key is written.** Always a literal at the place that shows it: never built with an
 f-string or `+`. A choice between messages is a mapping of literal keys (`{"paused": "state.PAUSED"}`).
@@ -67,6 +71,13 @@ PARTS: dict[str, str] = {
     "runs": "app",
     "reenter": "app",
     "auth": "app",
+    "journal": "journals",
+    "counterparty": "journals",
+    "registry": "evidence",
+    "archive": "evidence",
+    "statement": "reconcile",
+    "workbook": "reconcile",
+    "reconcile": "reconcile",
 }
 
 _loaded: dict[str, dict[str, dict[str, str]]] = {}

@@ -8,6 +8,8 @@ commands) are placeholders or kept verbatim inside the text.
 
 from __future__ import annotations
 
+from keiri.base.catalog.evidence import CLI_HELP as _EVIDENCE_HELP
+
 __all__ = ["ENTRIES"]
 
 ENTRIES: dict[str, dict[str, str]] = {
@@ -66,7 +68,7 @@ ENTRIES: dict[str, dict[str, str]] = {
         "ja": "PLAN を Prefect で実行します。終了コード 0: 完了、1: 失敗、3: 入力待ちで切り離し。",
         "en": "Run PLAN on Prefect: exit 0 completed, 1 failed, 3 paused and detached.",
     },
-    "cli.help.run.inputs": {
+    "cli.help.run.answers": {
         "ja": "人の入力項目に前もって答えます。",
         "en": "Answer a human-input field up front.",
     },
@@ -86,7 +88,7 @@ ENTRIES: dict[str, dict[str, str]] = {
         "ja": "入力待ちの実行のフォームに答えて再開します（フォームアプリと同じ検証）。",
         "en": "Answer a paused run's form and resume it (validated like the form app).",
     },
-    "cli.help.resume.inputs": {
+    "cli.help.resume.answers": {
         "ja": "入力待ちフォームの項目。",
         "en": "A field of the paused form.",
     },
@@ -306,6 +308,10 @@ ENTRIES: dict[str, dict[str, str]] = {
         "ja": "{first} と {second} は同時に指定できません",
         "en": "{first} and {second} exclude each other",
     },
+    "cli.error.no_command": {
+        "ja": "コマンド '{name}' はありません。{close}",
+        "en": "No such command '{name}'. {close}",
+    },
     # --- `keiri.base.errors`: messages and default hints of the named errors ---
     "cli.error.config_many": {
         "ja": "設定に {count} 件の誤りがあります: {problems}",
@@ -368,6 +374,12 @@ ENTRIES: dict[str, dict[str, str]] = {
     "cli.hint.run_not_retryable": {
         "ja": "`keiri runs --state failed` で再実行できる実行を表示できます",
         "en": "`keiri runs --state failed` lists the runs to retry",
+    },
+    "cli.hint.start_mismatch": {
+        "ja": "keiri ホームの開始メモ（cache/start-notes）が書き換えられていた可能性があります。"
+        "そのメモは削除しました。もう一度 `keiri run` を実行すると、プランを検証してから実行を作成します",
+        "en": "a start note in the keiri home (cache/start-notes) may have been altered; it was "
+        "removed. Run `keiri run` again: the plan is validated before its run is created",
     },
     # --- the Prefect failure artifact (`keiri.base.errors.error_markdown`) ---
     "cli.artifact.title": {"ja": "実行エラー", "en": "Run error"},
@@ -449,6 +461,17 @@ ENTRIES: dict[str, dict[str, str]] = {
         "ja": "実行 {run} をバックグラウンドで開始しました",
         "en": "started run {run} in the background",
     },
+    # --- a quick start's run that is not the run of the compiled plan (`flows.lifecycle.start`)
+    "cli.error.start_mismatch": {
+        "ja": "先に作成された実行 {run} は、検証したプラン {plan} の実行と{what}が一致しません。"
+        "この実行は開始せず、失敗として終了しました",
+        "en": "the run {run} created ahead does not match the plan {plan} as validated "
+        "({what} differ); it was not started and has been ended as failed",
+    },
+    "cli.start.differs.flow": {"ja": "フロー", "en": "flow"},
+    "cli.start.differs.tags": {"ja": "タグ", "en": "tags"},
+    "cli.start.differs.parameters": {"ja": "パラメーター", "en": "parameters"},
+    "cli.start.differs.separator": {"ja": "・", "en": ", "},
     "cli.run.unknown_var": {
         "ja": "--var {name}: 計画にこの変数はありません（変数: {known}）",
         "en": "--var {name}: the plan declares no such var ({known})",
@@ -622,8 +645,8 @@ ENTRIES: dict[str, dict[str, str]] = {
         "en": "the secret values of this run ({name}) are not on the Prefect server",
     },
     "cli.hint.secrets_missing": {
-        "ja": "秘密の値を指定して（--var/--input）実行し直してください",
-        "en": "start the run again with its secrets (--var/--input)",
+        "ja": "秘密の値は実行の終了後 KEIRI_SECRET_RETENTION の期間（既定 4 日）だけ保管され、その後は削除されます。秘密の値を指定して（--var/--input）新しく実行してください",
+        "en": "a run's secret values are kept for KEIRI_SECRET_RETENTION (default 4 days) after it ends, then deleted; start the run again with its secrets (--var/--input)",
     },
     "cli.child.link": {"ja": "入力待ち: {where}", "en": "waits for input: {where}"},
     "cli.child.description": {
@@ -1062,4 +1085,53 @@ ENTRIES: dict[str, dict[str, str]] = {
         "ja": "{node}.{field}: {message}",
         "en": "{node}.{field}: {message}",
     },
+    # --- keiri journals / keiri counterparties (standalone groups: keiri/cli/journals.py,
+    # keiri/cli/counterparties.py) ---
+    "cli.help.journals": {
+        "ja": "実行の仕訳: 弥生・MF・freee・CSV・Excel の形式で書き出します。",
+        "en": "Journal entries of a run: export them to 弥生, MF, freee, CSV or Excel.",
+    },
+    "cli.help.journals.export": {
+        "ja": "RUN_ID の実行の仕訳を、会計ソフトの取り込み形式で書き出します（出力前にチェック）。",
+        "en": "Write the journal entries of RUN_ID in a product's import format (checked first).",
+    },
+    "cli.help.journals.export.fmt": {
+        "ja": "形式（yayoi: 弥生、mf: マネーフォワード、freee: 振替伝票、freee-deals: freee 取引、csv、xlsx）。",
+        "en": "The format (yayoi, mf, freee, freee-deals, csv, xlsx).",
+    },
+    "cli.help.journals.export.out": {
+        "ja": "書き出すファイル（既定: 仕訳_<形式>_<実行ID先頭8桁>）。",
+        "en": "The file to write (default: 仕訳_<format>_<run id prefix>).",
+    },
+    "cli.help.journals.export.period": {
+        "ja": "会計期間（2026-09 または 2026-09-21..2026-10-20。既定: 仕訳の期間）。",
+        "en": "The accounting period (2026-09 or 2026-09-21..2026-10-20; default: the entries').",
+    },
+    "cli.help.counterparties": {
+        "ja": "取引先マスタ: 一覧、CSV の取り込みと書き出し。",
+        "en": "The counterparty master: list, import and export as CSV.",
+    },
+    "cli.help.counterparties.ls": {
+        "ja": "取引先の一覧を表示します。",
+        "en": "List the counterparties.",
+    },
+    "cli.help.counterparties.import": {
+        "ja": "CSV_FILE から取引先を取り込みます（見出し行つき、UTF-8 か Shift_JIS）。",
+        "en": "Import counterparties from CSV_FILE (a header row; UTF-8 or Shift_JIS).",
+    },
+    "cli.help.counterparties.export": {
+        "ja": "取引先を CSV に書き出します。",
+        "en": "Export the counterparties as CSV.",
+    },
+    "cli.help.counterparties.export.out": {
+        "ja": "書き出すファイル（既定: 取引先.csv）。",
+        "en": "The file to write (default: 取引先.csv).",
+    },
+    "cli.help.counterparties.export.encoding": {
+        "ja": "文字コード（utf-8: BOM つき、Excel 向け / cp932: Shift_JIS）。",
+        "en": "UTF-8 (with a BOM, for Excel) or cp932 (Shift_JIS).",
+    },
 }
+
+# The `--help` of `keiri registry` and `keiri evidence` (issue 28) lives beside their messages.
+ENTRIES.update(_EVIDENCE_HELP)

@@ -93,6 +93,41 @@ ENTRIES: dict[str, dict[str, str]] = {
     },
     "field.invalid": {"ja": "入力が正しくありません", "en": "The value is not valid"},
     "field.problem": {"ja": "{label}: {message}", "en": "{label}: {message}"},
+    "field.not_month": {
+        "ja": "年月を入力してください（例: 2026-10、2026年10月、令和8年10月）（入力: {value}）",
+        "en": "Enter a year and month (e.g. 2026-10) (got {value})",
+    },
+    "field.no_such_month": {
+        "ja": "存在しない年月です（入力: {value}）",
+        "en": "There is no such month (got {value})",
+    },
+    "field.month_format": {
+        "ja": "年月は 2026-10 の形で入力してください（入力: {value}）",
+        "en": "Send the month as 2026-10 (got {value})",
+    },
+    "field.month_value": {"ja": "{year}年{month}月", "en": "{year}-{month:0>2}"},
+    "field.month_placeholder": {"ja": "例: 2026-10、2026年10月", "en": "e.g. 2026-10"},
+    "field.not_date_range": {
+        "ja": "期間を入力してください（例: 2026/4/1〜2026/4/30、2026年4月）（入力: {value}）",
+        "en": "Enter a period (e.g. 2026-04-01 ~ 2026-04-30, or 2026-04) (got {value})",
+    },
+    "field.no_such_date": {
+        "ja": "存在しない日付です（入力: {value}）",
+        "en": "There is no such date (got {value})",
+    },
+    "field.range_reversed": {
+        "ja": "開始日が終了日より後になっています（{start} 〜 {end}）",
+        "en": "The start is after the end ({start} ~ {end})",
+    },
+    "field.date_range_format": {
+        "ja": "期間は開始日と終了日を 2026-04-01 の形で入力してください",
+        "en": "Give the start and the end of the period as 2026-04-01",
+    },
+    "field.date_range_value": {"ja": "{start} 〜 {end}", "en": "{start} ~ {end}"},
+    "field.date_range_placeholder": {
+        "ja": "例: 2026/4/1〜2026/4/30、2026年4月",
+        "en": "e.g. 2026-04-01 ~ 2026-04-30",
+    },
     "field.fix_hint": {
         "ja": "示された項目を直して、もう一度送信してください",
         "en": "Correct the highlighted fields and submit again",

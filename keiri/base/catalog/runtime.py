@@ -1228,4 +1228,140 @@ ENTRIES: dict[str, dict[str, str]] = {
         "ja": "{name} が {minimum} 文字より短いため、フォームアプリを {host} で公開できません。推測されにくい長い値にしてください（例: `python -c 'import secrets; print(secrets.token_urlsafe(24))'`）",
         "en": "{name} is shorter than {minimum} characters (serving on {host}); use a long random value (e.g. `python -c 'import secrets; print(secrets.token_urlsafe(24))'`)",
     },
+    # --- the analysis sandbox (`blocks.analysis.sandbox*`) ---
+    "runtime.sandbox.violation": {
+        "ja": "サンドボックス違反: {what}",
+        "en": "sandbox violation: {what}",
+    },
+    "runtime.sandbox.read_outside": {
+        "ja": "ワークスペース外のファイルの読み取りは許可されていません（{path}）",
+        "en": "reading a file outside the workspace is not allowed ({path})",
+    },
+    "runtime.sandbox.write_outside": {
+        "ja": "ワークスペース外のファイルの書き込みは許可されていません（{path}）",
+        "en": "writing a file outside the workspace is not allowed ({path})",
+    },
+    "runtime.sandbox.listing_outside": {
+        "ja": "ワークスペース外のフォルダの一覧や参照は許可されていません（{path}）",
+        "en": "listing or opening a folder outside the workspace is not allowed ({path})",
+    },
+    "runtime.sandbox.path_outside": {
+        "ja": "ワークスペース外のファイル操作（{event}）は許可されていません（{path}）",
+        "en": "a file operation outside the workspace ({event}) is not allowed ({path})",
+    },
+    "runtime.sandbox.network": {
+        "ja": "ネットワーク接続（{event}）は許可されていません",
+        "en": "network access ({event}) is not allowed",
+    },
+    "runtime.sandbox.process": {
+        "ja": "プロセスの起動（{event}）は許可されていません",
+        "en": "starting a process ({event}) is not allowed",
+    },
+    "runtime.sandbox.ctypes": {
+        "ja": "ctypes（{event}）は許可されていません",
+        "en": "ctypes ({event}) is not allowed",
+    },
+    "runtime.sandbox.call": {"ja": "{event} は許可されていません", "en": "{event} is not allowed"},
+    "runtime.sandbox.denied_import": {
+        "ja": "モジュール {module} の読み込みは許可されていません",
+        "en": "loading the module {module} is not allowed",
+    },
+    "runtime.sandbox.import_not_allowed": {
+        "ja": "import {module} は許可されていません（使えるのは pandas, numpy, sklearn, "
+        "matplotlib, seaborn と安全な標準モジュールのみ）",
+        "en": "import {module} is not allowed (only pandas, numpy, sklearn, matplotlib, "
+        "seaborn and harmless standard modules)",
+    },
+    "runtime.sandbox.channel_forged": {
+        "ja": "実行結果を伝える通信路に、サンドボックス以外が書いたデータが見つかりました",
+        "en": "the channel that reports the result holds data the sandbox did not write",
+    },
+    "runtime.sandbox.special_file": {
+        "ja": "ワークスペースに通常のファイル以外（シンボリックリンクなど）が作られていたため削除しました（{path}）",
+        "en": "something other than a plain file (a symbolic link, ...) was created in the "
+        "workspace and has been removed ({path})",
+    },
+    "runtime.sandbox.setuid": {
+        "ja": "ワークスペースのファイルに setuid/setgid 属性が付けられていたため外しました（{path}）",
+        "en": "a workspace file was given the setuid/setgid bit, which has been cleared ({path})",
+    },
+    "runtime.sandbox.memory": {
+        "ja": "MemoryError: メモリ上限（{mib} MiB）を超えました",
+        "en": "MemoryError: the memory limit ({mib} MiB) was exceeded",
+    },
+    "runtime.sandbox.output_limit": {
+        "ja": "OutputLimitExceeded: 標準出力が上限（{limit} 文字）を超えたため、実行を打ち切りました",
+        "en": "OutputLimitExceeded: the output passed its limit ({limit} characters); "
+        "the run was stopped",
+    },
+    "runtime.sandbox.violation_and_error": {
+        "ja": "{violation}（この実行のエラー: {error}）",
+        "en": "{violation} (the run's error: {error})",
+    },
+    "runtime.sandbox.error": {"ja": "{type}: {message}", "en": "{type}: {message}"},
+    "runtime.sandbox.error_at": {
+        "ja": "{type}: {message}（{line} 行目）",
+        "en": "{type}: {message} (line {line})",
+    },
+    "runtime.sandbox.error_at_source": {
+        "ja": "{type}: {message}（{line} 行目: {source}）",
+        "en": "{type}: {message} (line {line}: {source})",
+    },
+    "runtime.sandbox.timeout": {
+        "ja": "TimeoutError: 実行時間の上限（{seconds} 秒）を超えたため、処理を停止しました",
+        "en": "TimeoutError: the time limit ({seconds} s) was reached; the run was stopped",
+    },
+    "runtime.sandbox.cpu": {
+        "ja": "TimeoutError: CPU 時間の上限（{seconds} 秒）を超えました",
+        "en": "TimeoutError: the CPU time limit ({seconds} s) was exceeded",
+    },
+    "runtime.sandbox.killed": {
+        "ja": "MemoryError: プロセスが強制終了されました（メモリ上限 {mib} MiB の超過など）",
+        "en": "MemoryError: the process was killed (over the {mib} MiB memory limit, or similar)",
+    },
+    "runtime.sandbox.channel_lost": {
+        "ja": "RuntimeError: 実行結果を伝える通信路が閉じられたため、失敗として扱います",
+        "en": "RuntimeError: the channel that reports the result was closed; counted as a failure",
+    },
+    "runtime.sandbox.no_sentinel": {
+        "ja": "RuntimeError: 分析コードが最後まで実行されないまま終了しました（終了コード {code}）",
+        "en": "RuntimeError: the analysis code ended before it finished (exit code {code})",
+    },
+    "runtime.sandbox.no_sentinel_detail": {
+        "ja": "RuntimeError: 分析コードが最後まで実行されないまま終了しました（終了コード {code}）: {detail}",
+        "en": "RuntimeError: the analysis code ended before it finished (exit code {code}): {detail}",
+    },
+    "runtime.sandbox.unavailable": {
+        "ja": "分析コードを安全に隔離して実行する仕組みがこのコンピューターで使えないため、分析コードは実行しません（{reason}）",
+        "en": "analysis code is not run: this computer cannot isolate it safely ({reason})",
+    },
+    "runtime.sandbox.unavailable_hint": {
+        "ja": "管理者に bubblewrap のインストール（Debian/Ubuntu: apt-get install bubblewrap、"
+        "または scripts/system-deps.sh）と、ユーザー名前空間の許可（sysctl "
+        "kernel.unprivileged_userns_clone=1、Ubuntu では AppArmor の bwrap 用プロファイル）を依頼してください",
+        "en": "ask an administrator to install bubblewrap (Debian/Ubuntu: apt-get install "
+        "bubblewrap, or scripts/system-deps.sh) and to allow user namespaces (sysctl "
+        "kernel.unprivileged_userns_clone=1; on Ubuntu, an AppArmor profile for bwrap)",
+    },
+    "runtime.sandbox.no_bwrap": {
+        "ja": "bubblewrap（bwrap コマンド）が見つかりません",
+        "en": "bubblewrap (the bwrap command) was not found",
+    },
+    "runtime.sandbox.bwrap_refused": {
+        "ja": "bubblewrap が隔離環境を作れませんでした: {detail}",
+        "en": "bubblewrap could not build the sandbox: {detail}",
+    },
+    "runtime.sandbox.start_failed": {
+        "ja": "分析コードの実行環境を起動できませんでした（{detail}）",
+        "en": "the analysis code's sandbox could not be started ({detail})",
+    },
+    "runtime.sandbox.start_failed_hint": {
+        "ja": "もう一度実行してください。繰り返す場合は Python 環境（pandas, matplotlib）と bubblewrap を確認してください",
+        "en": "run it again; if it keeps failing, check the Python environment (pandas, "
+        "matplotlib) and bubblewrap",
+    },
+    "runtime.secrets.sweep_failed": {
+        "ja": "保管期間を過ぎた秘密の値（Secret ブロック）を削除できませんでした（次の実行の開始時に再試行します）: {error}",
+        "en": "could not delete the secret values (Secret blocks) past their retention (tried again at the next run's start): {error}",
+    },
 }

@@ -9,6 +9,8 @@ never blocks, compiler, flows or the application).
 - `Issue`: one finding of validation or dry-run. Its key path is kept as a tuple (`loc`) and
   formatted only when shown (`path`, `location()`, `--json`).
 - `from_validation_error`: the one converter from a pydantic `ValidationError` to issues.
+- `IssueReport`: what a check found (`{ok, errors, warnings}`), the one result model of
+  validate, dry-run, the designer's check and deploy --check.
 
 Deep code raises these; exactly one place per surface renders them: the CLI entry point
 (`keiri.cli.render`), the form app's error widget (`ui_app.errors`) and the Prefect failure
@@ -52,9 +54,11 @@ __all__ = [
     "LineLookup",
     "PlanInvalid",
     "PlanNotFound",
+    "Reported",
     "RunNotFound",
     "RunNotPaused",
     "RunNotRetryable",
+    "RunStartMismatch",
     "Severity",
     "UsageError",
     "did_you_mean",
@@ -100,11 +104,34 @@ class ErrorCode(StrEnum):
     RUN_NOT_PAUSED = "RUN_NOT_PAUSED"
     ALREADY_RESUMED = "ALREADY_RESUMED"
     RUN_NOT_RETRYABLE = "RUN_NOT_RETRYABLE"
+    # The run a quick start created is not the run of the plan the CLI compiled.
+    RUN_START_MISMATCH = "RUN_START_MISMATCH"
+    # A command that showed its own result (issues, a run's outcome) ends with its exit code.
+    REPORTED = "REPORTED"
     CONFIG_INVALID = "CONFIG_INVALID"
     SERVER_UNAVAILABLE = "SERVER_UNAVAILABLE"
     USAGE_ERROR = "USAGE_ERROR"
     ABORTED = "ABORTED"
     INTERNAL_ERROR = "INTERNAL_ERROR"
+    # The operator copilot (`keiri.copilot.errors`).
+    COPILOT_LLM_NOT_CONFIGURED = "COPILOT_LLM_NOT_CONFIGURED"
+    COPILOT_LLM_FAILED = "COPILOT_LLM_FAILED"
+    COPILOT_UNKNOWN_TOOL = "COPILOT_UNKNOWN_TOOL"
+    COPILOT_BAD_ARGS = "COPILOT_BAD_ARGS"
+    COPILOT_PERMISSION_DENIED = "COPILOT_PERMISSION_DENIED"
+    COPILOT_NOT_FOUND = "COPILOT_NOT_FOUND"
+    COPILOT_ALREADY_DECIDED = "COPILOT_ALREADY_DECIDED"
+    COPILOT_CONFIRMATION_STALE = "COPILOT_CONFIRMATION_STALE"
+    # Journal entries, their exports and the counterparty master (issue 27).
+    JOURNAL_CHECK_FAILED = "JOURNAL_CHECK_FAILED"
+    JOURNAL_NOT_FOUND = "JOURNAL_NOT_FOUND"
+    ACCOUNT_NOT_MAPPED = "ACCOUNT_NOT_MAPPED"
+    COUNTERPARTY_INVALID = "COUNTERPARTY_INVALID"
+    PAYMENT_TERMS_INVALID = "PAYMENT_TERMS_INVALID"
+    # The registration-number registry and the evidence archive (issue 28).
+    REGISTRY_EMPTY = "REGISTRY_EMPTY"
+    EVIDENCE_NOT_FOUND = "EVIDENCE_NOT_FOUND"
+    RETENTION_ACTIVE = "RETENTION_ACTIVE"
 
 
 # -- the root and its named branches ---------------------------------------------------------
@@ -311,6 +338,25 @@ class AlreadyResumed(_Named):
 class RunNotRetryable(_Named):
     default_code = ErrorCode.RUN_NOT_RETRYABLE
     default_hint = "cli.hint.run_not_retryable"
+
+
+class RunStartMismatch(_Named):
+    """The run a start note made is not what the plan compiles to (its flow, tags or
+    parameters differ): the run is ended Failed, never run (`flows.lifecycle.start`)."""
+
+    default_code = ErrorCode.RUN_START_MISMATCH
+    default_hint = "cli.hint.start_mismatch"
+
+
+class Reported(KeiriError):
+    """A command that has shown its whole result itself (a failed validation's issues, a run's
+    outcome, a report) ends with `exit_code`; the one renderer adds nothing. So every exit
+    code other than 0 comes from `KeiriError.exit_code`: `raise Reported(EXIT_PAUSED)`."""
+
+    default_code = ErrorCode.REPORTED
+
+    def __init__(self, exit_code: int) -> None:
+        super().__init__(None, "", exit_code=exit_code)
 
 
 class IssuesFound(KeiriError):

@@ -2,7 +2,8 @@
 
 `Issue`: one finding of validation or dry-run, its key path kept as a tuple (`loc`) and
 formatted only when shown. `from_validation_error`: the one converter from a pydantic
-`ValidationError` to issues. Imports nothing from keiri.
+`ValidationError` to issues, its messages and hints in the reader's language (`t`). Imports the
+catalog and `pydantic_text` only.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, computed_fie
 from pydantic_core import ErrorDetails
 
 from keiri.base.catalog import t as text
+from keiri.base.errors.pydantic_text import pydantic_message
 
 __all__ = [
     "Issue",
@@ -98,7 +100,6 @@ def suggest(name: str, known: Iterable[str], n: int = 3) -> list[str]:
 def did_you_mean(name: str, known: Iterable[str]) -> str:
     """`もしかして: 'a', 'b'` (in the reader's language) for an unknown name, "" when nothing is
     close."""
-    from keiri.base.catalog import t as text
 
     close = suggest(name, known)
     return text("issue.did_you_mean", names=", ".join(repr(c) for c in close)) if close else ""
@@ -182,7 +183,8 @@ def from_validation_error(
     node_id_at: Callable[[KeyPath], str | None] | None = None,
     refine: Callable[[ErrorDetails, Issue], Issue] | None = None,
 ) -> list[Issue]:
-    """Every error of a pydantic `ValidationError` as an `Issue` (written once, used by the
+    """Every error of a pydantic `ValidationError` as an `Issue` in the reader's language
+    (`hint` and `message_prefix` are given already translated; written once, used by the
     plan parser, the block registry, the template loader and the deployment files).
 
     `union_tags`: tag names pydantic inserts after a list index for tagged unions (dropped from
@@ -193,19 +195,21 @@ def from_validation_error(
     issues: list[Issue] = []
     for err in exc.errors():
         loc = _strip_tags(err["loc"], union_tags)
-        message, issue_hint = err["msg"], hint
+        issue_hint = hint
         if err["type"] == "extra_forbidden" and loc:
-            message = f"unknown key {loc[-1]!r}"
             known = sorted(known_keys(loc[:-1])) if known_keys else []
             suggestion = did_you_mean(str(loc[-1]), known) if known else ""
-            issue_hint = suggestion or (f"known keys: {', '.join(known)}" if known else hint)
-            issue_hint = issue_hint or "remove the key or fix its spelling"
+            issue_hint = suggestion or (
+                text("issue.known_keys", keys=", ".join(known)) if known else hint
+            )
+            issue_hint = issue_hint or text("issue.remove_key")
         elif err["type"] == "missing" and loc:
-            message = f"missing required key {loc[-1]!r}"
-            issue_hint = f"add `{loc[-1]}:`" + (f"; {hint}" if hint else "")
+            issue_hint = text("issue.add_key", name=loc[-1]) + (
+                text("issue.hint_join", hint=hint) if hint else ""
+            )
         issue = Issue(
             code=code,
-            message=message_prefix + message,
+            message=message_prefix + pydantic_message(err),
             node_id=node_id_at(loc) if node_id_at else None,
             loc=loc,
             line=lines.line(loc) if lines is not None else None,

@@ -2,10 +2,12 @@
 
 Sections: `home` (folders of state and of the project), `store` (the file store), `server` (the
 Prefect server), `ui` (the form app), `llm` (the model provider), `notify` (pause
-notifications), `language` (language and time zone), `ocr` (budgets of OCR). Every variable
-keeps its documented name (`KEIRI_HOME`, `KEIRI_UI_PORT`, `OPENAI_API_KEY`, ...); the README's
-settings table is generated from this module (`python -m keiri.base.settings.table`). A
-malformed value is a `ConfigError` that lists every problem at once.
+notifications), `language` (language and time zone), `ocr` (budgets of OCR), `journals`
+(journal exports), `evidence` (the registration-number registry and the evidence archive).
+Every variable keeps its documented name (`KEIRI_HOME`, `KEIRI_UI_PORT`, `OPENAI_API_KEY`,
+...); the README's settings table is generated
+from this module (`python -m keiri.base.settings.table`). A malformed value is a `ConfigError` that
+lists every problem at once.
 
 `get()` reads the environment on every call (a cheap key of the variables' current values
 picks a cached model), so tests that change variables see the change; `reset()` drops the
@@ -35,7 +37,9 @@ from keiri.base.errors.pydantic_text import pydantic_message
 from keiri.base.settings.sections import (
     DEFAULT_ENV_ALLOW,
     SECTIONS,
+    EvidenceSettings,
     HomeSettings,
+    JournalSettings,
     LanguageSettings,
     LLMEnvSettings,
     NotifySettings,
@@ -52,6 +56,7 @@ __all__ = [
     "DEFAULT_ENV_ALLOW",
     "DEFAULT_FORM_APP_URL",
     "Settings",
+    "archive_dir",
     "block_spec_roots",
     "config_file",
     "designs_dir",
@@ -67,6 +72,7 @@ __all__ = [
     "parse_duration",
     "plan_env",
     "project_root",
+    "registry_db",
     "reset",
     "runs_dir",
     "secret_values",
@@ -119,6 +125,8 @@ class Settings(BaseSettings):
     notify: NotifySettings = Field(default_factory=lambda: NotifySettings.model_validate({}))
     language: LanguageSettings = Field(default_factory=lambda: LanguageSettings.model_validate({}))
     ocr: OCRSettings = Field(default_factory=lambda: OCRSettings.model_validate({}))
+    journals: JournalSettings = Field(default_factory=lambda: JournalSettings.model_validate({}))
+    evidence: EvidenceSettings = Field(default_factory=lambda: EvidenceSettings.model_validate({}))
 
     @classmethod
     def settings_customise_sources(
@@ -255,6 +263,19 @@ def store_dir() -> Path:
     """
     configured = get().store.dir
     return configured.resolve() if configured else keiri_home() / "store"
+
+
+def registry_db() -> Path:
+    """The registration-number registry (`KEIRI_REGISTRY_DB`, default
+    `<home>/registry/registry.sqlite`)."""
+    configured = get().evidence.registry_db
+    return configured.resolve() if configured else keiri_home() / "registry" / "registry.sqlite"
+
+
+def archive_dir() -> Path:
+    """The evidence archive (`KEIRI_ARCHIVE_DIR`, default `<home>/archive`)."""
+    configured = get().evidence.archive_dir
+    return configured.resolve() if configured else keiri_home() / "archive"
 
 
 def project_root() -> Path:

@@ -28,7 +28,9 @@ from keiri.base.catalog import parse_language, t
 __all__ = [
     "DEFAULT_ENV_ALLOW",
     "SECTIONS",
+    "EvidenceSettings",
     "HomeSettings",
+    "JournalSettings",
     "LLMEnvSettings",
     "LanguageSettings",
     "NotifySettings",
@@ -207,6 +209,13 @@ class ServerSettings(Section):
         validation_alias=_env("KEIRI_LOCAL_RUNNERS"),
         description="Background runs (`keiri run --detach`, retries) executing at once on this "
         "machine; more wait, Pending, for a place (default: two per CPU, at least two).",
+    )
+    secret_retention: Duration = Field(
+        timedelta(days=4),
+        validation_alias=_env("KEIRI_SECRET_RETENTION"),
+        description="How long a failed, crashed or cancelled run's secrets (Secret blocks: "
+        "values given at its start, secret form answers) are kept for a retry after it ended "
+        "(`4h`, `4d`; `0`: deleted at its end). A completed run's go at its end.",
     )
 
 
@@ -451,3 +460,68 @@ def names_of(info: FieldInfo) -> tuple[str, ...]:
     if isinstance(alias, AliasChoices):
         return tuple(str(c) for c in alias.choices)
     return (str(alias),)
+
+
+# -- journal entries and their exports (issue 27) -------------------------------------------
+
+
+class JournalSettings(Section):
+    """Journal entries and their exports to 弥生, MF and freee."""
+
+    account_map: Path | None = Field(
+        None,
+        validation_alias=_env("KEIRI_JOURNAL_ACCOUNT_MAP"),
+        description="A YAML file of account and tax-category names per product (`yayoi`, `mf`, "
+        "`freee`, ...) read over the shipped defaults (`blocks/journals/charts/`).",
+    )
+    summary_overflow: Annotated[Literal["cut", "refuse"], BeforeValidator(_lower)] = Field(
+        "cut",
+        validation_alias=_env("KEIRI_JOURNAL_SUMMARY_OVERFLOW"),
+        description="A 摘要 longer than the product allows: `cut` (shortened, ending in a "
+        "visible `…`, and listed) or `refuse` the export.",
+    )
+
+
+SECTIONS["journals"] = JournalSettings
+# -- the registration-number registry and the evidence archive (issue 28) --------------------
+
+
+class EvidenceSettings(Section):
+    """The registration-number registry (local data, the optional Web-API) and the evidence
+    archive (電子帳簿保存法)."""
+
+    registry_db: Path | None = Field(
+        None,
+        validation_alias=_env("KEIRI_REGISTRY_DB"),
+        description="The registration-number registry database (default: "
+        "`<home>/registry/registry.sqlite`).",
+    )
+    registry_app_id: SecretStr | None = Field(
+        None,
+        validation_alias=_env("KEIRI_REGISTRY_APP_ID"),
+        description="Application id of the NTA's registry Web-API; when set, numbers the local "
+        "data lacks are asked online (secret).",
+    )
+    registry_api_url: str = Field(
+        "https://web-api.invoice-kohyo.nta.go.jp",
+        validation_alias=_env("KEIRI_REGISTRY_API_URL"),
+        description="Base address of the registry Web-API (a test server, the NTA's "
+        "verification environment).",
+    )
+    archive_dir: Path | None = Field(
+        None,
+        validation_alias=_env("KEIRI_ARCHIVE_DIR"),
+        description="The evidence archive: originals by sha256, index and log (default: "
+        "`<home>/archive`).",
+    )
+    retention_years: int = Field(
+        7,
+        ge=1,
+        le=100,
+        validation_alias=_env("KEIRI_ARCHIVE_RETENTION_YEARS"),
+        description="Years evidence is kept after the filing deadline of its year; purges "
+        "before then are refused (the law: 7, 10 for years with a loss carried forward).",
+    )
+
+
+SECTIONS["evidence"] = EvidenceSettings

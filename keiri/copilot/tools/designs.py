@@ -3,30 +3,36 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field
-
 from keiri.base import settings
 from keiri.base.catalog import t
 from keiri.base.errors import Issue
-from keiri.copilot.registry import Tool, ToolContext, ToolResult
+from keiri.copilot.registry import Tool, ToolArgs, ToolContext, ToolResult
 
 __all__ = ["TOOLS", "design_names"]
 
 
-class _Args(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class ListArgs(ToolArgs):
+    query: str | None = None
+
+    @classmethod
+    def descriptions(cls) -> dict[str, str]:
+        return {"query": t("copilot.arg.query")}
 
 
-class ListArgs(_Args):
-    query: str | None = Field(default=None, description="名前・説明で絞る語")
+class DesignRef(ToolArgs):
+    design: str
+
+    @classmethod
+    def descriptions(cls) -> dict[str, str]:
+        return {"design": t("copilot.arg.design")}
 
 
-class DesignRef(_Args):
-    design: str = Field(description="設計の名前（designs.list の name）またはパス")
+class GenerateArgs(ToolArgs):
+    instruction: str
 
-
-class GenerateArgs(_Args):
-    instruction: str = Field(description="作りたい業務手順の説明（日本語）")
+    @classmethod
+    def descriptions(cls) -> dict[str, str]:
+        return {"instruction": t("copilot.arg.instruction")}
 
 
 def design_names() -> list[str]:
@@ -60,7 +66,8 @@ def _list(ctx: ToolContext, args: ListArgs) -> ToolResult:
 
 def _issues_text(issues: list[Issue], limit: int = 8) -> str:
     return "\n".join(
-        f"- {i.code} {i.location()}: {i.message}" + (f"（{i.hint}）" if i.hint else "")
+        t("copilot.design.issue", code=i.code, location=i.location(), message=i.message)
+        + (t("copilot.design.issue_hint", hint=i.hint) if i.hint else "")
         for i in issues[:limit]
     )
 
@@ -110,28 +117,31 @@ def _generate(ctx: ToolContext, args: GenerateArgs) -> ToolResult:
 
 
 TOOLS = [
-    Tool("designs.list", "使える設計（designs）を一覧する。", ListArgs, "view", _list),
+    Tool("designs.list", lambda: t("copilot.tool.designs_list"), ListArgs, "view", _list),
     Tool(
         "designs.generate",
-        "指示から新しい設計を LLM で作り、検証して保存する。",
+        lambda: t("copilot.tool.designs_generate"),
         GenerateArgs,
         "design",
         _generate,
+        words=lambda a: t("copilot.confirm.design_generate", instruction=a.instruction),
     ),
     Tool(
         "designs.validate",
-        "設計を検証する（エラーと警告）。",
+        lambda: t("copilot.tool.designs_validate"),
         DesignRef,
         "view",
         _validate,
         in_tasks=True,
+        words=lambda a: t("copilot.confirm.design_validate", design=a.design),
     ),
     Tool(
         "designs.dry_run",
-        "設計をサンプル値でドライランする（実データに触れない）。",
+        lambda: t("copilot.tool.designs_dry_run"),
         DesignRef,
         "view",
         _dry_run,
         in_tasks=True,
+        words=lambda a: t("copilot.confirm.design_dry_run", design=a.design),
     ),
 ]

@@ -1,78 +1,110 @@
 """PlanTool, TaskTool and the TaskLoop's entry (seed 004 §4.3–4.5) as tools:
 `goal.propose`, `goal.approve`, `goal.update_step`, `goal.get`, `tasks.generate_list`,
-`task_loop.run`."""
+`task_loop.run`.
+
+`task_loop.run` binds to what it shows: when the question is asked, the step's task list (or
+the given tasks) is resolved, checked and sealed (`keiri.copilot.binding`); approving runs
+that snapshot, never the step's list as it may be by then."""
 
 from __future__ import annotations
 
 import json
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from keiri.base.catalog import t
-from keiri.base.permissions import access_for
-from keiri.copilot import errors, taskloop
-from keiri.copilot.errors import CopilotError
-from keiri.copilot.models import Action, Goal, Step, Task
+from keiri.copilot import taskloop
+from keiri.copilot.binding import seal
+from keiri.copilot.errors import BadArgs, CopilotError, CopilotNotFound, LLMNotConfigured
+from keiri.copilot.models import Action, Goal, Operation, Shown, Step, Task
 from keiri.copilot.prompts import (
-    PLAN_PROMPT,
-    TASK_PROMPT,
     WirePlan,
     WireTaskList,
+    plan_prompt,
     plan_user_prompt,
+    task_prompt,
     task_user_prompt,
 )
-from keiri.copilot.registry import Tool, ToolContext, ToolResult
+from keiri.copilot.registry import Tool, ToolArgs, ToolContext, ToolResult
 from keiri.copilot.state import goal_text, history_text
 
 __all__ = ["TOOLS", "find_goal"]
 
 
-class _Args(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class StepDraft(_Args):
+class StepDraft(ToolArgs):
     name: str
     description: str = ""
-    depends_on: list[int] = Field(default_factory=list, description="依存するステップの番号")
+    depends_on: list[int] = Field(default_factory=list)
+
+    @classmethod
+    def descriptions(cls) -> dict[str, str]:
+        return {"depends_on": t("copilot.arg.depends_on")}
 
 
-class ProposeArgs(_Args):
-    goal: str = Field(description="目標（例: 11月の月次決算）")
-    name: str | None = Field(default=None, description="計画の名前")
-    steps: list[StepDraft] | None = Field(
-        default=None, description="ステップ（省略すると計画用プロンプトで作ります）"
-    )
+class ProposeArgs(ToolArgs):
+    goal: str
+    name: str | None = None
+    steps: list[StepDraft] | None = None
+
+    @classmethod
+    def descriptions(cls) -> dict[str, str]:
+        return {
+            "goal": t("copilot.arg.goal"),
+            "name": t("copilot.arg.goal_name"),
+            "steps": t("copilot.arg.steps"),
+        }
 
 
-class GoalRef(_Args):
-    goal_id: str | None = Field(default=None, description="目標 id（省略: アクティブな目標）")
+class GoalRef(ToolArgs):
+    goal_id: str | None = None
+
+    @classmethod
+    def descriptions(cls) -> dict[str, str]:
+        return {"goal_id": t("copilot.arg.goal_id")}
 
 
-class UpdateStepArgs(_Args):
-    goal_id: str | None = Field(default=None, description="目標 id（省略: アクティブな目標）")
-    step_id: str = Field(description="ステップ id")
+class UpdateStepArgs(ToolArgs):
+    goal_id: str | None = None
+    step_id: str
     status: Literal["pending", "in_progress", "completed", "failed"]
-    note: str | None = Field(default=None, description="メモ（日本語）")
+    note: str | None = None
+
+    @classmethod
+    def descriptions(cls) -> dict[str, str]:
+        return {
+            "goal_id": t("copilot.arg.goal_id"),
+            "step_id": t("copilot.arg.step_id"),
+            "note": t("copilot.arg.note"),
+        }
 
 
-class StepRef(_Args):
-    goal_id: str | None = Field(default=None, description="目標 id（省略: アクティブな目標）")
-    step_id: str = Field(description="ステップ id")
+class StepRef(ToolArgs):
+    goal_id: str | None = None
+    step_id: str
+
+    @classmethod
+    def descriptions(cls) -> dict[str, str]:
+        return {"goal_id": t("copilot.arg.goal_id"), "step_id": t("copilot.arg.step_id")}
 
 
-class TaskDraft(_Args):
+class TaskDraft(ToolArgs):
     operation: str
     args: dict[str, Any] = Field(default_factory=dict)
 
 
-class TaskLoopArgs(_Args):
-    goal_id: str | None = Field(default=None, description="目標 id（省略: アクティブな目標）")
-    step_id: str | None = Field(default=None, description="このステップの TaskList を実行")
-    tasks: list[TaskDraft] | None = Field(
-        default=None, description="ステップなしで実行するタスク（operation, args）"
-    )
+class TaskLoopArgs(ToolArgs):
+    goal_id: str | None = None
+    step_id: str | None = None
+    tasks: list[TaskDraft] | None = None
+
+    @classmethod
+    def descriptions(cls) -> dict[str, str]:
+        return {
+            "goal_id": t("copilot.arg.goal_id"),
+            "step_id": t("copilot.arg.loop_step_id"),
+            "tasks": t("copilot.arg.tasks"),
+        }
 
 
 def find_goal(ctx: ToolContext, goal_id: str | None) -> Goal:
@@ -80,10 +112,9 @@ def find_goal(ctx: ToolContext, goal_id: str | None) -> Goal:
     goal = ctx.store.goal(wanted) if wanted else None
     if goal is None:
         known = [g.goal_id for g in ctx.store.goals()]
-        raise CopilotError(
-            errors.NOT_FOUND,
+        raise CopilotNotFound(
             t("copilot.error.no_goal", id=wanted or "-"),
-            hint=t("copilot.hint.goals", known="、".join(known[:5]) or "-"),
+            hint=t("copilot.hint.goals", known=t("copilot.separator").join(known[:5]) or "-"),
             details={"goal_id": wanted, "known": known},
         )
     return goal
@@ -92,10 +123,12 @@ def find_goal(ctx: ToolContext, goal_id: str | None) -> Goal:
 def _step(goal: Goal, step_id: str) -> Step:
     step = goal.step(step_id)
     if step is None:
-        raise CopilotError(
-            errors.NOT_FOUND,
+        raise CopilotNotFound(
             t("copilot.error.no_step", id=step_id, goal=goal.name),
-            hint=t("copilot.hint.steps", known="、".join(s.step_id for s in goal.steps)),
+            hint=t(
+                "copilot.hint.steps",
+                known=t("copilot.separator").join(s.step_id for s in goal.steps),
+            ),
             details={"step_id": step_id, "goal_id": goal.goal_id},
         )
     return step
@@ -105,9 +138,9 @@ def _propose(ctx: ToolContext, args: ProposeArgs) -> ToolResult:
     drafts, name = args.steps, args.name
     if drafts is None:
         if ctx.llm is None:  # pragma: no cover - a session always has an LLM
-            raise CopilotError(errors.LLM_NOT_CONFIGURED, t("copilot.error.llm_not_configured"))
+            raise LLMNotConfigured(t("copilot.error.llm_not_configured"))
         plan = ctx.llm.parse(
-            PLAN_PROMPT.format(user_goal=args.goal),
+            plan_prompt(args.goal),
             plan_user_prompt(args.goal, history_text(ctx.store, ctx.conversation_id, 6)),
             WirePlan,
         )
@@ -174,14 +207,14 @@ def _generate_list(ctx: ToolContext, args: StepRef) -> ToolResult:
 
     goal = find_goal(ctx, args.goal_id)
     step = _step(goal, args.step_id)
-    operations = sorted(n for n, tool in ctx.registry.tools.items() if tool.in_tasks)
+    operations = ctx.registry.task_names()
     if ctx.llm is None:  # pragma: no cover - a session always has an LLM
-        raise CopilotError(errors.LLM_NOT_CONFIGURED, t("copilot.error.llm_not_configured"))
+        raise LLMNotConfigured(t("copilot.error.llm_not_configured"))
     answer = ctx.llm.parse(
-        TASK_PROMPT.format(
-            step_name=step.name,
-            operations=", ".join(operations),
-            designs="\n".join(f"- {n}" for n in design_names()) or "-",
+        task_prompt(
+            step.name,
+            ", ".join(operations),
+            "\n".join(f"- {n}" for n in design_names()) or "-",
         ),
         task_user_prompt(
             goal.goal, step.description, history_text(ctx.store, ctx.conversation_id, 6)
@@ -210,8 +243,7 @@ def _generate_list(ctx: ToolContext, args: StepRef) -> ToolResult:
             continue
         tasks.append(Task(operation=action.operation, args=action.args))
     if problems:
-        raise CopilotError(
-            errors.BAD_ARGS,
+        raise BadArgs(
             t("copilot.error.task_list", step=step.name, problems="; ".join(problems)),
             hint=t("copilot.hint.task_list"),
             details={"problems": problems},
@@ -221,37 +253,48 @@ def _generate_list(ctx: ToolContext, args: StepRef) -> ToolResult:
         goal, ctx.user, "tasks_generated", {"step_id": step.step_id, "tasks": len(tasks)}
     )
     shown = "\n".join(
-        f"- {task.operation} {json.dumps(task.args, ensure_ascii=False)}" for task in tasks
-    )
+        f"- {ctx.registry.question(seal([Operation(operation=x.operation, args=x.args)]))}"
+        for x in tasks
+    )  # the same words a confirmation of this list will show
     return ToolResult(
         text=t("copilot.tasks.generated", step=step.name, count=len(tasks)) + "\n" + shown,
         data={"step_id": step.step_id, "tasks": [task.model_dump(mode="json") for task in tasks]},
     )
 
 
-def _run_tasks(ctx: ToolContext, args: TaskLoopArgs) -> ToolResult:
-    goal_id: str | None = None
-    step_id: str | None = None
+def _bind(ctx: ToolContext, args: TaskLoopArgs) -> Shown:
+    """What approving `task_loop.run` will run: the given tasks, or the step's task list as it
+    is now — checked (task tools, valid arguments, the user's rights) and sealed."""
     if args.tasks is not None:
         tasks = [Task(operation=d.operation, args=d.args) for d in args.tasks]
-    else:
-        if args.step_id is None:
-            raise CopilotError(
-                errors.BAD_ARGS,
-                t("copilot.error.task_loop_args"),
-                hint=t("copilot.hint.task_loop_args"),
-            )
-        goal = find_goal(ctx, args.goal_id)
-        step = _step(goal, args.step_id)
-        if not step.task_list:
-            raise CopilotError(
-                errors.BAD_ARGS,
-                t("copilot.error.no_tasks", step=step.name),
-                hint=t("copilot.hint.no_tasks", step_id=step.step_id),
-            )
-        tasks, goal_id, step_id = step.task_list, goal.goal_id, step.step_id
-    _check_tasks(ctx, tasks)
-    batch = taskloop.start(ctx, tasks, goal_id, step_id)
+        taskloop.check(ctx, tasks)
+        return seal(
+            [Operation(operation=x.operation, args=x.args) for x in tasks],
+            heading=t("copilot.confirm.task_loop_tasks", count=len(tasks)),
+        )
+    if args.step_id is None:
+        raise BadArgs(t("copilot.error.task_loop_args"), hint=t("copilot.hint.task_loop_args"))
+    goal = find_goal(ctx, args.goal_id)
+    step = _step(goal, args.step_id)
+    if not step.task_list:
+        raise BadArgs(
+            t("copilot.error.no_tasks", step=step.name),
+            hint=t("copilot.hint.no_tasks", step_id=step.step_id),
+        )
+    taskloop.check(ctx, step.task_list)
+    return seal(
+        [Operation(operation=x.operation, args=x.args) for x in step.task_list],
+        goal_id=goal.goal_id,
+        step_id=step.step_id,
+        heading=t("copilot.confirm.task_loop_step", step=step.name, count=len(step.task_list)),
+    )
+
+
+def _approve_tasks(ctx: ToolContext, shown: Shown) -> ToolResult:
+    """Run exactly the sealed operations (checked again, with the approver's rights)."""
+    tasks = [Task(operation=o.operation, args=o.args) for o in shown.operations]
+    taskloop.check(ctx, tasks)
+    batch = taskloop.start(ctx, tasks, shown.goal_id, shown.step_id)
     runs = [task.run_id for task in batch.tasks if task.run_id]
     return ToolResult(
         text=t("copilot.task_loop.started", count=len(tasks), batch=batch.batch_id),
@@ -259,73 +302,50 @@ def _run_tasks(ctx: ToolContext, args: TaskLoopArgs) -> ToolResult:
     )
 
 
-def _check_tasks(ctx: ToolContext, tasks: list[Task]) -> None:
-    """Every task is a task tool with valid arguments that this user may run."""
-    access = access_for(ctx.user, ctx.home)
-    allowed = sorted(n for n, tool in ctx.registry.tools.items() if tool.in_tasks)
-    for task in tasks:
-        tool, _args = ctx.registry.validate(Action(operation=task.operation, args=task.args))
-        if not tool.in_tasks:
-            raise CopilotError(
-                errors.BAD_ARGS,
-                t("copilot.error.not_a_task", name=tool.name, allowed=", ".join(allowed)),
-                hint=t("copilot.hint.task_list"),
-                details={"operation": tool.name},
-            )
-        if not access.allows(tool.permission):
-            raise CopilotError(
-                errors.PERMISSION_DENIED,
-                t(
-                    "copilot.permission_denied",
-                    user=access.user,
-                    role=access.role,
-                    tool=tool.name,
-                    permission=tool.permission,
-                ),
-                details={"operation": tool.name, "role": access.role},
-            )
-
-
-def _confirm_task_loop(args: TaskLoopArgs) -> str:
-    if args.tasks is not None:
-        ops = "、".join(f"{d.operation}" for d in args.tasks)
-        return t("copilot.confirm.task_loop_tasks", ops=ops)
-    return t("copilot.confirm.task_loop_step", step=args.step_id or "-")
+def _run_tasks(ctx: ToolContext, args: TaskLoopArgs) -> ToolResult:
+    return _approve_tasks(ctx, _bind(ctx, args))
 
 
 TOOLS = [
     Tool(
         "goal.propose",
-        "長期計画（目標とステップ）を作って提案する。複数の作業からなる依頼でまず使う。",
+        lambda: t("copilot.tool.goal_propose"),
         ProposeArgs,
         "goal",
         _propose,
     ),
     Tool(
         "goal.approve",
-        "提案した目標を承認済みにする。",
+        lambda: t("copilot.tool.goal_approve"),
         GoalRef,
         "goal",
         _approve,
         needs_confirmation=True,
-        confirm_text=lambda a: t("copilot.confirm.goal_approve", goal=a.goal_id or "-"),
+        words=lambda a: t("copilot.confirm.goal_approve", goal=a.goal_id or "-"),
     ),
-    Tool("goal.update_step", "ステップの状態を更新する。", UpdateStepArgs, "goal", _update_step),
-    Tool("goal.get", "目標とステップの進捗を見る。", GoalRef, "view", _get),
+    Tool(
+        "goal.update_step",
+        lambda: t("copilot.tool.goal_update_step"),
+        UpdateStepArgs,
+        "goal",
+        _update_step,
+    ),
+    Tool("goal.get", lambda: t("copilot.tool.goal_get"), GoalRef, "view", _get),
     Tool(
         "tasks.generate_list",
-        "ステップを達成する keiri の操作のリスト（TaskList）を作り、ステップに保存する。",
+        lambda: t("copilot.tool.tasks_generate_list"),
         StepRef,
         "goal",
         _generate_list,
     ),
     Tool(
         "task_loop.run",
-        "ステップの TaskList（または tasks）をバックグラウンドで実行し、終わったら報告する。",
+        lambda: t("copilot.tool.task_loop_run"),
         TaskLoopArgs,
         "run",
         _run_tasks,
         needs_confirmation=True,
-        confirm_text=_confirm_task_loop,
+        bind=_bind,
+        approve=_approve_tasks,
     ),
 ]

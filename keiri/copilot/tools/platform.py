@@ -5,41 +5,53 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from blocks.sdk.errors import Issue
 from keiri.base import settings
-from keiri.base.catalog import CATALOG, t
+from keiri.base.catalog import t
 from keiri.base.errors import ErrorCode, IssueCode, suggest
-from keiri.copilot import errors
-from keiri.copilot.errors import CopilotError
-from keiri.copilot.registry import Tool, ToolContext, ToolResult
+from keiri.copilot.connection import require_server
+from keiri.copilot.errors import BadArgs, CopilotNotFound
+from keiri.copilot.registry import Tool, ToolArgs, ToolContext, ToolResult
 
 __all__ = ["TOOLS"]
 
 
-class _Args(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class NoArgs(_Args):
+class NoArgs(ToolArgs):
     pass
 
 
-class ScheduleArgs(_Args):
-    name: str = Field(description="デプロイ名（英小文字・数字・ハイフン）")
-    design: str = Field(description="設計の名前")
-    cron: str = Field(description="cron 式（例: '0 9 1 * *' は毎月1日 9:00）")
-    timezone: str = Field(default="Asia/Tokyo")
+class ScheduleArgs(ToolArgs):
+    name: str
+    design: str
+    cron: str
+    timezone: str = "Asia/Tokyo"
+
+    @classmethod
+    def descriptions(cls) -> dict[str, str]:
+        return {
+            "name": t("copilot.arg.deployment_name"),
+            "design": t("copilot.arg.design_name"),
+            "cron": t("copilot.arg.cron"),
+        }
 
 
-class SearchArgs(_Args):
-    query: str = Field(description="探したい処理（日本語可）")
+class SearchArgs(ToolArgs):
+    query: str
     limit: int = Field(default=8, ge=1, le=30)
 
+    @classmethod
+    def descriptions(cls) -> dict[str, str]:
+        return {"query": t("copilot.arg.block_query")}
 
-class ExplainArgs(_Args):
-    code: str = Field(description="エラーコード（例: FILE_ENCRYPTED）")
+
+class ExplainArgs(ToolArgs):
+    code: str
+
+    @classmethod
+    def descriptions(cls) -> dict[str, str]:
+        return {"code": t("copilot.arg.code")}
 
 
 def _list(ctx: ToolContext, args: NoArgs) -> ToolResult:
@@ -49,8 +61,10 @@ def _list(ctx: ToolContext, args: NoArgs) -> ToolResult:
     specs, _issues = load_deployments(folder) if folder.is_dir() else ([], [])
     lines = []
     for spec in specs:
-        crons = "、".join(f"{s.cron} ({s.timezone})" for s in spec.model.schedules) or "-"
-        lines.append(f"- {spec.name}: {spec.plan_id} {crons}")
+        crons = t("copilot.separator").join(
+            f"{s.cron} ({s.timezone})" for s in spec.model.schedules
+        )
+        lines.append(f"- {spec.name}: {spec.plan_id} {crons or '-'}")
     return ToolResult(
         text=t("copilot.deploy.list", count=len(specs))
         + ("\n" + "\n".join(lines) if lines else ""),
@@ -66,6 +80,7 @@ def _schedule(ctx: ToolContext, args: ScheduleArgs) -> ToolResult:
 
     import yaml
 
+    require_server()
     from flows.deploy.apply import deploy_all
     from flows.deploy.spec import load_deployment
 
@@ -74,8 +89,7 @@ def _schedule(ctx: ToolContext, args: ScheduleArgs) -> ToolResult:
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{args.name}.yaml"
     if path.exists():
-        raise CopilotError(
-            errors.BAD_ARGS,
+        raise BadArgs(
             t("copilot.deploy.exists", name=args.name),
             hint=t("copilot.hint.deploy_exists"),
             details={"path": str(path)},
@@ -155,53 +169,54 @@ def _search(ctx: ToolContext, args: SearchArgs) -> ToolResult:
 
 def _explain(ctx: ToolContext, args: ExplainArgs) -> ToolResult:
     code = args.code.strip().upper()
-    known = sorted({*ErrorCode.__members__, *IssueCode.__members__, *_copilot_codes()})
+    known = sorted({*ErrorCode.__members__, *IssueCode.__members__})
     if code not in known:
-        raise CopilotError(
-            errors.NOT_FOUND,
+        close = suggest(code, known)
+        raise CopilotNotFound(
             t("copilot.error.unknown_code", code=code)
             + (
-                t("copilot.did_you_mean", names="、".join(suggest(code, known)))
-                if suggest(code, known)
-                else ""
+                t("copilot.did_you_mean", names=t("copilot.separator").join(close)) if close else ""
             ),
             hint=t("copilot.hint.unknown_code"),
             details={"code": code},
         )
-    lines = [f"{code}"]
-    for key in (f"error.{code}", f"error.{code.lower()}", f"issue.{code}", f"issue.{code.lower()}"):
-        if key in CATALOG:
-            lines.append(t(key) if "{" not in CATALOG[key]["ja"] else CATALOG[key]["ja"])
-    explained = f"copilot.explain.{code}"
-    lines.append(t(explained) if explained in CATALOG else t("copilot.explain.generic"))
-    return ToolResult(text="\n".join(lines), data={"code": code})
+    key = _EXPLAINED.get(code, "copilot.explain.generic")
+    return ToolResult(text=f"{code}\n{t(key)}", data={"code": code})
 
 
-def _copilot_codes() -> list[str]:
-    return [
-        errors.LLM_NOT_CONFIGURED,
-        errors.LLM_FAILED,
-        errors.UNKNOWN_TOOL,
-        errors.BAD_ARGS,
-        errors.PERMISSION_DENIED,
-        errors.NOT_FOUND,
-        errors.ALREADY_DECIDED,
-    ]
+#: The codes with an explanation of their own (others get the generic one).
+_EXPLAINED = {
+    "INPUT_VALIDATION_FAILED": "copilot.explain.INPUT_VALIDATION_FAILED",
+    "API_ERROR": "copilot.explain.API_ERROR",
+    "TIMEOUT_ERROR": "copilot.explain.TIMEOUT_ERROR",
+    "FILE_ENCRYPTED": "copilot.explain.FILE_ENCRYPTED",
+    "FILE_INVALID": "copilot.explain.FILE_INVALID",
+    "PERMISSION_DENIED": "copilot.explain.PERMISSION_DENIED",
+    "BLOCK_FAILED": "copilot.explain.BLOCK_FAILED",
+    "SERVER_UNAVAILABLE": "copilot.explain.SERVER_UNAVAILABLE",
+    "COPILOT_PERMISSION_DENIED": "copilot.explain.COPILOT_PERMISSION_DENIED",
+    "COPILOT_UNKNOWN_TOOL": "copilot.explain.COPILOT_UNKNOWN_TOOL",
+    "COPILOT_CONFIRMATION_STALE": "copilot.explain.COPILOT_CONFIRMATION_STALE",
+}
 
 
 TOOLS = [
-    Tool("deployments.list", "定期実行（deployments/）を一覧する。", NoArgs, "view", _list),
+    Tool("deployments.list", lambda: t("copilot.tool.deployments_list"), NoArgs, "view", _list),
     Tool(
         "deployments.schedule",
-        "設計の定期実行を deployments/ に追加し、Prefect に反映する。",
+        lambda: t("copilot.tool.deployments_schedule"),
         ScheduleArgs,
         "schedule",
         _schedule,
         needs_confirmation=True,
-        confirm_text=lambda a: t(
-            "copilot.confirm.schedule", name=a.name, design=a.design, cron=a.cron
+        words=lambda a: t(
+            "copilot.confirm.schedule",
+            name=a.name,
+            design=a.design,
+            cron=a.cron,
+            timezone=a.timezone,
         ),
     ),
-    Tool("blocks.search", "処理に使えるブロックを探す。", SearchArgs, "view", _search),
-    Tool("errors.explain", "エラーコードの意味と対処を説明する。", ExplainArgs, "view", _explain),
+    Tool("blocks.search", lambda: t("copilot.tool.blocks_search"), SearchArgs, "view", _search),
+    Tool("errors.explain", lambda: t("copilot.tool.errors_explain"), ExplainArgs, "view", _explain),
 ]

@@ -8,40 +8,55 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from keiri.base.catalog import t
 from keiri.copilot import taskloop
+from keiri.copilot.connection import require_server
 from keiri.copilot.models import Link, Task
-from keiri.copilot.registry import Tool, ToolContext, ToolResult
+from keiri.copilot.registry import Tool, ToolArgs, ToolContext, ToolResult
 
 __all__ = ["TOOLS", "run_links"]
 
 
-class _Args(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class StartArgs(ToolArgs):
+    design: str
+    inputs: dict[str, dict[str, Any]] | None = None
+    vars: dict[str, Any] | None = None
+
+    @classmethod
+    def descriptions(cls) -> dict[str, str]:
+        return {
+            "design": t("copilot.arg.design"),
+            "inputs": t("copilot.arg.inputs"),
+            "vars": t("copilot.arg.vars"),
+        }
 
 
-class StartArgs(_Args):
-    design: str = Field(description="設計の名前（designs.list の name）またはパス")
-    inputs: dict[str, dict[str, Any]] | None = Field(
-        default=None, description="人の入力の事前回答 {ノード: {項目: 値}}"
-    )
-    vars: dict[str, Any] | None = Field(default=None, description="vars の上書き")
+class RunRef(ToolArgs):
+    run_id: str
+
+    @classmethod
+    def descriptions(cls) -> dict[str, str]:
+        return {"run_id": t("copilot.arg.run_id")}
 
 
-class RunRef(_Args):
-    run_id: str = Field(description="実行 id（UUID）")
-
-
-class ListArgs(_Args):
-    state: str | None = Field(default=None, description="状態で絞る（paused, failed, ...）")
+class ListArgs(ToolArgs):
+    state: str | None = None
     limit: int = Field(default=10, ge=1, le=50)
 
+    @classmethod
+    def descriptions(cls) -> dict[str, str]:
+        return {"state": t("copilot.arg.state")}
 
-class ResumeArgs(_Args):
-    run_id: str = Field(description="一時停止中の実行 id")
-    answers: dict[str, Any] = Field(description="フォームの項目 id → 値")
+
+class ResumeArgs(ToolArgs):
+    run_id: str
+    answers: dict[str, Any]
+
+    @classmethod
+    def descriptions(cls) -> dict[str, str]:
+        return {"run_id": t("copilot.arg.paused_run_id"), "answers": t("copilot.arg.answers")}
 
 
 def run_links(run_id: str, ui_url: str | None = None, form_url: str | None = None) -> list[Link]:
@@ -74,6 +89,7 @@ def _start(ctx: ToolContext, args: StartArgs) -> ToolResult:
 
 
 def _status(ctx: ToolContext, args: RunRef) -> ToolResult:
+    require_server()
     from flows.lifecycle.runs import outcome
 
     result = outcome(args.run_id)
@@ -98,6 +114,7 @@ def _status(ctx: ToolContext, args: RunRef) -> ToolResult:
 
 
 def _list(ctx: ToolContext, args: ListArgs) -> ToolResult:
+    require_server()
     from flows.lifecycle.control import list_runs
 
     views = list_runs(args.state, args.limit)
@@ -109,6 +126,7 @@ def _list(ctx: ToolContext, args: ListArgs) -> ToolResult:
 
 
 def _resume(ctx: ToolContext, args: ResumeArgs) -> ToolResult:
+    require_server()
     from flows.lifecycle import runs
 
     form = runs.resume(args.run_id, args.answers, ctx.user)
@@ -134,6 +152,7 @@ def _retry(ctx: ToolContext, args: RunRef) -> ToolResult:
 
 
 def _cancel(ctx: ToolContext, args: RunRef) -> ToolResult:
+    require_server()
     from flows.lifecycle import runs
 
     result = runs.cancel(args.run_id, ctx.user)
@@ -143,59 +162,79 @@ def _cancel(ctx: ToolContext, args: RunRef) -> ToolResult:
     )
 
 
-def _confirm_start(args: StartArgs) -> str:
-    extra = {k: v for k, v in (("inputs", args.inputs), ("vars", args.vars)) if v}
-    shown = f" {json.dumps(extra, ensure_ascii=False)}" if extra else ""
-    return t("copilot.confirm.run_start", design=args.design) + shown
-
-
-def _confirm_resume(args: ResumeArgs) -> str:
-    return t(
-        "copilot.confirm.run_resume",
-        run_id=args.run_id,
-        answers=json.dumps(args.answers, ensure_ascii=False),
+def _values(values: dict[str, Any]) -> str:
+    """`{"month": 11, "who": "山田"}` in words: `month = 11、who = 山田`."""
+    return t("copilot.separator").join(
+        f"{key} = {value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)}"
+        for key, value in values.items()
     )
+
+
+def _start_words(args: StartArgs) -> str:
+    text = t("copilot.confirm.run_start", design=args.design)
+    if args.inputs:
+        answers = {
+            f"{node}.{name}": v
+            for node, fields in args.inputs.items()
+            for name, v in fields.items()
+        }
+        text += t("copilot.confirm.with_inputs", values=_values(answers))
+    if args.vars:
+        text += t("copilot.confirm.with_vars", values=_values(args.vars))
+    return text
+
+
+def _resume_words(args: ResumeArgs) -> str:
+    return t("copilot.confirm.run_resume", run_id=args.run_id, answers=_values(args.answers))
+
+
+def _retry_words(args: RunRef) -> str:
+    return t("copilot.confirm.run_retry", run_id=args.run_id)
+
+
+def _cancel_words(args: RunRef) -> str:
+    return t("copilot.confirm.run_cancel", run_id=args.run_id)
 
 
 TOOLS = [
     Tool(
         "runs.start",
-        "設計（design）の実行をバックグラウンドで開始する。終わるとチャットに報告される。",
+        lambda: t("copilot.tool.runs_start"),
         StartArgs,
         "run",
         _start,
         needs_confirmation=True,
         in_tasks=True,
-        confirm_text=_confirm_start,
+        words=_start_words,
     ),
-    Tool("runs.status", "実行の状態と結果・エラーを見る。", RunRef, "view", _status),
-    Tool("runs.list", "最近の実行を一覧する（state で絞れる）。", ListArgs, "view", _list),
+    Tool("runs.status", lambda: t("copilot.tool.runs_status"), RunRef, "view", _status),
+    Tool("runs.list", lambda: t("copilot.tool.runs_list"), ListArgs, "view", _list),
     Tool(
         "runs.resume",
-        "一時停止中の実行に、フォームの値（answers）を渡して再開する。",
+        lambda: t("copilot.tool.runs_resume"),
         ResumeArgs,
         "approve",
         _resume,
         needs_confirmation=True,
-        confirm_text=_confirm_resume,
+        words=_resume_words,
     ),
     Tool(
         "runs.retry",
-        "失敗・クラッシュ・取消された実行を再実行する（終わったノードは再利用）。",
+        lambda: t("copilot.tool.runs_retry"),
         RunRef,
         "run",
         _retry,
         needs_confirmation=True,
         in_tasks=True,
-        confirm_text=lambda a: t("copilot.confirm.run_retry", run_id=a.run_id),
+        words=_retry_words,
     ),
     Tool(
         "runs.cancel",
-        "終わっていない実行を取り消す。",
+        lambda: t("copilot.tool.runs_cancel"),
         RunRef,
         "run",
         _cancel,
         needs_confirmation=True,
-        confirm_text=lambda a: t("copilot.confirm.run_cancel", run_id=a.run_id),
+        words=_cancel_words,
     ),
 ]

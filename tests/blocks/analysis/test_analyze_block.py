@@ -31,7 +31,7 @@ def block() -> AnalyzeBlock:
     return AnalyzeBlock(BlockSpec.model_validate(yaml.safe_load(SPEC.read_text(encoding="utf-8"))))
 
 
-def _ctx(tmp_path: Path, llm: LLMClient, run_inputs: dict[str, Any] | None = None) -> BlockContext:
+def _ctx(tmp_path: Path, llm: LLMClient, answers: dict[str, Any] | None = None) -> BlockContext:
     events: list[dict[str, Any]] = []
     ctx = BlockContext(
         run_id="r",
@@ -39,7 +39,7 @@ def _ctx(tmp_path: Path, llm: LLMClient, run_inputs: dict[str, Any] | None = Non
         node_id="analyze",
         file_store=FileStore(tmp_path / "store"),
         services={"llm_client": llm},
-        run_inputs=run_inputs or {},
+        answers=answers or {},
         emit=lambda event, **fields: events.append({"event": event, **fields}),
     )
     ctx.services["events"] = events

@@ -10,10 +10,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
+import pytest
 from PIL import Image
 
 from blocks.analysis import Sandbox
 from blocks.analysis.workspace import create_workspace
+
+pytestmark = pytest.mark.usefixtures("kernel_layer")
 
 CODE = """
 import warnings

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import zipfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -111,3 +112,57 @@ def test_bad_range_is_an_input_error(tmp_path: Path, run: Run, put: Put) -> None
         run("excel.read_data", workbook=ref, range="F1:A")
     assert info.value.code == "INPUT_VALIDATION_FAILED"
     assert info.value.details["field"] == "range"
+
+
+def test_formulas_without_a_saved_result_are_a_finding_of_the_sheet(
+    tmp_path: Path, run: Run, put: Put
+) -> None:
+    """openpyxl never calculates: its formulas have no saved result, so calamine reads them as
+    empty; the sheet says which cells (only those of the records it read)."""
+    workbook = Workbook()
+    sheet = workbook.active
+    sheet.title = "請求明細"
+    sheet.append(["品名", "数量", "単価", "金額"])
+    sheet.append(["コピー用紙", 2, 500, "=B2*C2"])
+    sheet.append(["お茶", 3, 180, "=B3*C3"])
+    sheet.append(["合計", None, None, "=SUM(D2:D3)"])
+    sheet["F1"] = "=TODAY()"  # outside the range read
+    path = tmp_path / "請求.xlsx"
+    workbook.save(path)
+    out = run("excel.read_data", workbook=put(path), range="A1:D4")
+    assert out["records"][0] == {"品名": "コピー用紙", "数量": 2, "単価": 500, "金額": None}
+    [finding] = out["findings"]
+    assert finding["kind"] == "formula_without_value" and finding["sheet"] == "請求明細"
+    assert finding["cells"] == ["D2", "D3", "D4"] and finding["count"] == 3
+    assert "請求明細" in finding["note"] and "D2、D3、D4" in finding["note"]
+    assert "保存し直す" in finding["hint"]
+
+
+def test_a_workbook_whose_formulas_have_results_has_no_finding(
+    tmp_path: Path, run: Run, put: Put
+) -> None:
+    ref = put(_statement(tmp_path / "明細.xlsx"))  # values only
+    assert run("excel.read_data", workbook=ref, sheet="入出金明細")["findings"] == []
+
+
+def test_a_formula_with_its_saved_result_is_read_and_not_noted(
+    tmp_path: Path, run: Run, put: Put
+) -> None:
+    """As Excel saves it: the formula and its result (`<f>` and `<v>`) in the cell."""
+    workbook = Workbook()
+    sheet = workbook.active
+    sheet.append(["品名", "金額"])
+    sheet.append(["コピー用紙", "=500*2"])
+    path = tmp_path / "計算済.xlsx"
+    workbook.save(path)
+    saved = tmp_path / "saved.xlsx"
+    with zipfile.ZipFile(path) as source, zipfile.ZipFile(saved, "w") as target:
+        for item in source.infolist():
+            data = source.read(item.filename)
+            if item.filename == "xl/worksheets/sheet1.xml":
+                data = data.replace(b"<f>500*2</f><v></v>", b"<f>500*2</f><v>1000</v>")
+                assert b"<v>1000</v>" in data
+            target.writestr(item, data)
+    out = run("excel.read_data", workbook=put(saved))
+    assert out["records"] == [{"品名": "コピー用紙", "金額": 1000}]
+    assert out["findings"] == []

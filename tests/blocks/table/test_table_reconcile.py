@@ -80,6 +80,7 @@ def test_tolerance_and_window_match_fee_deductions_and_later_payments(run: Run) 
             "invalid": [],
             "reason": "入金 が空",
             "kind": "incomplete",
+            "record": DEPOSITS[2],
         }
     ]
     assert summary["skipped_left"] == []

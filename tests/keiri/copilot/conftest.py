@@ -1,7 +1,7 @@
 """Fixtures of the copilot tests.
 
-The only fake is the LLM: scripted OpenAI wire answers through the real `openai` client
-(`ScriptedOpenAI.transport()`, an `httpx2.MockTransport`). Runs are real: detached runs on this
+The only fake is the LLM: scripted OpenAI wire answers through keiri's `LLMClient` over the
+real `openai` client (`ScriptedOpenAI.transport()`, an `httpx2.MockTransport`). Runs are real: detached runs on this
 test process's local Prefect server, with the test blocks and a temporary designs folder.
 """
 
@@ -14,9 +14,9 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-import openai
 import pytest
 
+from blocks.llm.client import LLMClient, LLMSettings
 from tests.conftest import FIXTURES, TEST_BLOCK_SPECS
 from tests.support.openai_server import LLM_ENV, TEST_API_KEY, ScriptedOpenAI
 
@@ -61,14 +61,14 @@ def script() -> Iterator[ScriptedOpenAI]:
 
 
 @pytest.fixture
-def client(script: ScriptedOpenAI) -> openai.OpenAI:
-    """The real openai client over the scripted transport (no retries)."""
-    return openai.OpenAI(
-        api_key=TEST_API_KEY,
-        base_url="http://scripted.invalid/v1",
-        http_client=script.http_client(),
-        max_retries=0,
+def client(script: ScriptedOpenAI) -> Iterator[LLMClient]:
+    """keiri's LLM client (the real openai client inside) over the scripted transport, no
+    retries."""
+    settings = LLMSettings(
+        api_key=TEST_API_KEY, base_url="http://scripted.invalid/v1", max_retries=0
     )
+    with LLMClient(settings, http_client=script.http_client()) as built:
+        yield built
 
 
 def actions(reply: str, *calls: tuple[str, dict[str, Any]]) -> dict[str, Any]:

@@ -5,25 +5,26 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import openai
 import pytest
 
+from blocks.llm.client import LLMClient
+from keiri.base.catalog import t
 from keiri.copilot import CopilotError, CopilotSession, list_conversations
+from keiri.copilot.tools import default_registry
 from tests.keiri.copilot.conftest import actions
 from tests.support.openai_server import ScriptedOpenAI
 
 
-def test_explain_an_error_code(
-    script: ScriptedOpenAI, client: openai.OpenAI, keiri_home: Path
-) -> None:
+def test_explain_an_error_code(script: ScriptedOpenAI, client: LLMClient, keiri_home: Path) -> None:
     script.enqueue_chat(actions("説明します。", ("errors.explain", {"code": "FILE_ENCRYPTED"})))
     session = CopilotSession.open(user="tanaka", client=client)
     new = session.send("FILE_ENCRYPTED って何？")
     assert [m.role for m in new] == ["user", "assistant", "tool"]
-    assert "パスワード" in new[2].text
+    assert new[2].text == "FILE_ENCRYPTED\n" + t("copilot.explain.FILE_ENCRYPTED")
     request = script.requests[0].json
     system = request["messages"][0]["content"]
-    assert "司令塔" in system and "errors.explain" in system
+    assert system == t("copilot.prompt.main", tools=default_registry().catalog())
+    assert "errors.explain" in system
     assert "FILE_ENCRYPTED って何？" in request["messages"][1]["content"]
     assert [c.conversation_id for c in list_conversations("tanaka")] == [session.conversation_id]
 
@@ -32,11 +33,13 @@ def test_no_llm_configured_is_a_clear_error(keiri_home: Path) -> None:
     with pytest.raises(CopilotError) as caught:
         CopilotSession.open(user="tanaka")
     assert caught.value.code == "COPILOT_LLM_NOT_CONFIGURED"
+    assert caught.value.exit_code == 2  # a settings problem: the CLI's usage exit code
+    assert caught.value.hint == t("copilot.hint.llm_not_configured")
     assert "OPENAI_API_KEY" in caught.value.hint
 
 
 def test_unknown_tool_goes_back_to_the_model_and_the_user(
-    script: ScriptedOpenAI, client: openai.OpenAI, keiri_home: Path
+    script: ScriptedOpenAI, client: LLMClient, keiri_home: Path
 ) -> None:
     script.enqueue_chat(actions("一覧します。", ("design.lists", {})))
     script.enqueue_chat(actions("一覧します。", ("designs.list", {})))
@@ -47,12 +50,18 @@ def test_unknown_tool_goes_back_to_the_model_and_the_user(
     assert "COPILOT_UNKNOWN_TOOL" in error and "design.lists" in error
     assert "designs.list" in error  # did you mean
     repair = script.requests[1].json["messages"][1]["content"]
-    assert "design.lists" in repair and "ツール一覧にあるツール" in repair
-    assert "設計（" in new[4].text  # the corrected action ran
+    assert (
+        t(
+            "copilot.repair",
+            problems="design.lists: " + t("copilot.error.unknown_tool", name="design.lists"),
+        )
+        in repair
+    )
+    assert new[4].text == t("copilot.design.list", count=0)  # the corrected action ran
 
 
 def test_bad_arguments_are_reported_with_the_fields(
-    script: ScriptedOpenAI, client: openai.OpenAI, keiri_home: Path
+    script: ScriptedOpenAI, client: LLMClient, keiri_home: Path
 ) -> None:
     script.enqueue_chat(actions("説明します。", ("errors.explain", {"error": "X"})))
     script.enqueue_chat(actions("説明します。", ("errors.explain", {"code": "FILE_INVALID"})))
@@ -60,7 +69,7 @@ def test_bad_arguments_are_reported_with_the_fields(
     new = session.send("エラーの意味は？")
     bad = new[2].text
     assert "COPILOT_BAD_ARGS" in bad and "code" in bad and "error" in bad
-    assert "壊れて" in new[4].text
+    assert new[4].text == "FILE_INVALID\n" + t("copilot.explain.FILE_INVALID")
     # args_json that is not JSON is reported, not guessed
     script.enqueue_chat(
         {
@@ -74,7 +83,7 @@ def test_bad_arguments_are_reported_with_the_fields(
 
 
 def test_a_failing_llm_call_is_a_message_and_the_chat_goes_on(
-    script: ScriptedOpenAI, client: openai.OpenAI, keiri_home: Path
+    script: ScriptedOpenAI, client: LLMClient, keiri_home: Path
 ) -> None:
     from tests.support.openai_server import ScriptedResponse
 
@@ -88,7 +97,7 @@ def test_a_failing_llm_call_is_a_message_and_the_chat_goes_on(
 
 
 def test_declined_confirmation_runs_nothing_and_drops_what_waited(
-    script: ScriptedOpenAI, client: openai.OpenAI, keiri_home: Path
+    script: ScriptedOpenAI, client: LLMClient, keiri_home: Path
 ) -> None:
     steps = [{"name": "請求書チェック"}, {"name": "入金照合"}, {"name": "決算レポート"}]
     script.enqueue_chat(
@@ -101,7 +110,8 @@ def test_declined_confirmation_runs_nothing_and_drops_what_waited(
     proposal = session.send("11月の月次決算")[-1].confirmation
     assert proposal is not None
     new = session.decide(proposal.id, approve=False)
-    assert [m.role for m in new] == ["user"] and new[0].text.startswith("見送り")
+    assert [m.role for m in new] == ["user"]
+    assert new[0].text == t("copilot.confirm.declined", question=proposal.description)
     snapshot = session.snapshot()
     assert snapshot.goals[0].status == "draft" and snapshot.pending_confirmations == []
     with pytest.raises(CopilotError) as caught:
@@ -110,7 +120,7 @@ def test_declined_confirmation_runs_nothing_and_drops_what_waited(
 
 
 def test_a_task_list_holds_only_task_tools(
-    script: ScriptedOpenAI, client: openai.OpenAI, keiri_home: Path
+    script: ScriptedOpenAI, client: LLMClient, keiri_home: Path
 ) -> None:
     steps = [{"name": "請求書チェック"}, {"name": "入金照合"}, {"name": "決算レポート"}]
     script.enqueue_chat(actions("計画します。", ("goal.propose", {"goal": "11月", "steps": steps})))

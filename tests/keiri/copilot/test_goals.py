@@ -10,11 +10,13 @@ import subprocess
 import sys
 from pathlib import Path
 
-import openai
 import pytest
 
+from blocks.llm.client import LLMClient
+from keiri.base.catalog import t
 from keiri.copilot import CopilotSession, Message
 from keiri.copilot.store import CopilotStore
+from keiri.copilot.tools import default_registry
 from tests.conftest import ROOT
 from tests.keiri.copilot.conftest import PLANS, actions, add_design, wait_for
 from tests.support.openai_server import TEST_API_KEY, ScriptedOpenAI
@@ -37,7 +39,7 @@ def test_three_step_goal_survives_a_restart(
     prefect_server: str,
     designs: Path,
     script: ScriptedOpenAI,
-    client: openai.OpenAI,
+    client: LLMClient,
     keiri_home: Path,
 ) -> None:
     add_design(designs, PLANS / "valid" / "linear_chain.yaml", "monthly_invoice_check")
@@ -61,7 +63,7 @@ def test_three_step_goal_survives_a_restart(
     )
     new = session.send("11月の月次決算を進めたい")
     plan_request = script.requests[1].json["messages"]
-    assert "『11月の月次決算』" in plan_request[0]["content"]
+    assert plan_request[0]["content"] == t("copilot.prompt.plan", user_goal="11月の月次決算")
     proposal = new[-1].confirmation
     assert proposal is not None and proposal.action.operation == "goal.approve"
     goal = session.snapshot().goals[0]
@@ -94,10 +96,30 @@ def test_three_step_goal_survives_a_restart(
     )
     new = session.send("ステップ1を進めて")
     task_request = script.requests[-1].json["messages"]
-    assert "ステップ『請求書チェック』" in task_request[0]["content"]
-    assert "### 長期計画の全体目標:\n11月の月次決算" in task_request[1]["content"]
+    assert task_request[0]["content"] == t(
+        "copilot.prompt.task",
+        step_name="請求書チェック",
+        operations=", ".join(default_registry().task_names()),
+        designs="- monthly_invoice_check",
+    )
+    assert task_request[1]["content"].startswith(
+        t(
+            "copilot.prompt.task_user",
+            goal="11月の月次決算",
+            step="今月の請求書を確認する",
+            conversation="",
+        )
+    )
     confirm = new[-1].confirmation
     assert confirm is not None and confirm.action.operation == "task_loop.run"
+    # The question lists every operation of the list, with its arguments, in words.
+    assert confirm.description == "\n".join(
+        [
+            t("copilot.confirm.task_loop_step", step="請求書チェック", count=2),
+            "1. " + t("copilot.confirm.design_validate", design="monthly_invoice_check"),
+            "2. " + t("copilot.confirm.run_start", design="monthly_invoice_check"),
+        ]
+    )
     session.decide(confirm.id, approve=True)
     script.enqueue_chat(
         {
@@ -143,10 +165,14 @@ def test_three_step_goal_survives_a_restart(
     second = json.loads(done.stdout.strip().splitlines()[-1])
     assert second["history"][:2] == ["user", "assistant"]  # the first process's conversation
     prompt = script.requests[-1].json["messages"][1]["content"]
-    state, recent = prompt.split("## 最近の会話")
-    assert "3 ステップ中 1 ステップが完了" in state
+    before_history = t("copilot.prompt.main_user", state="\0", history="\0", request="").split(
+        "\0"
+    )[1]
+    state, recent = prompt.split(before_history)
+    progress = {"id": goal.goal_id, "name": "11月の月次決算", "status": "in_progress", "total": 3}
+    assert t("copilot.state.goal", done=1, **progress) in state
     assert f"[{step1}] 請求書チェック — completed" in state
-    assert "0 ステップが完了" not in state
+    assert t("copilot.state.goal", done=0, **progress) not in state
     assert "ステップ1を進めて" in recent  # the conversation of the first process
     steps = second["goals"][0]["steps"]
     assert [s["status"] for s in steps] == ["completed", "in_progress", "pending"]

@@ -8,9 +8,10 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import openai
 import pytest
 
+from blocks.llm.client import LLMClient
+from keiri.base.catalog import t
 from keiri.copilot import CopilotSession, Message
 from tests.keiri.copilot.conftest import PLANS, actions, add_design, wait_for
 from tests.support.openai_server import ScriptedOpenAI
@@ -27,7 +28,7 @@ def _report(session: CopilotSession, seen: list[Message]) -> Message | None:
 
 
 def test_invoice_check_request_runs_in_background_and_reports(
-    prefect_server: str, designs: Path, script: ScriptedOpenAI, client: openai.OpenAI
+    prefect_server: str, designs: Path, script: ScriptedOpenAI, client: LLMClient
 ) -> None:
     add_design(designs, PLANS / "valid" / "linear_chain.yaml", "monthly_invoice_check")
     script.enqueue_chat(
@@ -49,10 +50,12 @@ def test_invoice_check_request_runs_in_background_and_reports(
 
     started = session.decide(confirmation.id, approve=True)  # returns at once: run detached
     tool = started[-1]
-    assert tool.role == "tool" and "実行を開始しました" in tool.text
-    assert tool.links and tool.links[0].kind == "run"
     running = session.snapshot().running
     assert len(running) == 1 and running[0].tasks[0].run_id
+    run_id = running[0].tasks[0].run_id
+    assert tool.role == "tool"
+    assert tool.text == t("copilot.run.started", design="monthly_invoice_check", run_id=run_id)
+    assert tool.links and tool.links[0].kind == "run"
 
     script.enqueue_chat(
         {
@@ -69,14 +72,17 @@ def test_invoice_check_request_runs_in_background_and_reports(
     assert report.text == "請求書チェックが完了しました。1 件のタスクが成功し、失敗は 0 件です。"
     assert report.links and report.links[0].kind == "run"
     summary_request = script.requests[-1].json
-    assert "実行結果ログ" in summary_request["messages"][1]["content"]
+    assert summary_request["messages"][0]["content"] == t("copilot.prompt.summary")
+    assert summary_request["messages"][1]["content"].startswith(
+        t("copilot.prompt.summary_user", log="")
+    )
     assert "completed" in summary_request["messages"][1]["content"]
     assert session.snapshot().running == []
     assert not session.refresh()  # reported once
 
 
 def test_failing_run_is_reported_with_cause_and_next_action(
-    prefect_server: str, designs: Path, script: ScriptedOpenAI, client: openai.OpenAI
+    prefect_server: str, designs: Path, script: ScriptedOpenAI, client: LLMClient
 ) -> None:
     add_design(designs, PLANS / "runtime" / "failing.yaml", "month_end_failing")
     script.enqueue_chat(actions("実行します。", ("runs.start", {"design": "month_end_failing"})))
@@ -98,14 +104,14 @@ def test_failing_run_is_reported_with_cause_and_next_action(
     )
     seen: list[Message] = []
     report = wait_for(lambda: _report(session, seen))
-    assert "失敗" in report.text
+    assert report.text.startswith(t("copilot.summary.failed", total=1, succeeded=0, failed=1))
     assert "API_ERROR" in report.text  # the cause: the block's error code
     assert f"runs.retry {run_id}" in report.text  # the recommended next action
     assert "すべて成功しました" not in report.text
 
 
 def test_paused_run_is_answered_from_the_chat(
-    prefect_server: str, designs: Path, script: ScriptedOpenAI, client: openai.OpenAI
+    prefect_server: str, designs: Path, script: ScriptedOpenAI, client: LLMClient
 ) -> None:
     add_design(designs, PLANS / "runtime" / "ask_then_record.yaml", "amount_check")
     script.enqueue_chat(actions("実行します。", ("runs.start", {"design": "amount_check"})))
@@ -117,25 +123,33 @@ def test_paused_run_is_answered_from_the_chat(
     assert run_id
 
     seen: list[Message] = []
+    announced = t(
+        "copilot.run_paused",
+        run_id=run_id,
+        node="ask",
+        message="金額を確認してください",
+        fields=t("copilot.run_paused_field", id="amount", label="金額", type="number"),
+    )
 
     def paused() -> Message | None:
         seen.extend(session.refresh())
-        return next((m for m in seen if m.role == "system" and "入力待ち" in m.text), None)
+        return next((m for m in seen if m.role == "system" and m.text == announced), None)
 
     notice = wait_for(paused)
-    assert run_id in notice.text and "amount" in notice.text
     assert {link.kind for link in notice.links} == {"form", "run"}
     assert [r.run_id for r in session.snapshot().paused_runs] == [run_id]
-    assert not [m for m in session.refresh() if "入力待ち" in m.text]  # announced once
+    assert not [m for m in session.refresh() if m.text == announced]  # announced once
 
     script.enqueue_chat(
         actions("再開します。", ("runs.resume", {"run_id": run_id, "answers": {"amount": 1200}}))
     )
     ask = session.send("金額は 1200 で再開して")[-1].confirmation
     assert ask is not None and ask.action.operation == "runs.resume"
-    assert "1200" in ask.description
+    assert ask.description == t(
+        "copilot.confirm.run_resume", run_id=run_id, answers="amount = 1200"
+    )
     resumed = session.decide(ask.id, approve=True)
-    assert "再開しました" in resumed[-1].text and "tanaka" in resumed[-1].text
+    assert resumed[-1].text == t("copilot.run.resumed", run_id=run_id, node="ask", user="tanaka")
 
     script.enqueue_chat(
         {
@@ -161,7 +175,7 @@ def test_an_action_the_user_may_not_do_is_refused_with_the_reason(
     prefect_server: str,
     designs: Path,
     script: ScriptedOpenAI,
-    client: openai.OpenAI,
+    client: LLMClient,
     keiri_home: Path,
 ) -> None:
     add_design(designs, PLANS / "valid" / "linear_chain.yaml", "monthly_invoice_check")
@@ -176,8 +190,9 @@ def test_an_action_the_user_may_not_do_is_refused_with_the_reason(
     new = viewer.send("今月の請求書チェックを実行して")
     refusal = new[-1]
     assert refusal.role == "system"
-    assert "sato" in refusal.text and "viewer" in refusal.text and "runs.start" in refusal.text
-    assert "run" in refusal.text  # the permission it needs
+    assert refusal.text == t(
+        "copilot.permission_denied", user="sato", role="viewer", tool="runs.start", permission="run"
+    )
     assert viewer.snapshot().pending_confirmations == []
     assert viewer.snapshot().running == []
 
@@ -191,7 +206,7 @@ def test_an_action_the_user_may_not_do_is_refused_with_the_reason(
     confirmation = operator.send("請求書チェックを実行して")[-1].confirmation
     assert confirmation is not None
     refused = viewer.decide(confirmation.id, approve=True)
-    assert refused[-1].role == "system" and "viewer" in refused[-1].text
+    assert refused[-1].role == "system" and refused[-1].text == refusal.text
     assert [c.id for c in operator.snapshot().pending_confirmations] == [confirmation.id]
     assert operator.snapshot().running == []
 
@@ -200,7 +215,7 @@ def test_the_watcher_reports_while_no_chat_is_open(
     prefect_server: str,
     designs: Path,
     script: ScriptedOpenAI,
-    client: openai.OpenAI,
+    client: LLMClient,
     keiri_home: Path,
 ) -> None:
     """No chat waits: the background watcher notices the end and posts the template report
@@ -224,14 +239,16 @@ def test_the_watcher_reports_while_no_chat_is_open(
     later = CopilotSession.open(user="tanaka", conversation_id=conversation, client=client)
     report = later.history()[-1]
     assert report.role == "assistant"
-    assert report.text.startswith("✅ TaskList の実行が完了しました（1 件中 成功 1 件、失敗 0 件）")
-    assert "monthly_invoice_check: completed" in report.text
+    assert report.text.startswith(t("copilot.summary.completed", total=1, succeeded=1, failed=0))
+    assert t("copilot.summary.task_ok", task="monthly_invoice_check", state="completed") in (
+        report.text
+    )
     assert later.snapshot().running == []
     assert len(script.requests) == 1  # the watcher used no LLM
 
 
 def test_the_watcher_reports_when_every_chat_is_closed(
-    prefect_server: str, designs: Path, script: ScriptedOpenAI, client: openai.OpenAI
+    prefect_server: str, designs: Path, script: ScriptedOpenAI, client: LLMClient
 ) -> None:
     """A surface's session (`background=True`) starts the watcher when a turn leaves a task
     list running; the report reaches the conversation with no session polling. The watcher

@@ -10,9 +10,10 @@ from collections.abc import Iterator
 from contextlib import suppress
 from pathlib import Path
 
-import openai
 import pytest
 
+from blocks.llm.client import LLMClient
+from keiri.base.catalog import t
 from keiri.copilot import CopilotSession
 from tests.conftest import ROOT
 from tests.keiri.copilot.conftest import PLANS, actions, add_design
@@ -64,7 +65,13 @@ def _ask(session: CopilotSession, script: ScriptedOpenAI, name: str) -> tuple[st
     new = session.send("月次決算を毎月1日の9時に定期実行して")
     confirmation = new[-1].confirmation
     assert confirmation is not None and confirmation.status == "pending"
-    assert name in confirmation.description and "0 9 1 * *" in confirmation.description
+    assert confirmation.description == t(
+        "copilot.confirm.schedule",
+        name=name,
+        design="monthly_close",
+        cron="0 9 1 * *",
+        timezone="Asia/Tokyo",
+    )
     return confirmation.id, list(new)
 
 
@@ -74,7 +81,7 @@ def test_schedule_from_chat_is_applied_to_prefect(
     project: Path,
     name: str,
     script: ScriptedOpenAI,
-    client: openai.OpenAI,
+    client: LLMClient,
 ) -> None:
     from prefect.client.orchestration import get_client
 
@@ -87,8 +94,11 @@ def test_schedule_from_chat_is_applied_to_prefect(
     done = session.decide(confirmation_id, approve=True)
 
     tool = done[-1]
-    assert tool.role == "tool" and "Prefect に反映しました" in tool.text, tool.text
     written = project / "deployments" / f"{name}.yaml"
+    assert tool.role == "tool"
+    assert tool.text == t(
+        "copilot.deploy.scheduled", name=name, cron="0 9 1 * *", path=str(written)
+    )
     assert written.is_file()
     assert not list((project / "deployments").glob(".*.tmp"))
     rendered = (project / "prefect.yaml").read_text(encoding="utf-8")
@@ -106,7 +116,7 @@ def test_failed_apply_leaves_nothing_half_applied(
     project: Path,
     name: str,
     script: ScriptedOpenAI,
-    client: openai.OpenAI,
+    client: LLMClient,
 ) -> None:
     """No flows/ in the project: `prefect deploy` cannot load the entrypoint and fails; the
     chat gets the coded error, the new file is gone and prefect.yaml is as it was."""

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import openai
-
+from blocks.llm.client import LLMClient
+from keiri.base.catalog import t
 from keiri.copilot.llm import CopilotLLM
 from keiri.copilot.models import Task, TaskBatch
 from keiri.copilot.summary import report
@@ -33,20 +33,22 @@ def _answer(text: str, succeeded: int = 1) -> dict[str, object]:
     }
 
 
-def test_a_report_quoting_the_log_is_used(script: ScriptedOpenAI, client: openai.OpenAI) -> None:
+def test_a_report_quoting_the_log_is_used(script: ScriptedOpenAI, client: LLMClient) -> None:
     script.enqueue_chat(_answer("請求書チェックが完了しました。合計は 16,500 円です。"))
-    result = report(_batch(), CopilotLLM(client, "gpt-4o-mini"))
+    result = report(_batch(), CopilotLLM(client))
     assert result.source == "llm" and "16,500" in result.text
 
 
 def test_numbers_only_found_in_ids_or_wrong_counts_fall_back_to_the_template(
-    script: ScriptedOpenAI, client: openai.OpenAI
+    script: ScriptedOpenAI, client: LLMClient
 ) -> None:
-    llm = CopilotLLM(client, "gpt-4o-mini")
+    llm = CopilotLLM(client)
     script.enqueue_chat(_answer("合計は 7 件、12345678 円です。"))
     result = report(_batch(), llm)
     assert result.source == "template"
     assert "numbers not in the log: 12345678, 7" in result.rejected[0]
     script.enqueue_chat(_answer("完了しました。", succeeded=2))
     assert report(_batch(), llm).source == "template"
-    assert report(_batch(), None).text.startswith("✅ TaskList の実行が完了しました（1 件中")
+    assert report(_batch(), None).text.startswith(
+        t("copilot.summary.completed", total=1, succeeded=1, failed=0)
+    )

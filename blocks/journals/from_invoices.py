@@ -1,0 +1,81 @@
+"""`journal.from_invoices`: purchase entries from checked invoices (`purchases`), with the
+counterparty master's rules and defaults, and the registry's answers when given."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from blocks.counterparties.store import CounterpartyStore
+from blocks.journals.model import JournalBatch, parse_period
+from blocks.journals.purchases import (
+    PurchaseContext,
+    PurchaseOptions,
+    build_purchases,
+    evidence_index,
+)
+from blocks.journals.summary import batch_summary
+from blocks.journals.tax import normalise_registry
+from blocks.sdk.base import Block
+from blocks.sdk.context import BlockContext
+from blocks.sdk.errors import BlockError, ErrorCode
+from keiri.base.catalog import t
+
+__all__ = ["FromInvoicesBlock", "period_input"]
+
+
+def period_input(ctx: BlockContext, value: Any) -> Any:
+    try:
+        return parse_period(value)
+    except ValueError:
+        raise BlockError(
+            ErrorCode.INPUT_VALIDATION_FAILED,
+            t("journal.period.invalid", value=value),
+            details={"node_id": ctx.node_id, "field": "period"},
+            hint=t("journal.period.hint"),
+        ) from None
+
+
+class FromInvoicesBlock(Block):
+    def run(self, ctx: BlockContext, inputs: dict[str, Any]) -> dict[str, Any]:
+        period = period_input(ctx, inputs.get("period"))
+        with CounterpartyStore() as store:
+            master = {item.code: item for item in store.counterparties()}
+            rules = store.rules()
+        findings: dict[str, list[str]] = defaultdict(list)
+        for finding in inputs.get("findings") or []:
+            if finding.get("severity") == "error":
+                findings[str(finding.get("file"))].append(str(finding.get("rule")))
+        context = PurchaseContext(
+            counterparties=master,
+            rules=rules,
+            links={str(link.get("file")): link for link in inputs.get("links") or []},
+            evidence=evidence_index(inputs.get("evidence") or []),
+            findings=findings,
+            registry=normalise_registry(inputs.get("registry")),
+        )
+        options = PurchaseOptions(
+            payable_account=inputs["payable_account"],
+            fallback_account=inputs["fallback_account"],
+            trust_check_digit=inputs["trust_check_digit"],
+            run_id=ctx.run_id,
+        )
+        entries, skipped = build_purchases(inputs["invoices"], context, options)
+        batch = JournalBatch(
+            kind="purchases",
+            run_id=ctx.run_id,
+            plan_id=ctx.plan_id,
+            node_id=ctx.node_id,
+            period=period,
+            entries=entries,
+            skipped=skipped,
+        )
+        summary = batch_summary(batch)
+        ctx.emit(
+            "journal_entries",
+            node_id=ctx.node_id,
+            entries=summary["entries"],
+            skipped=summary["skipped"],
+            review=summary["review"],
+        )
+        return {"journal": batch.model_dump(mode="json"), "summary": summary}

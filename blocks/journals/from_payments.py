@@ -1,0 +1,62 @@
+"""`journal.from_payments`: clearing entries from the payments matched to invoices
+(`payments`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from blocks.journals.from_invoices import period_input
+from blocks.journals.model import JournalBatch
+from blocks.journals.payments import PaymentOptions, build_payments
+from blocks.journals.purchases import evidence_index
+from blocks.journals.summary import batch_summary
+from blocks.sdk.base import Block
+from blocks.sdk.context import BlockContext
+
+__all__ = ["FromPaymentsBlock"]
+
+
+class FromPaymentsBlock(Block):
+    def run(self, ctx: BlockContext, inputs: dict[str, Any]) -> dict[str, Any]:
+        period = period_input(ctx, inputs.get("period"))
+        options = PaymentOptions(
+            payable_account=inputs["payable_account"],
+            bank_account=inputs["bank_account"],
+            fee_account=inputs["fee_account"],
+            fee_tax_category=inputs["fee_tax_category"],
+            max_fee=inputs["max_fee"],
+            amount_field=inputs["amount_field"],
+            date_field=inputs["date_field"],
+            description_field=inputs["description_field"],
+            run_id=ctx.run_id,
+        )
+        links = {
+            int(link["index"]): link
+            for link in inputs.get("links") or []
+            if isinstance(link.get("index"), int)
+        }
+        entries, skipped = build_payments(
+            inputs["matched"],
+            options,
+            links=links,
+            statement_file=inputs.get("statement_file"),
+            evidence=evidence_index(inputs.get("evidence") or []),
+        )
+        batch = JournalBatch(
+            kind="payments",
+            run_id=ctx.run_id,
+            plan_id=ctx.plan_id,
+            node_id=ctx.node_id,
+            period=period,
+            entries=entries,
+            skipped=skipped,
+        )
+        summary = batch_summary(batch)
+        ctx.emit(
+            "journal_entries",
+            node_id=ctx.node_id,
+            entries=summary["entries"],
+            skipped=summary["skipped"],
+            review=summary["review"],
+        )
+        return {"journal": batch.model_dump(mode="json"), "summary": summary}
