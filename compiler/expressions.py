@@ -303,18 +303,18 @@ class _Lexer:
 # --- parser ------------------------------------------------------------------------------
 
 _OPERAND = ["number", "string", "true", "false", "null", "reference", "'('"]
-#: A character that often stands where an operator or operand should be -> its hint key.
+#: A character that often stands where an operator or operand should be -> its hint.
 _CHAR_HINTS = {
-    "=": "eq",
-    "&": "and",
-    "|": "or",
-    ".": "path",
-    "[": "index",
-    "$": "dollar",
-    "-": "minus",
-    "+": "arithmetic",
-    "*": "arithmetic",
-    "/": "arithmetic",
+    "=": "issue.expr.hint.eq",
+    "&": "issue.expr.hint.and",
+    "|": "issue.expr.hint.or",
+    ".": "issue.expr.hint.path",
+    "[": "issue.expr.hint.index",
+    "$": "issue.expr.hint.dollar",
+    "-": "issue.expr.hint.minus",
+    "+": "issue.expr.hint.arithmetic",
+    "*": "issue.expr.hint.arithmetic",
+    "/": "issue.expr.hint.arithmetic",
 }
 
 
@@ -324,7 +324,7 @@ def _hint(token: _Token) -> str:
             return t("issue.expr.hint.lowercase")
         return t("issue.expr.hint.bare_name", name=token.text)
     hint = _CHAR_HINTS.get(token.text) if token.kind == "char" else None
-    return t(f"issue.expr.hint.{hint}") if hint else ""
+    return t(hint) if hint else ""
 
 
 class _Parser:
@@ -473,9 +473,20 @@ def _kind(value: Any) -> str:
     raise ExpressionEvalError(t("runtime.expr.not_json"))
 
 
+#: A `_kind` -> its words (`数値`, `a number`).
+_KIND_WORDS = {
+    "null": "runtime.kind.null",
+    "boolean": "runtime.kind.boolean",
+    "number": "runtime.kind.number",
+    "string": "runtime.kind.string",
+    "list": "runtime.kind.list",
+    "object": "runtime.kind.object",
+}
+
+
 def _kind_words(kind: str) -> str:
     """A `_kind` in the reader's words (`数値`, `a number`)."""
-    return t(f"runtime.kind.{kind}")
+    return t(_KIND_WORDS[kind])
 
 
 def truthy(value: Any) -> bool:

@@ -36,7 +36,11 @@ def item_title(loop: CompiledLoop, index: int, total: int | None, label: str | N
     """A loop item as people read it: 「請求書 3/9: 株式会社A」 (the loop's description, else its
     id; a while loop's iteration as 「承認 2 回目」)."""
     name = loop.node.description or loop.id
-    where = f"{index + 1}/{total}" if total is not None else f"{index + 1} 回目"
+    where = (
+        f"{index + 1}/{total}"
+        if total is not None
+        else t("runtime.loop.iteration", number=index + 1)
+    )
     return f"{name} {where}" + (f": {label}" if label else "")
 
 

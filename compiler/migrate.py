@@ -69,7 +69,7 @@ def migrate_data(data: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
             requirement: dict[str, Any] = {
                 "id": req_id,
                 "type": kind,
-                "label": old_in.get("label", "ファイル"),
+                "label": old_in.get("label", t("runtime.migrate.file_label")),
             }
             for key in ("accept", "description", "required"):
                 if key in old_in:
@@ -95,7 +95,7 @@ def migrate_data(data: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
             node["block"] = "ui.interactive_input"
             new_in: dict[str, Any] = {
                 "mode": "confirm",
-                "message": old_in.get("message", "確認してください"),
+                "message": old_in.get("message", t("runtime.migrate.confirm_message")),
             }
             if "context" in old_in:
                 new_in["context"] = old_in["context"]

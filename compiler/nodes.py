@@ -99,6 +99,10 @@ def public_outputs(cnode: CompiledNode, outputs: dict[str, Any] | None) -> dict[
 # -- begin ------------------------------------------------------------------------------------
 
 
+#: The upstream states that leave a required input null -> their words.
+_NOT_DONE = {"skipped": "runtime.node_state.skipped", "failed": "runtime.node_state.failed"}
+
+
 def skip(state: RunState, cnode: CompiledNode, frame: Frame) -> bool:
     """Evaluate `when`; a false one makes the node skipped (event, status, backend record)."""
     when = cnode.node.when
@@ -148,7 +152,7 @@ def _check_upstreams(
         if ref is None:
             continue
         status = frame.upstream_status(ref.root)
-        if status is None or status.state not in ("skipped", "failed"):
+        if status is None or status.state not in _NOT_DONE:
             continue
         raise BlockError(
             ErrorCode.DEPENDENCY_NOT_FOUND,
@@ -157,7 +161,7 @@ def _check_upstreams(
                 name=repr(key),
                 ref=ref.text,
                 node=repr(ref.root),
-                state=t(f"runtime.node_state.{status.state}"),
+                state=t(_NOT_DONE[status.state]),
             ),
             details={
                 "node_id": cnode.id,

@@ -48,9 +48,18 @@ _MAX_INDEX_DIGITS = 18
 _CONTINUE = ("'.'", "'['", "'}'")
 #: Expected-token ids that are words (`issue.expr.token.<id>`); any other id is a symbol shown
 #: as written (`'&&'`, `true`).
-_TOKEN_WORDS = frozenset(
-    {"number", "string", "reference", "comparison", "end", "name", "identifier", "index", "text"}
-)
+#: A token id (`number`, `end`, ...) -> its words; symbols (`'('`) stay as written.
+_TOKEN_WORDS = {
+    "number": "issue.expr.token.number",
+    "string": "issue.expr.token.string",
+    "reference": "issue.expr.token.reference",
+    "comparison": "issue.expr.token.comparison",
+    "end": "issue.expr.token.end",
+    "name": "issue.expr.token.name",
+    "identifier": "issue.expr.token.identifier",
+    "index": "issue.expr.token.index",
+    "text": "issue.expr.token.text",
+}
 
 PathSegment = str | int
 
@@ -82,7 +91,7 @@ def _describe(text: str, pos: int) -> str:
 def expected_words(expected: Sequence[str]) -> str:
     """What would fit at an error's column, as a phrase in the reader's language: token ids
     (`number`, `reference`, `end`, ...) become words, symbols stay as written."""
-    words = [t(f"issue.expr.token.{item}") if item in _TOKEN_WORDS else item for item in expected]
+    words = [t(_TOKEN_WORDS[item]) if item in _TOKEN_WORDS else item for item in expected]
     if len(words) == 1:
         return t("issue.expr.expected_one", item=words[0])
     items = t("issue.expr.list_sep").join(words[:-1])

@@ -14,6 +14,7 @@ from typing import Any
 from blocks.forms.form import FieldProblem, Requirement, validate_answers
 from designer.placeholders import coerce_value
 from designer.presets import PORT_PRESETS
+from designer.prompt_words import FEEDBACK
 from designer.requirements import DesignRequirement
 from keiri.base.catalog import t
 
@@ -98,7 +99,7 @@ def apply_answers(
                     FieldProblem(field=req.id, message=t("issue.design.no_node", node=node_id))
                 )
         elif kind == "feedback":
-            for_model["追加指示"] = value
+            for_model[FEEDBACK] = value
         else:
             for_model[rest or req.id] = value
     return AppliedAnswers(data, for_model, problems)

@@ -29,16 +29,16 @@ from blocks.llm.client import LLMClient
 from blocks.sdk.registry import BlockRegistry
 from blocks.text.quoted_numbers import numbers_in
 from designer.generate import generate_plan
+from designer.prompt_words import DESIGN_INSTRUCTION, TASK_AFTER
 from designer.result import DesignEngineOptions, GeneratedPlan
 from designer.retrieval import retrieve_blocks
 from keiri.base import settings
+from keiri.base.catalog import t
 
 if TYPE_CHECKING:
     from compiler.scope import CompiledPlan
 
 __all__ = [
-    "ANALYZE_PROMPT",
-    "ANSWER_PROMPT",
     "ComposedAnswer",
     "PreparedRequest",
     "RequestAnalysis",
@@ -51,21 +51,6 @@ __all__ = [
     "refusal",
 ]
 
-ANALYZE_PROMPT = (
-    "あなたは経理業務の自動化プラットフォーム keiri の計画担当です。利用者の依頼を読み、"
-    "下のブロックカタログだけで実行できるかを判断してください。実行できる場合は、依頼を"
-    "タスク（1 タスク = 1 ブロック）に分け、各タスクの id、使う block、目的（日本語）、"
-    "先に終わっている必要があるタスクの id（depends_on）を答えてください。"
-    "カタログにない機能（メール送信、外部サービスへの登録、会計ソフトへの仕訳入力など）が"
-    "必要な場合は servable=false とし、reason に何ができないかを日本語で書いてください。"
-    "ブロックを創作してはいけません。"
-)
-ANSWER_PROMPT = (
-    "あなたは経理担当者への報告を書くアシスタントです。依頼と、その依頼のために実行した"
-    "処理の結果（JSON）を読み、日本語で簡潔に答えてください。何をしたか、結果の要点、"
-    "注意が必要な点、次にすべきことの順に書きます。数値は結果の JSON にあるものだけを"
-    "そのまま引用し、計算したり推測したりしないでください。"
-)
 _MAX_OUTPUT_CHARS = 12_000
 
 
@@ -119,24 +104,25 @@ def _task_problems(tasks: list[RequestTask], registry: BlockRegistry) -> list[st
     known = registry.ids()
     ids = [task.id for task in tasks]
     problems = [
-        f"タスク id「{i}」が重複しています" for i in sorted({i for i in ids if ids.count(i) > 1})
+        t("ask.problem.duplicate", task=i) for i in sorted({i for i in ids if ids.count(i) > 1})
     ]
     for task in tasks:
         if task.block not in known:
             close = difflib.get_close_matches(task.block, known, n=1)
-            hint = f"（もしかして {close[0]}）" if close else ""
             problems.append(
-                f"タスク「{task.id}」のブロック「{task.block}」はカタログにありません{hint}"
+                t("ask.problem.unknown_block_close", task=task.id, block=task.block, close=close[0])
+                if close
+                else t("ask.problem.unknown_block", task=task.id, block=task.block)
             )
         problems += [
-            f"タスク「{task.id}」の依存先「{dep}」がありません"
+            t("ask.problem.unknown_dependency", task=task.id, dependency=dep)
             for dep in task.depends_on
             if dep not in ids
         ]
     try:
         graphlib.TopologicalSorter({t.id: set(t.depends_on) for t in tasks}).prepare()
     except graphlib.CycleError as exc:
-        problems.append(f"タスクの依存関係が循環しています: {' → '.join(map(str, exc.args[1]))}")
+        problems.append(t("ask.problem.cycle", tasks=" → ".join(map(str, exc.args[1]))))
     return problems
 
 
@@ -145,15 +131,16 @@ def analyze_request(
 ) -> RequestAnalysis:
     """The tasks of `request` over the catalog, or `servable=False` with the reason."""
     registry = registry or BlockRegistry()
-    user = f"## 依頼\n{request.strip()}\n\n## ブロックカタログ\n{_catalog(request, registry)}"
-    analysis = llm.parse(ANALYZE_PROMPT, user, RequestAnalysis).value
+    user = t("ask.prompt.request", request=request.strip(), catalog=_catalog(request, registry))
+    analysis = llm.parse(t("ask.prompt.analyze"), user, RequestAnalysis).value
     if not analysis.servable:
         return analysis.model_copy(update={"tasks": []})
     if not analysis.tasks:
-        return RequestAnalysis(servable=False, reason="実行するタスクがありません", tasks=[])
+        return RequestAnalysis(servable=False, reason=t("ask.problem.no_tasks"), tasks=[])
     problems = _task_problems(analysis.tasks, registry)
     if problems:
-        return RequestAnalysis(servable=False, reason="。".join(problems), tasks=analysis.tasks)
+        reason = t("ask.problem_sep").join(problems)
+        return RequestAnalysis(servable=False, reason=reason, tasks=analysis.tasks)
     return analysis
 
 
@@ -166,14 +153,14 @@ def design_for_request(
 ) -> GeneratedPlan:
     """The plan of the tasks, generated, validated and dry-run by the designer."""
     outline = "\n".join(
-        f"- {t.id}: {t.block} — {t.purpose}"
-        + (f"（{', '.join(t.depends_on)} の後）" if t.depends_on else "")
-        for t in analysis.tasks
+        f"- {task.id}: {task.block} — {task.purpose}"
+        + (TASK_AFTER.format(tasks=", ".join(task.depends_on)) if task.depends_on else "")
+        for task in analysis.tasks
     )
-    instruction = (
-        f"{request.strip()}\n\n次のタスクをこの依存関係で実行するプランにしてください。\n{outline}"
+    instruction = DESIGN_INSTRUCTION.format(request=request.strip(), outline=outline)
+    pinned = tuple(
+        dict.fromkeys(["ui.interactive_input", *(task.block for task in analysis.tasks)])
     )
-    pinned = tuple(dict.fromkeys(["ui.interactive_input", *(t.block for t in analysis.tasks)]))
     options = DesignEngineOptions(retrieval="bm25", pinned_blocks=pinned, fallback=False)
     return generate_plan(instruction, registry=registry, options=options, llm=llm, answers=answers)
 
@@ -220,19 +207,19 @@ def refusal(prepared: PreparedRequest) -> ComposedAnswer | None:
     """The answer when the request is not run: not servable, or its plan did not validate."""
     if not prepared.analysis.servable:
         return ComposedAnswer(
-            f"このご依頼は、今のブロックカタログでは実行できません。{prepared.analysis.reason}",
+            t("ask.refused", reason=prepared.analysis.reason),
             "template",
         )
     if prepared.compiled is None:
-        return ComposedAnswer(
-            "ご依頼のプランを検証できなかったため、実行していません。", "template"
-        )
+        return ComposedAnswer(t("ask.not_validated"), "template")
     return None
 
 
 def _template(request: str, outputs: Mapping[str, Any], state: str) -> str:
     lines = [
-        f"ご依頼「{request.strip()}」の処理が{'完了しました' if state == 'completed' else state}。"
+        t("ask.template.completed", request=request.strip())
+        if state == "completed"
+        else t("ask.template.ended", request=request.strip(), state=state)
     ]
     for node_id, values in outputs.items():
         if not isinstance(values, Mapping):
@@ -242,10 +229,10 @@ def _template(request: str, outputs: Mapping[str, Any], state: str) -> str:
             if isinstance(value, (str, int, float, bool)) and len(str(value)) <= 80:
                 shown.append(f"{key}: {value}")
             elif isinstance(value, list):
-                shown.append(f"{key}: {len(value)} 件")
+                shown.append(t("ask.template.items", name=key, count=len(value)))
         if shown:
-            lines.append(f"- {node_id} … " + "、".join(shown[:6]))
-    lines.append("（この回答は結果から機械的に作成しました）")
+            lines.append(f"- {node_id} … " + t("ask.list_sep").join(shown[:6]))
+    lines.append(t("ask.template.note"))
     return "\n".join(lines)
 
 
@@ -256,8 +243,8 @@ def compose_answer(
     if llm is None:
         return ComposedAnswer(_template(request, outputs, state), "template")
     data = json.dumps(outputs, ensure_ascii=False, default=str)[:_MAX_OUTPUT_CHARS]
-    user = f"## 依頼\n{request.strip()}\n\n## 実行結果（状態: {state}）\n{data}"
-    text = llm.parse(ANSWER_PROMPT, user, _Answer).value.answer.strip()
+    user = t("ask.prompt.results", request=request.strip(), state=state, data=data)
+    text = llm.parse(t("ask.prompt.answer"), user, _Answer).value.answer.strip()
     unsupported = sorted(numbers_in(text) - numbers_in(outputs) - numbers_in(request))
     if unsupported or not text:
         return ComposedAnswer(_template(request, outputs, state), "template", unsupported)

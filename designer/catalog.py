@@ -13,6 +13,7 @@ from pydantic import ValidationError
 from blocks.sdk.errors import BlockError, ErrorCode
 from blocks.sdk.registry import did_you_mean
 from compiler.models import Plan
+from designer.prompt_words import NONE
 from designer.templates import LoadedTemplate, TemplateSpec, load_templates
 from keiri.base import settings
 from keiri.base.catalog import t
@@ -61,9 +62,9 @@ def subflow_catalog() -> dict[str, str]:
         except (OSError, yaml.YAMLError, ValidationError):
             continue
         plan_id = path.relative_to(root).with_suffix("").as_posix()
-        exports = ", ".join(e.as_ for e in plan.exports) or "なし"
+        exports = ", ".join(e.as_ for e in plan.exports) or NONE
         found[plan_id] = (
-            f"{plan.description or plan.id} / inputs: {', '.join(plan.vars) or 'なし'} / "
+            f"{plan.description or plan.id} / inputs: {', '.join(plan.vars) or NONE} / "
             f"exports: {exports}"
         )
     return found
@@ -75,7 +76,7 @@ def fallback_plan_data(plan_id: str, instruction: str, reason: str) -> dict[str,
         "apiVersion": "v1",
         "id": plan_id,
         "version": "0.1.0",
-        "description": f"fallback: 自動生成できなかったための暫定プラン（{reason}）",
+        "description": t("design.fallback_plan.description", reason=reason),
         "ui": {"layout": ["clarify_procedure"]},
         "graph": [
             {
@@ -83,9 +84,15 @@ def fallback_plan_data(plan_id: str, instruction: str, reason: str) -> dict[str,
                 "block": "ui.interactive_input",
                 "in": {
                     "mode": "inquire",
-                    "message": f"自動生成できませんでした。指示: {instruction.strip()[:300]}",
+                    "message": t(
+                        "design.fallback_plan.message", instruction=instruction.strip()[:300]
+                    ),
                     "requirements": [
-                        {"id": "procedure", "type": "text", "label": "業務手順の説明"}
+                        {
+                            "id": "procedure",
+                            "type": "text",
+                            "label": t("design.fallback_plan.procedure"),
+                        }
                     ],
                 },
             }

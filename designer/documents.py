@@ -20,6 +20,7 @@ from typing import Any
 
 from blocks.file.file_processor import extract_text
 from blocks.sdk.errors import BlockError, ErrorCode
+from designer.prompt_words import DOCUMENT_HEADER, UNREAD_DOCUMENTS
 
 __all__ = [
     "MAX_TOTAL_CHARS",
@@ -215,10 +216,10 @@ def normalize_documents(
     cleaned = [(d.name, "\n".join(_clean_lines(d.text, seen))) for d in docs.documents]
     cleaned = [(name, text) for name, text in cleaned if text]
     failures = [f"{f.name} ({f.code})" for f in docs.failures]
-    failure_note = f"読み取れなかった文書: {', '.join(failures)}" if failures else ""
+    failure_note = UNREAD_DOCUMENTS.format(names=", ".join(failures)) if failures else ""
     if not cleaned:
         return NO_DOCUMENTS + (f"\n{failure_note}" if failure_note else "")
-    headers = [f"【{name}】\n" for name, _ in cleaned]
+    headers = [DOCUMENT_HEADER.format(name=name) for name, _ in cleaned]
     budget = max(max_chars - sum(len(h) for h in headers) - len(failure_note), _MIN_SHARE)
     shares = _shares([len(text) for _, text in cleaned], budget)
     parts = []

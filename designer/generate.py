@@ -12,6 +12,9 @@ Retrieval `auto` is hybrid when the provider can embed (see `designer.retrieval_
 fallback: a plan that still fails comes back with `ok=False`, its errors and the requirements
 to ask; an LLM failure raises its `BlockError`. Only with `KEIRI_AGENT_LLM_FALLBACK=1|true|yes`
 (or `options.fallback=True`) is a safe placeholder plan returned instead (`fallback=True`).
+
+Over 400 lines: the generation loop (retrieve, wire, check, repair) is one sequence over shared
+state.
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ from designer.compose import ComposeResult, compose_templates
 from designer.convert import answer_to_plan, merge_base
 from designer.documents import NO_DOCUMENTS, DocumentSet, normalize_documents
 from designer.placeholders import open_vars
+from designer.prompt_words import BASELINE_COMPOSED, BASELINE_SKELETON
 from designer.prompts import (
     PromptContext,
     repair_prompt,
@@ -113,11 +117,11 @@ class _Generation(GenerationSession):
         )
         self.declared_types.update({v.name: v.type for v in skeleton.vars if v.type})
         if self.result.compose is None:
-            self.baseline = Baseline("段1の骨子", skeleton_outline(skeleton), outline=True)
+            self.baseline = Baseline(BASELINE_SKELETON, skeleton_outline(skeleton), outline=True)
         questions = question_requirements(skeleton.questions)
         if questions and self.ask is not None:
             self.asked.update(q.id for q in questions)
-            got = dict(self.ask(questions, "プランの設計に必要な情報を教えてください"))
+            got = dict(self.ask(questions, t("design.ask.skeleton")))
             self.emit(
                 "questions_asked",
                 stage="skeleton",
@@ -209,7 +213,7 @@ class _Generation(GenerationSession):
         if self.mode == "compose" and templates:
             compose = compose_templates(templates, plan_id=self.opts.plan_id or "composed_plan")
             self.result.compose = compose
-            self.baseline = Baseline("合成済みテンプレート", compose.plan)
+            self.baseline = Baseline(BASELINE_COMPOSED, compose.plan)
             self.emit(
                 "templates_applied",
                 mode="compose",
@@ -337,7 +341,7 @@ class _Generation(GenerationSession):
         if not pending or self.ask is None:
             return
         self.asked.update(r.id for r in pending)
-        got = dict(self.ask(pending, "プランを完成させるために次の項目を教えてください"))
+        got = dict(self.ask(pending, t("design.ask.final")))
         self.emit(
             "questions_asked", stage="final", ids=[r.id for r in pending], answered=sorted(got)
         )

@@ -23,10 +23,12 @@ from typing import Any, get_args
 from blocks.sdk.registry import BlockRegistry
 from blocks.sdk.spec import PortSpec, port_json_schema
 from blocks.sdk.validation import validate_value
+from blocks.text.japanese import ABSENT_WORDS, PRESENT_WORDS
 from compiler.models import VarPlaceholder, VarType
 from compiler.placeholders import MARKER, placeholder_of
 from compiler.references import ReferenceSyntaxError, find_references
 from designer.answer import QuestionAnswer
+from keiri.base.catalog import t
 
 __all__ = [
     "OpenVars",
@@ -39,8 +41,6 @@ __all__ = [
 
 VAR_TYPES: tuple[str, ...] = get_args(VarType)
 _QUESTION_TYPES = {"number": "number", "boolean": "boolean", "table": "array"}
-_TRUE = {"true", "yes", "1", "はい", "有", "あり"}
-_FALSE = {"false", "no", "0", "いいえ", "無", "なし"}
 
 
 @dataclass
@@ -124,19 +124,19 @@ def coerce_value(value: Any, ph: VarPlaceholder) -> tuple[Any, str | None]:
             if ph.type in ("integer", "number"):
                 number = float(text.replace(",", ""))
                 converted = int(number) if number.is_integer() else number
-            elif ph.type == "boolean" and text.lower() in _TRUE | _FALSE:
-                converted = text.lower() in _TRUE
+            elif ph.type == "boolean" and text.lower() in PRESENT_WORDS | ABSENT_WORDS:
+                converted = text.lower() in PRESENT_WORDS
             elif ph.type in ("array", "object"):
                 converted = json.loads(text)
         except ValueError:
-            return value, f"{ph.type} として読めません: {text!r}"
+            return value, t("design.placeholder.unreadable", type=ph.type, value=repr(text))
     elif ph.type == "integer" and isinstance(value, float) and value.is_integer():
         converted = int(value)
     elif ph.type == "string" and isinstance(value, int | float) and not isinstance(value, bool):
         converted = str(value)
     problems = validate_value(ph.value_schema(), converted)
     if problems:
-        return value, f"{ph.type} に合いません: {problems[0].message}"
+        return value, t("design.placeholder.mismatch", type=ph.type, problem=problems[0].message)
     return converted, None
 
 
@@ -159,7 +159,7 @@ def placeholder_fields(ph: VarPlaceholder) -> dict[str, Any]:
         return fields | {
             "type": "text",
             "value_format": "json",
-            "hint": f"JSON で入力（例: {example}）",
+            "hint": t("design.json_hint", example=example),
         }
     return fields | {"type": "text"}
 
@@ -196,7 +196,11 @@ def open_vars(
             options = list(question.options) if question.type in ("select", "enum") else []
         else:
             kind = "string"
-        ask = notes.get(name) or (question.label if question else "") or f"{name} の値は？"
+        ask = (
+            notes.get(name)
+            or (question.label if question else "")
+            or t("design.value_of", name=name)
+        )
         port = uses.get(name)
         example = port.examples[0] if port is not None and port.examples else None
         ph = VarPlaceholder.model_validate(

@@ -22,7 +22,9 @@ from blocks.sdk.registry import BlockRegistry
 from blocks.sdk.spec import BlockSpec, PortSpec
 from designer.answer import SkeletonAnswer
 from designer.compose import ComposeResult
+from designer.prompt_words import DEFAULT, ISSUE_EXPECTED, ISSUE_MORE, ISSUE_NODE, REQUIRED
 from designer.templates import TemplateSpec
+from keiri.base.catalog import t
 
 __all__ = [
     "NodeDiff",
@@ -72,9 +74,9 @@ def spec_excerpt(spec: BlockSpec, *, description_chars: int = 240, port_chars: i
     for name, port in spec.inputs.items():
         flags = []
         if port.is_required and not port.has_default:
-            flags.append("必須")
+            flags.append(REQUIRED)
         if port.has_default:
-            flags.append(f"既定={port.default!r}")
+            flags.append(DEFAULT.format(value=repr(port.default)))
         flag = f" [{', '.join(flags)}]" if flags else ""
         desc = f" — {_short(port.description, port_chars)}" if port.description else ""
         lines.append(f"    in  {name}: {describe_port(port)}{flag}{desc}")
@@ -89,11 +91,11 @@ def summarize_issues(issues: Sequence[Issue], limit: int = 30) -> str:
     lines = []
     for issue in list(issues)[:limit]:
         where = issue.path or "<plan>"
-        node = f" ノード {issue.node_id}" if issue.node_id else ""
-        expected = f" → 期待: {issue.hint}" if issue.hint else ""
+        node = ISSUE_NODE.format(node=issue.node_id) if issue.node_id else ""
+        expected = ISSUE_EXPECTED.format(hint=issue.hint) if issue.hint else ""
         lines.append(f"- [{issue.code}]{node} @ {where}: {issue.message}{expected}")
     if len(issues) > limit:
-        lines.append(f"- ... ほか {len(issues) - limit} 件")
+        lines.append(ISSUE_MORE.format(count=len(issues) - limit))
     return "\n".join(lines)
 
 
@@ -152,10 +154,13 @@ class NodeDiff:
 
     def render(self) -> str:
         if self.empty:
-            return "(変更なし)"
-        lines = [f"+ 追加: {n}" for n in self.added]
-        lines += [f"- 削除: {n}" for n in self.removed]
-        lines += [f"~ 変更: {n} ({', '.join(keys)})" for n, keys in self.changed.items()]
+            return t("design.diff.none")
+        lines = [t("design.diff.added", node=n) for n in self.added]
+        lines += [t("design.diff.removed", node=n) for n in self.removed]
+        lines += [
+            t("design.diff.changed", node=n, keys=", ".join(keys))
+            for n, keys in self.changed.items()
+        ]
         lines += [f"~ {key}" for key in self.other]
         return "\n".join(lines)
 

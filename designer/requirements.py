@@ -39,6 +39,7 @@ from designer.checks import ONE_OF_INPUTS
 from designer.placeholders import placeholder_fields
 from designer.presets import OUTPUT_SCHEMA_PRESETS, PORT_PRESETS
 from designer.templates import iter_nodes
+from keiri.base.catalog import t
 
 __all__ = [
     "OUTPUT_SCHEMA_PRESETS",
@@ -111,10 +112,10 @@ def _from_schema(schema: Mapping[str, Any]) -> dict[str, Any]:
         return {
             "type": "text",
             "value_format": "json",
-            "hint": 'JSON の配列で入力（例: ["A", "B"]）',
+            "hint": t("design.json_hint", example='["A", "B"]'),
         }
     if kind == "object":
-        return {"type": "text", "value_format": "json", "hint": "JSON のオブジェクトで入力"}
+        return {"type": "text", "value_format": "json", "hint": t("design.json_object_hint")}
     if kind == "boolean":
         return {"type": "boolean"}
     if kind in ("integer", "number"):
@@ -136,7 +137,9 @@ def _port_fields(name: str, port: PortSpec | None) -> dict[str, Any]:
         return {"type": "select", "options": list(PORT_PRESETS[name])}
     fields = _from_schema(port_json_schema(port))
     if port.examples and "hint" not in fields:
-        fields["hint"] = "例: " + json.dumps(port.examples[0], ensure_ascii=False)[:80]
+        fields["hint"] = t(
+            "design.example", example=json.dumps(port.examples[0], ensure_ascii=False)[:80]
+        )
     return fields
 
 
@@ -169,8 +172,8 @@ class _Builder:
         note = self.var_notes.get(name, "")
         fields: dict[str, Any] = {
             "type": "text",
-            "label": note or f"設定値 {name}",
-            "description": f"プランの vars.{name} に入る値",
+            "label": note or t("design.var_label", name=name),
+            "description": t("design.var_description", name=name),
         }
         self.add(name, **(fields | dict(port_fields or {})), target=f"vars.{name}", source="var")
 
@@ -179,7 +182,7 @@ class _Builder:
         fields = _port_fields(key, port)
         self.add(
             f"{node_id}__{key}",
-            label=f"{node_id}（{block}）の {key}",
+            label=t("design.input_label", node=node_id, block=block, port=key),
             description=port.description if port else "",
             required=required,
             target=f"node.{node_id}.in.{key}",
@@ -340,8 +343,8 @@ def build_requirements(
         builder.add(
             "design_feedback",
             type="chat",
-            label="設計への追加指示",
-            description="検証エラーを解消するための補足（使う帳票、手順、判断基準など）",
+            label=t("design.feedback_label"),
+            description=t("design.feedback_description"),
             required=False,
             target="feedback",
             source="issue",

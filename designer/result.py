@@ -13,6 +13,7 @@ from compiler.placeholders import plan_placeholders
 from designer.compose import ComposeResult
 from designer.documents import DocumentSet
 from designer.events import GenerationMetrics
+from designer.prompt_words import BASELINE_PREVIOUS
 from designer.repair import NodeDiff
 from designer.requirements import DesignRequirement
 from designer.retrieval import Candidate
@@ -86,7 +87,7 @@ class Attempt:
     errors: list[Issue] = field(default_factory=list)
     warnings: list[Issue] = field(default_factory=list)
     diff: NodeDiff | None = None
-    diff_base: str = "前回の出力"
+    diff_base: str = BASELINE_PREVIOUS
     text_diff: str = ""
     dry_run_ms: float | None = None
 

@@ -22,6 +22,7 @@ from blocks.sdk.registry import BlockRegistry
 from blocks.sdk.spec import BlockSpec
 from designer.retrieval import Candidate, RetrievalMethod, retrieve_blocks
 from keiri.base import settings as keiri_settings
+from keiri.base.catalog import t
 
 __all__ = [
     "RETRIEVAL_ENV",
@@ -34,9 +35,9 @@ __all__ = [
 RetrievalChoice = Literal["auto", "bm25", "embedding", "hybrid"]
 RETRIEVAL_ENV = "KEIRI_DESIGN_RETRIEVAL"
 _LABELS: dict[str, str] = {
-    "bm25": "BM25（語彙）",
-    "embedding": "埋め込み（コサイン類似度）",
-    "hybrid": "ハイブリッド（埋め込み + BM25）",
+    "bm25": "design.retrieval.bm25",
+    "embedding": "design.retrieval.embedding",
+    "hybrid": "design.retrieval.hybrid",
 }
 
 
@@ -52,7 +53,7 @@ class RetrievalMode:
 
     @property
     def label(self) -> str:
-        return _LABELS[self.method]
+        return t(_LABELS[self.method])
 
     def describe(self) -> str:
         """One line for people, e.g. `ハイブリッド（埋め込み + BM25） — auto: ...`."""
@@ -65,7 +66,9 @@ class RetrievalMode:
             self,
             method="bm25",
             fallback_from=self.method,
-            reason=f"埋め込みを取得できなかったため BM25 のみ（{reason}: {error.message[:120]}）",
+            reason=t(
+                "design.retrieval.embedding_failed", reason=reason, message=error.message[:120]
+            ),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -76,14 +79,15 @@ def _settings() -> tuple[LLMSettings | None, str]:
     try:
         return LLMSettings.from_env(), ""
     except BlockError as exc:
-        return None, f"LLM の設定を読めません（{exc.message}）"
+        return None, t("design.retrieval.no_settings", message=exc.message)
 
 
 def choose_retrieval(choice: RetrievalChoice, settings: LLMSettings | None = None) -> RetrievalMode:
     """The retrieval for `choice` under the given (default: environment) LLM settings."""
     if choice != "auto":
         model = settings.embedding_model if settings is not None else None
-        return RetrievalMode(choice, choice, "指定", model if choice != "bm25" else None)
+        chosen = t("design.retrieval.chosen")
+        return RetrievalMode(choice, choice, chosen, model if choice != "bm25" else None)
     forced = (keiri_settings.get().llm.design_retrieval or "").strip().lower()
     if forced in _LABELS:
         return RetrievalMode("auto", forced, f"{RETRIEVAL_ENV}={forced}")  # type: ignore[arg-type]
@@ -93,17 +97,19 @@ def choose_retrieval(choice: RetrievalChoice, settings: LLMSettings | None = Non
     if settings is None:
         return RetrievalMode("auto", "bm25", problem)
     if settings.api_key is None:
-        return RetrievalMode("auto", "bm25", f"{settings.provider} の API キーがありません")
+        return RetrievalMode(
+            "auto", "bm25", t("design.retrieval.no_key", provider=settings.provider)
+        )
     if not settings.embedding_model:
         return RetrievalMode(
             "auto",
             "bm25",
-            "埋め込みモデルが設定されていません（AZURE_OPENAI_EMBEDDING_DEPLOYMENT）",
+            t("design.retrieval.no_model"),
         )
     return RetrievalMode(
         "auto",
         "hybrid",
-        f"埋め込みモデル {settings.embedding_model}（{settings.provider}）",
+        t("design.retrieval.model", model=settings.embedding_model, provider=settings.provider),
         settings.embedding_model,
     )
 

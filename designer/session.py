@@ -16,6 +16,7 @@ from designer.catalog import chosen_blocks
 from designer.checks import PlanCheck, check_plan_text, plan_to_yaml, save_plan
 from designer.documents import DocumentSet
 from designer.events import DesignEventLog, GenerationMetrics, new_generation_id
+from designer.prompt_words import BASELINE_EMPTY
 from designer.repair import node_diff, unified_diff
 from designer.result import Attempt, DesignEngineOptions, GeneratedPlan
 
@@ -57,7 +58,7 @@ class GenerationSession:
         self.result.documents = documents
         self.result.metrics = self.metrics
         self.result.events_path = self.events.path if self.events else None
-        self.baseline = Baseline("空の Plan（前回の出力なし）")
+        self.baseline = Baseline(BASELINE_EMPTY)
 
     def emit(self, event: str, **fields: Any) -> None:
         if self.events is not None:

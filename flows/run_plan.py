@@ -160,6 +160,13 @@ def _execute(
     # Secret answers and vars reach the API masked; their values come from the run's block.
     answers, vars = run_secrets.restore(list(flow_run.tags), answers, vars)
     secret_sweep.safely(secret_sweep.sweep, get_run_logger())  # older runs' expired secrets
+    if flow_run.deployment_id is not None:  # starter, catch-up, one open run per period
+        from flows.backend.admission import admit
+
+        admission = admit(flow_run, vars)
+        if admission.refused is not None:
+            return admission.refused
+        vars = admission.vars
     # Log lines reach the Prefect API and the terminal or a runner's log: masked as well.
     masking.install_log_filter("", "prefect.flow_runs", "prefect.task_runs")
     if observers.on_start is not None:

@@ -9,12 +9,15 @@ from __future__ import annotations
 import streamlit as st
 
 from keiri.base import settings
+from keiri.base.catalog import t
 from ui_app import auth, nav, style
 
 __all__: list[str] = []
 
 settings.load_dotenv_file()  # `.env` in the working directory (never overrides, never logged)
-st.set_page_config(page_title="keiri フォーム", page_icon=":material/receipt_long:", layout="wide")
+st.set_page_config(
+    page_title=t("nav.app_title"), page_icon=":material/receipt_long:", layout="wide"
+)
 style.ensure_font()
 style.apply()
 auth.gate()

@@ -51,9 +51,11 @@ def _oidc_provider(secrets: Mapping[str, Any]) -> str | None:
 
 def _oidc_user(secrets: Mapping[str, Any]) -> str:
     if not st.user.get("is_logged_in"):
-        st.title("keiri フォームアプリ")
-        st.write("続けるにはログインしてください。")
-        st.button("ログイン", on_click=st.login, args=(_oidc_provider(secrets),), type="primary")
+        st.title(t("auth.title"))
+        st.write(t("auth.prompt"))
+        st.button(
+            t("auth.login"), on_click=st.login, args=(_oidc_provider(secrets),), type="primary"
+        )
         st.stop()
     who = st.user.get("email") or st.user.get("name") or st.user.get("sub")
     if not who:
@@ -73,20 +75,20 @@ def _secret_user() -> str:
     user = st.session_state.get(USER_KEY)
     if isinstance(user, str) and user:
         return user
-    st.title("keiri フォームアプリ — ログイン")
+    st.title(t("auth.login_title"))
     with st.form("keiri-login"):
-        name = st.text_input("お名前（再開した人として記録されます）", max_chars=_MAX_NAME)
-        secret = st.text_input("共有シークレット", type="password")
-        submitted = st.form_submit_button("ログイン", type="primary")
+        name = st.text_input(t("auth.name"), max_chars=_MAX_NAME)
+        secret = st.text_input(t("auth.secret"), type="password")
+        submitted = st.form_submit_button(t("auth.login"), type="primary")
     if submitted:
         if not name.strip():
-            render_field_problems(["お名前を入力してください"])
+            render_field_problems([t("auth.name_missing")])
         elif check_secret(secret, configured_env()):
             st.session_state[USER_KEY] = name.strip()
             st.rerun()
         else:
             time.sleep(1)  # slows down guessing
-            render_field_problems(["共有シークレットが違います"])
+            render_field_problems([t("auth.secret_wrong")])
     st.stop()
 
 
@@ -115,11 +117,11 @@ def gate() -> str:
     st.session_state[USER_KEY] = user
     st.session_state[RESUMER_KEY] = t("auth.self_declared", name=user) if mode == "secret" else user
     with st.sidebar:
-        st.caption(f"ログイン中: {user}")
+        st.caption(t("auth.signed_in", user=user))
         if mode == "oidc":
-            st.button("ログアウト", on_click=st.logout)
+            st.button(t("auth.logout"), on_click=st.logout)
         elif mode == "secret":
-            st.button("ログアウト", on_click=st.session_state.pop, args=(USER_KEY, None))
+            st.button(t("auth.logout"), on_click=st.session_state.pop, args=(USER_KEY, None))
     return user
 
 

@@ -59,10 +59,24 @@ def _require_api() -> None:
         )
 
 
+#: What was under way -> its words.
+_ACTIONS = {
+    "inbox": "runtime.form_app.action.inbox",
+    "form": "runtime.form_app.action.form",
+    "resume": "runtime.form_app.action.resume",
+    "runs": "runtime.form_app.action.runs",
+    "outcome": "runtime.form_app.action.outcome",
+    "retry": "runtime.form_app.action.retry",
+    "start": "runtime.form_app.action.start",
+    "run": "runtime.form_app.action.run",
+    "summary": "runtime.form_app.action.summary",
+}
+
+
 @contextmanager
 def _prefect(action: str) -> Iterator[None]:
     """Prefect client failures (server down, HTTP errors) as one `BlockError` for the page;
-    `action` names what was under way (`runtime.form_app.action.<action>`)."""
+    `action` names what was under way (`_ACTIONS`)."""
     _require_api()
     try:
         yield
@@ -71,7 +85,7 @@ def _prefect(action: str) -> Iterator[None]:
     except Exception as exc:
         raise BlockError(
             ErrorCode.API_ERROR,
-            t("runtime.form_app.api_failed", action=t(f"runtime.form_app.action.{action}")),
+            t("runtime.form_app.api_failed", action=t(_ACTIONS[action])),
             details={
                 "api_url": settings.get().server.api_url,
                 "action": action,

@@ -10,6 +10,7 @@ from typing import Any
 import streamlit as st
 
 from blocks.forms.form import Requirement
+from keiri.base.catalog import t
 from ui_app.session_state import Entry, widget_key
 
 __all__ = ["choice_widget", "details_text"]
@@ -23,7 +24,7 @@ def details_text(details: dict[str, Any]) -> str:
             continue
         shown = f"{value:,}" if isinstance(value, int) and not isinstance(value, bool) else value
         parts.append(f"{key}: {shown}")
-    return " ・ ".join(parts)
+    return t("display.sep").join(parts)
 
 
 def _options(req: Requirement) -> list[dict[str, Any]]:

@@ -10,18 +10,23 @@ from typing import Any
 import streamlit as st
 
 from blocks.forms.display import Column, DisplayItem, format_value, lookup, parse_display
-from keiri.base.catalog import CATALOG, t
+from keiri.base.catalog import t
 
 __all__ = ["COLLAPSE_ROWS", "render_counts", "render_details", "render_display", "table_rows"]
 
 #: A table with more rows than this starts collapsed (unless the plan says otherwise).
 COLLAPSE_ROWS = 8
 _SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
+_SEVERITY_WORDS = {
+    "error": "display.severity.error",
+    "warning": "display.severity.warning",
+    "info": "display.severity.info",
+}
 
 
 def _severity(value: Any) -> str:
-    key = f"display.severity.{value}"
-    return t(key) if key in CATALOG else str(value or "")
+    key = _SEVERITY_WORDS.get(str(value))
+    return t(key) if key else str(value or "")
 
 
 def table_rows(item: DisplayItem, context: Any) -> tuple[list[dict[str, str]], int]:
@@ -67,7 +72,7 @@ def _table(item: DisplayItem, context: Any) -> None:
     rows, total = table_rows(item, context)
     count = t("display.rows", count=total)
     collapsed = item.collapsed if item.collapsed is not None else total > COLLAPSE_ROWS
-    title = f"{item.title or item.source}（{count}）"
+    title = t("display.section", title=item.title or item.source, count=count)
     with st.expander(title, expanded=not collapsed):
         if not rows:
             st.caption(t("display.empty"))

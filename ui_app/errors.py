@@ -56,7 +56,7 @@ def render_error(
     with st.expander(t("error.details")):
         st.caption(
             t("error.code", code=err.code)
-            + (" ・ " + t("error.node", node=err.node_id) if err.node_id else "")
+            + (t("display.sep") + t("error.node", node=err.node_id) if err.node_id else "")
         )
         st.json(err.details)
         snapshot = getattr(err, "input_snapshot", None)

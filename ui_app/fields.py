@@ -1,7 +1,7 @@
 """One widget per kind of field (seed 000 §3): each field type names its widget
 (`FieldType.widget`, `blocks.forms.field_types.FIELD_TYPES`) and `WIDGETS` renders it — text,
 password, a text box parsed by its type (numbers, months), select, checkbox, chat, file, files,
-folder (a folder or a ZIP) and choice.
+folder (a folder or a ZIP), choice and table (`ui_app.table_field`).
 
 A widget's value goes into the form's session-state entry as soon as it is rendered (or, for
 uploads and chat, as soon as the person acts), so the entry always holds the current answers.
@@ -30,6 +30,7 @@ from keiri.base.catalog import t
 from ui_app.choice_field import choice_widget
 from ui_app.errors import render_field_problems
 from ui_app.session_state import Entry, widget_key, widget_text, widget_value
+from ui_app.table_field import table_widget
 from ui_app.upload_checks import check_upload
 
 __all__ = ["SIMPLE_WIDGETS", "WIDGETS", "human_size", "pull_widget_values", "render_field"]
@@ -47,17 +48,20 @@ SIMPLE_WIDGETS = frozenset(
 )
 #: Widgets that show the requirement's hint inside the box (the others show it below).
 _HINT_INSIDE = frozenset({Widget.TEXT, Widget.PASSWORD, Widget.PARSED_TEXT, Widget.CHAT})
-_FOLDER_MODES = ("フォルダを選ぶ", "ZIP ファイルで送る")
+#: How a folder is sent -> its words.
+_FOLDER_MODES = {"folder": "form.folder_mode.folder", "zip": "form.folder_mode.zip"}
 _CHUNK = 1 << 20
 
 
 def human_size(size: int) -> str:
-    value = float(size)
-    for unit in ("バイト", "KB", "MB", "GB"):
-        if value < 1024 or unit == "GB":
-            return f"{value:.0f} {unit}" if unit == "バイト" else f"{value:.1f} {unit}"
+    if size < 1024:
+        return t("display.bytes", size=size)
+    value = size / 1024
+    for unit in ("KB", "MB"):
+        if value < 1024:
+            return f"{value:.1f} {unit}"
         value /= 1024
-    return f"{size} バイト"
+    return f"{value:.1f} GB"
 
 
 def _label(req: Requirement) -> str:
@@ -164,9 +168,9 @@ def _chat(req: Requirement, key: str, entry: Entry) -> None:
         if value:
             with st.chat_message("user"):
                 st.markdown(str(value))
-            st.caption("回答を直すには、もう一度入力してください。")
+            st.caption(t("form.chat_redo"))
         st.chat_input(
-            req.hint or "回答を入力して Enter",
+            req.hint or t("form.chat_placeholder"),
             key=widget_key(key, req.id),
             max_chars=req.validation.max_length,
             on_submit=_chat_submitted,
@@ -296,15 +300,16 @@ def _files(req: Requirement, key: str, entry: Entry) -> None:
 
 def _folder(req: Requirement, key: str, entry: Entry) -> None:
     how = st.radio(
-        f"{_label(req)}の送り方",
-        _FOLDER_MODES,
+        t("form.folder_how", label=_label(req)),
+        list(_FOLDER_MODES),
+        format_func=lambda mode: t(_FOLDER_MODES[mode]),
         horizontal=True,
         key=widget_key(key, req.id) + "::how",
     )
-    as_zip = how == _FOLDER_MODES[1]
+    as_zip = how == "zip"
     wkey = widget_key(key, req.id) + ("::zip" if as_zip else "::dir")
     st.file_uploader(
-        _label(req) + ("（ZIP）" if as_zip else "（フォルダ）"),
+        t("form.as_zip" if as_zip else "form.as_folder", label=_label(req)),
         type=None if as_zip else _extensions(req),
         accept_multiple_files=False if as_zip else "directory",
         key=wkey,
@@ -328,6 +333,7 @@ WIDGETS: dict[Widget, Callable[[Requirement, str, Entry], None]] = {
     Widget.FILES: _files,
     Widget.FOLDER: _folder,
     Widget.CHOICE: choice_widget,  # a block's question (seed 003)
+    Widget.TABLE: table_widget,  # rows with editable columns (the 仕訳確認 form)
 }
 
 

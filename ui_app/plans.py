@@ -104,7 +104,7 @@ def deployments() -> list[DeploymentInfo]:
             name=spec.name,
             description=spec.description,
             plan_id=spec.plan_id,
-            schedules=[s.cron for s in spec.model.schedules],
+            schedules=[s.cron or s.describe() for s in spec.model.schedules],
         )
         for spec in specs
     ]

@@ -49,6 +49,14 @@ _ICONS = {
     "failed": ":material/error:",
     "paused": ":material/edit_note:",
 }
+_STATUS_WORDS = {
+    "pending": "summary.runs.status.pending",
+    "running": "summary.runs.status.running",
+    "completed": "summary.runs.status.completed",
+    "skipped": "summary.runs.status.skipped",
+    "failed": "summary.runs.status.failed",
+    "paused": "summary.runs.status.paused",
+}
 
 
 @lru_cache(maxsize=32)
@@ -95,12 +103,13 @@ def progress_of(run_id: str, log: str | None) -> RunProgress | None:
 def _show(progress: RunProgress) -> None:
     st.markdown(f"**{t('summary.runs.progress')}**")
     for node in progress.nodes:
-        line = f"{_ICONS[node.status]} {node.node_id} ・ {t('summary.runs.status.' + node.status)}"
+        sep = t("display.sep")
+        line = f"{_ICONS[node.status]} {node.node_id}{sep}{t(_STATUS_WORDS[node.status])}"
         loop = node.loop
         if loop is not None and loop.total:
-            line += " ・ " + t("summary.runs.loop", done=loop.done, total=loop.total)
+            line += sep + t("summary.runs.loop", done=loop.done, total=loop.total)
             if loop.failed:
-                line += " ・ " + t("summary.runs.loop_failed", failed=loop.failed)
+                line += sep + t("summary.runs.loop_failed", failed=loop.failed)
         st.markdown(line)
         if loop is not None and loop.total and node.status in ("running", "paused"):
             st.progress(loop.done / loop.total)

@@ -134,7 +134,7 @@ def render(run_id: str, summary: RunSummary) -> None:
         )
         st.caption(f"{icon} {_answer_text(answer)}")
     if summary.inputs:
-        with st.expander(t("runs.inputs") + f"（{len(summary.inputs)}）"):
+        with st.expander(t("display.paren", text=t("runs.inputs"), note=len(summary.inputs))):
             _buttons(run_id, summary.inputs, "input")
     if summary.outputs:
         with st.expander(t("runs.outputs", count=len(summary.outputs))):

@@ -20,6 +20,7 @@ from typing import Any
 
 from blocks.forms.field_types import FIELD_TYPES, FieldValueError, Widget
 from blocks.forms.form import FieldProblem, FormSpec, Requirement
+from keiri.base.catalog import t
 
 __all__ = [
     "SchemaChange",
@@ -107,12 +108,12 @@ class SchemaChange:
         names = labels or {}
         out: list[str] = []
         if self.dropped:
-            out.append(
-                "フォームの定義から削除された項目の入力を破棄しました: " + ", ".join(self.dropped)
-            )
+            out.append(t("form.dropped", fields=", ".join(self.dropped)))
         if self.retyped:
-            shown = ", ".join(f"{names.get(f, f)}（{f}）" for f in self.retyped)
-            out.append("型または選択肢が変わった項目を既定値に戻しました: " + shown)
+            shown = ", ".join(
+                t("display.paren", text=names.get(f, f), note=f) for f in self.retyped
+            )
+            out.append(t("form.retyped", fields=shown))
         return out
 
 

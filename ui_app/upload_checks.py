@@ -105,7 +105,9 @@ def check_upload(
     suffix = PurePosixPath(name.replace("\\", "/")).suffix.lower()
     allowed = req.extensions()
     if allowed and suffix not in allowed:
-        return t("upload.wrong_extension", name=name, extensions="、".join(allowed))
+        return t(
+            "upload.wrong_extension", name=name, extensions=t("display.list_sep").join(allowed)
+        )
     if not data:
         return t("upload.empty", name=name)
     actual = detect_media_type(data, name)

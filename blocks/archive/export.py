@@ -27,7 +27,7 @@ from blocks.archive.vault import CHUNK
 from blocks.sdk.errors import BlockError, ErrorCode
 from keiri.base.catalog import t
 
-__all__ = ["INDEX_HEADER", "INDEX_NAME", "ExportReport", "export_zip", "kind_label"]
+__all__ = ["INDEX_HEADER", "INDEX_NAME", "KINDS", "ExportReport", "export_zip", "kind_label"]
 
 INDEX_NAME = "index.csv"
 #: The index's columns, in Japanese for the tax office whatever the reader's language.
@@ -53,6 +53,8 @@ _KINDS = {
     "receipt": "archive.kind.simplified_invoice",
     "contract": "archive.kind.contract",
 }
+#: The kinds a search can ask for, one per label (`receipt` reads as a simplified invoice).
+KINDS: tuple[str, ...] = tuple(kind for kind in _KINDS if kind != "receipt")
 _UNSAFE = re.compile(r'[\\/:*?"<>|\x00-\x1f]')
 
 

@@ -2,8 +2,9 @@
 any combination — as 電子帳簿保存法 requires of 電子取引 data.
 
 `party` matches the counterparty's name (normalised: 株式会社 / (株) / ㈱, width, spaces) or
-its registration number (with or without "T", any part of at least 4 digits). Deleted and
-purged records are left out unless asked for.
+its registration number (with or without "T", any part of at least 4 digits); `kind` is the
+document kind (`invoice`, `simplified_invoice`, ...). Deleted and purged records are left out
+unless asked for.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ class Filters:
     amount_min: float | None = None
     amount_max: float | None = None
     party: str | None = None
+    kind: str | None = None
     include_deleted: bool = False
 
     def is_empty(self) -> bool:
@@ -40,6 +42,7 @@ class Filters:
                 self.amount_min,
                 self.amount_max,
                 self.party,
+                self.kind,
             )
         )
 
@@ -84,6 +87,9 @@ def search(conn: sqlite3.Connection, filters: Filters) -> list[EvidenceRecord]:
             options.append("party_number LIKE ? ESCAPE '\\'")
             params.append(_like(digits))
         where.append("(" + (" OR ".join(options) or "0") + ")")
+    if filters.kind is not None:
+        where.append("kind = ?")
+        params.append(filters.kind)
     sql = f"SELECT {', '.join(INDEX_COLUMNS)} FROM records"
     if where:
         sql += " WHERE " + " AND ".join(where)

@@ -42,41 +42,43 @@ def check_record(
         value = record.get(field)
         if value is None or value == "":
             if rule.get("required"):
-                fail(field, "required", f"{field} は必須です", custom)
+                fail(field, "required", t("runtime.rules.required", field=field), custom)
             continue
         kind = rule.get("type")
         if kind and not _is_type(value, kind):
-            fail(field, "type", f"{field} は {kind} である必要があります（値: {value!r}）", custom)
+            message = t("runtime.rules.type", field=field, kind=kind, value=repr(value))
+            fail(field, "type", message, custom)
             continue
         if isinstance(value, int | float) and not isinstance(value, bool):
             if "min" in rule and value < rule["min"]:
                 fail(
                     field,
                     "min",
-                    f"{field} は {rule['min']} 以上である必要があります（値: {value}）",
+                    t("runtime.rules.min", field=field, limit=rule["min"], value=value),
                     custom,
                 )
             if "max" in rule and value > rule["max"]:
                 fail(
                     field,
                     "max",
-                    f"{field} は {rule['max']} 以下である必要があります（値: {value}）",
+                    t("runtime.rules.max", field=field, limit=rule["max"], value=value),
                     custom,
                 )
         if isinstance(value, str):
             if "regex" in rule and not re.fullmatch(rule["regex"], value):
-                fail(field, "regex", f"{field} の形式が正しくありません（値: {value!r}）", custom)
+                message = t("runtime.rules.regex", field=field, value=repr(value))
+                fail(field, "regex", message, custom)
             if "min_length" in rule and len(value) < rule["min_length"]:
-                fail(
-                    field, "min_length", f"{field} は {rule['min_length']} 文字以上必要です", custom
-                )
+                message = t("runtime.rules.min_length", field=field, limit=rule["min_length"])
+                fail(field, "min_length", message, custom)
             if "max_length" in rule and len(value) > rule["max_length"]:
-                fail(field, "max_length", f"{field} は {rule['max_length']} 文字以内です", custom)
+                message = t("runtime.rules.max_length", field=field, limit=rule["max_length"])
+                fail(field, "max_length", message, custom)
         if "one_of" in rule and value not in rule["one_of"]:
             fail(
                 field,
                 "one_of",
-                f"{field} は {rule['one_of']} のいずれかです（値: {value!r}）",
+                t("runtime.rules.one_of", field=field, options=rule["one_of"], value=repr(value)),
                 custom,
             )
     return findings
@@ -106,7 +108,7 @@ class CheckRulesBlock(Block):
                         "record": index,
                         "field": "",
                         "rule": "record",
-                        "message": f"レコード {index} がオブジェクトではありません",
+                        "message": t("runtime.rules.not_record", index=index),
                     }
                 )
                 continue

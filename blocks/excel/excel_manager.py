@@ -4,6 +4,9 @@
 Reading turns dates into ISO strings and keeps numbers as numbers. Writing into a template keeps
 its styles, merged cells, number formats, formulas outside the written area and data
 validation; the template file itself is only read. Every failure is a `BlockError`.
+
+Over 400 lines: the reader and the two writing modes share the workbook's cell, style and
+template helpers, which a split would have to export.
 """
 
 from __future__ import annotations

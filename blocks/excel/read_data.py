@@ -36,16 +36,20 @@ class _HeaderQuestion:
         options = [
             Option(
                 id=f"row-{number}",
-                label=f"{number} 行目: {_preview(cells)}" if cells else "1 行目（そのまま読む）",
-                details={"行": number, "見出し": [v for v in cells if v is not None]},
+                label=(
+                    t("runtime.excel.header_option", row=number, cells=_preview(cells))
+                    if cells
+                    else t("runtime.excel.header_first_row")
+                ),
+                details={
+                    t("runtime.excel.header_detail_row"): number,
+                    t("runtime.excel.header_detail_cells"): [v for v in cells if v is not None],
+                },
             )
             for number, cells in [*rows, *candidates]
         ]
         need = NeedsConfirmation(
-            question=(
-                f"{self.name} の見出し行がはっきりしません（1 行目は見出しに見えません）。"
-                "どの行を見出しにしますか？"
-            ),
+            question=t("runtime.excel.header_question", name=self.name),
             options=options,
             context={"file": self.name},
             default=options[0].id,
@@ -63,13 +67,18 @@ class _HeaderQuestion:
                 | {
                     "decided_by": "automatic",
                     "header_row": 1,
-                    "note": "1 行目を見出しとして読みました。見出し行を確認してください。",
+                    "note": t("runtime.excel.header_assumed"),
                 }
             )
             return None
         chosen = int(str(answer.option).removeprefix("row-"))
         self.findings.append(
-            finding | {"decided_by": answer.answered_by, "header_row": chosen, "note": "確認済み"}
+            finding
+            | {
+                "decided_by": answer.answered_by,
+                "header_row": chosen,
+                "note": t("runtime.confirm.checked"),
+            }
         )
         return chosen
 

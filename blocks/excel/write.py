@@ -18,6 +18,7 @@ from blocks.sdk.base import Block
 from blocks.sdk.context import BlockContext
 from blocks.sdk.errors import BlockError, ErrorCode
 from blocks.sdk.fileref import FileRef
+from keiri.base.catalog import t
 
 __all__ = ["WriteBlock", "columns_for", "tables_from_data"]
 
@@ -38,7 +39,7 @@ def tables_from_data(data: Any) -> tuple[list[tuple[str | None, list[Any]]], lis
     if isinstance(data, list):
         return [(None, data)], [], False
     if not isinstance(data, Mapping):
-        raise _invalid("data", "data must be a list of records or an object of lists", "")
+        raise _invalid("data", t("runtime.excel.data_shape"), t("runtime.excel.no_records_hint"))
     sheets = data.get("sheets")
     if isinstance(sheets, Mapping) and set(data) == {"sheets"}:
         tables = []
@@ -46,8 +47,8 @@ def tables_from_data(data: Any) -> tuple[list[tuple[str | None, list[Any]]], lis
             if not isinstance(rows, list):
                 raise _invalid(
                     f"data.sheets.{name}",
-                    f"data.sheets.{name} must be a list of records",
-                    'write {"sheets": {"シート名": [{...}, ...]}}',
+                    t("runtime.excel.sheet_not_list", name=name),
+                    t("runtime.excel.sheet_not_list_hint"),
                 )
             tables.append((str(name), rows))
         return cast(list[tuple[str | None, list[Any]]], tables), [], True
@@ -55,8 +56,8 @@ def tables_from_data(data: Any) -> tuple[list[tuple[str | None, list[Any]]], lis
     if not tables:
         raise _invalid(
             "data",
-            f"data has no list of records to write (keys: {', '.join(map(str, data)) or 'none'})",
-            'pass a list of records, {"items": [...]} or {"sheets": {"名前": [...]}}',
+            t("runtime.excel.no_records", keys=", ".join(map(str, data)) or "-"),
+            t("runtime.excel.no_records_hint"),
         )
     skipped = [str(k) for k, v in data.items() if not isinstance(v, list)]
     return cast(list[tuple[str | None, list[Any]]], tables), skipped, False
@@ -70,8 +71,12 @@ def _discover_keys(records: Sequence[Any], where: str) -> list[str]:
         if not isinstance(record, Mapping):
             raise _invalid(
                 f"{where}[{index}]",
-                f"{where}[{index}] is {type(record).__name__}, expected an object (one row)",
-                "every row must be an object whose keys are the columns",
+                t(
+                    "runtime.excel.row_not_object",
+                    where=f"{where}[{index}]",
+                    kind=type(record).__name__,
+                ),
+                t("runtime.excel.row_not_object_hint"),
             )
         if dict in map(type, record.values()):
             for key, value in record.items():
@@ -119,8 +124,8 @@ def _sheet_configs(
         if config.get("sheet") is not None and len(tables) > 1:
             raise _invalid(
                 "output_config.sheet",
-                f"output_config.sheet names one sheet but data has {len(tables)} tables",
-                "use output_config.sheets: [{source: <key>, sheet: <name>}, ...]",
+                t("runtime.excel.one_sheet_many_tables", count=len(tables)),
+                t("runtime.excel.one_sheet_many_tables_hint"),
             )
         out = []
         for source, rows in tables:
@@ -135,8 +140,8 @@ def _sheet_configs(
         if source not in by_source:
             raise _invalid(
                 f"output_config.sheets[{index}].source",
-                f"output_config.sheets[{index}] reads {source!r}, which data does not have",
-                f"data holds: {', '.join(str(s) for s, _ in tables)}",
+                t("runtime.excel.unknown_source", index=index, source=repr(source)),
+                t("runtime.excel.known_sources", sources=", ".join(str(s) for s, _ in tables)),
                 source,
             )
         used.add(source)
@@ -157,8 +162,8 @@ def _file_name(config: Mapping[str, Any], template: FileRef | None) -> str:
     if PurePath(name).name != name or PurePath(name).suffix.lower() != suffix:
         raise _invalid(
             "output_config.file_name",
-            f"file_name {name!r} must be a plain file name ending with {suffix}",
-            f'for example "照合結果_2024年4月{suffix}" (the suffix follows the template)',
+            t("runtime.excel.file_name", name=repr(name), suffix=suffix),
+            t("runtime.excel.file_name_hint", suffix=suffix),
             name,
         )
     return name

@@ -241,10 +241,7 @@ def extract_xlsx(data: bytes, name: str, opts: ExtractOptions) -> RawText:
     notes: tuple[str, ...] = ()
     if uncached:
         shown = ", ".join(uncached[:10]) + (
-            f" ほか{len(uncached) - 10}セル" if len(uncached) > 10 else ""
+            t("runtime.office.more_cells", count=len(uncached) - 10) if len(uncached) > 10 else ""
         )
-        notes = (
-            f"数式の計算結果が保存されていないセルがあります（空として読みました）: {shown}。"
-            "Excel で開いて保存し直してください",
-        )
+        notes = (t("runtime.office.uncached", cells=shown),)
     return RawText("\n".join(lines), None, truncated, 0, notes)

@@ -22,6 +22,7 @@ from blocks.sdk.base import Block
 from blocks.sdk.context import BlockContext
 from blocks.sdk.errors import BlockError
 from blocks.sdk.fileref import FileRef
+from keiri.base.catalog import t
 
 __all__ = ["ParseZip2TierBlock", "skip_reason"]
 
@@ -66,9 +67,9 @@ def _file_entry(member: ZipMember, result: ExtractResult | None) -> dict[str, An
 def skip_reason(member: ZipMember) -> str | None:
     """Files that are not evidence: Office lock files (`~$請求書.xlsx`) and empty files."""
     if member.name.startswith("~$"):
-        return "Office のロックファイル（~$）"
+        return t("runtime.zip.skip_lock_file")
     if member.size == 0:
-        return "空のファイル（0 バイト）"
+        return t("runtime.zip.skip_empty")
     return None
 
 

@@ -6,7 +6,8 @@ check that mirrors that schema exactly (the Prefect server evaluates the schema,
 check; a property test proves they agree), the checks no JSON Schema may carry (plan regexes
 in RE2, file extensions and sizes), its empty value, its dry-run sample, its parser from text
 (`keiri resume --input`, the form app's text boxes), its display formatter, the widget the form
-app renders, and what the compiler checks in a plan (options, `accept`, the default).
+app renders, and what the compiler checks in a plan (options, `accept`, the default, and any
+declaration of its own such as a table's columns).
 
 Size caps per type keep any answer small: text `TEXT_CAP` characters, numbers within
 ±`NUMBER_CAP`, at most `FILES_CAP` files. NaN and infinity are refused.
@@ -68,6 +69,7 @@ class Widget(StrEnum):
     FILES = "files"
     FOLDER = "folder"  # a folder, or a ZIP unpacked into its members
     CHOICE = "choice"  # radio buttons with each option's details (a block's question)
+    TABLE = "table"  # rows in a grid, some columns editable (`st.data_editor`)
 
 
 def _no_checks(_req: Requirement, _value: Any) -> list[str]:
@@ -76,6 +78,10 @@ def _no_checks(_req: Requirement, _value: Any) -> list[str]:
 
 def _any_default(_value: Any, _options: list[Any]) -> bool:
     return True
+
+
+def _no_declaration_problems(_req: dict[str, Any]) -> list[tuple[tuple[str | int, ...], str]]:
+    return []
 
 
 def _no_placeholder() -> str:
@@ -117,6 +123,11 @@ class FieldType:
     files: bool = False
     #: Whether a plan's `default` has the right shape, given the `options` (the compiler).
     default_ok: Callable[[Any, list[Any]], bool] = _any_default
+    #: What else the compiler checks in the plan's requirement (a table's `columns`): the
+    #: (key path inside the requirement, message) of each problem.
+    declaration: Callable[[dict[str, Any]], list[tuple[tuple[str | int, ...], str]]] = (
+        _no_declaration_problems
+    )
     #: What an empty text box shows when the requirement has no `hint`.
     placeholder: Callable[[], str] = _no_placeholder
 

@@ -21,6 +21,7 @@ from blocks.forms.field_type import (
     Widget,
 )
 from blocks.forms.file_fields import FILE, FILES, FOLDER
+from blocks.forms.table_fields import TABLE
 from blocks.forms.text_fields import CHAT, SECRET, TEXT
 from blocks.forms.value_fields import BOOLEAN, CHOICE, NUMBER, SELECT, choice_ids
 
@@ -41,5 +42,6 @@ FIELD_TYPES: dict[str, FieldType] = {
     for ft in (
         *(FILE, FILES, FOLDER, TEXT, SELECT, BOOLEAN, NUMBER, CHAT, CHOICE, SECRET),
         *(MONTH, DATE_RANGE),
+        TABLE,
     )
 }

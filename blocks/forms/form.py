@@ -179,7 +179,10 @@ class FormSpec(BaseModel):
         """The model of Prefect's `wait_for_input`: the answers plus `answered_by`; its
         docstring (the Prefect UI's dialog text) is the message and a context summary."""
         fields = self._field_definitions()
-        fields["answered_by"] = (str, Field(default="prefect-ui", title="回答者", max_length=200))
+        fields["answered_by"] = (
+            str,
+            Field(default="prefect-ui", title=t("form.answered_by"), max_length=200),
+        )
         model: type[BaseModel] = create_model(
             name,
             __config__=ConfigDict(extra="forbid"),

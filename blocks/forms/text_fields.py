@@ -3,12 +3,12 @@ password box, masked wherever a value is shown). A plan's `validation.regex` run
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from blocks.forms.field_type import STRICT_STR, TEXT_CAP, FieldType, Widget, read_text
 from blocks.forms.safe_regex import pattern_matches
+from blocks.text.japanese import EXAMPLE_PREFIX
 from keiri.base.catalog import t
 from keiri.base.masking import MASK
 
@@ -64,18 +64,18 @@ def _regex_checks(req: Requirement, value: Any) -> list[str]:
 
 def example(req: Requirement) -> str:
     """The requirement's hint without its 「例」 prefix (how people write an example)."""
-    return re.sub(r"^(例|入力例|e\.g\.)\s*[:：]?\s*", "", req.hint.strip())
+    return EXAMPLE_PREFIX.sub("", req.hint.strip())
 
 
-def _text_sample(default: str) -> Callable[[Requirement], str]:
+def _text_sample(default: Callable[[], str]) -> Callable[[Requirement], str]:
     """The dry-run text: the hint when it fits the plan's pattern (a sample that fails its own
-    field's check would be no sample), else `default`."""
+    field's check would be no sample), else `default()`."""
 
     def sample(req: Requirement) -> str:
         hinted = example(req)
         if hinted and req.validation.regex and pattern_matches(req.validation.regex, hinted):
             return hinted
-        return default
+        return default()
 
     return sample
 
@@ -94,7 +94,7 @@ TEXT = FieldType(
     json_schema=_text_schema,
     check=_text_check,
     empty="",
-    sample=_text_sample("サンプル"),
+    sample=_text_sample(lambda: t("field.sample_text")),
     parse=_text_parse,
     display=lambda _r, v: str(v),
     widget=Widget.TEXT,
@@ -107,7 +107,7 @@ CHAT = FieldType(
     json_schema=_text_schema,
     check=_text_check,
     empty="",
-    sample=_text_sample("サンプルの回答"),
+    sample=_text_sample(lambda: t("field.sample_answer")),
     parse=_text_parse,
     display=lambda _r, v: str(v),
     widget=Widget.CHAT,
@@ -120,7 +120,7 @@ SECRET = FieldType(
     json_schema=_text_schema,
     check=_text_check,
     empty="",
-    sample=_text_sample("sample-secret"),
+    sample=_text_sample(lambda: "sample-secret"),
     parse=_text_parse,  # `@PATH` reads it from a file, so it never sits on a command line
     display=lambda _r, v: MASK if v else "",
     widget=Widget.PASSWORD,

@@ -20,6 +20,7 @@ from blocks.forms.field_type import (
     read_text,
 )
 from blocks.text.amounts import AmountError, format_amount, integral, parse_form_amount
+from blocks.text.japanese import NO_WORDS, YES_WORDS
 from keiri.base.catalog import t
 
 if TYPE_CHECKING:
@@ -86,15 +87,12 @@ NUMBER = FieldType(
 
 # --- boolean --------------------------------------------------------------------------------
 
-_TRUE = {"true", "yes", "y", "1", "on", "はい"}
-_FALSE = {"false", "no", "n", "0", "off", "いいえ"}
-
 
 def _boolean_parse(_req: Requirement, raw: str, _store: FileStore | None) -> bool:
     text = unicodedata.normalize("NFKC", read_text(raw, 16)).strip().lower()
-    if text in _TRUE:
+    if text in YES_WORDS:
         return True
-    if text in _FALSE:
+    if text in NO_WORDS:
         return False
     raise FieldValueError(t("field.not_boolean", value=text))
 
@@ -107,7 +105,7 @@ BOOLEAN = FieldType(
     empty=False,
     sample=lambda _r: True,
     parse=_boolean_parse,
-    display=lambda _r, v: "はい" if v else "いいえ",
+    display=lambda _r, v: t("display.yes") if v else t("display.no"),
     widget=Widget.CHECKBOX,
     default_ok=lambda v, _o: isinstance(v, bool),
 )

@@ -107,7 +107,12 @@ def apply_corrections(
                 entry.source.get("issuer_name") or entry.counterparty.name,
                 account,
                 tax_category,
-                note=t("journal.correct.rule_note", "ja", entry=entry_id, before="・".join(before)),
+                note=t(
+                    "journal.correct.rule_note",
+                    "ja",
+                    entry=entry_id,
+                    before=t("journal.correct.rule_before_sep", "ja").join(before),
+                ),
             )
             if rule is not None:
                 own = store or CounterpartyStore()
@@ -118,6 +123,7 @@ def apply_corrections(
                         own.close()
                 rules.append({**saved.model_dump(), "saved": action})
     corrected = [
-        batch.model_copy(update={"entries": entries[b]}) for b, batch in enumerate(batches)
+        batch.model_copy(update={"entries": entries[b], "revision": batch.revision + 1})
+        for b, batch in enumerate(batches)
     ]
     return corrected, changes, rules

@@ -51,7 +51,8 @@ class ExportResult:
 
 
 def collect_batches(outputs: Any) -> list[JournalBatch]:
-    """Every journal batch in a run's outputs (any node, any alias, nested anywhere)."""
+    """Every journal batch in a run's outputs (any node, any alias, nested anywhere); of a
+    batch and its corrected copies (the same run and node), the latest revision only."""
     found: list[JournalBatch] = []
 
     def walk(value: Any) -> None:
@@ -66,7 +67,12 @@ def collect_batches(outputs: Any) -> list[JournalBatch]:
                 walk(item)
 
     walk(outputs)
-    return found
+    latest: dict[tuple[str, str, str], JournalBatch] = {}
+    for batch in found:
+        ident = (batch.run_id, batch.node_id, batch.kind)
+        if ident not in latest or batch.revision > latest[ident].revision:
+            latest[ident] = batch
+    return [batch for batch in found if latest[(batch.run_id, batch.node_id, batch.kind)] is batch]
 
 
 def _batch(value: Mapping[str, Any]) -> JournalBatch:

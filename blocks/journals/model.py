@@ -120,13 +120,16 @@ class Period(_Model):
 
 
 class JournalBatch(_Model):
-    """What a journal block outputs: the entries of one node of a run."""
+    """What a journal block outputs: the entries of one node of a run. A corrected copy
+    (`journal.apply_corrections`) keeps the node it came from and counts up `revision`: an
+    export of the run takes the latest revision of each node's batch."""
 
     journal_format: Literal["keiri.journal/1"] = JOURNAL_FORMAT
     kind: Literal["purchases", "payments"]
     run_id: str = ""
     plan_id: str = ""
     node_id: str = ""
+    revision: int = Field(default=0, ge=0, description="0 as built; +1 per correction")
     period: Period | None = None
     entries: list[Entry] = Field(default_factory=list)
     skipped: list[Skipped] = Field(default_factory=list)

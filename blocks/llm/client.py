@@ -10,6 +10,8 @@
   message, a detail or a log line: server texts are redacted before they are kept.
 
 Retries with exponential backoff (honouring `Retry-After`) are the `openai` client's own.
+
+Over 400 lines: the settings, the provider errors and the structured call of one client.
 """
 
 from __future__ import annotations
@@ -57,27 +59,25 @@ _LLM_VARS = frozenset(
 )
 _KEY_LIKE = re.compile(r"\b(sk|rk|pk)-[A-Za-z0-9_\-*]{6,}")
 _RECOVERABLE = frozenset({"rate_limit", "connection", "server_error", "timeout"})
-#: Failure reasons with a hint (`runtime.llm.hint.<reason>` in the catalog).
-_HINTS = frozenset(
-    {
-        "auth",
-        "rate_limit",
-        "quota",
-        "refusal",
-        "truncated",
-        "content_filter",
-        "schema_mismatch",
-        "bad_request",
-        "connection",
-        "server_error",
-        "timeout",
-        "no_api_key",
-    }
-)
+#: A failure's reason -> the hint that says what to do.
+_HINTS = {
+    "auth": "runtime.llm.hint.auth",
+    "rate_limit": "runtime.llm.hint.rate_limit",
+    "quota": "runtime.llm.hint.quota",
+    "refusal": "runtime.llm.hint.refusal",
+    "truncated": "runtime.llm.hint.truncated",
+    "content_filter": "runtime.llm.hint.content_filter",
+    "schema_mismatch": "runtime.llm.hint.schema_mismatch",
+    "bad_request": "runtime.llm.hint.bad_request",
+    "connection": "runtime.llm.hint.connection",
+    "server_error": "runtime.llm.hint.server_error",
+    "timeout": "runtime.llm.hint.timeout",
+    "no_api_key": "runtime.llm.hint.no_api_key",
+}
 
 
 def _hint(reason: str) -> str:
-    return t(f"runtime.llm.hint.{reason}") if reason in _HINTS else ""
+    return t(_HINTS[reason]) if reason in _HINTS else ""
 
 
 class LLMSettings(BaseModel):

@@ -27,7 +27,8 @@ import pandas as pd
 from blocks.sdk.errors import BlockError, ErrorCode
 from blocks.text.amounts import AmountError, parse_amount
 from blocks.text.dates import DateError, parse_date_value
-from blocks.text.japanese import name_similarity, nfkc
+from blocks.text.japanese import NOT_TRANSACTION, name_similarity, nfkc
+from keiri.base.catalog import t
 
 __all__ = ["DECLINE", "Chooser", "ReconcileOptions", "reconcile"]
 
@@ -63,9 +64,6 @@ def _bad(field_path: str, message: str, hint: str, value: Any = None) -> BlockEr
     )
 
 
-_NOT_TRANSACTION = ("前月繰越", "前日繰越", "次月繰越", "繰越", "合計", "小計", "総計")
-
-
 def _invalid(where: str, value: Any, reason: str) -> dict[str, Any]:
     shown = value if isinstance(value, int | float | str) or value is None else str(value)
     if isinstance(shown, float) and not math.isfinite(shown):
@@ -94,9 +92,9 @@ def _row_note(row: dict[str, Any]) -> str | None:
     for value in row.values():
         if isinstance(value, str):
             text = nfkc(value).replace(" ", "").replace("\u3000", "")
-            hit = next((w for w in _NOT_TRANSACTION if text.startswith(w)), None)
+            hit = next((w for w in NOT_TRANSACTION if text.startswith(w)), None)
             if hit:
-                return f"取引ではない行（{hit}）"
+                return t("runtime.reconcile.not_transaction", label=hit)
     return None
 
 
@@ -143,14 +141,14 @@ def _frame(
             parsed["name"] = str(row.get(name) or "")
         note = _row_note(row) if (missing or invalid) else None
         if missing or invalid:
-            reasons = [f"{m} が空" for m in missing]
+            reasons = [t("runtime.reconcile.empty", field=m) for m in missing]
             reasons += [f"{x['field']} = {x['value']!r}: {x['reason']}" for x in invalid]
             skipped.append(
                 {
                     "index": index,
                     "missing": missing,
                     "invalid": invalid,
-                    "reason": note or "、".join(reasons),
+                    "reason": note or t("runtime.reconcile.row_sep").join(reasons),
                     "kind": "not_transaction" if note else "incomplete",
                     "record": row,
                 }

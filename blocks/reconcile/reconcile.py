@@ -32,7 +32,9 @@ NONE_OPTION = "none"
 def _row_text(row: Any) -> str:
     if not isinstance(row, dict):
         return str(row)
-    return "、".join(f"{k}: {v}" for k, v in row.items() if v not in (None, ""))
+    return t("runtime.reconcile.row_sep").join(
+        f"{k}: {v}" for k, v in row.items() if v not in (None, "")
+    )
 
 
 class _Ambiguities:
@@ -48,7 +50,7 @@ class _Ambiguities:
         options = [
             Option(
                 id=f"right-{ri}",
-                label=f"{ri + 1} 行目: {_row_text(self.right[ri])}",
+                label=t("runtime.reconcile.option", row=ri + 1, text=_row_text(self.right[ri])),
                 details={
                     "right_index": ri,
                     **(self.right[ri] if isinstance(self.right[ri], dict) else {}),
@@ -56,11 +58,13 @@ class _Ambiguities:
             )
             for ri in candidates
         ]
-        options.append(Option(id=NONE_OPTION, label="該当なし（照合しない）"))
+        options.append(Option(id=NONE_OPTION, label=t("runtime.reconcile.none_option")))
         need = NeedsConfirmation(
-            question=(
-                f"{li + 1} 行目（{_row_text(self.left[li])}）に当てはまる候補が "
-                f"{len(candidates)} 件あります。どれと照合しますか？"
+            question=t(
+                "runtime.reconcile.question",
+                row=li + 1,
+                text=_row_text(self.left[li]),
+                count=len(candidates),
             ),
             options=options,
             context={"left_index": li, "left": self.left[li]},
@@ -80,7 +84,7 @@ class _Ambiguities:
                 | {
                     "decided_by": "automatic",
                     "chosen_right_index": candidates[0],
-                    "note": "候補が複数あり、最も近い候補を自動で照合しました。確認してください。",
+                    "note": t("runtime.reconcile.auto_matched"),
                 }
             )
             return None
@@ -90,7 +94,7 @@ class _Ambiguities:
             | {
                 "decided_by": answer.answered_by,
                 "chosen_right_index": None if picked == DECLINE else picked,
-                "note": "確認済み",
+                "note": t("runtime.confirm.checked"),
             }
         )
         return picked

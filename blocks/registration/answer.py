@@ -9,7 +9,9 @@ dates, so a cancellation published later still counts from its own date):
 `not_yet_registered` before the registration date; `cancelled` (取消) from the cancellation
 date; `expired` (失効) from the expiry date; else `registered`. A number the data does not know
 (or whose publication was withdrawn, process 99) is `unknown_number`; a number that is not
-"T" + 13 digits with a right check digit is `invalid_format` and is never looked up.
+"T" + 13 digits with a right check digit is `invalid_format` and is never looked up. With no
+data at all (nothing imported, no Web-API) and a caller that accepts it, a well-formed number
+is `unknown`: nothing was asked, so nothing is decided (`no_data_answer`).
 The name is the one in force on the day (the latest record updated on or before it; the
 earliest known before any); it matches when the issuer's name, the registered name, trade
 name (屋号) or other name (通称・旧姓) — of that day or the latest — are equal once legal forms
@@ -36,11 +38,18 @@ __all__ = [
     "Version",
     "answer_for",
     "invalid_answer",
+    "no_data_answer",
     "unknown_answer",
 ]
 
 Status = Literal[
-    "registered", "not_yet_registered", "cancelled", "expired", "unknown_number", "invalid_format"
+    "registered",
+    "not_yet_registered",
+    "cancelled",
+    "expired",
+    "unknown_number",
+    "invalid_format",
+    "unknown",
 ]
 STATUSES: tuple[str, ...] = (
     "registered",
@@ -49,6 +58,7 @@ STATUSES: tuple[str, ...] = (
     "expired",
     "unknown_number",
     "invalid_format",
+    "unknown",
 )
 _KINDS = {1: "individual", 2: "corporation"}
 
@@ -223,4 +233,16 @@ def invalid_answer(
         issuer_name=issuer_name,
         source=AnswerSource(kind="none"),
         reason=t(keys[problem], number=number),
+    )
+
+
+def no_data_answer(number: str, day: str, issuer_name: str | None = None) -> RegistryAnswer:
+    """The answer when there is no registry data to ask (nothing imported, no Web-API)."""
+    return RegistryAnswer(
+        number=number,
+        date=day,
+        status="unknown",
+        issuer_name=issuer_name,
+        source=AnswerSource(kind="none"),
+        reason=t("registry.reason.no_data", number=number),
     )

@@ -43,9 +43,10 @@ def queries_of(inputs: dict[str, Any]) -> list[tuple[str, Query]]:
     return found
 
 
-def _summary(rows: list[dict[str, Any]], as_of: str | None) -> dict[str, Any]:
+def _summary(rows: list[dict[str, Any]], as_of: str | None, no_data: bool) -> dict[str, Any]:
     counts = Counter(row["status"] for row in rows)
     return {
+        "no_data": no_data,
         "checked": len(rows),
         "by_status": {status: counts.get(status, 0) for status in STATUSES},
         "name_mismatches": sum(1 for row in rows if row["name_matches"] is False),
@@ -62,16 +63,19 @@ class RegistryCheckBlock(Block):
     def run(self, ctx: BlockContext, inputs: dict[str, Any]) -> dict[str, Any]:
         asked = queries_of(inputs)
         if not asked:
-            return {"answers": [], "summary": _summary([], None), "attribution": None}
-        with Registry.from_settings(online=bool(inputs.get("online", True))) as registry:
+            return {"answers": [], "summary": _summary([], None, False), "attribution": None}
+        with Registry.from_settings(
+            online=bool(inputs.get("online", True)),
+            allow_empty=inputs.get("if_empty") == "unknown",
+        ) as registry:
             answers = registry.check(query for _ref, query in asked)
-            as_of = registry.as_of
+            as_of, no_data = registry.as_of, registry.empty
         rows = [
             {"ref": ref, **answer.model_dump(mode="json")}
             for (ref, _query), answer in zip(asked, answers, strict=True)
         ]
-        summary = _summary(rows, as_of)
-        ctx.emit("registry_checked", checked=len(rows), **summary["by_status"])
+        summary = _summary(rows, as_of, no_data)
+        ctx.emit("registry_checked", checked=len(rows), no_data=no_data, **summary["by_status"])
         sources = {row["source"]["kind"] for row in rows}
         keys = {"local": "registry.attribution.local", "api": "registry.attribution.api"}
         attribution = "\n".join(t(keys[k]) for k in ("local", "api") if k in sources)

@@ -6,7 +6,9 @@ when an application id is configured, the Web-API for the numbers the local data
 
 One connection per `Registry` (a lookup is one indexed query: `bench/bench_registry.py`
 measures it). Without local data and without the Web-API there is nothing to answer from:
-REGISTRY_EMPTY, never a list of "unknown numbers".
+REGISTRY_EMPTY, never a list of "unknown numbers" — unless the caller says it accepts that
+(`allow_empty=True`, the block's `if_empty: unknown`): then every well-formed number is
+answered `unknown` with the reason that no data was imported (`no_data_answer`).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from blocks.registration.answer import (
     Version,
     answer_for,
     invalid_answer,
+    no_data_answer,
     unknown_answer,
 )
 from blocks.registration.database import connect, registry_path
@@ -76,7 +79,9 @@ def _iso_day(value: str | None, number: str) -> str | None:
 class Registry:
     """Lookups over the local registry (and the optional Web-API). A context manager."""
 
-    def __init__(self, db: Path | None = None, online: WebApi | None = None) -> None:
+    def __init__(
+        self, db: Path | None = None, online: WebApi | None = None, *, allow_empty: bool = False
+    ) -> None:
         self.db = db or registry_path()
         self.online = online
         self._conn: sqlite3.Connection | None = None
@@ -85,7 +90,9 @@ class Registry:
         if self.db.is_file():
             self._conn = self._stack.enter_context(connect(self.db))
             self.as_of = self._conn.execute("SELECT max(data_date) FROM files").fetchone()[0]
-        if self.as_of is None and online is None:
+        #: Nothing to ask: no local data and no Web-API (only with `allow_empty`).
+        self.empty = self.as_of is None and online is None
+        if self.empty and not allow_empty:
             self.close()
             raise BlockError(
                 ErrorCode.REGISTRY_EMPTY,
@@ -95,7 +102,7 @@ class Registry:
             )
 
     @classmethod
-    def from_settings(cls, *, online: bool = True) -> Registry:
+    def from_settings(cls, *, online: bool = True, allow_empty: bool = False) -> Registry:
         """The registry of the keiri home, with the Web-API when an application id is set
         (and `online`)."""
         config = settings.get().evidence
@@ -106,7 +113,7 @@ class Registry:
                 config.registry_api_url,
                 db=registry_path(),
             )
-        return cls(online=api)
+        return cls(online=api, allow_empty=allow_empty)
 
     def __enter__(self) -> Registry:
         return self
@@ -149,6 +156,9 @@ class Registry:
             problem = numbers.problem_of(number)
             if problem is not None:
                 answers.append(invalid_answer(number, day, problem, query.issuer_name))
+                continue
+            if self.empty:
+                answers.append(no_data_answer(number, day, query.issuer_name))
                 continue
             versions = self.versions(number)
             if versions or self.online is None:

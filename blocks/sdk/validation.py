@@ -83,20 +83,34 @@ def _validator(schema: dict[str, Any]) -> Draft202012Validator:
     return validator
 
 
+#: A JSON Schema type -> its words.
 _TYPE_WORDS = {
-    "string": "string",
-    "integer": "integer",
-    "number": "number",
-    "boolean": "boolean",
-    "array": "array",
-    "object": "object",
-    "null": "null",
+    "string": "issue.schema.type.string",
+    "integer": "issue.schema.type.integer",
+    "number": "issue.schema.type.number",
+    "boolean": "issue.schema.type.boolean",
+    "array": "issue.schema.type.array",
+    "object": "issue.schema.type.object",
+    "null": "issue.schema.type.null",
+}
+
+#: A limit keyword -> its message (the same sentences as pydantic's limits).
+_LIMITS = {
+    "minimum": "issue.pydantic.greater_than_equal",
+    "maximum": "issue.pydantic.less_than_equal",
+    "exclusiveMinimum": "issue.pydantic.greater_than",
+    "exclusiveMaximum": "issue.pydantic.less_than",
+    "minLength": "issue.pydantic.string_too_short",
+    "maxLength": "issue.pydantic.string_too_long",
+    "minItems": "issue.pydantic.too_short",
+    "maxItems": "issue.pydantic.too_long",
+    "multipleOf": "issue.pydantic.multiple_of",
 }
 
 
 def _type_words(expected: Any) -> str:
     names = expected if isinstance(expected, list) else [expected]
-    return ", ".join(t(f"issue.schema.type.{_TYPE_WORDS.get(str(n), 'null')}") for n in names)
+    return ", ".join(t(_TYPE_WORDS.get(str(n), "issue.schema.type.null")) for n in names)
 
 
 def _shown(value: Any) -> str:
@@ -129,19 +143,8 @@ def schema_message(error: ValidationError | SchemaError) -> str:
             expected=", ".join(_shown(o) for o in options),
             actual=_shown(actual),
         )
-    limits = {
-        "minimum": "greater_than_equal",
-        "maximum": "less_than_equal",
-        "exclusiveMinimum": "greater_than",
-        "exclusiveMaximum": "less_than",
-        "minLength": "string_too_short",
-        "maxLength": "string_too_long",
-        "minItems": "too_short",
-        "maxItems": "too_long",
-        "multipleOf": "multiple_of",
-    }
-    if kind in limits:
-        return t(f"issue.pydantic.{limits[kind]}", limit=expected, actual=_shown(actual))
+    if kind in _LIMITS:
+        return t(_LIMITS[kind], limit=expected, actual=_shown(actual))
     if kind == "pattern":
         return t("issue.schema.pattern", actual=_shown(actual))
     if kind == "additionalProperties" and isinstance(actual, dict):
@@ -151,8 +154,10 @@ def schema_message(error: ValidationError | SchemaError) -> str:
         return t("issue.pydantic.extra_forbidden", name=", ".join(map(str, extra)))
     if kind in ("anyOf", "oneOf"):
         return _alternatives_message(error)
-    if kind in ("minProperties", "maxProperties"):
-        return t(f"issue.schema.{kind}", limit=expected, actual=_shown(actual))
+    if kind == "minProperties":
+        return t("issue.schema.minProperties", limit=expected, actual=_shown(actual))
+    if kind == "maxProperties":
+        return t("issue.schema.maxProperties", limit=expected, actual=_shown(actual))
     if kind == "uniqueItems":
         return t("issue.schema.unique_items", actual=_shown(actual))
     if kind == "not":

@@ -213,6 +213,20 @@ def _measure(node: yaml.Node) -> None:
     walk(node, 0)
 
 
+def _syntax_error(exc: yaml.YAMLError, file: str | None) -> IssuesFound:
+    """A YAML error without a position keiri can point at, as one issue."""
+    return IssuesFound(
+        [
+            Issue(
+                code=IssueCode.YAML_SYNTAX_ERROR,
+                message=t("issue.yaml.syntax_plain", detail=exc),
+                file=file,
+                hint=t("issue.yaml.syntax_hint"),
+            )
+        ]
+    )
+
+
 def _too_large(message: str, file: str | None, line: int | None = None) -> IssuesFound:
     return IssuesFound(
         [
@@ -258,16 +272,7 @@ def load_yaml(text: str, file: str | None = None) -> LoadedYaml:
             ]
         ) from exc
     except yaml.YAMLError as exc:
-        raise IssuesFound(
-            [
-                Issue(
-                    code=IssueCode.YAML_SYNTAX_ERROR,
-                    message=t("issue.yaml.syntax_plain", detail=exc),
-                    file=file,
-                    hint=t("issue.yaml.syntax_hint"),
-                )
-            ]
-        ) from exc
+        raise _syntax_error(exc, file) from exc
     except RecursionError:
         raise _too_large(t("issue.yaml.too_deep", limit=MAX_DEPTH), file) from None
     if node is None:
@@ -279,16 +284,7 @@ def load_yaml(text: str, file: str | None = None) -> LoadedYaml:
     except _TooLarge as exc:
         raise _too_large(exc.message, file, exc.line) from None
     except yaml.YAMLError as exc:
-        raise IssuesFound(
-            [
-                Issue(
-                    code=IssueCode.YAML_SYNTAX_ERROR,
-                    message=t("issue.yaml.syntax_plain", detail=exc),
-                    file=file,
-                    hint=t("issue.yaml.syntax_hint"),
-                )
-            ]
-        ) from exc
+        raise _syntax_error(exc, file) from exc
     if builder.issues:
         raise IssuesFound(builder.issues)
     return LoadedYaml(data, lines)

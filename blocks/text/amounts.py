@@ -6,7 +6,7 @@
   `keiri resume --input`): a JSON number, integral ones as `int` (`120000`, never
   `120000.0`); also takes what Japanese keyboards type (`\\` for ¥, `ー` as a minus).
 
-Both raise the one `AmountError`: `kind` names the problem (`AMOUNT_ERROR_KINDS`), `reason`
+Both raise the one `AmountError`: `kind` names the problem (`AMOUNT_ERROR_KINDS`: its key), `reason`
 says it to people (the accounting wording from `parse_amount`, the form's from
 `parse_form_amount`). `integral` and `format_amount` are the form side's number helpers.
 
@@ -58,16 +58,21 @@ _GRAMMAR = re.compile(
 AmountErrorKind = Literal[
     "not_finite", "too_large", "too_long", "not_amount", "double_sign", "boolean", "not_text"
 ]
-#: Why a value is not an amount, in the accounting wording (`parse_amount`).
+#: Why a value is not an amount, in the accounting wording (`parse_amount`): catalog keys.
 AMOUNT_ERROR_KINDS: dict[AmountErrorKind, str] = {
-    "not_finite": "数値ではありません（NaN・無限大）",
-    "too_large": f"{MAX_DIGITS}桁を超える金額です",
-    "too_long": f"{MAX_TEXT}文字を超える値です",
-    "not_amount": "金額の形式ではありません",
-    "double_sign": "符号が二重になっています",
-    "boolean": "真偽値は金額ではありません",
-    "not_text": "金額ではありません",
+    "not_finite": "runtime.amount.not_finite",
+    "too_large": "runtime.amount.too_large",
+    "too_long": "runtime.value.too_long",
+    "not_amount": "runtime.amount.format",
+    "double_sign": "runtime.amount.double_sign",
+    "boolean": "runtime.amount.boolean",
+    "not_text": "runtime.amount.not_amount",
 }
+
+
+def _reason(value: Any, kind: AmountErrorKind) -> str:
+    """The accounting wording of `kind`, in the reader's language."""
+    return t(AMOUNT_ERROR_KINDS[kind], digits=MAX_DIGITS, limit=MAX_TEXT, kind=type(value).__name__)
 
 
 class AmountError(ValueError):
@@ -77,7 +82,7 @@ class AmountError(ValueError):
         shown = repr(value) if not isinstance(value, str) or len(value) <= 60 else repr(value[:60])
         self.value = value
         self.kind: AmountErrorKind = kind
-        self.reason = reason or AMOUNT_ERROR_KINDS[kind]
+        self.reason = reason or _reason(value, kind)
         super().__init__(f"{shown} is not an amount ({self.reason})")
 
 
@@ -113,7 +118,7 @@ def parse_amount(value: Any) -> Decimal | None:
             raise AmountError(value, "too_large")
         return value
     if not isinstance(value, str):
-        raise AmountError(value, "not_text", f"{type(value).__name__} は金額ではありません")
+        raise AmountError(value, "not_text")
     if len(value) > MAX_TEXT * 4:
         raise AmountError(value, "too_long")
     text = unicodedata.normalize("NFKC", value).strip().replace(" ", "")

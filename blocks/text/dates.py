@@ -10,6 +10,7 @@ import re
 from typing import Any
 
 from blocks.text.japanese import parse_date_text
+from keiri.base.catalog import t
 
 __all__ = ["DateError", "excel_serial_date", "parse_date_value"]
 
@@ -38,7 +39,7 @@ def _compact(text: str, value: Any) -> dt.date | None:
     try:
         return dt.date(int(match.group(1)), int(match.group(2)), int(match.group(3)))
     except ValueError as exc:
-        raise DateError(value, "存在しない日付です") from exc
+        raise DateError(value, t("runtime.date.no_such_day")) from exc
 
 
 def parse_date_value(value: Any) -> dt.date | None:
@@ -50,18 +51,18 @@ def parse_date_value(value: Any) -> dt.date | None:
     if isinstance(value, dt.date):
         return value
     if isinstance(value, bool):
-        raise DateError(value, "真偽値は日付ではありません")
+        raise DateError(value, t("runtime.date.boolean"))
     if isinstance(value, int | float):
         if isinstance(value, float) and not math.isfinite(value):
-            raise DateError(value, "数値ではありません")
+            raise DateError(value, t("runtime.date.not_finite"))
         if isinstance(value, int) and 19000101 <= value <= 99991231:
             return _compact(str(value), value)
         if _SERIAL_MIN <= value <= _SERIAL_MAX:
             return excel_serial_date(value)
-        raise DateError(value, "日付のシリアル値の範囲外です")
+        raise DateError(value, t("runtime.date.serial_range"))
     text = str(value).strip()
     if len(text) > _MAX_TEXT:
-        raise DateError(value, f"{_MAX_TEXT}文字を超える値です")
+        raise DateError(value, t("runtime.value.too_long", limit=_MAX_TEXT))
     compact = _compact(text, value)
     if compact is not None:
         return compact
@@ -70,7 +71,7 @@ def parse_date_value(value: Any) -> dt.date | None:
     try:
         parsed = parse_date_text(text)
     except ValueError as exc:
-        raise DateError(value, "存在しない日付です") from exc
+        raise DateError(value, t("runtime.date.no_such_day")) from exc
     if parsed is None:
-        raise DateError(value, "日付の形式ではありません")
+        raise DateError(value, t("runtime.date.format"))
     return parsed

@@ -14,8 +14,16 @@ from decimal import Decimal
 from blocks.text.amounts import parse_amount
 
 __all__ = [
+    "ABSENT_WORDS",
     "DATE_PATTERN",
     "ERAS",
+    "EXAMPLE_PREFIX",
+    "MINUS_LIKE",
+    "NOT_TRANSACTION",
+    "NO_WORDS",
+    "PRESENT_WORDS",
+    "REVIEW_MARK",
+    "YES_WORDS",
     "amount_pattern",
     "date_from_match",
     "name_similarity",
@@ -32,6 +40,23 @@ ERAS: dict[str, tuple[int, dt.date, str]] = {
     "昭和": (1926, dt.date(1926, 12, 25), "S"),
 }
 _ERA_BY_LETTER = {letter: name for name, (_, _, letter) in ERAS.items()}
+
+# -- words people type and documents print -------------------------------------------------
+
+#: Yes and no as people type them in a form's answer (with the English words beside).
+YES_WORDS = frozenset({"true", "yes", "y", "1", "on", "はい"})
+NO_WORDS = frozenset({"false", "no", "n", "0", "off", "いいえ"})
+#: ... and as a setting's value is written in a request (有/無, あり/なし).
+PRESENT_WORDS = frozenset({"true", "yes", "1", "はい", "有", "あり"})
+ABSENT_WORDS = frozenset({"false", "no", "0", "いいえ", "無", "なし"})
+#: How a hint marks its example (`例: 2024-04`, `入力例：…`).
+EXAMPLE_PREFIX = re.compile(r"^(例|入力例|e\.g\.)\s*[:：]?\s*")
+#: What a Japanese keyboard types for a minus sign (the long vowel mark, the full-width minus).
+MINUS_LIKE = ("ー", "−")
+#: The value an extraction writes for a figure a person must check (`blocks.invoice.evidence`).
+REVIEW_MARK = "要確認"
+#: The labels of statement rows that are not transactions (carry-overs and totals).
+NOT_TRANSACTION = ("前月繰越", "前日繰越", "次月繰越", "繰越", "合計", "小計", "総計")
 
 # One date anywhere in NFKC text: 西暦 (年月日, / . -) or 和暦 (kanji era or R/H/S letter).
 DATE_PATTERN = re.compile(

@@ -100,6 +100,14 @@ def _check_by_type(
             cnode.id,
             t("issue.req.accept_not_allowed_hint"),
         )
+    for where, message in ftype.declaration(req):
+        ctx.issue(
+            IssueCode.TYPE_MISMATCH,
+            t("issue.req.declaration", name=repr(rid), detail=message),
+            (*path, *where),
+            cnode.id,
+            t("issue.req.declaration_hint", type=rtype),
+        )
     default = req.get("default")
     listed = options if isinstance(options, list) else []
     if default is not None and not ftype.default_ok(default, listed):

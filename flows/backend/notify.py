@@ -4,10 +4,14 @@
   (`$KEIRI_UI_URL/?run=<id>`) is attached to the flow run (`publish_form_link`, called by
   `run_plan` in the run's own process when it pauses, so CLI, worker and served runs all
   get the link).
-- To a webhook: Prefect automations on the `prefect.flow-run.Paused/Suspended` events of
-  keiri runs (tag `plan:*`) post Slack/Teams-style JSON (`{"text": ...}` plus fields) through
-  a Prefect Webhook block; a proactive automation posts a reminder when a run still waits
-  after `remind_after`.
+- To a webhook, once: the run's own process posts Slack/Teams-style JSON (`{"text": ...}`
+  plus fields) when it pauses, through the outbox (`flows.backend.outbox`: the notice is
+  recorded on the run in Prefect's database, so it is never sent twice); the operations
+  watcher (`keiri deployments watch`, `flows.deploy.watch`) posts what a process could not —
+  a pause made just before a server restart, the reminder after `remind_after`, late,
+  crashed, skipped and refused runs — reading run states, not Prefect's event bus (under load
+  its automations lagged 13-15 minutes, and a restart lost their backlog). `keiri deploy`
+  removes the earlier pause/reminder automations.
 - Lost workers: Prefect's zombie-run pattern — a deployment run whose heartbeats stop (its
   machine or worker died) is marked Crashed after `crash_after`, so it can be retried; the
   retry reuses the results of finished nodes.
@@ -38,10 +42,13 @@ __all__ = [
     "apply_automations",
     "form_app_url",
     "form_link",
+    "notice_payload",
+    "notify_paused",
     "parse_duration",
     "planned_automations",
     "post_run_summary",
     "publish_form_link",
+    "webhook_url",
 ]
 
 AUTOMATION_PAUSED = "keiri: run waits for input"
@@ -91,6 +98,7 @@ def publish_form_link(run_id: str, node_id: str) -> None:
         ArtifactFilterType,
     )
 
+    notify_paused(run_id, node_id)  # once per pause, whichever process gets here first
     link = form_link(run_id)
     description = t("cli.notify.link_description", node=node_id)
     with get_client(sync_client=True) as client:
@@ -105,6 +113,83 @@ def publish_form_link(run_id: str, node_id: str) -> None:
     create_link_artifact(
         link=link, link_text=t("cli.notify.link_text", node=node_id), description=description
     )
+
+
+def webhook_url() -> str | None:
+    """`KEIRI_NOTIFY_WEBHOOK_URL`, or None when unset or `off`."""
+    notify = settings.get().notify
+    url = notify.webhook_url.get_secret_value() if notify.webhook_url is not None else None
+    return url if url and url.lower() != "off" else None
+
+
+#: The kind of a notice -> the headline of its text.
+_HEADLINES = {
+    "paused": "cli.notify.paused",
+    "reminder": "cli.notify.reminder",
+    "late": "ops.notify.late",
+    "crashed": "ops.notify.crashed",
+    "skipped": "ops.notify.skipped",
+    "refused": "ops.notify.refused",
+    "retry": "ops.notify.retry",
+}
+
+
+def notice_payload(kind: str, run: Any, deployment: str | None, **extra: Any) -> dict[str, Any]:
+    """The Slack/Teams-style JSON of a notice about `run` (a Prefect FlowRun)."""
+    plan = next((t_[5:] for t_ in run.tags if t_.startswith("plan:")), "")
+    link = form_link(str(run.id))
+    head = t(_HEADLINES[kind])
+    from keiri.base import masking
+
+    extra = {k: masking.mask_text(v) if isinstance(v, str) else v for k, v in extra.items()}
+    detail = str(extra.get("message") or "")
+    text = f"{head}: {plan} ({run.name})" + (f" — {detail}" if detail else "")
+    if kind in ("paused", "reminder"):
+        text += f" — {link}"
+    return {
+        "text": text,
+        "kind": kind,
+        "run_id": str(run.id),
+        "run_name": run.name,
+        "plan_id": plan,
+        "deployment": deployment,
+        "form_url": link if kind in ("paused", "reminder") else None,
+        **extra,
+    }
+
+
+def _pause_key(run_id: str, node_id: str) -> str:
+    """The key of the node's latest pause (its stored form, `flows.backend.prefect_backend`)."""
+    from uuid import UUID
+
+    from flows.backend.input_keys import FORM_PREFIX
+    from flows.backend.run_inputs import filter_values
+
+    forms = [
+        f
+        for f in filter_values(UUID(run_id), FORM_PREFIX)
+        if isinstance(f, dict) and f.get("node_id") == node_id
+    ]
+    forms.sort(key=lambda f: float(f.get("asked_at") or 0))
+    return str(forms[-1].get("key") or node_id) if forms else node_id
+
+
+def notify_paused(run_id: str, node_id: str) -> bool:
+    """Post "waits for input" for the run's pause at `node_id`, once (the outbox)."""
+    from uuid import UUID
+
+    from prefect.client.orchestration import get_client
+
+    from flows.backend import outbox
+
+    url = webhook_url()
+    if url is None:
+        return False
+    with get_client(sync_client=True) as client:
+        run = client.read_flow_run(UUID(run_id))
+        deployment = client.read_deployment(run.deployment_id).name if run.deployment_id else None
+    key = outbox.notice_key("paused", _pause_key(run_id, node_id))
+    return outbox.deliver(run.id, key, notice_payload("paused", run, deployment), url)
 
 
 # --- the summary of an ended run -------------------------------------------------------------
@@ -175,70 +260,17 @@ class NotifyConfig:
         return "off" if self.webhook_url.lower() == "off" else "on"
 
 
-def _payload(config: NotifyConfig, kind: str) -> str:
-    """A Jinja template rendered by the server into Slack/Teams-compatible JSON."""
-    plan = "{% for t in flow_run.tags %}{% if t.startswith('plan:') %}{{ t[5:] }}{% endif %}{% endfor %}"
-    link = f"{config.form_app_url.rstrip('/')}/?run={{{{ flow_run.id }}}}"
-    head = t("cli.notify.paused" if kind == "paused" else "cli.notify.reminder")
-    text = f"{head}: {plan} ({{{{ flow_run.name }}}}) — {link}"
-    return (
-        "{% set text %}" + text + "{% endset %}"
-        "{% set plan_id %}" + plan + "{% endset %}"
-        '{"text": {{ text | tojson }}, "kind": "' + kind + '", '
-        '"run_id": "{{ flow_run.id }}", "run_name": {{ flow_run.name | tojson }}, '
-        '"plan_id": {{ plan_id | tojson }}, '
-        '"deployment": {{ (deployment.name if deployment else none) | tojson }}, '
-        '"form_url": "' + link + '"}'
-    )
-
-
 def planned_automations(config: NotifyConfig, webhook_block_id: Any | None) -> dict[str, Any]:
-    """Name -> the automation keiri wants on the server (None: remove it)."""
+    """Name -> the automation keiri wants on the server (None: remove it). Only the crash
+    rule is an automation now; the pause notices of earlier versions are removed once a
+    webhook setting is given (`webhook_block_id` is kept for the signature)."""
     from prefect.client.schemas.objects import StateType
-    from prefect.events.actions import CallWebhook, ChangeFlowRunState
+    from prefect.events.actions import ChangeFlowRunState
     from prefect.events.schemas.automations import AutomationCore, EventTrigger, Posture
 
     wanted: dict[str, Any] = {}
-    if config.notifications == "on" and webhook_block_id is not None:
-        wanted[AUTOMATION_PAUSED] = AutomationCore(
-            name=AUTOMATION_PAUSED,
-            description=t("cli.notify.paused_description"),
-            trigger=EventTrigger(
-                expect=_PAUSED_EVENTS,
-                match={"prefect.resource.id": "prefect.flow-run.*"},
-                match_related=_KEIRI_RUN,
-                posture=Posture.Reactive,
-                threshold=1,
-                within=timedelta(0),
-            ),
-            actions=[
-                CallWebhook(block_document_id=webhook_block_id, payload=_payload(config, "paused"))
-            ],
-        )
-        wanted[AUTOMATION_REMINDER] = (
-            AutomationCore(
-                name=AUTOMATION_REMINDER,
-                description=t("cli.notify.reminder_description"),
-                trigger=EventTrigger(
-                    after=_PAUSED_EVENTS,
-                    expect={"prefect.flow-run.*"},
-                    for_each={"prefect.resource.id"},
-                    match={"prefect.resource.id": "prefect.flow-run.*"},
-                    match_related=_KEIRI_RUN,
-                    posture=Posture.Proactive,
-                    threshold=1,
-                    within=config.remind_after,
-                ),
-                actions=[
-                    CallWebhook(
-                        block_document_id=webhook_block_id, payload=_payload(config, "reminder")
-                    )
-                ],
-            )
-            if config.remind_after is not None
-            else None
-        )
-    elif config.notifications == "off":
+    if config.notifications != "unchanged":
+        # Pause notices and reminders come from the outbox and the watcher (module docstring).
         wanted[AUTOMATION_PAUSED] = None
         wanted[AUTOMATION_REMINDER] = None
     wanted[AUTOMATION_CRASHED] = (

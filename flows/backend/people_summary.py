@@ -16,6 +16,9 @@ attention and what to do next, in Japanese, written when the run ends.
 
 Everything but `publish`/`read_published` is pure and runs without Prefect; the model's client
 (and `openai`) is imported only for a plan that asks for the model's summary.
+
+Over 400 lines: the summary's sections, their wording and the optional model-written summary
+make one text.
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from blocks.forms.display import format_value, lookup
 from blocks.sdk.errors import BlockError, ErrorCode
+from blocks.text.japanese import REVIEW_MARK
 from blocks.text.quoted_numbers import numbers_in
 from flows.backend.progress import NodeProgress, RunProgress, read_progress
 from keiri.base import masking
@@ -45,7 +49,6 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ARTIFACT_PREFIX",
-    "SUMMARY_PROMPT",
     "PeopleSummary",
     "RunFacts",
     "artifact_key",
@@ -61,15 +64,7 @@ __all__ = [
 _log = logging.getLogger("keiri.summary")
 
 ARTIFACT_PREFIX = "people-summary"
-SUMMARY_PROMPT = (
-    "あなたは経理担当者に業務の実行結果を報告するアシスタントです。プランの説明、主要な数値、"
-    "実行の事実（状態・件数・指摘・エラー）と出力（JSON）を読み、日本語で簡潔にまとめてください。"
-    "headline に一文の結論、done に実施したこと、attention に注意が必要な点（なければ空）、"
-    "next に次にすべきことを、それぞれ短い文の箇条書きで書きます。数値は与えられたデータに"
-    "あるものだけをそのまま引用し、計算・合計・推測した数値を書いてはいけません。"
-)
 _MAX_OUTPUT_CHARS = 12_000
-_TO_CHECK = "要確認"
 
 
 @dataclass(frozen=True)
@@ -104,6 +99,17 @@ class RunFacts:
         return data
 
 
+#: Who wrote a summary -> the line that says so.
+_SOURCES = {"template": "summary.source.template", "llm": "summary.source.llm"}
+#: How a run ended -> its headline.
+_HEADLINES = {
+    "completed": "summary.headline.completed",
+    "failed": "summary.headline.failed",
+    "cancelled": "summary.headline.cancelled",
+    "rejected": "summary.headline.rejected",
+}
+
+
 class PeopleSummary(BaseModel):
     """The summary: a headline and three lists, who wrote it and, when the template replaced
     the model's text, why."""
@@ -129,7 +135,7 @@ class PeopleSummary(BaseModel):
                 lines += [f"#### {t(title)}", *[f"- {item}" for item in items], ""]
         if self.note:
             lines += [f"> {self.note}", ""]
-        lines.append(f"_{t('summary.source.' + self.source)}_")
+        lines.append(f"_{t(_SOURCES[self.source])}_")
         return "\n".join(lines)
 
 
@@ -156,7 +162,7 @@ def _count(value: Any, found: list[int]) -> None:
     elif isinstance(value, list):
         for item in value:
             _count(item, found)
-    elif value == _TO_CHECK:
+    elif value == REVIEW_MARK:
         found[1] += 1
 
 
@@ -300,7 +306,7 @@ def template_summary(
     if facts.state == "completed" and not next_:
         next_.append(t("summary.next.done"))
     return PeopleSummary(
-        headline=t("summary.headline." + facts.state, plan=facts.plan_id),
+        headline=t(_HEADLINES[facts.state], plan=facts.plan_id),
         done=done,
         attention=attention,
         next=next_,
@@ -325,15 +331,16 @@ def llm_summary(
     plan = compiled.plan
     data = json.dumps(outputs, ensure_ascii=False, default=str)[:_MAX_OUTPUT_CHARS]
     facts_data = facts.as_data()
-    user = (
-        f"## プラン\n{plan.id}: {plan.description}\n\n"
-        "## 主要な数値\n"
-        + "\n".join(f"- {label}: {value}" for label, value in figures)
-        + f"\n\n## 実行の事実\n{json.dumps(facts_data, ensure_ascii=False)}"
-        + f"\n\n## 出力\n{data}"
+    user = t(
+        "summary.prompt.user",
+        plan=plan.id,
+        description=plan.description,
+        figures="\n".join(f"- {label}: {value}" for label, value in figures),
+        facts=json.dumps(facts_data, ensure_ascii=False),
+        outputs=data,
     )
     try:
-        written = llm.parse(SUMMARY_PROMPT, user, _Written).value
+        written = llm.parse(t("summary.prompt.system"), user, _Written).value
     except BlockError as exc:
         _log.warning("the model could not write the run summary: %s", exc)
         note = t("summary.note.llm_failed", code=str(exc.code), message=exc.message)
@@ -347,7 +354,7 @@ def llm_summary(
     )
     unsupported = sorted(numbers_in(text) - allowed)
     if unsupported or not written.headline.strip():
-        note = t("summary.note.rejected", numbers="、".join(unsupported) or "—")
+        note = t("summary.note.rejected", numbers=t("display.list_sep").join(unsupported) or "—")
         return template_summary(facts, figures, note=note, rejected=unsupported)
     return PeopleSummary(
         headline=written.headline.strip(),

@@ -55,6 +55,15 @@ __all__ = [
 
 Reason = ReuseReason
 REUSED: frozenset[str] = frozenset({"unchanged", "same_inputs"})
+#: Why a node was reused or run again -> the reason in words.
+_REASON_WORDS: dict[str, str] = {
+    "unchanged": "reuse.unchanged",
+    "same_inputs": "reuse.same_inputs",
+    "definition_changed": "reuse.definition_changed",
+    "inputs_changed": "reuse.inputs_changed",
+    "not_finished": "reuse.not_finished",
+    "no_fingerprint": "reuse.no_fingerprint",
+}
 
 _MARK = "keiri_result"
 _ITERATIONS_SHOWN = 50
@@ -181,7 +190,7 @@ class ReuseLog:
         if reason == "not_finished" and not self.retrying:
             return  # a first run: nothing was there to reuse
         reused = reason in REUSED
-        message = t(f"reuse.{reason}")
+        message = t(_REASON_WORDS[reason])
         state.emit(
             "node_reused" if reused else "node_rerun",
             node_id=job.node_id,

@@ -16,14 +16,16 @@ import os
 import subprocess
 import sys
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import date, datetime
 from pathlib import Path
 from typing import Any, Literal
 
 import yaml
 
 from blocks.sdk.errors import BlockError, ErrorCode, Issue
-from flows.deploy.spec import DeploymentSpec, Schedule, load_deployments
+from flows.deploy.cleanup import StaleRun, remove_stale_runs, stale_runs
+from flows.deploy.schedules import Schedule, next_times, prefect_schedule, render_schedule
+from flows.deploy.spec import DeploymentSpec, load_deployments
 from keiri.base.catalog import t
 
 __all__ = [
@@ -33,6 +35,7 @@ __all__ = [
     "apply",
     "deploy_all",
     "ensure_work_pools",
+    "ensure_work_queues",
     "next_run_times",
     "prefect_yaml_diff",
     "render_prefect_yaml",
@@ -58,11 +61,11 @@ def _prefect_version() -> str:
     return str(prefect.__version__)
 
 
-def _deployment_entry(spec: DeploymentSpec) -> dict[str, Any]:
+def _deployment_entry(spec: DeploymentSpec, today: date) -> dict[str, Any]:
     model = spec.model
     pool: dict[str, Any] = {"name": model.work_pool}
-    if model.work_queue:
-        pool["work_queue_name"] = model.work_queue
+    if spec.queue:
+        pool["work_queue_name"] = spec.queue
     entry: dict[str, Any] = {
         "name": spec.name,
         "version": spec.plan_version,
@@ -71,33 +74,32 @@ def _deployment_entry(spec: DeploymentSpec) -> dict[str, Any]:
         "tags": spec.tags,
         "parameters": spec.parameters,
         "work_pool": pool,
+        # `enqueue`: the deployment's own work queue carries the limit (Prefect serves it in
+        # order of scheduled time, and its count lives in the database: no lease to lose on a
+        # server restart); `cancel_new` stays Prefect's deployment limit.
         "concurrency_limit": (
-            {
-                "limit": model.concurrency.limit,
-                "collision_strategy": model.concurrency.collision_strategy.upper(),
-            }
+            {"limit": model.concurrency.limit, "collision_strategy": "CANCEL_NEW"}
             if model.concurrency is not None
+            and model.concurrency.collision_strategy == "cancel_new"
             else None
         ),
-        "schedules": [_schedule_entry(s) for s in model.schedules],
+        "schedules": [render_schedule(s, today) for s in model.schedules],
         "paused": model.paused,
     }
     return entry
 
 
-def _schedule_entry(schedule: Schedule) -> dict[str, Any]:
-    return {"cron": schedule.cron, "timezone": schedule.timezone, "active": schedule.active}
-
-
-def render_prefect_yaml(specs: list[DeploymentSpec]) -> str:
-    """The whole `prefect.yaml` text (deterministic: same files, same bytes)."""
+def render_prefect_yaml(specs: list[DeploymentSpec], today: date | None = None) -> str:
+    """The whole `prefect.yaml` text (deterministic: same files, calendar and year, same
+    bytes; business-day schedules list their dates from January of `today`'s year)."""
+    today = today or date.today()
     document = {
         "name": "keiri",
         "prefect-version": _prefect_version(),
         "build": None,
         "push": None,
         "pull": PULL_STEPS,
-        "deployments": [_deployment_entry(s) for s in sorted(specs, key=lambda s: s.name)],
+        "deployments": [_deployment_entry(s, today) for s in sorted(specs, key=lambda s: s.name)],
     }
     body = yaml.safe_dump(document, allow_unicode=True, sort_keys=False, width=100)
     return HEADER + body
@@ -115,19 +117,12 @@ def prefect_yaml_diff(current: str | None, rendered: str, path: Path) -> str:
     )
 
 
-def next_run_times(schedule: Schedule, count: int = 3, start: datetime | None = None) -> list[Any]:
-    """The next `count` times of a schedule, in its own timezone (Prefect's cron logic)."""
-    from prefect.server.schemas.schedules import CronSchedule
-
-    cron = CronSchedule(cron=schedule.cron, timezone=schedule.timezone)
-    dates = asyncio.run(cron.get_dates(n=count, start=start))
-    return [d.astimezone(_zone(schedule.timezone)) for d in dates]
-
-
-def _zone(name: str) -> Any:
-    from zoneinfo import ZoneInfo
-
-    return ZoneInfo(name)
+def next_run_times(
+    schedule: Schedule, count: int = 12, start: datetime | None = None
+) -> list[datetime]:
+    """The next `count` times of a schedule, in its own timezone (Prefect's schedule models
+    over the rendered entry)."""
+    return next_times(schedule, count, start)
 
 
 def ensure_work_pools(names: set[str]) -> list[str]:
@@ -152,6 +147,43 @@ def ensure_work_pools(names: set[str]) -> list[str]:
     return created
 
 
+def ensure_work_queues(specs: list[DeploymentSpec]) -> list[str]:
+    """Each deployment's own queue (`keiri-<name>`) with its concurrency limit; returns the
+    queues created."""
+    from prefect.client.orchestration import get_client
+    from prefect.exceptions import ObjectAlreadyExists, ObjectNotFound
+
+    created: list[str] = []
+    with get_client(sync_client=True) as client:
+        for spec in sorted(specs, key=lambda s: s.name):
+            queue, concurrency = spec.queue, spec.model.concurrency
+            if queue is None or concurrency is None:
+                continue
+            pool = spec.model.work_pool
+            try:
+                found = client.read_work_queue_by_name(queue, work_pool_name=pool)
+            except ObjectNotFound:
+                try:
+                    client.create_work_queue(
+                        name=queue, work_pool_name=pool, concurrency_limit=concurrency.limit
+                    )
+                    created.append(queue)
+                    continue
+                except ObjectAlreadyExists:
+                    found = client.read_work_queue_by_name(queue, work_pool_name=pool)
+            if found.concurrency_limit != concurrency.limit:
+                client.update_work_queue(found.id, concurrency_limit=concurrency.limit)
+    return created
+
+
+def write_deployment_options(specs: list[DeploymentSpec]) -> None:
+    """Each deployment's period rule, catch-up, lateness and retries, on the server."""
+    from flows.backend.deployment_options import write_options
+
+    for spec in specs:
+        write_options(spec.options())
+
+
 @dataclass
 class ApplyResult:
     pools_created: list[str]
@@ -163,6 +195,7 @@ def apply(prefect_file: Path, specs: list[DeploymentSpec], project_root: Path) -
     """Create missing work pools, then `prefect deploy --all` (no prompts) from the project
     folder. Raises `BlockError(API_ERROR)` with Prefect's output when it fails."""
     pools = ensure_work_pools({s.model.work_pool for s in specs})
+    ensure_work_queues(specs)
     if not specs:
         return ApplyResult(pools, {}, "no deployments")
     command = [
@@ -193,6 +226,7 @@ def apply(prefect_file: Path, specs: list[DeploymentSpec], project_root: Path) -
             details={"prefect_file": str(prefect_file)},
             hint=t("cli.hint.deploy_failed"),
         )
+    write_deployment_options(specs)
     return ApplyResult(pools, _deployment_ids([s.name for s in specs]), output)
 
 
@@ -235,6 +269,7 @@ class DeployReport:
     deployment_ids: dict[str, str] = field(default_factory=dict)
     automations: dict[str, str] = field(default_factory=dict)
     stale: list[str] = field(default_factory=list)
+    stale_runs: list[StaleRun] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -247,10 +282,12 @@ def deploy_all(
     project_root: Path,
     *,
     mode: Literal["apply", "render", "check"] = "apply",
+    server_reachable: bool = False,
 ) -> DeployReport:
     """Load `folder/*.yaml`, render `prefect_file` (atomic write) and apply it: work pools,
     `prefect deploy --all`, keiri's automations, the stale list — what `keiri deploy` does.
-    `mode="check"` writes nothing, `mode="render"` stops after writing `prefect_file`. Stops
+    `mode="check"` writes nothing (and, with `server_reachable`, lists the scheduled runs a
+    deploy would remove), `mode="render"` stops after writing `prefect_file`. Stops
     early (nothing written) when a file is invalid: see `report.errors`. Raises a `ConfigError`
     (a ValueError) on malformed notification settings, `BlockError(API_ERROR)` when Prefect's
     deploy fails."""
@@ -271,6 +308,7 @@ def deploy_all(
     report.diff = prefect_yaml_diff(current, rendered, prefect_file)
     report.changed = current != rendered
     if mode == "check":
+        report.stale_runs = stale_runs(specs) if server_reachable else []
         return report
     if report.changed:
         tmp = prefect_file.with_name(prefect_file.name + ".tmp")
@@ -284,6 +322,7 @@ def deploy_all(
     report.deployment_ids = result.deployment_ids
     report.automations = apply_automations(notify)
     report.stale = stale_deployments(specs)
+    report.stale_runs = remove_stale_runs(specs)
     return report
 
 
@@ -298,13 +337,14 @@ def serve(specs: list[DeploymentSpec], limit: int | None = None) -> None:
 
     from flows.run_plan import run_plan
 
+    write_deployment_options(specs)
     runner = Runner(name="keiri-serve", pause_on_shutdown=True, limit=limit)
     for spec in sorted(specs, key=lambda s: s.name):
         model = spec.model
         runner.add_flow(
             run_plan,
             name=spec.name,
-            schedules=[_cron(s) for s in model.schedules],
+            schedules=[prefect_schedule(s) for s in model.schedules],
             concurrency_limit=_concurrency(spec),
             parameters=spec.parameters,
             description=spec.description,
@@ -313,12 +353,6 @@ def serve(specs: list[DeploymentSpec], limit: int | None = None) -> None:
             paused=model.paused,
         )
     asyncio.run(runner.start())
-
-
-def _cron(schedule: Schedule) -> Any:
-    from prefect.schedules import Cron
-
-    return Cron(schedule.cron, timezone=schedule.timezone, active=schedule.active)
 
 
 def _concurrency(spec: DeploymentSpec) -> Any:

@@ -25,7 +25,9 @@ from blocks.sdk.registry import BlockRegistry, did_you_mean
 from blocks.sdk.yaml_loader import LineMap, load_yaml_file
 from compiler.scope import CompiledPlan
 from compiler.validate import validate_file
+from flows.backend.deployment_options import DeploymentOptions, PeriodRule, RetryRule
 from flows.backend.run_names import plan_tags
+from flows.deploy.schedules import DEFAULT_TIMEZONE, DayOfMonth, Schedule
 from flows.run_plan import resolve_plan_path
 from keiri.base import settings
 from keiri.base.catalog import t
@@ -35,6 +37,7 @@ __all__ = [
     "DEFAULT_TIMEZONE",
     "DEFAULT_WORK_POOL",
     "Concurrency",
+    "DayOfMonth",
     "DeployIssue",
     "DeploymentFile",
     "DeploymentSpec",
@@ -43,7 +46,6 @@ __all__ = [
     "load_deployments",
 ]
 
-DEFAULT_TIMEZONE = "Asia/Tokyo"
 DEFAULT_WORK_POOL = "keiri"
 NAME_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.\-]*$"
 
@@ -63,14 +65,6 @@ class DeployIssue(StrEnum):
 
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
-
-
-class Schedule(_Strict):
-    """One cron schedule; `timezone` is an IANA name (default Asia/Tokyo)."""
-
-    cron: str = Field(description="Five-field cron, e.g. '0 9 1 * *' (09:00 on the 1st)")
-    timezone: str = DEFAULT_TIMEZONE
-    active: bool = True
 
 
 class Concurrency(_Strict):
@@ -104,6 +98,24 @@ class DeploymentFile(_Strict):
     )
     tags: list[str] = Field(default_factory=list)
     paused: bool = Field(default=False, description="Create with its schedules paused")
+    period: Literal["month"] | PeriodRule | None = Field(
+        default=None,
+        description="One open run per period: 'month' (of the scheduled time), or "
+        "{unit, offset, var} / {from_var}",
+    )
+    catch_up: Literal["all", "latest", "skip"] = Field(
+        default="latest",
+        description="Scheduled runs missed while the server or workers were down: run all, "
+        "only the latest, or skip them",
+    )
+    late_after: str | None = Field(
+        default=None,
+        description="A scheduled run not started this long after its time is late (default: "
+        "KEIRI_LATE_AFTER, 10m)",
+    )
+    retries: RetryRule | None = Field(
+        default=None, description="Retry a failed or crashed run: {count, delay}"
+    )
 
 
 @dataclass(frozen=True)
@@ -126,6 +138,34 @@ class DeploymentSpec:
     def tags(self) -> list[str]:
         own = [*plan_tags(self.plan_id, self.plan_version), f"deployment:{self.name}"]
         return own + [t for t in self.model.tags if t not in own]
+
+    @property
+    def queue(self) -> str | None:
+        """The work queue: its own (`keiri-<name>`) when runs queue behind a limit."""
+        concurrency = self.model.concurrency
+        if self.model.work_queue or concurrency is None:
+            return self.model.work_queue
+        return f"keiri-{self.name}" if concurrency.collision_strategy == "enqueue" else None
+
+    def options(self) -> DeploymentOptions:
+        """What runs of this deployment follow at their start and the watcher applies."""
+        from keiri.base.settings import parse_duration
+
+        period = self.model.period
+        rule = PeriodRule() if period == "month" else period
+        late = (
+            parse_duration(self.model.late_after, name="late_after")
+            if self.model.late_after
+            else None
+        )
+        return DeploymentOptions(
+            deployment=self.name,
+            period=rule if isinstance(rule, PeriodRule) else None,
+            catch_up=self.model.catch_up,
+            late_after_s=late.total_seconds() if late else None,
+            retries=self.model.retries,
+            timezone=self.model.schedules[0].timezone if self.model.schedules else DEFAULT_TIMEZONE,
+        )
 
     @property
     def parameters(self) -> dict[str, Any]:
@@ -214,6 +254,7 @@ def load_deployment(
         )
     plan_path, compiled, design_issues = _design(model, lines, file, registry or BlockRegistry())
     issues += design_issues
+    issues += _check_options(model, lines, file)
     if compiled is not None:
         issues += _check_vars(model, compiled, lines, file)
         issues += _check_inputs(model, compiled, lines, file)
@@ -254,6 +295,12 @@ def _fields_at(loc: KeyPath) -> set[str]:
             model = Schedule
         elif part == "concurrency":
             model = Concurrency
+        elif part == "period":
+            model = PeriodRule
+        elif part == "retries":
+            model = RetryRule
+        elif part == "business_day":
+            model = DayOfMonth
     return set(model.model_fields)
 
 
@@ -263,7 +310,8 @@ def _check_schedules(model: DeploymentFile, lines: LineMap, file: str) -> list[I
     issues: list[Issue] = []
     for index, schedule in enumerate(model.schedules):
         try:
-            CronSchedule(cron=schedule.cron, timezone=schedule.timezone)
+            # A business-day schedule has its timezone checked with a placeholder cron.
+            CronSchedule(cron=schedule.cron or "0 9 * * *", timezone=schedule.timezone)
         except ValidationError as exc:
             err = exc.errors()[0]
             field = "timezone" if err["loc"][:1] == ("timezone",) else "cron"
@@ -335,11 +383,59 @@ def _design(
     return plan_path, None, [summary, *report.errors]
 
 
+def _check_options(model: DeploymentFile, lines: LineMap, file: str) -> list[Issue]:
+    """Durations (`late_after`, `retries.delay`) are well-formed."""
+    from keiri.base.settings import parse_duration
+
+    found: list[Issue] = []
+    durations: list[tuple[tuple[str | int, ...], str | None]] = [
+        (("late_after",), model.late_after),
+        (("retries", "delay"), model.retries.delay if model.retries else None),
+    ]
+    for loc, text in durations:
+        if text is None:
+            continue
+        try:
+            parse_duration(text, name=".".join(str(p) for p in loc))
+        except ValueError as exc:
+            found.append(
+                _issue(
+                    DeployIssue.DEPLOYMENT_SCHEMA_INVALID,
+                    str(exc),
+                    loc,
+                    lines,
+                    file,
+                    t("ops.hint.duration"),
+                )
+            )
+    return found
+
+
 def _check_vars(
     model: DeploymentFile, compiled: CompiledPlan, lines: LineMap, file: str
 ) -> list[Issue]:
     known = sorted(compiled.plan.vars)
+    period = model.period if isinstance(model.period, PeriodRule) else None
+    period_vars = [
+        (("period", key), name)
+        for key, name in (
+            ("var", period.var if period else None),
+            ("from_var", period.from_var if period else None),
+        )
+        if name is not None and name not in compiled.plan.vars
+    ]
     return [
+        _issue(
+            DeployIssue.UNKNOWN_VAR,
+            t("cli.deploy_issue.unknown_var", design=repr(compiled.id), name=repr(name)),
+            loc,
+            lines,
+            file,
+            did_you_mean(name, known)
+            or t("cli.deploy_issue.vars", names=", ".join(known) or t("cli.none")),
+        )
+        for loc, name in period_vars
+    ] + [
         _issue(
             DeployIssue.UNKNOWN_VAR,
             t("cli.deploy_issue.unknown_var", design=repr(compiled.id), name=repr(name)),

@@ -12,6 +12,9 @@ resume, retry, cancel, and the outcome — one `RunOutcome` for the CLI and the 
 - Observers (progress, pause messages) are arguments (`RunObservers`), never global lists.
 
 Import only after the Prefect environment is set (`keiri.server.supervisor.connect`).
+
+Over 400 lines: start, wait, resume, retry, cancel and the outcome are the steps of one run
+record's life and read it the same way.
 """
 
 from __future__ import annotations

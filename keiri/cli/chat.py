@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 import click
 
 from keiri.base.catalog import t
+from keiri.base.catalog.words import CHAT_CONFIRMATIONS, CHAT_GOALS, CHAT_ROLES, CHAT_STEPS
 from keiri.base.errors import KeiriError
 from keiri.base.times import local_time
 from keiri.cli.render import render_error
@@ -93,7 +94,7 @@ def _echo(text: str = "") -> None:
 
 def format_message(message: Message) -> list[str]:
     """A message as terminal lines: who speaks, the text, its links and its confirmation."""
-    label = t(f"chat.role.{message.role}")
+    label = t(CHAT_ROLES[message.role])
     lines = [
         f"{label}> {line}" if i == 0 else f"  {line}"
         for i, line in enumerate(message.text.splitlines() or [""])
@@ -102,7 +103,7 @@ def format_message(message: Message) -> list[str]:
         lines.append("  " + t("chat.link", label=link.label, url=link.url))
     confirmation = message.confirmation
     if confirmation is not None and confirmation.status != "pending":
-        state = t(f"chat.confirmation.{confirmation.status}", by=confirmation.decided_by or "")
+        state = t(CHAT_CONFIRMATIONS[confirmation.status], by=confirmation.decided_by or "")
         lines.append(f"  ({state})")
     return lines
 
@@ -116,12 +117,13 @@ def format_status(snapshot: StateSnapshot) -> list[str]:
         done, total = goal.progress()
         active = " *" if goal.goal_id == snapshot.active_goal_id else ""
         lines.append(
-            f"  {goal.name}{active}  [{t(f'chat.goal.{goal.status}')}]  "
+            f"  {goal.name}{active}  [{t(CHAT_GOALS[goal.status])}]  "
             + t("chat.status.progress", done=done, total=total)
         )
         for step in goal.steps:
             lines.append(
-                f"    {_STEP_MARK[step.status]} {step.name}（{t(f'chat.step.{step.status}')}）"
+                f"    {_STEP_MARK[step.status]} "
+                + t("display.paren", text=step.name, note=t(CHAT_STEPS[step.status]))
             )
             if step.summary:
                 lines.append(f"       {step.summary.splitlines()[0]}")
@@ -148,10 +150,10 @@ def _decision(message: Message) -> str:
     confirmation = message.confirmation
     status = confirmation.status if confirmation is not None else "pending"
     who = (confirmation.decided_by if confirmation is not None else None) or message.author
-    return t(f"chat.confirmation.{status}", by=who or "")
+    return t(CHAT_CONFIRMATIONS[status], by=who or "")
 
 
-_STEP_MARK = {"pending": "・", "in_progress": "▶", "completed": "✓", "failed": "✗"}
+_STEP_MARK = {"pending": "·", "in_progress": "▶", "completed": "✓", "failed": "✗"}
 
 
 def _state(state: str) -> str:
@@ -226,9 +228,9 @@ class _Chat:
             if answer is None:
                 return None
             word = answer.strip().lower()
-            if word in {"y", "yes", "はい"}:
+            if word in {"y", "yes", t("chat.cli.yes")}:
                 return True
-            if word in {"n", "no", "いいえ"}:
+            if word in {"n", "no", t("chat.cli.no")}:
                 return False
             _echo(t("chat.cli.confirm_again"))
 

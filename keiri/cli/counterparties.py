@@ -17,6 +17,16 @@ from keiri.cli.journals import current_user, write_atomic
 
 __all__ = ["command"]
 
+#: The columns `ls` shows -> their headings.
+_COLUMNS = {
+    "code": "counterparty.cli.col.code",
+    "name": "counterparty.cli.col.name",
+    "kana": "counterparty.cli.col.kana",
+    "registration_number": "counterparty.cli.col.registration_number",
+    "default_account": "counterparty.cli.col.default_account",
+    "payment_terms": "counterparty.cli.col.payment_terms",
+}
+
 
 @click.group("counterparties")
 def command() -> None:
@@ -41,13 +51,12 @@ def ls_cmd(as_json: bool) -> None:
 
     from keiri.cli.render import console
 
-    columns = ("code", "name", "kana", "registration_number", "default_account", "payment_terms")
     table = Table(box=None)
-    for column in columns:
-        table.add_column(t(f"counterparty.cli.col.{column}"), overflow="fold")
+    for key in _COLUMNS.values():
+        table.add_column(t(key), overflow="fold")
     for item in items:
         data = item.model_dump()
-        table.add_row(*(escape(str(data[c] or "")) for c in columns))
+        table.add_row(*(escape(str(data[c] or "")) for c in _COLUMNS))
     console.print(table)
     console.print(escape(t("counterparty.cli.count", count=len(items), rules=len(rules))))
 
@@ -100,7 +109,7 @@ def export_cmd(out: Path | None, encoding: str, as_json: bool) -> None:
     with CounterpartyStore() as store:
         items = store.counterparties()
     data = write_csv(items, "cp932" if encoding == "cp932" else "utf-8-sig")
-    target = (out or Path("取引先.csv")).resolve()
+    target = (out or Path(t("counterparty.cli.default_file"))).resolve()
     write_atomic(target, data)
     if as_json:
         from keiri.cli.render import print_json

@@ -1,7 +1,7 @@
 """`keiri evidence`: the evidence archive on the terminal (電子帳簿保存法; issue 28).
 
     keiri evidence search [--from DATE] [--to DATE] [--min YEN] [--max YEN] [--party TEXT]
-                          [--deleted] [--json]
+                          [--kind KIND] [--deleted] [--json]
     keiri evidence export OUT.zip [the search options] [--json]
     keiri evidence show ID [--json]            the record and its log
     keiri evidence add FILE... [--date] [--amount] [--party] [--number] [--kind] [--json]
@@ -78,6 +78,7 @@ def _filters(options: dict[str, Any]) -> Any:
         amount_min=_amount(options["amount_min"], "--min"),
         amount_max=_amount(options["amount_max"], "--max"),
         party=options["party"],
+        kind=options.get("kind") or None,
         include_deleted=options.get("deleted", False),
     )
 
@@ -90,6 +91,7 @@ def _search_options(fn: F) -> F:
             click.option("--min", "amount_min"),
             click.option("--max", "amount_max"),
             click.option("--party"),
+            click.option("--kind"),
         )
     ):
         fn = option(fn)

@@ -97,7 +97,17 @@ def export_cmd(run_id: str, fmt: str, out: Path | None, period: str | None, as_j
         )
     ledger = ExportLedger()
     result = prepare_export(batches, fmt, period=period, ledger=ledger)
-    target = (out or Path(f"仕訳_{fmt}_{run_id[:8]}.{result.layout.extension}")).resolve()
+    target = (
+        out
+        or Path(
+            t(
+                "journal.cli.default_file",
+                fmt=fmt,
+                run=run_id[:8],
+                extension=result.layout.extension,
+            )
+        )
+    ).resolve()
     write_atomic(target, result.data)
     record_export(result, current_user(), ledger)
     if as_json:

@@ -46,6 +46,7 @@ COMMANDS: dict[str, str] = {
     "chat": "keiri.cli.chat:chat_cmd",
     "counterparties": "keiri.cli.counterparties:command",
     "deploy": "keiri.cli.ops:deploy_cmd",
+    "deployments": "keiri.cli.deployments:command",
     "dry-run": "keiri.cli.plan_cmd:dry_run_cmd",
     "evidence": "keiri.cli.evidence:command",
     "generate": "keiri.cli.design:generate_cmd",

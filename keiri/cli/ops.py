@@ -2,15 +2,14 @@
 
 Recurring runs are Prefect deployments rendered from `deployments/*.yaml` into `prefect.yaml`;
 `deploy` applies them (work pools, `prefect deploy --all`, keiri's automations), `serve` runs
-them all in this process, `worker` starts a process worker for a pool. Prefect is imported
-only after the environment points it at the right server.
+them all in this process, `worker` serves a pool and drains on SIGTERM
+(`flows.deploy.worker`). Prefect is imported only after the environment points it at the
+right server.
 """
 
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any, Literal
 
@@ -72,12 +71,21 @@ def _describe(spec: Any, ids: dict[str, str] | None = None) -> dict[str, Any]:
         "schedules": [
             {
                 "cron": s.cron,
+                "business_day": (
+                    s.business_day.model_dump(exclude_none=True)
+                    if hasattr(s.business_day, "model_dump")
+                    else s.business_day
+                ),
+                "at": s.time_of_day.strftime("%H:%M") if s.business_day is not None else None,
+                "rule": s.describe(),
                 "timezone": s.timezone,
                 "active": s.active,
-                "next": [t.isoformat() for t in next_run_times(s, 3)],
+                "next": [t.isoformat() for t in next_run_times(s, 12)],
             }
             for s in model.schedules
         ],
+        "period": spec.options().period.model_dump() if spec.options().period else None,
+        "catch_up": model.catch_up,
         "id": (ids or {}).get(spec.name),
     }
 
@@ -100,18 +108,50 @@ def _print_summary(rows: list[dict[str, Any]]) -> None:
         )
         console.print(summary)
         for s in row["schedules"]:
-            times = ", ".join(when[:16].replace("T", " ") for when in s["next"])
             inactive = "" if s["active"] else t("cli.deploy.inactive")
             line = t(
-                "cli.deploy.schedule",
-                cron=s["cron"],
-                timezone=s["timezone"],
-                inactive=inactive,
-                times=times,
+                "ops.deploy.schedule", rule=s["rule"], timezone=s["timezone"], inactive=inactive
             )
             console.print(line, markup=False)
+            for when in s["next"]:
+                day = when[:10]
+                console.print(
+                    t("ops.deploy.next_time", when=f"{day} ({_weekday(day)}) {when[11:16]}"),
+                    markup=False,
+                )
         if not row["schedules"]:
             console.print(t("cli.deploy.no_schedule"))
+
+
+def _weekday(day: str) -> str:
+    from datetime import date
+
+    return t("ops.weekdays").split(",")[date.fromisoformat(day).weekday()]
+
+
+def _print_stale_runs(rows: list[dict[str, Any]], *, applied: bool) -> None:
+    for row in rows:
+        when = (row["expected_start"] or "")[:16].replace("T", " ")
+        key = {
+            (False, "delete"): "ops.deploy.stale_run.would_delete",
+            (False, "retag"): "ops.deploy.stale_run.would_retag",
+            (True, "delete"): "ops.deploy.stale_run.deleted",
+            (True, "retag"): "ops.deploy.stale_run.retagged",
+        }[(applied, row["action"])]
+        reason = {
+            "schedule": "ops.deploy.stale_reason.schedule",
+            "version": "ops.deploy.stale_reason.version",
+        }[row["reason"]]
+        console.print(
+            t(
+                key,
+                deployment=row["deployment"],
+                run=row["name"],
+                when=when,
+                reason=t(reason, version=row["version"] or "?"),
+            ),
+            markup=False,
+        )
 
 
 @click.command("deploy")
@@ -128,9 +168,10 @@ def deploy_cmd(
 ) -> None:
     if check and render:
         raise click.UsageError(t("cli.error.exclusive", first="--check", second="--render"))
-    _environment(start=not (check or render))
+    api_url = _environment(start=not (check or render))
     from flows.deploy.apply import deploy_all
     from keiri.base.errors import ConfigError
+    from keiri.server.supervisor import api_healthy
 
     target, source = _prefect_file(prefect_file), _folder(folder)
     if not source.is_dir():
@@ -139,7 +180,13 @@ def deploy_cmd(
         "check" if check else "render" if render else "apply"
     )
     try:
-        report = deploy_all(source, target, settings.project_root(), mode=mode)
+        report = deploy_all(
+            source,
+            target,
+            settings.project_root(),
+            mode=mode,
+            server_reachable=check and bool(api_url) and api_healthy(api_url, timeout=2),
+        )
     except ConfigError as exc:
         raise click.UsageError(str(exc)) from None
     errors, warnings = report.errors, report.warnings
@@ -153,6 +200,7 @@ def deploy_cmd(
         "work_pools_created": report.pools_created,
         "automations": report.automations,
         "stale": report.stale,
+        "stale_runs": [r.to_json() for r in report.stale_runs],
         "errors": [i.model_dump() for i in errors],
         "warnings": [i.model_dump() for i in warnings],
     }
@@ -178,6 +226,7 @@ def _finish(doc: dict[str, Any], as_json: bool, warnings: list[Issue], *, mode: 
     if doc["diff"]:
         console.print(doc["diff"], markup=False, highlight=False)
     _print_summary(doc["deployments"])
+    _print_stale_runs(doc["stale_runs"], applied=mode == "apply")
     if mode == "check":
         verdict = "cli.deploy.out_of_date" if doc["changed"] else "cli.deploy.up_to_date"
         console.print(t(verdict, file=doc["prefect_file"]), markup=False)
@@ -235,25 +284,29 @@ def serve_cmd(folder: Path | None, limit: int | None) -> None:
 @click.command("worker")
 @click.option("--pool", default="keiri", show_default=True)
 @click.option("--name", default=None)
-@click.option("--limit", type=int, default=None)
-def worker_cmd(pool: str, name: str | None, limit: int | None) -> None:
+@click.option("--limit", type=click.IntRange(min=1), default=None)
+@click.option("--grace", default="10m", show_default=True)
+def worker_cmd(pool: str, name: str | None, limit: int | None, grace: str) -> None:
+    from keiri.base.settings import parse_duration
+
+    try:
+        grace_time = parse_duration(grace, name="--grace")
+    except ValueError as exc:
+        raise click.UsageError(str(exc)) from None
     _environment(start=True)
     from flows.deploy.apply import ensure_work_pools
+    from flows.deploy.worker import default_limit, run_worker
 
     ensure_work_pools({pool})
     root = settings.project_root()
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(root), env.get("PYTHONPATH", "")) if p)
-    command = [sys.executable, "-m", "prefect", "worker", "start", "--pool", pool]
-    command += ["--type", "process"]
-    if name:
-        command += ["--name", name]
-    if limit is not None:
-        command += ["--limit", str(limit)]
-    os.chdir(root)
-    if sys.platform == "win32":  # pragma: no cover - no exec on Windows
-        finish(subprocess.call(command, env=env))
-        return
-    sys.stdout.flush()
-    sys.stderr.flush()
-    os.execve(sys.executable, command, env)
+    os.environ["PYTHONPATH"] = os.pathsep.join(
+        p for p in (str(root), os.environ.get("PYTHONPATH", "")) if p
+    )
+    os.chdir(root)  # the runs' processes resolve designs from the project
+    run_worker(
+        pool,
+        name,
+        limit or default_limit(),
+        grace_time.total_seconds() if grace_time else 0.0,
+        say=lambda text: console.print(text, markup=False),
+    )

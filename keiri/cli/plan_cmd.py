@@ -10,7 +10,7 @@ from typing import Any
 import click
 from rich.markup import escape
 
-from keiri.base.catalog import CATALOG, t
+from keiri.base.catalog import t
 from keiri.base.errors import EXIT_FAILED, Reported
 from keiri.cli.render import console, print_issues, print_json, usage_error
 
@@ -53,8 +53,8 @@ def blocks_cmd(as_json: bool, check: bool) -> None:
     else:
         from rich.table import Table
 
-        columns = ["id", "version", "inputs", "outputs", *(["check"] if check else [])]
-        table = Table(*(t(f"cli.col.{c}") for c in columns), box=None)
+        columns = ["cli.col.id", "cli.col.version", "cli.col.inputs", "cli.col.outputs"]
+        table = Table(*map(t, [*columns, *(["cli.col.check"] if check else [])]), box=None)
         for row in rows:
             cells = [row["id"], row["version"], ", ".join(row["inputs"]), ", ".join(row["outputs"])]
             if check:
@@ -117,11 +117,14 @@ def dry_run_cmd(plan: Path, as_json: bool) -> None:
         from rich.table import Table
 
         if report.nodes:
-            columns = ("node", "state", "inputs", "outputs")
-            table = Table(*(t(f"cli.col.{c}") for c in columns), box=None)
+            columns = ("cli.col.node", "cli.col.state", "cli.col.inputs", "cli.col.outputs")
+            table = Table(*map(t, columns), box=None)
+            states = {
+                "completed": "cli.dry_run.state.completed",
+                "skipped": "cli.dry_run.state.skipped",
+            }
             for node in report.nodes:
-                key = f"cli.dry_run.state.{node.state}"
-                state = t(key) if key in CATALOG else node.state
+                state = t(states[node.state]) if node.state in states else node.state
                 table.add_row(node.node_id, state, _short(node.inputs), _short(node.outputs))
             console.print(table)
         print_issues(report.errors + report.warnings)

@@ -36,6 +36,7 @@ _STATUS = {
     "expired": "registry.status.expired",
     "unknown_number": "registry.status.unknown_number",
     "invalid_format": "registry.status.invalid_format",
+    "unknown": "registry.status.unknown",
 }
 _COLOR = {"registered": "green", "unknown_number": "yellow"}
 _KIND = {"snapshot": "registry.kind.snapshot", "diff": "registry.kind.diff"}
@@ -88,7 +89,9 @@ def _print_status(status: Any) -> None:
             t(
                 "registry.cli.snapshot",
                 date=status.snapshot,
-                parts="・".join(t(_PARTS[p]) if p in _PARTS else p for p in status.snapshot_parts),
+                parts=t("display.list_sep").join(
+                    t(_PARTS[p]) if p in _PARTS else p for p in status.snapshot_parts
+                ),
             )
         )
     if status.diff_files:

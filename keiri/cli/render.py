@@ -62,7 +62,7 @@ def print_issues(issues: list[Issue]) -> None:
     for issue in issues:
         color = "red" if issue.severity == "error" else "yellow"
         node = " " + escape(f"[{issue.node_id}]") if issue.node_id else ""
-        label = t(f"cli.label.{issue.severity}")
+        label = t("cli.label.error" if issue.severity == "error" else "cli.label.warning")
         console.print(f"[{color}]{label}[/] {issue.code}{node} {escape(issue.location())}")
         console.print(f"  {escape(issue.message)}")
         if issue.hint:

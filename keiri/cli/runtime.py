@@ -60,9 +60,10 @@ def _report(outcome: RunOutcome, as_json: bool) -> int:
     console.print(f"  {t('cli.run.ui', url=outcome.ui_url)}")
     if outcome.log:
         console.print(f"  {escape(t('cli.run.log', path=outcome.log))}")
+    decisions = {"reused": "reuse.reused", "rerun": "reuse.rerun"}
     for entry in outcome.reuse:
         items = f" {t('reuse.items', count=entry.count)}" if entry.iterations else ""
-        line = t(f"reuse.{entry.decision}", node=entry.node_id + items, reason=entry.message)
+        line = t(decisions[entry.decision], node=entry.node_id + items, reason=entry.message)
         console.print(f"  [{'cyan' if entry.decision == 'rerun' else 'dim'}]{escape(line)}[/]")
     if outcome.paused:
         where = f"{outcome.paused.title} " if outcome.paused.title else ""
@@ -298,8 +299,8 @@ def runs_cmd(state: str | None, limit: int, as_json: bool) -> None:
         return
     from rich.table import Table
 
-    columns = ("run_id", "plan", "state", "started", "duration")
-    table = Table(*(t(f"cli.col.{c}") for c in columns), box=None)
+    columns = ("cli.col.run_id", "cli.col.plan", "cli.col.state", "cli.col.started")
+    table = Table(*map(t, [*columns, "cli.col.duration"]), box=None)
     for v in views:
         table.add_row(
             v.run_id,

@@ -42,8 +42,15 @@ def _show(status: object, as_json: bool) -> None:
         )
     )
     console.print(t("cli.server.state", state=state))
-    for key in ("ui_url", "api_url", "pid", "home", "log_file"):
-        label = t(f"cli.server.label.{key}")
+    labels = {
+        "ui_url": "cli.server.label.ui_url",
+        "api_url": "cli.server.label.api_url",
+        "pid": "cli.server.label.pid",
+        "home": "cli.server.label.home",
+        "log_file": "cli.server.label.log_file",
+    }
+    for key, label_key in labels.items():
+        label = t(label_key)
         value = "-" if doc[key] is None else doc[key]
         console.print(t("cli.server.field", label=label, value=value), markup=False)
 

@@ -21,6 +21,8 @@ path changes a list, an approval can never run operations that were not shown.
 
 (Over 400 lines: one short method per record kind over one file, and the invalidation must
 share the goal's transaction, so it stays in one class.)
+
+Over 400 lines: one SQLite schema with each table's reads and writes beside its definition.
 """
 
 from __future__ import annotations

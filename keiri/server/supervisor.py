@@ -8,6 +8,8 @@ included, run as a detached background process so it outlives the CLI that start
 This module must not import prefect (so `keiri validate` stays free of it): the server runs
 as `python -m keiri.server.sqlite_server server start` of this interpreter (Prefect's
 `prefect server start` with one SQLite connection, see that module) and health checks use urllib.
+
+Over 400 lines: start, stop and status share one server's lock, port and child-process table.
 """
 
 from __future__ import annotations

@@ -14,6 +14,7 @@ from blocks.sdk.confirmation import Confirmation, NeedsConfirmation
 from blocks.sdk.context import BlockContext
 from blocks.sdk.registry import BlockRegistry
 from blocks.sdk.store import FileStore
+from keiri.base.catalog import t
 
 INVOICE = {"請求書番号": "INV-1", "請求日": "2024-04-01", "請求金額": 110000}
 PAYMENTS = [
@@ -105,7 +106,10 @@ def test_read_data_asks_which_row_is_the_header(
     with pytest.raises(NeedsConfirmation) as raised:
         execute(registry, store, "excel.read_data", {"workbook": ref}, ask=True)
     assert [o.id for o in raised.value.options] == ["row-1", "row-3"]
-    assert raised.value.options[1].details == {"行": 3, "見出し": ["日付", "摘要", "入金"]}
+    assert raised.value.options[1].details == {
+        t("runtime.excel.header_detail_row"): 3,
+        t("runtime.excel.header_detail_cells"): ["日付", "摘要", "入金"],
+    }
     answer = Confirmation(key="header_row", option="row-3", answered_by="sato")
     out = execute(
         registry,

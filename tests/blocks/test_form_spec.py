@@ -3,6 +3,7 @@ caps, RE2 regexes kept out of the schema, readable messages, the Prefect dialog'
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -13,6 +14,7 @@ from blocks.forms.field_types import FIELD_TYPES, FILES_CAP, NUMBER_CAP, TEXT_CA
 from blocks.forms.form import CONFIRM_FIELDS, FormSpec, Requirement, form_model
 from blocks.forms.safe_regex import pattern_matches, pattern_problem
 from blocks.text.amounts import AmountError, parse_form_amount
+from keiri.base.catalog import t
 
 REF = {"uri": "keiri://store/" + "a" * 64, "name": "請求書.pdf", "size": 10, "sha256": "a" * 64}
 
@@ -47,7 +49,7 @@ def test_japanese_amount_notation(text: str, expected: int | float) -> None:
 def test_not_amounts_say_so_in_japanese(text: str) -> None:
     with pytest.raises(AmountError) as exc:
         parse_form_amount(text)
-    assert exc.value.reason.startswith("数値を入力してください")
+    assert exc.value.reason == t("field.not_number")
     with pytest.raises(FieldValueError) as field_exc:  # the number field says the same
         FIELD_TYPES["number"].parse(Requirement(id="x", type="number", label="X"), text, None)
     assert field_exc.value.message == exc.value.reason
@@ -71,7 +73,7 @@ def test_confirm_mode_adds_approved_and_response_once() -> None:
     form = spec({"id": "note", "type": "text", "label": "備考"}, mode="confirm")
     assert [f.id for f in form.fields] == ["note", *CONFIRM_FIELDS]
     props = form.json_schema()["properties"]
-    assert props["approved"] == {"default": False, "title": "承認する", "type": "boolean"}
+    assert props["approved"] == {"default": False, "title": t("form.approved"), "type": "boolean"}
     assert props["response"]["default"] == "" and props["response"]["type"] == "string"
     assert [f.id for f in spec(mode="collect").fields] == []
 
@@ -90,7 +92,7 @@ def test_fields_with_defaults_are_not_required() -> None:
 def test_a_required_files_field_rejects_an_empty_list_in_the_run_input_model_too() -> None:
     reqs = [Requirement(id="evidence", type="files", label="証憑")]
     model = form_model("collect", reqs)
-    with pytest.raises(ValueError, match="ファイルを 1 件以上"):
+    with pytest.raises(ValueError, match=re.escape(t("field.required_file"))):
         model(evidence=[])
     assert model(evidence=[REF]).model_dump()["evidence"][0]["name"] == "請求書.pdf"
     schema = FormSpec.build("collect", reqs).json_schema()["properties"]["evidence"]
@@ -170,8 +172,8 @@ def test_plan_regexes_run_in_re2_and_never_reach_the_schema() -> None:
     problems = form.problems({"period": "a" * 19_000 + "!", "month": "2024/05", "code": "ab"})
     messages = {p.field: p.message for p in problems}
     assert messages == {
-        "period": "入力の形式が正しくありません",
-        "month": "入力の形式が正しくありません（入力例: 2024-05）",
+        "period": t("field.pattern"),
+        "month": t("field.pattern_example", example="2024-05"),
         "code": "英大文字 3 文字で入力してください",
     }
     assert not any("^" in m or "\\d" in m for m in messages.values())

@@ -20,6 +20,7 @@ from compiler.compile import compile_file, compile_text
 from compiler.confirmation import choice_form
 from compiler.engine import RunResult, run_compiled
 from compiler.events import EVENTS, EventLog
+from keiri.base.catalog import t
 from tests.conftest import FIXTURES, TEST_BLOCK_SPECS
 
 RUNTIME = FIXTURES / "plans" / "runtime"
@@ -52,7 +53,7 @@ def test_unattended_records_a_finding_and_completes(test_registry: BlockRegistry
     assert [m["right_index"] for m in match["matched"]] == [0]  # as without asking
     [finding] = match["ambiguities"]
     assert finding["decided_by"] == "automatic" and finding["candidate_right_indices"] == [0, 1]
-    assert "確認してください" in finding["note"]
+    assert finding["note"] == t("runtime.reconcile.auto_matched")
     [asked] = log.of("confirmation_requested")
     assert asked["node_id"] == "match" and asked["options"] == ["right-0", "right-1", "none"]
     [resolved] = log.of("confirmation_resolved")

@@ -26,6 +26,7 @@ from blocks.sdk.errors import IssueCode, IssuesFound
 from blocks.sdk.yaml_loader import MAX_DEPTH, MAX_INT_DIGITS, MAX_NODES, load_yaml
 from tests.compiler import hostile_plans
 from tests.compiler.hostile_plans import CASES
+from tests.support.catalog_text import shown
 from tests.support.timing import deadline, examples, scaled
 
 MEMORY_BYTES = 500 * 2**20
@@ -221,7 +222,7 @@ def test_a_plan_name_too_long_to_look_up_is_a_usage_error(
     assert main([command, "a" * 5000, "--json"]) == 2
     document = json.loads(capsys.readouterr().out)
     assert document["error"]["code"] == "USAGE_ERROR"
-    assert document["error"]["message"].startswith("計画ファイルが見つかりません")
+    assert shown("cli.no_such_plan", document["error"]["message"])
 
 
 def test_a_5000_digit_block_pin_is_one_short_issue_on_its_node(tmp_path: Path) -> None:

@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from blocks.sdk.issue_text import PYDANTIC_TYPES, from_validation_error, pydantic_message
 from blocks.sdk.registry import BlockRegistry
 from compiler.validate import validate_file
+from keiri.base.catalog import t
 from keiri.base.errors import Issue
 from tests.conftest import FIXTURES
 
@@ -70,7 +71,10 @@ def test_identifiers_stay_verbatim_in_both_languages(
     path = FIXTURES / "plans" / "invalid" / "PLAN_SCHEMA_INVALID__unknown_top_key.yaml"
     monkeypatch.delenv("KEIRI_LANG", raising=False)
     (ja,) = _issues(path, registry)
-    assert (ja.message, ja.hint) == ("'grpah' は使えないキーです", "もしかして: 'graph'")
+    assert (ja.message, ja.hint) == (
+        t("issue.pydantic.extra_forbidden", name="grpah"),
+        t("issue.did_you_mean", names="'graph'"),
+    )
     monkeypatch.setenv("KEIRI_LANG", "en")
     (en,) = _issues(path, registry)
     assert (en.message, en.hint) == ("unknown key 'grpah'", "did you mean 'graph'?")
@@ -142,8 +146,8 @@ def test_converter_hints_are_in_the_language(monkeypatch: pytest.MonkeyPatch) ->
         _Model.model_validate({"nmae": "x"})
     issues = from_validation_error(info.value, known_keys=lambda parent: ["name", "count"])
     by_path = {i.path: i for i in issues}
-    assert by_path["nmae"].hint == "もしかして: 'name'"
-    assert by_path["name"].hint == "`name:` を追加してください"
+    assert by_path["nmae"].hint == t("issue.did_you_mean", names="'name'")
+    assert by_path["name"].hint == t("issue.add_key", name="name")
     monkeypatch.setenv("KEIRI_LANG", "en")
     issues = from_validation_error(info.value, hint="see the schema")
     by_path = {i.path: i for i in issues}

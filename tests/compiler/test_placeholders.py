@@ -17,6 +17,7 @@ from compiler.engine import run_compiled
 from compiler.events import EventLog
 from compiler.placeholders import dry_run_vars, plan_placeholders, require_vars
 from tests.conftest import FIXTURES
+from tests.support.catalog_text import shown
 
 PLAN = FIXTURES / "plans" / "needs_vars" / "VAR_PLACEHOLDER__open_tolerance.yaml"
 
@@ -51,7 +52,7 @@ def test_run_is_refused_until_the_placeholder_is_given(registry: BlockRegistry) 
     [issue] = refused.value.issues
     assert issue.code == "VAR_PLACEHOLDER" and issue.severity == "error"
     assert issue.path == "vars.tolerance" and issue.line == 9 and issue.node_id == "match"
-    assert "--var tolerance=" in issue.hint and "デプロイメントの vars" in issue.hint
+    assert shown("issue.placeholder.how", issue.hint or "", name="tolerance"), issue.hint
     with pytest.raises(IssuesFound) as wrong:
         require_vars(compiled, {"tolerance": "八百八十"})
     assert [i.code for i in wrong.value.issues] == ["TYPE_MISMATCH"]

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from keiri.base.catalog import t
 from tests.designer.answers import design, node, skeleton, step, var
 from tests.support.embeddings import embedding_handler
 from tests.support.openai_server import ScriptedOpenAI
@@ -98,8 +99,19 @@ def test_design_page_generate_chat_validate_register(
     assert at.metric[0].value == "1"  # attempts: open settings are placeholders, not errors
     assert "placeholder: true" in at.text_area(key="design::yaml").value
     missing = " ".join(m.value for m in at.markdown)
-    assert "`invoices`（照合する請求書の一覧, array）" in missing
-    assert "`tolerance`（許容する金額差（円）, number）" in missing
+    assert (
+        t("design.placeholder_item", target="invoices", label="照合する請求書の一覧", type="array")
+        in missing
+    )
+    assert (
+        t(
+            "design.placeholder_item",
+            target="tolerance",
+            label="許容する金額差（円）",
+            type="number",
+        )
+        in missing
+    )
 
     # The design chat: one requirement at a time, validated like ui.interactive_input.
     at.text_input(key="design::chat::invoices").input(INVOICES).run()
@@ -163,7 +175,7 @@ def test_design_page_regenerates_with_the_chat_answers(
     at.selectbox(key="design::chat::bank").select("B銀行").run()
     at.button(key="design::chat_send").click().run()
     at.button(key="design::chat_apply").click().run()
-    assert at.button(key="design::generate").label == "回答を使って再生成"
+    assert at.button(key="design::generate").label == t("design.regenerate")
     at.button(key="design::generate").click().run()
     assert not at.exception
     chats = [r for r in server.requests if r.endpoint == "chat"]

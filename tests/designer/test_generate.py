@@ -13,6 +13,7 @@ from blocks.sdk.errors import BlockError, ErrorCode
 from blocks.sdk.registry import BlockRegistry
 from compiler.validate import validate_file
 from designer import DesignEngineOptions, generate_plan
+from keiri.base.catalog import t
 from tests.designer.answers import design, node, question, skeleton, step, var
 from tests.support.openai_server import ScriptedOpenAI, ScriptedResponse
 
@@ -168,7 +169,9 @@ def test_unknown_block_wrong_key_and_cycle_are_repaired_in_round_two(
     assert "total" in second.diff.changed and "read" in second.diff.changed
     repair_user = chat_bodies(script)[2]["messages"][1]["content"]
     assert "[UNKNOWN_BLOCK] ノード total @ graph[2].block" in repair_user
-    assert "もしかして: 'data.aggregate'" in repair_user  # the issue as the catalog says it
+    assert (
+        t("issue.did_you_mean", names="'data.aggregate'") in repair_user
+    )  # the issue as the catalog says it
     assert "[UNKNOWN_INPUT] ノード read @ graph[1].in.file" in repair_user
     assert "[CYCLE_DETECTED]" in repair_user
     assert "in  workbook: file [必須]" in repair_user  # the spec excerpt of excel.read_data
@@ -181,8 +184,11 @@ def test_unknown_block_wrong_key_and_cycle_are_repaired_in_round_two(
     }
     assert "## 前回の出力での変更（ノード単位、段1の骨子との差分）" in repair_user
     section = repair_user.split("## 前回の出力での変更", 1)[1].split("\n## ", 1)[0]
-    assert "+ 追加: check" in section and "+ 追加: audit" in section
-    assert "~ 変更: total (block)" in section and "read" not in section
+    assert (
+        t("design.diff.added", node="check") in section
+        and t("design.diff.added", node="audit") in section
+    )
+    assert t("design.diff.changed", node="total", keys="block") in section and "read" not in section
 
 
 def test_first_repair_without_stage_one_diffs_against_the_composed_or_empty_plan(
@@ -199,7 +205,10 @@ def test_first_repair_without_stage_one_diffs_against_the_composed_or_empty_plan
     assert result.ok and result.metrics.repair_rounds == 1
     repair_user = chat_bodies(script)[1]["messages"][1]["content"]
     assert "## 前回の出力での変更（ノード単位、空の Plan（前回の出力なし）との差分）" in repair_user
-    assert "+ 追加: collect" in repair_user and "+ 追加: read" in repair_user
+    assert (
+        t("design.diff.added", node="collect") in repair_user
+        and t("design.diff.added", node="read") in repair_user
+    )
 
 
 def test_generation_that_still_fails_reports_errors_and_requirements(

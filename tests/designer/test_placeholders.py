@@ -22,8 +22,10 @@ from streamlit.testing.v1 import AppTest
 from blocks.llm.client import LLMClient
 from blocks.sdk.registry import BlockRegistry
 from designer import DesignEngineOptions, apply_answers, generate_plan
+from keiri.base.catalog import t
 from keiri.cli import main
 from tests.designer.answers import design, node, question, skeleton, step, var
+from tests.support.catalog_text import shown
 from tests.support.embeddings import embedding_handler
 from tests.support.openai_server import ScriptedOpenAI
 
@@ -143,7 +145,7 @@ def test_open_setting_is_a_placeholder_validate_warns_run_refuses_then_runs_with
     refused = out.out + out.err
     assert "VAR_PLACEHOLDER" in refused and "vars.tolerance" in refused
     assert FEE_QUESTION in refused and "--var tolerance=" in refused
-    assert "Design ページ" in refused and "デプロイメントの vars" in refused
+    assert shown("issue.placeholder.how", refused, name="tolerance"), refused
 
     # keiri run --var: completes on the local Prefect server, with the value it was given.
     assert main(["run", plan, "--var", "tolerance=880", "--json"]) == 0
@@ -186,19 +188,23 @@ def test_design_page_asks_once_and_writes_the_answer_typed(
     open_setting_script(server)
     at = AppTest.from_file(str(APP), default_timeout=60).run()
     at.text_area(key="design::instruction").input(INSTRUCTION).run()
-    assert any("ハイブリッド" in c.value for c in at.caption)  # the retrieval shown
+    assert any(t("design.retrieval.hybrid") in c.value for c in at.caption)  # the retrieval
     at.button(key="design::generate").click().run()
     assert not at.exception
 
-    assert any("未設定の設定値が 1 件" in w.value for w in at.warning)
+    assert any(t("design.placeholders", count=1) in w.value for w in at.warning)
     missing = " ".join(m.value for m in at.markdown)
-    assert f"`tolerance`（{FEE_QUESTION}, number）" in missing
-    assert any("検索方式: ハイブリッド（埋め込み + BM25） — auto" in c.value for c in at.caption)
+    item = t("design.placeholder_item", target="tolerance", label=FEE_QUESTION, type="number")
+    assert item in missing
+    assert any(
+        t("design.retrieval_used", mode=f"{t('design.retrieval.hybrid')} — auto") in c.value
+        for c in at.caption
+    )
     # One question for the one open setting: the model's question about it is the same item.
     keys = [w.key for w in at.number_input] + [w.key for w in at.text_input]
     assert keys.count("design::chat::tolerance") == 1
     assert not any(k and "tolerance_2" in k for k in keys)
-    assert at.main.get("progress")[0].proto.text == "0 / 1 件回答済み"
+    assert at.main.get("progress")[0].proto.text == t("design.answered", done="0", total="1")
 
     at.number_input(key="design::chat::tolerance").set_value(880).run()
     at.button(key="design::chat_send").click().run()

@@ -13,6 +13,7 @@ from blocks.sdk.errors import BlockError
 from blocks.sdk.registry import BlockRegistry
 from designer.retrieval import EmbeddingIndex, rank_blocks, retrieve_blocks
 from designer.vocabulary import expand_query, stem, tokenize
+from tests.support.catalog_text import shown
 from tests.support.openai_server import (
     RecordedRequest,
     ScriptedOpenAI,
@@ -186,9 +187,8 @@ def test_auto_continues_on_bm25_when_the_endpoint_cannot_embed(
     )
     assert result.ok and result.retrieval is not None
     assert (result.retrieval.requested, result.retrieval.method) == ("auto", "bm25")
-    assert (
-        result.retrieval.fallback_from == "hybrid"
-        and "埋め込みを取得できなかった" in result.retrieval.reason
+    assert result.retrieval.fallback_from == "hybrid" and shown(
+        "design.retrieval.embedding_failed", result.retrieval.reason
     )
     assert result.to_json()["retrieval"]["method"] == "bm25"
     with pytest.raises(BlockError):  # an explicit choice is not replaced

@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 
 from tests.conftest import ROOT, TEST_BLOCK_SPECS
+from tests.support.catalog_text import shown
 
 pytestmark = pytest.mark.prefect
 KEIRI = Path(sys.executable).with_name("keiri")
@@ -188,7 +189,7 @@ def test_killed_foreground_run_is_crashed_then_retried(env: dict[str, str], tmp_
 
     # `keiri runs` (and the form app's list) shows it Crashed: its process is gone.
     (view,) = [v for v in list_runs(limit=50) if v.run_id == run_id]
-    assert view.state_type == "CRASHED" and "がなくなりました" in view.message, view
+    assert view.state_type == "CRASHED" and shown("cli.state.process_gone", view.message), view
     _assert_retry_completes(run_id, tmp_path, env)
 
 
@@ -229,7 +230,7 @@ def test_killed_detached_run_is_crashed_then_retried(env: dict[str, str], tmp_pa
     from flows.lifecycle.control import list_runs
 
     (view,) = [v for v in list_runs(limit=50) if v.run_id == run_id]
-    assert view.state_type == "CRASHED" and "がなくなりました" in view.message, view
+    assert view.state_type == "CRASHED" and shown("cli.state.process_gone", view.message), view
     _assert_retry_completes(run_id, tmp_path, env)
 
 

@@ -76,7 +76,6 @@ def _api_texts(run_id: str) -> dict[str, str]:
         artifacts = client.read_artifacts(
             artifact_filter=ArtifactFilter(flow_run_id=ArtifactFilterFlowRunId(any_=[rid]))
         )
-        logs = client.read_logs(log_filter=LogFilter(flow_run_id=LogFilterFlowRunId(any_=[rid])))
         task_runs = client.read_task_runs(
             flow_run_filter=FlowRunFilter(id=FlowRunFilterId(any_=[rid]))
         )
@@ -88,12 +87,19 @@ def _api_texts(run_id: str) -> dict[str, str]:
             },
             "limit": 50,
         }
-        # Events reach the API a little after the state: wait for the run's last one.
+        # Logs and events reach the API a little after the state (batched by Prefect's
+        # workers): wait for the run's error log line and its last event.
+        logs: list[Any] = []
         events: list[dict[str, Any]] = []
-        until = time.monotonic() + scaled(30)
+        until = time.monotonic() + scaled(60)
         while time.monotonic() < until:
+            logs = client.read_logs(
+                log_filter=LogFilter(flow_run_id=LogFilterFlowRunId(any_=[rid]))
+            )
             events = client.request("POST", "/events/filter", json=query).json()["events"]
-            if any(e["event"] == "prefect.flow-run.Failed" for e in events):
+            if any("upstream rejected" in log.message for log in logs) and any(
+                e["event"] == "prefect.flow-run.Failed" for e in events
+            ):
                 break
             time.sleep(0.2)
     dumped: dict[str, Any] = {

@@ -24,6 +24,7 @@ from compiler.runstate import RunResult
 from compiler.scope import CompiledPlan
 from flows.backend import people_summary
 from flows.backend.progress import RunProgress, read_progress
+from keiri.base.catalog import t
 from keiri.cli import main
 from tests.conftest import FIXTURES, TEST_BLOCK_SPECS
 from tests.support.openai_server import LLM_ENV, TEST_API_KEY, ScriptedOpenAI
@@ -62,16 +63,16 @@ def test_template_summary_without_any_model(tmp_path: Path, no_llm: None) -> Non
     compiled, result, log = _inline(tmp_path)
     summary = people_summary.summarize(compiled, result, log)
     assert summary.source == "template"
-    assert summary.headline == "payments_summary の実行が完了しました。"
+    assert summary.headline == t("summary.headline.completed", plan="payments_summary")
     assert summary.done == [
-        "2 件の処理のうち 2 件が完了しました（スキップ 0 件）。",
+        t("summary.done.nodes", nodes="2", completed="2", skipped="0"),
         "支払合計: ¥159,500",
         "件数: 3",
     ]
-    assert summary.attention == ["指摘事項が 1 件あります。"]  # the negative amount
-    assert summary.next == ["指摘事項と要確認の項目を確認してください。"]
+    assert summary.attention == [t("summary.attention.findings", count="1")]  # the negative amount
+    assert summary.next == [t("summary.next.review")]
     # the plan asks for the model, none is configured: the summary says why it is the template
-    assert summary.note == "モデルが設定されていないため、定型のまとめにしました。"
+    assert summary.note == t("summary.note.no_llm")
     text = summary.markdown()
     assert "#### 注意が必要な点\n- 指摘事項が 1 件あります。" in text
     assert text.endswith("_このまとめは実行結果から定型で作成しました。_")
@@ -96,10 +97,7 @@ def test_model_summary_quoting_a_number_not_in_the_outputs_is_replaced(tmp_path:
         summary = people_summary.summarize(compiled, result, log, llm=_client(srv))
     assert summary.source == "template"
     assert summary.rejected_numbers == ["162800"]
-    assert summary.note == (
-        "モデルが書いたまとめに結果にない数値（162800）があったため採用せず、"
-        "定型のまとめに置き換えました。"
-    )
+    assert summary.note == t("summary.note.rejected", numbers="162800")
     assert "162,800" not in summary.markdown() and "支払合計: ¥159,500" in summary.done
     assert f"> {summary.note}" in summary.markdown()
 
@@ -118,13 +116,18 @@ def test_a_failed_run_says_where_why_and_what_to_do(tmp_path: Path, no_llm: None
     summary = people_summary.template_summary(
         people_summary.facts_of(result, read_progress(log, compiled)), []
     )
-    assert summary.headline == "payments_summary の実行は失敗しました。"
+    assert summary.headline == t("summary.headline.failed", plan="payments_summary")
     assert summary.attention[0] == (
-        "total でエラーになりました（FILE_INVALID）: broken.xlsx is not a workbook"
+        t(
+            "summary.attention.error",
+            node="total",
+            code="FILE_INVALID",
+            message="broken.xlsx is not a workbook",
+        )
     )
     assert summary.next[:2] == [
         "対処: upload the file again",
-        "原因を取り除いてから、実行履歴の 再実行 か `keiri retry r1` で再実行してください。",
+        t("summary.next.retry", run_id="r1"),
     ]
 
 
@@ -143,10 +146,7 @@ def test_a_run_that_failed_because_of_an_input_suggests_reentering_it(
     )
     result = RunResult("r7", "reenter_amount", "failed", {}, error=refused)
     summary = people_summary.summarize(compiled, result, None)
-    assert summary.next[-1] == (
-        "「ask」の入力が原因の可能性があります。実行履歴の「入力し直して再実行」で入力し直すか、"
-        "`keiri retry r7 --reenter ask` を実行してください（ほかの回答と終わった処理はそのまま使われます）。"
-    )
+    assert summary.next[-1] == t("summary.next.reenter", node="ask", run_id="r7")
     assert not any("keiri retry r7`" in line for line in summary.next)
     assert people_summary.facts_of(result, RunProgress([]), None, compiled).reenter == [
         "ask",
@@ -160,9 +160,7 @@ def test_a_run_that_failed_because_of_an_input_suggests_reentering_it(
     # Not about an input (a service error): the plain retry.
     result.error = BlockError(ErrorCode.API_ERROR, "503", node_id="check")
     plain = people_summary.summarize(compiled, result, None)
-    assert plain.next[-1] == (
-        "原因を取り除いてから、実行履歴の 再実行 か `keiri retry r7` で再実行してください。"
-    )
+    assert plain.next[-1] == t("summary.next.retry", run_id="r7")
 
 
 class _Hook(BaseHTTPRequestHandler):

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from keiri.base.catalog import t
 from tests.flows.conftest import read_journal
 
 pytestmark = pytest.mark.prefect
@@ -98,7 +99,9 @@ def test_retry_after_editing_a_middle_node_reruns_it_and_its_dependents_only(
         "side": ("reused", "unchanged"),
     }
     reasons = {e["node_id"]: e["message"] for e in doc["reuse"]}
-    assert reasons["b"] == "定義が変更されました" and reasons["c"] == "入力が変更されました"
+    assert reasons["b"] == t("reuse.definition_changed") and reasons["c"] == t(
+        "reuse.inputs_changed"
+    )
 
     # The run's event log names them too.
     log = [json.loads(line) for line in Path(doc["log"]).read_text("utf-8").splitlines()]
@@ -135,9 +138,9 @@ def test_retry_in_text_mode_says_which_nodes_ran_again(
     capsys.readouterr()
     assert main(["retry", run.run_id]) == 0
     out = capsys.readouterr().out
-    assert "再実行: b（定義が変更されました）" in out
-    assert "再実行: c（入力が変更されました）" in out
-    assert "再利用: a（定義と入力が前回と同じです）" in out
+    assert t("reuse.rerun", node="b", reason=t("reuse.definition_changed")) in out
+    assert t("reuse.rerun", node="c", reason=t("reuse.inputs_changed")) in out
+    assert t("reuse.reused", node="a", reason=t("reuse.unchanged")) in out
 
 
 def test_retry_without_edits_reuses_every_finished_node(

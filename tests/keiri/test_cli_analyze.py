@@ -14,6 +14,7 @@ from openpyxl import Workbook
 
 from tests.blocks.analysis.script import SALES_CSV, AnalysisScript
 from tests.conftest import ROOT
+from tests.support.catalog_text import shown
 from tests.support.openai_server import LLM_ENV, ScriptedOpenAI
 
 KEIRI = ROOT / ".venv" / "bin" / "keiri"
@@ -103,7 +104,7 @@ def test_analyze_an_xlsx_in_human_mode_prints_the_report(
     done = _run(server, tmp_path / "home", str(data), "-q", "件数は？")
 
     assert done.returncode == 0, done.stderr
-    assert "2 件です。" in done.stdout and "レポートを作成しました" in done.stdout
+    assert "2 件です。" in done.stdout and shown("cli.analyze.written", done.stdout), done.stdout
     assert "実行 1:" in done.stderr
 
 
@@ -134,7 +135,7 @@ def test_llm_failure_is_reported_with_its_code(server: ScriptedOpenAI, tmp_path:
 
 def test_usage_errors_exit_2(server: ScriptedOpenAI, tmp_path: Path) -> None:
     done = _run(server, tmp_path / "home", str(tmp_path / "missing.csv"), "-q", "x")
-    assert done.returncode == 2 and "データファイルが見つかりません" in done.stderr
+    assert done.returncode == 2 and shown("cli.analyze.no_data", done.stderr), done.stderr
     bad = tmp_path / "notes.txt"
     bad.write_text("x", encoding="utf-8")
     done = _run(server, tmp_path / "home", str(bad), "-q", "x")

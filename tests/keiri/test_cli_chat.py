@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from keiri.base.catalog import t
 from tests.conftest import ROOT, TEST_BLOCK_SPECS
 from tests.support.chat_script import (
     GOAL,
@@ -197,9 +198,11 @@ def test_status_shows_the_goal_and_its_steps_and_list_the_conversations(
     result = runner.invoke(cli, ["chat"], input=f"{GOAL_REQUEST}\ny\n/status\n/quit\n")
     assert result.exit_code == 0, result.output
     assert script.answered == {"WireActionList": 1, "WirePlan": 1}
-    status = result.output[result.output.index("目標と進捗") :].splitlines()
-    assert status[1] == f"  {GOAL} *  [承認済み]  0/3 ステップ完了"
-    assert status[2:5] == [f"    ・ {step}（未着手）" for step in STEPS]
+    status = result.output[result.output.index(t("chat.status.goals")) :].splitlines()
+    progress = t("chat.status.progress", done=0, total=3)
+    assert status[1] == f"  {GOAL} *  [{t('chat.goal.approved')}]  {progress}"
+    pending = t("chat.step.pending")
+    assert status[2:5] == [f"    · {t('display.paren', text=step, note=pending)}" for step in STEPS]
 
     listed = runner.invoke(cli, ["chat", "--list"])
     assert listed.exit_code == 0, listed.output

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from keiri.base.catalog import t
 from keiri.cli import main, render
 from tests.conftest import FIXTURES, TEST_BLOCK_SPECS
 
@@ -55,7 +56,7 @@ def test_validate_of_an_invalid_plan(lang: str, capsys: pytest.CaptureFixture[st
     assert code == 1
     assert "UNKNOWN_INPUT [total]" in out and f"{INVALID_PLAN.name}:7" in out  # verbatim
     if lang == "ja":
-        assert "エラー UNKNOWN_INPUT" in out and "ヒント:" in out
+        assert "エラー UNKNOWN_INPUT" in out and t("cli.label.hint") in out
         assert f"{INVALID_PLAN} に 1 件のエラーがあります" in out
         _no_english(out)
     else:
@@ -72,7 +73,9 @@ def test_validate_of_a_missing_file_is_a_usage_error(
     code, _, err = _cli(capsys, "validate", "no/such/plan.yaml")
     assert code == 2 and "no/such/plan.yaml" in err and "'keiri validate --help'" in err
     expected = "計画ファイルが見つかりません" if lang == "ja" else "no such plan file"
-    assert expected in err and ("使い方の誤り:" if lang == "ja" else "Usage error:") in err
+    assert (
+        expected in err and (t("cli.label.usage_error") if lang == "ja" else "Usage error:") in err
+    )
 
 
 @pytest.mark.prefect
@@ -96,7 +99,7 @@ def test_a_failed_run_and_the_run_list(
     assert f"keiri retry {run_id}" in err and "keiri runs --state failed" in err
     if lang == "ja":
         assert f"失敗: fails_at_once（実行 {run_id}）" in out and "ログ:" in out
-        assert "確認: keiri runs --state failed" in err and "再試行で解決する可能性" in err
+        assert "確認: keiri runs --state failed" in err and t("cli.artifact.recoverable") in err
         _no_english(out + err)
     else:
         assert f"Failed fails_at_once run {run_id}" in out and "log:" in out
@@ -105,7 +108,7 @@ def test_a_failed_run_and_the_run_list(
     code, out, _ = _cli(capsys, "runs", "--state", "failed", "--limit", "50")
     row = next(line for line in out.splitlines() if run_id in line)
     if lang == "ja":
-        assert out.split()[:3] == ["実行", "ID", "計画"] and "失敗" in row
+        assert out.split()[:3] == ["実行", "ID", t("cli.col.plan")] and "失敗" in row
         _no_english(out)
     else:
         assert out.split()[:3] == ["run", "id", "plan"] and "Failed" in row

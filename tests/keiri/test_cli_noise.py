@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from keiri.base.catalog import t
 from tests.conftest import FIXTURES, ROOT, TEST_BLOCK_SPECS
 
 pytestmark = pytest.mark.prefect
@@ -40,6 +41,6 @@ def test_failing_block_prints_no_prefect_traceback(prefect_server: str, tmp_path
     assert "Finished in state Failed" not in done.stderr, done.stderr
     assert "❌ API_ERROR [flaky] upstream 1" in done.stderr, done.stderr
     log = Path(env["KEIRI_HOME"]) / "logs" / "cli.log"
-    assert f"Prefect のログ: {log}" in done.stderr.replace("\n", "")
+    assert t("cli.run.prefect_log", path=log) in done.stderr.replace("\n", "")
     text = log.read_text(encoding="utf-8")
     assert "Traceback (most recent call last)" in text and "BlockError: API_ERROR [flaky]" in text

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from keiri.base.catalog import t
 from keiri.cli import main
 from tests.conftest import FIXTURES, ROOT
 
@@ -58,7 +59,7 @@ def test_validate_human_output_has_location_and_hint(capsys: pytest.CaptureFixtu
     code, out, _ = run_cli(capsys, "validate", str(INVALID / "UNKNOWN_INPUT__typo_in_input.yaml"))
     assert code == 1
     assert "UNKNOWN_INPUT [total]" in out and "UNKNOWN_INPUT__typo_in_input.yaml:7" in out
-    assert "ヒント:" in out and "sum_fields" in out
+    assert t("cli.label.hint") in out and "sum_fields" in out
 
 
 def test_dry_run_ok_and_failed(capsys: pytest.CaptureFixture[str]) -> None:

@@ -12,8 +12,10 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator
 
+from keiri.base.catalog import t
 from keiri.cli import main
 from tests.conftest import FIXTURES, ROOT, TEST_BLOCK_SPECS
+from tests.support.catalog_text import shown
 
 pytestmark = pytest.mark.prefect
 RUN_KEYS = {
@@ -157,7 +159,7 @@ def test_detach_pauses_then_resume_completes(
     resumed = [e for e in events if e["event"] == "node_resumed"]
     assert resumed and resumed[0]["resumed_by"] == "yamada"
     code, _, text = cli("resume", run_id, "--input", "amount=1")
-    assert code == 1 and "yamada が" in text and "再開済みです" in text
+    assert code == 1 and shown("cli.error.resumed_by", text, by="yamada"), text
 
 
 def test_detach_prints_the_run_id_before_it_waits(cli: Any) -> None:
@@ -165,7 +167,7 @@ def test_detach_prints_the_run_id_before_it_waits(cli: Any) -> None:
         "run", str(FIXTURES / "plans" / "runtime" / "ask_then_record.yaml"), "--detach", "--json"
     )
     assert code == 3 and doc is not None, doc
-    assert f"実行 {doc['run_id']} をバックグラウンドで開始しました" in err
+    assert t("cli.run.detached", run=doc["run_id"]) in err
     assert doc["log"] is not None and Path(doc["log"]).is_file()  # the log exists while paused
     from flows.lifecycle.control import find_run
 
@@ -208,7 +210,7 @@ def test_retry_json_follows_the_schema(cli: Any, tmp_path: Path) -> None:
     assert code == 0 and doc is not None and doc["state"] == "completed", doc
     assert doc["error"] is None and doc["outputs"]["last"]["value"] is True
     code, _, text = cli("retry", doc["run_id"])
-    assert code == 1 and "再実行できるのは失敗・異常終了・取消の実行だけです" in text
+    assert code == 1 and shown("cli.error.not_retryable", text, run=doc["run_id"]), text
 
 
 def test_compiles_once_per_process(cli: Any, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -241,6 +243,6 @@ def test_a_runner_that_dies_leaves_no_ghost_run(cli: Any) -> None:
     started.process.kill()  # gone before it could run (or pause) the flow run
     outcome = started.wait(timeout=60)
     assert outcome.state == "crashed", outcome
-    assert outcome.error is not None and "実行プロセスが終了しました" in outcome.error.message
+    assert outcome.error is not None and shown("cli.state.runner_exited", outcome.error.message)
     assert OUTCOME.is_valid(outcome.to_json())
     assert runs.outcome(started.run_id).state == "crashed"  # on the server too

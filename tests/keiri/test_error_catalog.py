@@ -5,9 +5,9 @@ catalog (issue 12 item 6).
 
 An AST scan of those modules: the string literals handed to an exception (`raise X(...)`) or
 to the helpers that build a problem (`fail`, `problem`, `_issue`, `Issue`, ...) may hold
-symbols, identifiers and placeholders, never an English sentence nor Japanese text (words come
-from the catalog, in the reader's language); and every literal key given to `t(...)` /
-`words.text(...)` there exists in the catalog.
+symbols, identifiers and placeholders, never an English sentence (words come from the catalog,
+in the reader's language). Japanese literals and the keys themselves are checked over all the
+product code by `tests/keiri/test_catalog_source.py`.
 """
 
 from __future__ import annotations
@@ -18,9 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from keiri.base.catalog import CATALOG
 from tests.conftest import ROOT
-from tests.support.source_text import callee, catalog_keys, literals
+from tests.support.source_text import callee, literals
 
 CONVERTED = [
     ROOT / "compiler" / "expressions.py",
@@ -48,7 +47,6 @@ _BUILDERS = {
 }
 #: Two English words in a row (a sentence or a phrase), an article between them allowed.
 _WORDS = re.compile(r"[A-Za-z]{2,}[ ,;:'-]+(?:[A-Za-z][ ,;:'-]+)?[A-Za-z]{2,}")
-_JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 
 
 def _error_calls(tree: ast.AST) -> list[ast.Call]:
@@ -72,16 +70,6 @@ def englishliterals(source: str) -> list[tuple[int, str]]:
     return sorted(set(found))
 
 
-def japaneseliterals(source: str) -> list[tuple[int, str]]:
-    """(line, text) of each literal with Japanese handed to an error or a problem (it would
-    read the same with `KEIRI_LANG=en`)."""
-    found: list[tuple[int, str]] = []
-    for call in _error_calls(ast.parse(source)):
-        for arg in [*call.args, *(k.value for k in call.keywords)]:
-            found += [(call.lineno, text) for text in literals(arg) if _JAPANESE.search(text)]
-    return sorted(set(found))
-
-
 def test_the_scan_finds_english_and_lets_identifiers_pass() -> None:
     source = "\n".join(
         [
@@ -100,25 +88,3 @@ def test_the_scan_finds_english_and_lets_identifiers_pass() -> None:
 @pytest.mark.parametrize("path", CONVERTED, ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_no_english_sentence_reaches_an_error(path: Path) -> None:
     assert englishliterals(path.read_text(encoding="utf-8")) == []
-
-
-def test_the_scan_finds_japaneseliterals() -> None:
-    source = "\n".join(
-        [
-            'raise ConfigError(["Prefect サーバーの接続先が設定されていません"], fields=["X"])',
-            'raise BlockError(code, t("runtime.form_app.not_logged_in"), hint="再読み込み")',
-            'raise ConfigError([t("runtime.permissions.problem", path=p, message=m)])',
-        ]
-    )
-    assert [line for line, _ in japaneseliterals(source)] == [1, 2]
-
-
-@pytest.mark.parametrize("path", CONVERTED, ids=lambda p: f"{p.parent.name}/{p.name}")
-def test_no_japanese_literal_reaches_an_error(path: Path) -> None:
-    assert japaneseliterals(path.read_text(encoding="utf-8")) == []
-
-
-@pytest.mark.parametrize("path", CONVERTED, ids=lambda p: f"{p.parent.name}/{p.name}")
-def test_every_message_key_used_exists(path: Path) -> None:
-    keys = catalog_keys(path.read_text(encoding="utf-8"), {"t", "text"})
-    assert [(line, key) for line, key in keys if key not in CATALOG] == []

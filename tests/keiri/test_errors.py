@@ -145,6 +145,23 @@ def _copilot_fixtures() -> dict[ErrorCode, Callable[[Path], KeiriError]]:
     }
 
 
+def _operations_fixtures() -> dict[ErrorCode, Callable[[Path], KeiriError]]:
+    from flows.deploy.operations import DeploymentNotFound, PeriodOpen
+
+    return {
+        ErrorCode.DEPLOYMENT_NOT_FOUND: lambda _tmp: DeploymentNotFound(
+            "デプロイメント 'monthly_invoce_check' はありません",
+            hint="もしかして: 'monthly_invoice_check'",
+            details={"deployment": "monthly_invoce_check"},
+        ),
+        ErrorCode.PERIOD_OPEN: lambda _tmp: PeriodOpen(
+            "期間 2026-04 には未完了の実行 0a1b があるため、この実行は開始しませんでした",
+            hint="実行 0a1b を完了させるか取り消してから、もう一度実行してください",
+            details={"deployment": "monthly_invoice_check", "period": "2026-04", "run_id": "0a1b"},
+        ),
+    }
+
+
 #: One fixture per ErrorCode. `test_every_error_code_has_a_fixture` compares it to the enum.
 ERROR_FIXTURES: dict[ErrorCode, Callable[[Path], KeiriError]] = {
     ErrorCode.INPUT_VALIDATION_FAILED: _input_validation,
@@ -229,6 +246,7 @@ ERROR_FIXTURES: dict[ErrorCode, Callable[[Path], KeiriError]] = {
     ErrorCode.PAYMENT_TERMS_INVALID: _block(
         ErrorCode.PAYMENT_TERMS_INVALID, "支払条件「来月のどこか」を読み取れません"
     ),
+    **_operations_fixtures(),
     ErrorCode.REGISTRY_EMPTY: _registry_empty,
     ErrorCode.EVIDENCE_NOT_FOUND: lambda tmp: _raised(
         lambda: _evidence_archive(tmp).delete(404, who="yamada", why="重複")

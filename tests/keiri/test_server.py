@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 
+from keiri.base.catalog import t
 from keiri.base.errors import ConfigError
 from keiri.server.supervisor import (
     ServerConfig,
@@ -31,6 +32,7 @@ from keiri.server.supervisor import (
     status,
     stop,
 )
+from tests.support.catalog_text import shown
 from tests.support.prefect_server import free_port
 
 pytestmark = pytest.mark.prefect
@@ -239,7 +241,7 @@ def test_port_used_by_another_program_is_a_clear_error(tmp_path: Path) -> None:
         config = ServerConfig(keiri_home=tmp_path, port=busy.getsockname()[1])
         with pytest.raises(ServerError) as caught:
             start(10, config=config)
-    assert f"ポート {config.port}" in caught.value.message
+    assert shown("cli.server.port_busy", caught.value.message, port=config.port)
     assert "KEIRI_SERVER_PORT" in caught.value.hint
     assert not config.pid_file.exists()
 
@@ -248,7 +250,7 @@ def test_server_exiting_at_start_shows_the_log_tail(tmp_path: Path) -> None:
     config = ServerConfig(keiri_home=tmp_path, host="256.0.0.1", port=free_port())
     with pytest.raises(ServerError) as caught:
         start(60, config=config)
-    assert "起動中に終了しました" in caught.value.message
+    assert shown("cli.server.exited", caught.value.message)
     assert "Invalid host" in caught.value.message  # the tail of the server log
     assert caught.value.log_file == config.log_file
     assert not config.pid_file.exists()
@@ -268,9 +270,9 @@ def test_bad_port_setting_is_an_error(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("KEIRI_SERVER_PORT", "forty-two")
     with pytest.raises(ConfigError) as caught:
         ensure_api_url()
-    assert (
-        caught.value.message
-        == "環境変数 KEIRI_SERVER_PORT: 整数を書いてください（入力: 'forty-two'）"
+    not_int = t("issue.pydantic.int_type", actual="'forty-two'")
+    assert caught.value.message == t(
+        "runtime.settings.problem", name="KEIRI_SERVER_PORT", message=not_int
     )
     assert caught.value.fields == ["KEIRI_SERVER_PORT"] and caught.value.exit_code == 2
 
@@ -314,7 +316,7 @@ def test_a_slow_server_still_starting_is_never_killed(tmp_path: Path) -> None:
                 kill_on_failure=True,
                 progress=waited.append,
             )
-        assert "まだ起動中です" in caught.value.message
+        assert shown("cli.server.timeout_starting", caught.value.message)
         assert "--server-timeout" in caught.value.hint
         assert process.poll() is None  # left running: the next run reuses it
         assert waited and waited[0] >= 1.0  # the progress line was shown
@@ -331,7 +333,7 @@ def test_a_stuck_server_start_is_stopped_at_the_timeout(tmp_path: Path) -> None:
     try:
         with pytest.raises(ServerError) as caught:
             _wait_healthy(config, process.pid, config.api_url, 1.5, kill_on_failure=True)
-        assert "進展もありませんでした" in caught.value.message
+        assert shown("cli.server.timeout_stuck", caught.value.message)
         process.wait(timeout=10)  # terminated
     finally:
         if process.poll() is None:

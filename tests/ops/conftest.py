@@ -212,6 +212,19 @@ class Ops:
         out = self.capsys.readouterr().out
         return code, json.loads(out)
 
+    def deployments(self, *args: str) -> tuple[int, dict[str, Any]]:
+        """`keiri deployments ARGS --json` through the CLI's entry point (the command is
+        added to the group here until the command table lists it)."""
+        from keiri.cli import main
+        from keiri.cli.deployments import command
+        from keiri.cli.main import cli
+
+        cli.add_command(command)
+        self.capsys.readouterr()
+        code = main(["deployments", *args, "--json"])
+        out = self.capsys.readouterr().out
+        return code, json.loads(out)
+
     def worker(self, name: str, **kwargs: Any) -> Worker:
         worker = start_worker(self.pool, name, self.tmp, **kwargs)
         self.workers.append(worker)
@@ -307,11 +320,12 @@ class OwnServer:
 
     def start(self) -> None:
         from keiri.server.supervisor import start
+        from tests.support.timing import scaled
 
         saved = {key: os.environ.get(key) for key in self.env}
         os.environ.update(self.env)
         try:
-            start(120, config=self.config)
+            start(scaled(120), config=self.config)
         finally:
             for key, value in saved.items():
                 if value is None:
@@ -347,8 +361,9 @@ def make_server(home: Path, database_url: str | None = None) -> OwnServer:
 
     env = {
         # Prefect re-checks a deployment's concurrency slot every 30 s by default; tests
-        # should not idle that long.
+        # should not idle that long. Its scheduler looks every 60 s: every 5 s here.
         "PREFECT_SERVER_DEPLOYMENTS_CONCURRENCY_SLOT_WAIT_SECONDS": "2",
+        "PREFECT_SERVER_SERVICES_SCHEDULER_LOOP_SECONDS": "5",
     }
     if database_url:
         env["PREFECT_API_DATABASE_CONNECTION_URL"] = database_url
@@ -388,6 +403,21 @@ def ops_server(ops_server_session: OwnServer) -> Iterator[OwnServer]:
         yield server
 
 
+@contextmanager
+def watching(interval_s: float = 1.0) -> Iterator[None]:
+    """The operations watcher (`keiri deployments watch`) in a thread of this process."""
+    from flows.deploy.watch import watch_forever
+
+    stop = threading.Event()
+    thread = threading.Thread(target=watch_forever, args=(interval_s, stop), daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        thread.join(timeout=60)
+
+
 __all__ = [
     "KEIRI",
     "PLANS",
@@ -403,4 +433,5 @@ __all__ = [
     "start_keiri",
     "start_worker",
     "wait_state",
+    "watching",
 ]

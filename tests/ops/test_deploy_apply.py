@@ -47,7 +47,8 @@ def test_check_shows_the_diff_and_writes_nothing(ops: Ops) -> None:
     assert not ops.prefect_file.exists()
     (row,) = doc["deployments"]
     times = [datetime.fromisoformat(t) for t in row["schedules"][0]["next"]]
-    assert [t.utcoffset() for t in times] == [TOKYO.utcoffset(times[0])] * 3
+    assert len(times) == 12  # `--check` shows the next 12 times, in Tokyo
+    assert [t.utcoffset() for t in times] == [TOKYO.utcoffset(times[0])] * 12
     assert all(t.hour == 2 and t.minute == 0 for t in times) and times == sorted(times)
 
 
@@ -103,8 +104,14 @@ def test_cron_deployment_is_scheduled_in_tokyo(ops: Ops, prefect_server: str) ->
     deployment = _deployment(name)
     assert deployment.version == "1.2.0" and deployment.entrypoint == "flows/run_plan.py:run_plan"
     assert deployment.tags == ["plan:record_chain", "plan-version:1.2.0", f"deployment:{name}"]
-    assert deployment.global_concurrency_limit.limit == 1
-    assert deployment.concurrency_options.collision_strategy.value == "ENQUEUE"
+    # `limit: 1, enqueue` is the deployment's own work queue, limited to 1 (no lease).
+    assert deployment.global_concurrency_limit is None
+    assert deployment.work_queue_name == f"keiri-{name}"
+    from prefect.client.orchestration import get_client
+
+    with get_client(sync_client=True) as client:
+        queue = client.read_work_queue_by_name(f"keiri-{name}", work_pool_name=ops.pool)
+    assert queue.concurrency_limit == 1
     assert deployment.parameters == {
         "plan": str(PLANS / "record_chain.yaml"),
         "vars": {"sleep_ms": 1},
@@ -130,7 +137,7 @@ def test_cron_deployment_is_scheduled_in_tokyo(ops: Ops, prefect_server: str) ->
     starts = sorted(r.expected_start_time.astimezone(TOKYO) for r in runs)
     assert all((t.day, t.hour, t.minute) == (1, 9, 30) for t in starts)
     assert starts[0] > datetime.now(TOKYO)
-    assert [t.isoformat() for t in starts[:3]] == doc["deployments"][0]["schedules"][0]["next"]
+    assert [t.isoformat() for t in starts[:3]] == doc["deployments"][0]["schedules"][0]["next"][:3]
     assert all(r.state.name == "Scheduled" for r in runs)
 
     again_code, again = ops.deploy()

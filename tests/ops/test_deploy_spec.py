@@ -96,8 +96,10 @@ def test_defaults_and_rendered_entry(tmp_path: Path) -> None:
     assert entry["version"] == "1.2.0"  # the plan's version
     assert entry["description"].startswith("Three recorded steps")  # the plan's description
     assert entry["schedules"] == [{"cron": "0 9 1 * *", "timezone": "Asia/Tokyo", "active": True}]
-    assert entry["concurrency_limit"] == {"limit": 1, "collision_strategy": "ENQUEUE"}
-    assert entry["work_pool"] == {"name": "keiri"}
+    # `enqueue` is the deployment's own work queue (its limit set by `keiri deploy`), not
+    # Prefect's lease-based deployment limit (leases were lost on a server restart).
+    assert entry["concurrency_limit"] is None
+    assert entry["work_pool"] == {"name": "keiri", "work_queue_name": "keiri-month-end"}
     assert entry["parameters"] == {
         "plan": str(PLANS / "record_chain.yaml"),
         "vars": {"sleep_ms": 5},
@@ -165,7 +167,27 @@ def test_committed_prefect_yaml_matches_deployments(monkeypatch: pytest.MonkeyPa
     assert not [i for i in issues if i.severity == "error"], issues
     assert specs, "deployments/ holds at least the example"
     committed = (ROOT / "prefect.yaml").read_text(encoding="utf-8")
-    assert committed == render_prefect_yaml(specs), "run `keiri deploy` and commit prefect.yaml"
+    # Business-day schedules list their dates from January of the year they were rendered
+    # in (`keiri deploy` renders them again): compare with that year's rendering.
+    import re
+    from datetime import date
+
+    found = re.search(r"RDATE:(\d{4})", committed)
+    year = int(found[1]) if found else date.today().year
+    rendered = render_prefect_yaml(specs, date(year, 1, 1))
+    assert committed == rendered, "run `keiri deploy` and commit prefect.yaml"
+
+
+def test_the_new_run_page_lists_business_day_schedules(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The form app's 新規実行 page joins each deployment's schedules as text: a business-day
+    schedule (no cron) is shown as written."""
+    from ui_app.plans import deployments
+
+    monkeypatch.delenv("KEIRI_BLOCK_SPECS")
+    monkeypatch.setenv("KEIRI_PROJECT_ROOT", str(ROOT))
+    shown = {d.name: d.schedules for d in deployments()}
+    assert shown["monthly_invoice_check"] == ["business_day 3 09:00"]
+    assert all(isinstance(s, str) for schedules in shown.values() for s in schedules)
 
 
 @pytest.mark.parametrize(

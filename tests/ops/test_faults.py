@@ -10,6 +10,7 @@ import time
 import pytest
 
 from tests.ops.conftest import PLANS, Ops, OwnServer, eventually, wait_state
+from tests.support.catalog_text import shown
 
 pytestmark = [pytest.mark.prefect, pytest.mark.slow]
 
@@ -60,7 +61,7 @@ def test_killed_worker_run_is_crashed_then_retried_without_rerunning_finished_no
 
     crashed = wait_state(run_id, {"CRASHED", "COMPLETED", "FAILED"}, timeout=120)
     assert crashed.state.type.value == "CRASHED", crashed.state
-    assert "ハートビートがありません" in (crashed.state.message or "")
+    assert shown("cli.state.no_heartbeat", crashed.state.message or ""), crashed.state.message
 
     retry = subprocess.run(
         [sys.executable, "-m", "prefect", "flow-run", "retry", run_id],

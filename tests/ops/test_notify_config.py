@@ -4,7 +4,6 @@ template renderer into Slack/Teams-style JSON."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 from datetime import timedelta
 from types import SimpleNamespace
@@ -19,7 +18,9 @@ from flows.backend.notify import (
     parse_duration,
     planned_automations,
 )
+from keiri.base.catalog import t
 from keiri.cli import main
+from tests.support.catalog_text import shown
 
 
 @pytest.mark.parametrize(
@@ -51,9 +52,10 @@ def test_bad_duration_names_the_setting(monkeypatch: pytest.MonkeyPatch) -> None
 def test_crash_window_must_outlast_heartbeats(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("KEIRI_CRASH_AFTER", "2m")
     monkeypatch.delenv("PREFECT_FLOWS_HEARTBEAT_FREQUENCY", raising=False)
-    with pytest.raises(ValueError, match="ハートビート間隔") as caught:
+    with pytest.raises(ValueError) as caught:
         NotifyConfig.from_env()
-    assert "186s 以上" in str(caught.value) and "（入力: 120s）" in str(caught.value)
+    assert shown("runtime.settings.crash_window", str(caught.value)), caught.value
+    assert "186s" in str(caught.value) and "120s" in str(caught.value)
     monkeypatch.setenv("KEIRI_LANG", "en")
     with pytest.raises(ValueError, match="longer than the heartbeat interval"):
         NotifyConfig.from_env()
@@ -68,8 +70,8 @@ def test_deploy_rejects_a_bad_setting_as_usage_error(
     monkeypatch.setenv("KEIRI_NOTIFY_REMIND_AFTER", "5s")
     assert main(["deploy", "--check"]) == 2
     err = capsys.readouterr().err
-    assert "環境変数 KEIRI_NOTIFY_REMIND_AFTER: リマインドの間隔は 10 秒以上" in err
-    assert "（Prefect の最小値。入力: 5s）" in err
+    remind = t("runtime.settings.remind_min", value="5s")
+    assert t("runtime.settings.problem", name="KEIRI_NOTIFY_REMIND_AFTER", message=remind) in err
 
 
 def test_unset_webhook_leaves_notifications_alone() -> None:
@@ -80,43 +82,35 @@ def test_unset_webhook_leaves_notifications_alone() -> None:
     assert off == {AUTOMATION_PAUSED: None, AUTOMATION_REMINDER: None, AUTOMATION_CRASHED: None}
 
 
-def test_triggers_watch_paused_keiri_runs() -> None:
+def test_pause_automations_give_way_to_the_outbox() -> None:
+    """Pause notices and reminders come from the run's process and the watcher (the outbox);
+    a webhook setting removes the automations earlier versions created. The crash rule stays."""
     config = NotifyConfig(
         webhook_url="https://hooks.example.test/x", remind_after=timedelta(hours=4)
     )
     planned = planned_automations(config, "8c2f6d3e-0000-4000-8000-000000000001")
-    paused, reminder = planned[AUTOMATION_PAUSED], planned[AUTOMATION_REMINDER]
-    assert paused.trigger.expect == {"prefect.flow-run.Paused", "prefect.flow-run.Suspended"}
-    assert paused.trigger.posture == "Reactive"
-    related = paused.trigger.match_related
-    assert related["prefect.resource.id"] == ["prefect.tag.plan:*"]
-    assert reminder.trigger.posture == "Proactive"
-    assert reminder.trigger.after == paused.trigger.expect
-    assert reminder.trigger.within == timedelta(hours=4)
+    assert planned[AUTOMATION_PAUSED] is None and planned[AUTOMATION_REMINDER] is None
     crashed = planned[AUTOMATION_CRASHED].trigger
     assert crashed.after == {"prefect.flow-run.heartbeat"}
     assert "prefect.flow-run.Suspended" in crashed.expect  # a run waiting for input is alive
+    assert crashed.match_related["prefect.resource.id"] == ["prefect.tag.plan:*"]
 
 
-def test_payload_renders_to_slack_and_teams_json() -> None:
-    from prefect.server.utilities.user_templates import render_user_template
+def test_payload_is_slack_and_teams_json(monkeypatch: pytest.MonkeyPatch) -> None:
+    from flows.backend.notify import notice_payload
 
-    config = NotifyConfig(
-        webhook_url="https://hooks.example.test/x", form_app_url="https://forms.example.test"
+    monkeypatch.setenv("KEIRI_UI_URL", "https://forms.example.test")
+    run = SimpleNamespace(
+        id="0b8e5a1c-1111-4222-8333-444455556666",
+        name='月次"決算"-run',
+        tags=["plan:monthly_close", "plan-version:1.0.0", "deployment:month-end"],
     )
-    action = planned_automations(config, "8c2f6d3e-0000-4000-8000-000000000001")[AUTOMATION_PAUSED]
-    template = action.actions[0].payload
-    context = {
-        "flow_run": SimpleNamespace(
-            id="0b8e5a1c-1111-4222-8333-444455556666",
-            name='月次"決算"-run',
-            tags=["plan:monthly_close", "plan-version:1.0.0", "deployment:month-end"],
-        ),
-        "deployment": SimpleNamespace(name="month-end"),
-    }
-    message = json.loads(asyncio.run(render_user_template(template, context)))
+    message = json.loads(json.dumps(notice_payload("paused", run, "month-end")))
     link = "https://forms.example.test/?run=0b8e5a1c-1111-4222-8333-444455556666"
     assert message["form_url"] == link and message["text"].endswith(link)
     assert message["plan_id"] == "monthly_close" and message["deployment"] == "month-end"
     assert message["run_name"] == '月次"決算"-run' and message["kind"] == "paused"
     assert "monthly_close" in message["text"] and "入力待ち" in message["text"]
+    late = notice_payload("late", run, "month-end", message="2026-05-08 09:00 に開始する予定でした")
+    assert late["kind"] == "late" and late["form_url"] is None
+    assert "遅延" in late["text"] and "2026-05-08 09:00" in late["text"]

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from keiri.base.catalog import t
 from tests.blocks.analysis.script import SALES_CSV, AnalysisScript
 from tests.blocks.analysis.test_graph import CHART_CODE, MONTHLY_CODE
 from tests.support.openai_server import LLM_ENV, ScriptedOpenAI
@@ -65,7 +66,7 @@ def script_monthly_report(script: AnalysisScript) -> None:
 
 def test_upload_then_a_question_then_the_report(page: AppTest, script: AnalysisScript) -> None:
     at = page
-    assert at.title[0].value == "分析"
+    assert at.title[0].value == t("nav.analysis")
     at.file_uploader[0].set_value(("売上.csv", SALES_CSV.encode("cp932"), "text/csv"))
     at.run()
     assert any("6 行 × 3 列" in c.value for c in at.caption)

@@ -11,7 +11,9 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from keiri.base.catalog import t
 from tests.designer.test_ask import REQUEST, _script_plan
+from tests.support.catalog_text import shown
 from tests.support.openai_server import LLM_ENV, ScriptedOpenAI
 from tests.ui_app.conftest import APP
 
@@ -44,29 +46,30 @@ def test_a_request_is_planned_run_and_answered_on_the_page(server: ScriptedOpenA
     at = AppTest.from_file(str(APP), default_timeout=120)
     at.switch_page("views/ask.py")
     at.run()
-    assert at.title[0].value == "依頼"
+    assert at.title[0].value == t("nav.ask")
     at.text_area[0].input(REQUEST)
     at.button[0].click()  # 依頼する (the form's submit button)
     at.run()
     assert not at.exception, at.exception
     tasks = at.dataframe[0].value
-    assert list(tasks["ブロック"]) == ["data.check_rules", "data.aggregate"]
-    assert list(tasks["前提"]) == ["—", "check"]
+    assert list(tasks[t("ask.col.block")]) == ["data.check_rules", "data.aggregate"]
+    assert list(tasks[t("ask.col.depends_on")]) == ["—", "check"]
     deadline = time.monotonic() + 120
     while ANSWER not in _markdown(at) and time.monotonic() < deadline:
         time.sleep(1)
-        refresh = [b for b in at.button if b.label == "更新"]
+        refresh = [b for b in at.button if b.label == t("runs.refresh")]
         assert refresh, _markdown(at)
         refresh[0].click()
         at.run()
         assert not at.exception, at.exception
     assert ANSWER in _markdown(at)
     done = [str(m.value) for m in at.expander[0].markdown]  # 実行した処理, from the run's log
+    completed = t("summary.runs.status.completed")
     assert done == [
-        ":material/check_circle: 完了\u3000check",
-        ":material/check_circle: 完了\u3000total",
+        f":material/check_circle: {completed} check",
+        f":material/check_circle: {completed} total",
     ]
-    assert any("数値は結果と照合済み" in str(c.value) for c in at.caption)
+    assert any(t("ask.source.llm") in str(c.value) for c in at.caption)
 
 
 def test_a_request_the_catalog_cannot_serve_is_answered_as_such_on_the_page(
@@ -82,6 +85,6 @@ def test_a_request_the_catalog_cannot_serve_is_answered_as_such_on_the_page(
     at.button[0].click()
     at.run()
     assert not at.exception, at.exception
-    assert "今のブロックカタログでは実行できません" in _markdown(at)
+    assert shown("ask.refused", _markdown(at))
     assert "メールを送るブロックがありません" in _markdown(at)
     assert len(server.requests) == 1

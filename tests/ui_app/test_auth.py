@@ -9,6 +9,7 @@ import pytest
 from streamlit import config as st_config
 from streamlit.testing.v1 import AppTest
 
+from keiri.base.catalog import t
 from tests.ui_app.conftest import APP, WARN, texts
 
 SECRET = "a-shared-secret-of-24-chars"
@@ -26,10 +27,8 @@ def test_public_address_without_access_control_is_refused(
     public: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.delenv("KEIRI_UI_SECRET", raising=False)
-    at = AppTest.from_file(str(APP)).run()
-    assert texts(at, "error") == [
-        ":material/error: アクセス制御が設定されていないため、フォームアプリを表示できません"
-    ]
+    at = AppTest.from_file(str(APP), default_timeout=30).run()
+    assert texts(at, "error") == [f":material/error: {t('runtime.form_app.no_access_control')}"]
     assert not at.title and not at.button  # nothing else is served
 
 
@@ -43,32 +42,30 @@ def _login(at: AppTest, name: str, secret: str) -> AppTest:
 def test_shared_secret_login(public: None, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("KEIRI_UI_SECRET", SECRET)
     monkeypatch.setenv("PREFECT_API_URL", "")  # the pages need no server to show this
-    at = AppTest.from_file(str(APP)).run()
-    assert texts(at, "title") == ["keiri フォームアプリ — ログイン"]
+    at = AppTest.from_file(str(APP), default_timeout=30).run()
+    assert texts(at, "title") == [t("auth.login_title")]
     at = _login(at, "佐藤", "wrong-secret")
     assert f"{WARN} 共有シークレットが違います" in texts(at, "error")
     assert "keiri::user" not in at.session_state
     at = _login(at, "佐藤", SECRET)
     assert at.session_state["keiri::user"] == "佐藤"
-    assert "ログイン中: 佐藤" in texts(at, "caption")
+    assert t("auth.signed_in", user="佐藤") in texts(at, "caption")
     # A typed name is what the person says they are: resumes record it as self-declared.
-    assert at.session_state["keiri::resumer"] == "佐藤（自己申告）"
+    assert at.session_state["keiri::resumer"] == t("auth.self_declared", name="佐藤")
     # Without a Prefect API the inbox reports it in the error widget (no throwaway server).
     assert any("PREFECT_API_URL" in e for e in texts(at, "error"))
 
 
 def test_short_secret_is_refused(public: None, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("KEIRI_UI_SECRET", "short")
-    at = AppTest.from_file(str(APP)).run()
-    assert texts(at, "error") == [
-        ":material/error: アクセス制御が設定されていないため、フォームアプリを表示できません"
-    ]
+    at = AppTest.from_file(str(APP), default_timeout=30).run()
+    assert texts(at, "error") == [f":material/error: {t('runtime.form_app.no_access_control')}"]
 
 
 def test_oidc_login_button_and_user(public: None, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("KEIRI_UI_SECRET", raising=False)
     monkeypatch.setenv("PREFECT_API_URL", "")
-    at = AppTest.from_file(str(APP))
+    at = AppTest.from_file(str(APP), default_timeout=30)
     at.secrets["auth"] = {
         "redirect_uri": "https://keiri.example.com/oauth2callback",
         "cookie_secret": "cookie",
@@ -78,12 +75,12 @@ def test_oidc_login_button_and_user(public: None, monkeypatch: pytest.MonkeyPatc
     }
     at.user = {"is_logged_in": False}
     at.run()
-    assert [b.label for b in at.button] == ["ログイン"]
+    assert [b.label for b in at.button] == [t("auth.login")]
     at.user = {"is_logged_in": True, "email": "tanaka@example.com", "name": "田中"}
     at.run()
     assert at.session_state["keiri::user"] == "tanaka@example.com"
     assert at.session_state["keiri::resumer"] == "tanaka@example.com"  # from the provider
-    assert "ログイン中: tanaka@example.com" in texts(at, "caption")
+    assert t("auth.signed_in", user="tanaka@example.com") in texts(at, "caption")
 
 
 @pytest.mark.prefect
@@ -104,4 +101,6 @@ def test_resume_is_attributed_to_the_logged_in_user(
     next(b for b in at.button if b.label == "送信して再開").click().run()
     view = wait_for_run(run_id, since_pause_key="ask", timeout=90)
     assert view.state_type == "COMPLETED"
-    assert (last_resume(run_id) or {}).get("by") == "佐藤（自己申告）"  # a typed name
+    assert (last_resume(run_id) or {}).get("by") == t(
+        "auth.self_declared", name="佐藤"
+    )  # a typed name

@@ -23,6 +23,7 @@ from typing import Any
 
 import pytest
 
+from keiri.base.catalog import t
 from tests.conftest import ROOT
 from tests.ui_app.samples import evidence_zip
 
@@ -371,5 +372,5 @@ def test_upload_texts_are_japanese(
     label = dropzone.locator("button").first.evaluate(
         "b => getComputedStyle(b.querySelector('p') || b, '::after').content"
     )
-    assert "ファイルを選ぶ" in label
+    assert t("form.browse_files") in label
     assert page.get_by_text("ファイルをここにドラッグするか").first.is_visible()

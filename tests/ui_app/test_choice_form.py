@@ -10,6 +10,8 @@ from typing import Any
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from keiri.base.catalog import t
+from tests.support.catalog_text import shown
 from tests.ui_app.conftest import texts
 
 pytestmark = pytest.mark.prefect
@@ -32,21 +34,24 @@ def test_choose_the_second_payment_in_the_form_app(
     run_id = paused_run("reconcile_two_candidates")
     at = app(run_id)
     assert not at.exception
-    assert any("候補が 2 件" in m for m in texts(at, "markdown"))
+    assert any(shown("runtime.reconcile.question", m, count=2) for m in texts(at, "markdown"))
     [radio] = at.radio
+    sep = t("runtime.reconcile.row_sep")
+    first = ["摘要: ﾔﾏﾀﾞｼｮｳｼﾞ", "入金: 110000"]
+    second = ["摘要: ﾔﾏﾀﾞｼｮｳｼﾞ 4ｶﾞﾂﾌﾞﾝ", "入金: 110000"]
     assert radio.options == [
-        "1 行目: 日付: 2024-04-20、摘要: ﾔﾏﾀﾞｼｮｳｼﾞ、入金: 110000",
-        "2 行目: 日付: 2024-04-26、摘要: ﾔﾏﾀﾞｼｮｳｼﾞ 4ｶﾞﾂﾌﾞﾝ、入金: 110000",
-        "該当なし（照合しない）",
+        t("runtime.reconcile.option", row=1, text=sep.join(["日付: 2024-04-20", *first])),
+        t("runtime.reconcile.option", row=2, text=sep.join(["日付: 2024-04-26", *second])),
+        t("runtime.reconcile.none_option"),
     ]
     assert list(radio.proto.captions)[:2] == [
-        "日付: 2024-04-20 ・ 摘要: ﾔﾏﾀﾞｼｮｳｼﾞ ・ 入金: 110,000",
-        "日付: 2024-04-26 ・ 摘要: ﾔﾏﾀﾞｼｮｳｼﾞ 4ｶﾞﾂﾌﾞﾝ ・ 入金: 110,000",
+        t("display.sep").join(["日付: 2024-04-20", "摘要: ﾔﾏﾀﾞｼｮｳｼﾞ", "入金: 110,000"]),
+        t("display.sep").join(["日付: 2024-04-26", "摘要: ﾔﾏﾀﾞｼｮｳｼﾞ 4ｶﾞﾂﾌﾞﾝ", "入金: 110,000"]),
     ]
     assert radio.value == "right-0"  # the default: the best-ranked candidate
-    assert not [c for c in at.checkbox if "取消" in str(c.label)]  # cancel is a button
+    assert not [c for c in at.checkbox if t("confirm.cancel") in str(c.label)]  # a button
     radio.set_value("right-1")
-    at = _button(at.run(), "送信して再開").click().run()
+    at = _button(at.run(), t("form.submit")).click().run()
     assert not at.exception and not at.error, texts(at, "error")
     done = _wait(run_id)
     assert done["state"] == "completed", done

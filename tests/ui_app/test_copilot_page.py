@@ -16,6 +16,8 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from blocks.llm.client import LLMClient, LLMSettings
+from keiri.base.catalog import t
+from tests.support.catalog_text import shown
 from tests.support.chat_script import (
     GOAL,
     GOAL_REQUEST,
@@ -85,8 +87,8 @@ def test_a_message_is_confirmed_and_its_run_started_and_summarised(
 ) -> None:
     script, client = scripted
     at = _open(client)
-    assert at.title[0].value == "コパイロット"
-    assert at.info[0].value.startswith("まだメッセージはありません")
+    assert at.title[0].value == t("chat.page.title")
+    assert shown("chat.page.empty", at.info[0].value)
 
     at.chat_input[0].set_value(REQUEST).run()
     assert not at.exception, at.exception
@@ -94,14 +96,17 @@ def test_a_message_is_confirmed_and_its_run_started_and_summarised(
     assert texts[0] == REQUEST
     assert REPLY in texts
     # The confirmation: 承認/却下 in the chat, and again in the panel's 確認待ち.
-    assert len(_buttons(at, "承認")) == 2 and len(_buttons(at, "却下")) == 2
+    assert (
+        len(_buttons(at, t("chat.page.approve"))) == 2
+        and len(_buttons(at, t("chat.page.decline"))) == 2
+    )
     assert script.answered == {"WireActionList": 1}
     assert not any(RUN_URL in url for url in _chat_link_urls(at))  # nothing started yet
 
-    _buttons(at, "承認")[0].click().run()
+    _buttons(at, t("chat.page.approve"))[0].click().run()
     assert not at.exception, at.exception
-    assert not _buttons(at, "承認")  # decided: no buttons left
-    assert any("yamada が承認しました" in str(c.value) for c in at.caption)
+    assert not _buttons(at, t("chat.page.approve"))  # decided: no buttons left
+    assert any(t("chat.confirmation.approved", by="yamada") in str(c.value) for c in at.caption)
     run_links = [url for url in _chat_link_urls(at) if RUN_URL in url]
     assert run_links, _chat_link_urls(at)  # the run's link in the chat
     run_id = run_links[0].rsplit("/", 1)[-1]
@@ -111,7 +116,7 @@ def test_a_message_is_confirmed_and_its_run_started_and_summarised(
     deadline = time.monotonic() + 120
     while SUMMARY not in _chat_texts(at) and time.monotonic() < deadline:
         time.sleep(1)
-        _buttons(at, "更新")[0].click().run()
+        _buttons(at, t("chat.page.refresh"))[0].click().run()
         assert not at.exception, at.exception
     assert SUMMARY in _chat_texts(at), _chat_texts(at)
     assert script.answered == {"WireActionList": 1, "WireSummary": 1}
@@ -128,12 +133,12 @@ def test_a_declined_confirmation_starts_nothing(
     _script, client = scripted
     at = _open(client)
     at.chat_input[0].set_value(REQUEST).run()
-    _buttons(at, "却下")[-1].click().run()  # the panel's button
+    _buttons(at, t("chat.page.decline"))[-1].click().run()  # the panel's button
     assert not at.exception, at.exception
-    assert any("yamada が却下しました" in str(c.value) for c in at.caption)
-    assert not _buttons(at, "承認")
+    assert any(t("chat.confirmation.declined", by="yamada") in str(c.value) for c in at.caption)
+    assert not _buttons(at, t("chat.page.approve"))
     assert not any(RUN_URL in url for url in _chat_link_urls(at))
-    assert any("確認待ちはありません" in str(c.value) for c in at.caption)
+    assert any(t("chat.status.no_pending") in str(c.value) for c in at.caption)
 
 
 def test_a_proposed_goal_is_in_the_progress_panel_with_its_steps(
@@ -141,17 +146,21 @@ def test_a_proposed_goal_is_in_the_progress_panel_with_its_steps(
 ) -> None:
     script, client = scripted
     at = _open(client)
-    assert any("目標はまだありません" in str(c.value) for c in at.caption)
+    assert any(t("chat.status.no_goals") in str(c.value) for c in at.caption)
     at.chat_input[0].set_value(GOAL_REQUEST).run()
     assert not at.exception, at.exception
     assert script.answered == {"WireActionList": 1, "WirePlan": 1}
     [goal] = at.expander
-    assert goal.label == f"{GOAL}（下書き）"
+    assert goal.label == t("display.paren", text=GOAL, note=t("chat.goal.draft"))
     steps = [str(m.value) for m in goal.markdown]
-    assert steps == [f":material/radio_button_unchecked:\u3000{step}（未着手）" for step in STEPS]
-    assert goal.get("progress")[0].proto.text == "0/3 ステップ完了"
+    pending = t("chat.step.pending")
+    assert steps == [
+        f":material/radio_button_unchecked: {t('display.paren', text=step, note=pending)}"
+        for step in STEPS
+    ]
+    assert goal.get("progress")[0].proto.text == t("chat.status.progress", done="0", total="3")
     # The proposal waits for 承認 (the goal is approved, nothing runs yet).
-    _buttons(at, "承認")[0].click().run()
+    _buttons(at, t("chat.page.approve"))[0].click().run()
     assert not at.exception, at.exception
-    assert at.expander[0].label == f"{GOAL}（承認済み）"
-    assert not _buttons(at, "承認")
+    assert at.expander[0].label == t("display.paren", text=GOAL, note=t("chat.goal.approved"))
+    assert not _buttons(at, t("chat.page.approve"))

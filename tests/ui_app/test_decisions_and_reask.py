@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from keiri.base.catalog import state_label, t
 from tests.ui_app.conftest import PLANS
 
 pytestmark = pytest.mark.prefect
@@ -114,8 +115,9 @@ def test_retry_after_on_reject_fail_asks_again_with_the_answers_prefilled(
     assert control.find_run(run_id).state.name == "Rejected"  # 差し戻し on the runs page
     at = app().switch_page("views/runs.py").run()
     panel = next(e for e in at.expander if any(run_id in str(c.value) for c in e.caption))
-    assert "差し戻し" in str(panel.label) and "失敗" not in str(panel.label), panel.label
-    assert [b.label for b in panel.button] == ["再実行（もう一度確認を依頼）"], panel.button
+    assert state_label("Rejected") in str(panel.label), panel.label
+    assert state_label("FAILED") not in str(panel.label), panel.label
+    assert [b.label for b in panel.button] == [t("runs.reask")], panel.button
 
     _RETRY_RUNNERS.append(run_id)
     panel.button[0].click().run()  # the form app's 再実行: a background runner

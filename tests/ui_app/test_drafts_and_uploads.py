@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from blocks.forms.form import Requirement
+from keiri.base.catalog import t
 from tests.ui_app.samples import evidence_zip
 from ui_app import drafts
 from ui_app.upload_checks import check_upload
@@ -54,17 +55,17 @@ def _office(kind: str) -> bytes:
 def test_uploads_are_checked_by_content_with_a_specific_reason() -> None:
     assert check_upload(ZIP_REQ, "証跡.zip", evidence_zip()) is None
     assert check_upload(ZIP_REQ, "memo.txt", b"hello") == (
-        "memo.txt: この項目では受け付けない形式です（受け付ける形式: .zip）"
+        t("upload.wrong_extension", name="memo.txt", extensions=".zip")
     )
     corrupt = evidence_zip()[:200]
     reason = check_upload(ZIP_REQ, "証跡.zip", corrupt)
-    assert reason is not None and reason.startswith("証跡.zip: ZIP ファイルが壊れているか")
+    assert reason == t("upload.zip_corrupt", name="証跡.zip")
     assert check_upload(ZIP_REQ, "fake.zip", b"just text, not a zip") == (
-        "fake.zip: 名前は ZIP ですが、中身は テキスト です"
+        t("upload.content_mismatch", name="fake.zip", expected="ZIP", actual=t("upload.kind.text"))
     )
     assert check_upload(ZIP_REQ, "empty.zip", b"") is not None
     assert check_upload(ANY_REQ, "請求書.pdf", b"%PDF-1.4\n garbage") == (
-        "請求書.pdf: PDF として開けません（壊れているか、途中で切れています）"
+        t("upload.cannot_open", name="請求書.pdf", kind="PDF")
     )
     assert check_upload(ANY_REQ, "明細.xlsx", _office("xlsx")[:60]) is not None
     assert check_upload(ANY_REQ, "明細.xlsx", _office("xlsx")) is None

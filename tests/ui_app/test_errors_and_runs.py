@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from keiri.base.catalog import t
 from tests.ui_app.conftest import PLANS, keiri, texts
 from tests.ui_app.samples import evidence_zip
 
@@ -59,8 +60,9 @@ def test_error_widget_renders_message_details_hint_and_retry() -> None:
     at = AppTest.from_function(_widget, kwargs={"payload": payload}).run()
     assert texts(at, "error") == [":material/error: LLM の呼び出しに失敗しました"]
     assert texts(at, "info") == [":material/lightbulb: しばらく待ってから再実行してください"]
-    assert [e.label for e in at.expander] == ["エラー詳細"]
-    assert "コード: API_ERROR ・ ノード: extract" in texts(at, "caption")
+    assert [e.label for e in at.expander] == [t("error.details")]
+    code = t("error.code", code="API_ERROR") + t("display.sep") + t("error.node", node="extract")
+    assert code in texts(at, "caption")
     assert '"status": 503' in at.json[0].value
     at.button[0].click().run()
     assert at.session_state["retried"] is True
@@ -90,11 +92,11 @@ def test_failed_run_shows_error_and_retry_completes_it(
     assert [i for i in texts(panel, "info") if i.startswith(":material/lightbulb: ")]
     retry = [b for b in panel.button if b.label == "再実行"]
     assert len(retry) == 1
-    assert "入力し直して再実行" not in [b.label for b in panel.button]  # not an input's fault
+    assert t("reenter.button") not in [b.label for b in panel.button]  # not an input's fault
     marker.write_text("fixed", encoding="utf-8")  # the cause is fixed; retry now succeeds
     at = retry[0].click().run()
     info = texts(_panel(at, doc["run_id"]), "info")
-    assert any("yamada が再実行を開始しました" in i for i in info), info
+    assert any(t("runs.retry_started", by="yamada") in i for i in info), info
     deadline = time.monotonic() + 60  # the retry process first moves the run out of FAILED
     while _state(doc["run_id"]) == "FAILED" and time.monotonic() < deadline:
         time.sleep(0.3)

@@ -20,6 +20,7 @@ from pydantic import ValidationError
 
 from blocks.forms.form import FormSpec, Requirement, validate_answers
 from blocks.sdk.store import FileStore
+from keiri.base.catalog import t
 from keiri.cli.inputs import convert_answers, human_input_fields
 from tests.support.timing import deadline, examples
 from ui_app.session_state import answers as form_answers
@@ -247,6 +248,4 @@ def test_nan_infinity_and_other_notations_are_not_numbers(text: str) -> None:
     assert not _form_app("collect", reqs, {"amount": text})
     for bad in (float("nan"), float("inf"), -float("inf")):
         problems = validate_answers("collect", reqs, {"amount": bad})
-        assert [p.message for p in problems] == [
-            "有限の数値を入力してください（NaN や無限大は使えません）"
-        ]
+        assert [p.message for p in problems] == [t("field.not_finite")]

@@ -10,6 +10,8 @@ from typing import Any
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from keiri.base.catalog import t
+from tests.support.catalog_text import shown
 from tests.ui_app.conftest import WARN, texts
 from tests.ui_app.samples import INVOICE_TEXT, evidence_zip
 
@@ -38,7 +40,7 @@ def _finish(run_id: str, pause_key: str) -> dict[str, Any]:
 
 
 def _submit(at: AppTest) -> AppTest:
-    result: AppTest = _by_label(at.button, "送信して再開").click().run()
+    result: AppTest = _by_label(at.button, t("form.submit")).click().run()
     return result
 
 
@@ -63,7 +65,8 @@ def test_every_field_type_is_rendered_and_resumes_the_run(
     receipts.set_value(
         [("領収書1.txt", b"receipt 1", "text/plain"), ("r2.txt", b"r2", "text/plain")]
     )
-    _by_label(at.radio, "証跡フォルダ").set_value("ZIP ファイルで送る")
+    how = t("form.folder_how", label="証跡フォルダ" + t("form.required_mark"))
+    _by_label(at.radio, how).set_value("zip")
     at.run()
     _by_label(at.file_uploader, "証跡フォルダ").set_value(
         ("証跡.zip", evidence_zip(), "application/zip")
@@ -73,13 +76,15 @@ def test_every_field_type_is_rendered_and_resumes_the_run(
     _by_label(at.checkbox, "至急").check()
     _by_label(at.text_input, "金額").input("３５，６９８円")  # as accountants type amounts
     at.chat_input[0].set_value("値引きがあったためです")
-    _by_label(at.checkbox, "承認する").check()
-    _by_label(at.text_area, "コメント").input("確認しました")
+    _by_label(at.checkbox, t("form.approved")).check()
+    _by_label(at.text_area, t("form.response")).input("確認しました")
     at.run()
     assert not at.exception and not texts(at, "warning"), texts(at, "warning")
     captions = texts(at, "caption")
-    assert any("受け付けたファイル 1 件" in c and "請求書.txt" in c for c in captions), captions
-    assert any("受け付けたファイル 2 件" in c for c in captions)
+    assert any(shown("form.accepted_files", c, count=1, names="請求書.txt") for c in captions), (
+        captions
+    )
+    assert any(shown("form.accepted_files", c, count=2) for c in captions)
     assert "値引きがあったためです" in texts(at, "markdown")  # the chat answer
 
     at = _submit(at)
@@ -99,9 +104,9 @@ def test_every_field_type_is_rendered_and_resumes_the_run(
     ask = record["outputs"]["ask"]
     assert ask["approved"] is True and ask["response"] == "確認しました"
     assert ask["metadata"]["answered_by"] == "yamada"
-    assert texts(at.run(), "success")[0].startswith(
-        ":material/check_circle: 送信しました。yamada が "
-    )
+    (success,) = texts(at.run(), "success")
+    assert success.startswith(":material/check_circle: ")
+    assert shown("form.submitted", success, by="yamada")
 
 
 def test_invalid_values_are_shown_and_the_run_stays_paused(
@@ -114,8 +119,8 @@ def test_invalid_values_are_shown_and_the_run_stays_paused(
     _by_label(at.text_input, "対象月").input("2024/04")
     at = _submit(at)
     errors = texts(at, "error")
-    assert f"{WARN} 必須項目です。入力してください" in errors
-    assert f"{WARN} 入力の形式が正しくありません（入力例: 2024-04）" in errors
+    assert f"{WARN} {t('field.required')}" in errors
+    assert f"{WARN} {t('field.pattern_example', example='2024-04')}" in errors
     assert _state(run_id) == "PAUSED"
     assert _by_label(at.text_input, "対象月").value == "2024/04"  # the value is kept
     # Fix the fields one by one: only the remaining problem stays.
@@ -123,7 +128,7 @@ def test_invalid_values_are_shown_and_the_run_stays_paused(
         ("証跡.zip", evidence_zip(), "application/zip")
     )
     at = _submit(at.run())
-    assert texts(at, "error") == [f"{WARN} 入力の形式が正しくありません（入力例: 2024-04）"]
+    assert texts(at, "error") == [f"{WARN} {t('field.pattern_example', example='2024-04')}"]
     assert _state(run_id) == "PAUSED"
 
 
@@ -134,13 +139,13 @@ def test_second_submit_says_already_resumed(
     first, second = app(run_id), app(run_id)  # two sessions on the same pause
     for at in (first, second):
         _by_label(at.text_input, "金額").input("3,000")
-        _by_label(at.checkbox, "承認する").check()
+        _by_label(at.checkbox, t("form.approved")).check()
         at.run()
     _submit(first)
     assert not texts(first, "error"), texts(first, "error")
     second = _submit(second)
     messages = " ".join(texts(second, "error"))
-    assert "yamada が" in messages and "再開済みです" in messages, messages
+    assert shown("cli.error.resumed_by", messages, by="yamada"), messages
     record = _finish(run_id, "ask")
     assert record["outputs"]["after"]["value"] == 3000
 
@@ -150,15 +155,15 @@ def test_inbox_lists_paused_runs_with_a_link_to_the_form(
 ) -> None:
     run_id = paused_run("zip_upload_confirm")
     at = app()
-    assert texts(at, "title") == ["受信箱"]
+    assert texts(at, "title") == [t("inbox.title")]
     assert "**4月分の証跡 ZIP をアップロードし、対象月を入力して承認してください。**" in texts(
         at, "markdown"
     )
     assert any(
-        "計画: zip_upload_confirm ・ ノード: upload ・ 担当: 経理部 山田" in c
+        shown("inbox.meta", c, plan="zip_upload_confirm", node="upload", assignee="経理部 山田")
         for c in texts(at, "caption")
     )
-    links = [e for e in at.get("page_link") if getattr(e, "value", "") == "フォームを開く"]
+    links = [e for e in at.get("page_link") if getattr(e, "value", "") == t("inbox.open_form")]
     assert any(run_id in str(link.proto) for link in links)
 
 
@@ -179,13 +184,14 @@ def test_form_state_survives_reruns_and_reset_clears_it(
     # Away to the inbox (the form's widgets are gone) and back: the values are still there.
     del at.query_params["run"]
     at.switch_page("views/inbox.py").run()
-    assert texts(at, "title") == ["受信箱"] and not at.text_input
+    assert texts(at, "title") == [t("inbox.title")] and not at.text_input
     at.query_params["run"] = run_id
     at.switch_page("views/form.py").run()
     assert _by_label(at.text_input, "対象月").value == "2024-04"
-    assert any("受け付けたファイル 1 件" in c and "証跡.zip" in c for c in texts(at, "caption"))
+    captions = texts(at, "caption")
+    assert any(shown("form.accepted_files", c, count=1, names="証跡.zip") for c in captions)
     assert at.session_state[key]["values"]["evidence"]["name"] == "証跡.zip"
-    _by_label(at.button, "入力をリセット").click().run()
+    _by_label(at.button, t("form.reset")).click().run()
     assert at.session_state[key]["values"] == {
         "evidence": None,
         "period": "",
@@ -211,8 +217,8 @@ def test_changed_requirements_merge_and_warn(
     }
     at.run()
     warnings = " ".join(texts(at, "warning"))
-    assert "削除された項目の入力を破棄しました: memo" in warnings
-    assert "型または選択肢が変わった項目を既定値に戻しました: 対象月（period）" in warnings
+    assert t("form.dropped", fields="memo") in warnings
+    assert t("form.retyped", fields="対象月（period）") in warnings
     values = at.session_state[key]["values"]
     assert values["approved"] is True and values["period"] == "" and "memo" not in values
 
@@ -238,17 +244,17 @@ def test_folder_as_directory_or_zip_and_an_unsafe_zip_is_reported(
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as archive:
         archive.writestr("../../etc/evil.txt", "x")
-    _by_label(at.radio, "証跡フォルダ").set_value("ZIP ファイルで送る")
+    how = t("form.folder_how", label="証跡フォルダ" + t("form.required_mark"))
+    _by_label(at.radio, how).set_value("zip")
     at.run()
     _by_label(at.file_uploader, "証跡フォルダ").set_value(
         ("bad.zip", buffer.getvalue(), "application/zip")
     )
     at.run()
     errors = texts(at, "error")
-    assert (
-        f"{WARN} bad.zip: 安全でない ZIP のため受け付けません（問題のある項目: ../../etc/evil.txt）"
-        in errors
-    )
-    assert not any("必須" in e for e in errors), errors  # nothing submitted yet
+    unsafe = t("upload.zip_unsafe", name="bad.zip", detail="../../etc/evil.txt")
+    assert f"{WARN} {unsafe}" in errors
+    required = (t("field.required"), t("field.required_file"))
+    assert not any(r in e for r in required for e in errors), errors  # nothing submitted yet
     assert at.session_state[key]["values"]["evidence"] == []
     assert _state(run_id) == "PAUSED"

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from keiri.base.catalog import state_label
 from tests.ui_app.conftest import PLANS, keiri
 
 pytestmark = pytest.mark.prefect
@@ -121,7 +122,7 @@ def test_foreach_with_a_confirm_per_item(roots: list[str], app: Callable[..., Ap
     assert still.paused.run_id == items[1].run_id  # the other item still waits
     at = app().switch_page("views/runs.py").run()
     panel = next(e for e in at.expander if any(root in str(c.value) for c in e.caption))
-    assert "入力待ち" in str(panel.label), panel.label  # the root shows that it waits
+    assert state_label("PAUSED") in str(panel.label), panel.label  # the root waits too
     assert any("請求書 2/2: 株式会社B" in str(i.value) for i in panel.info), panel.info
 
     runs.resume(items[1].run_id, {"approved": False, "response": "金額違い"}, "yamada")

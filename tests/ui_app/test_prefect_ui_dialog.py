@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from keiri.base.catalog import t
 from tests.ui_app.test_browser import CHROMIUM, CHROMIUM_ARGS
 
 pytestmark = [
@@ -63,7 +64,7 @@ def test_resume_in_the_prefect_ui_dialog_with_a_comment(
     dialog.get_by_text("金額を確認してください").first.wait_for()  # the form's message
     page.screenshot(path=str(tmp_path / "prefect-dialog.png"), full_page=True)
     text = dialog.inner_text()
-    assert "keiri のフォーム: ask" in text, text
+    assert t("form.prefect_description", heading="ask") in text, text
     # Only the amount is required; the comment is a plain text box with a "" default.
     amount = dialog.get_by_role("spinbutton").first
     amount.fill("1200")

@@ -10,6 +10,8 @@ from typing import Any
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from keiri.base.catalog import t
+from tests.support.catalog_text import shown
 from tests.ui_app.conftest import WARN, texts
 from tests.ui_app.samples import evidence_zip
 
@@ -35,7 +37,7 @@ def _finish(run_id: str, pause_key: str) -> dict[str, Any]:
 
 
 def _submit(at: AppTest) -> AppTest:
-    result: AppTest = _by_label(at.button, "送信して再開").click().run()
+    result: AppTest = _by_label(at.button, t("form.submit")).click().run()
     return result
 
 
@@ -46,7 +48,7 @@ def test_confirm_form_shows_the_plans_display_and_the_runs_page_its_summary(
     at = app(run_id)
     assert not at.exception
     assert texts(at, "subheader") == ["4月分の請求書チェックの確認"]  # the plan's description
-    assert not any("confirm_with_display ・" in s for s in texts(at, "subheader"))
+    assert not any("confirm_with_display" + t("display.sep") in s for s in texts(at, "subheader"))
     assert [(m.label, m.value) for m in at.metric] == [
         ("請求書", "12"),
         ("要件を満たす", "10"),
@@ -55,13 +57,17 @@ def test_confirm_form_shows_the_plans_display_and_the_runs_page_its_summary(
     findings = _expander(at, "指摘事項")
     assert findings.proto.expanded  # short: open
     table = findings.dataframe[0].value
-    assert list(table.columns) == ["重要度", "ファイル", "理由"]
-    assert table.iloc[0].tolist() == [  # errors first, severities and reasons in Japanese
-        "エラー",
+    assert list(table.columns) == [
+        t("display.col.severity"),
+        t("display.col.file"),
+        t("display.col.reason"),
+    ]
+    assert table.iloc[0].tolist() == [  # errors first, severities in words, the plan's reasons
+        t("display.severity.error"),
         "有限会社鈴木/請求書_002.pdf",
         "合計が明細の合計と一致しません",
     ]
-    matched = _expander(at, "照合済（10 件）")
+    matched = _expander(at, t("display.section", title="照合済", count=t("display.rows", count=10)))
     assert not matched.proto.expanded  # long: collapsed
     rows = matched.dataframe[0].value
     assert list(rows.columns) == ["取引先", "請求金額", "支払日", "支払額", "差額"]
@@ -72,13 +78,13 @@ def test_confirm_form_shows_the_plans_display_and_the_runs_page_its_summary(
         "¥35,038",
         "-¥660",
     ]
-    details = _expander(at, "詳細（元のデータ）")
+    details = _expander(at, t("form.details"))
     assert not details.proto.expanded and details.json  # raw JSON only here
     assert sum(1 for e in at.expander if e.json) == 1
-    assert "**判断**" in texts(at, "markdown")
+    assert f"**{t('form.decision')}**" in texts(at, "markdown")
 
-    _by_label(at.checkbox, "承認する").check()
-    _by_label(at.text_area, "コメント").input("差額は振込手数料です")
+    _by_label(at.checkbox, t("form.approved")).check()
+    _by_label(at.text_area, t("form.response")).input("差額は振込手数料です")
     at = _submit(at.run())
     assert not texts(at, "error"), texts(at, "error")
     record = _finish(run_id, "confirm")
@@ -96,8 +102,9 @@ def test_confirm_form_shows_the_plans_display_and_the_runs_page_its_summary(
     assert buttons[0].proto.label == "月次請求書チェック.xlsx"  # the report first
     assert buttons[0].proto.type == "primary"
     assert len([b for b in buttons if b.proto.label == "月次請求書チェック.xlsx"]) == 1
-    approvals = [c for c in texts(panel, "caption") if "承認しました" in c]
-    assert len(approvals) == 1 and "confirm: yamada が " in approvals[0], texts(panel, "caption")
+    approvals = [c for c in texts(panel, "caption") if shown("runs.approved", c)]
+    assert len(approvals) == 1, texts(panel, "caption")
+    assert shown("runs.approved", approvals[0], node="confirm", by="yamada"), approvals
 
 
 def test_typed_values_and_uploads_survive_a_new_session_until_submit(
@@ -116,10 +123,11 @@ def test_typed_values_and_uploads_survive_a_new_session_until_submit(
 
     second = app(run_id)  # a reload (F5) or a new tab: a new session
     assert _by_label(second.text_input, "対象月").value == "2024-04"
-    assert any("受け付けたファイル 1 件" in c and "証跡.zip" in c for c in texts(second, "caption"))
-    assert any("前回の入力を復元しました" in i for i in texts(second, "info"))
+    captions = texts(second, "caption")
+    assert any(shown("form.accepted_files", c, count=1, names="証跡.zip") for c in captions)
+    assert any(shown("form.draft_restored", i) for i in texts(second, "info"))
 
-    _by_label(second.button, "入力をリセット").click().run()
+    _by_label(second.button, t("form.reset")).click().run()
     assert drafts.load(run_id, "upload", "yamada") is None
     third = app(run_id)
     assert _by_label(third.text_input, "対象月").value == ""
@@ -129,7 +137,7 @@ def test_typed_values_and_uploads_survive_a_new_session_until_submit(
     _by_label(fourth.file_uploader, "証跡 ZIP").set_value(
         ("証跡.zip", evidence_zip(), "application/zip")
     )
-    _by_label(fourth.checkbox, "承認する").check()
+    _by_label(fourth.checkbox, t("form.approved")).check()
     fourth = _submit(fourth.run())
     assert not texts(fourth, "error"), texts(fourth, "error")
     assert drafts.load(run_id, "upload", "yamada") is None  # submitted: the draft is gone
@@ -145,21 +153,17 @@ def test_wrong_type_and_corrupt_zip_say_why_at_upload_and_clear_when_fixed(
     uploader = _by_label(at.file_uploader, "証跡 ZIP")
     uploader.set_value(("memo.txt", b"not an archive", "text/plain"))
     at.run()
-    assert texts(at, "error") == [
-        f"{WARN} memo.txt: この項目では受け付けない形式です（受け付ける形式: .zip）"
-    ]
+    wrong_type = f"{WARN} {t('upload.wrong_extension', name='memo.txt', extensions='.zip')}"
+    assert texts(at, "error") == [wrong_type]
     at = _submit(at)  # still the reason, never "required", for the upload
     errors = texts(at, "error")
-    assert f"{WARN} memo.txt: この項目では受け付けない形式です（受け付ける形式: .zip）" in errors
-    assert errors.count(f"{WARN} 必須項目です。入力してください") == 1  # the period only
+    assert wrong_type in errors
+    assert errors.count(f"{WARN} {t('field.required')}") == 1  # the period only
     _by_label(at.file_uploader, "証跡 ZIP").set_value(
         ("壊れた.zip", evidence_zip()[:150], "application/zip")
     )
     at.run()
-    assert any(
-        "壊れた.zip: ZIP ファイルが壊れているか、途中で切れています" in e
-        for e in texts(at, "error")
-    )
+    assert any(t("upload.zip_corrupt", name="壊れた.zip") in e for e in texts(at, "error"))
     _by_label(at.file_uploader, "証跡 ZIP").set_value(
         ("証跡.zip", evidence_zip(), "application/zip")
     )
@@ -180,10 +184,10 @@ def test_out_of_range_number_says_what_is_wrong_while_typing(
     assert texts(at, "error") == []  # nothing typed, nothing submitted: no "required" yet
     _by_label(at.text_input, "金額").input("-5")
     at.run()
-    assert texts(at, "error") == [f"{WARN} 0 以上の値を入力してください（入力: -5）"]
+    assert texts(at, "error") == [f"{WARN} {t('field.too_small', limit=0, value='-5')}"]
     _by_label(at.text_input, "金額").input("12.5")
     at.run()
-    assert texts(at, "error") == [f"{WARN} 整数を入力してください（入力: 12.5）"]
+    assert texts(at, "error") == [f"{WARN} {t('field.not_integer', value='12.5')}"]
     _by_label(at.text_input, "金額").input("１２０，０００円")
     at.run()
     assert texts(at, "error") == []
@@ -195,12 +199,14 @@ def test_new_run_page_lists_designs_and_starts_one_at_its_first_form(
     from flows.lifecycle import runs
 
     at = app().switch_page("views/new_run.py").run()
-    assert texts(at, "title") == ["新規実行"]
+    assert texts(at, "title") == [t("new_run.title")]
     assert "**月次の請求書チェックと入金照合**" in texts(at, "markdown")
     assert any("ID: monthly_invoice_check" in c for c in texts(at, "caption"))
-    assert "デプロイ" in texts(at, "subheader")  # deployments/*.yaml, with their design
+    assert t("new_run.deployments") in texts(
+        at, "subheader"
+    )  # deployments/*.yaml, with their design
     assert any(
-        c.startswith("monthly_invoice_reconciliation ・ invoice_reconciliation")
+        c.startswith(f"monthly_invoice_reconciliation{t('display.sep')}invoice_reconciliation")
         for c in texts(at, "caption")
     )
     at.button(key="new_run::start::monthly_invoice_check").click().run(timeout=150)
@@ -208,13 +214,14 @@ def test_new_run_page_lists_designs_and_starts_one_at_its_first_form(
     run_id = started["run_id"]
     try:
         assert started["paused"] and started["by"] == "yamada", started
-        assert texts(at, "title") == ["入力フォーム"]  # the first form opened
+        assert texts(at, "title") == [t("form.title")]  # the first form opened
         assert texts(at, "subheader") == ["月次の請求書チェックと入金照合"]
         assert runs.started_by(run_id)["by"] == "yamada"  # type: ignore[index]
         at = app().switch_page("views/runs.py").run()
         panel = next(e for e in at.expander if any(run_id in str(c.value) for c in e.caption))
         assert any(
-            c.startswith(":material/person: 開始: yamada（") for c in texts(panel, "caption")
+            c.startswith(":material/person: ") and shown("runs.started_by", c, by="yamada")
+            for c in texts(panel, "caption")
         )
     finally:
         runs.cancel(run_id, "test")
@@ -241,4 +248,5 @@ def test_a_resume_made_outside_keiri_is_recorded_as_such(
     assert metadata["source"] == "outside_keiri" and metadata["answered_by"] == "CFO (forged)"
     at = app().switch_page("views/runs.py").run()
     panel = next(e for e in at.expander if any(run_id in str(c.value) for c in e.caption))
-    assert any("CFO (forged)（keiri の外から再開）" in c for c in texts(panel, "caption"))
+    forged = "CFO (forged)" + t("runs.outside_keiri")
+    assert any(forged in c for c in texts(panel, "caption"))

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from keiri.base.catalog import t
 from tests.ui_app import test_browser as _browser
 from tests.ui_app.samples import evidence_zip
 
@@ -86,7 +87,7 @@ def test_confirm_form_decision_is_in_the_first_viewport_beside_the_table(
     assert submit_box["y"] > approve_box["y"]
     # The long table is collapsed; the raw data only behind 詳細.
     assert page.get_by_text("照合済（10 件）").is_visible()
-    assert page.get_by_text("詳細（元のデータ）").is_visible()
+    assert page.get_by_text(t("form.details")).is_visible()
     assert (
         page.locator('[data-testid="stJson"]').count() == 0
         or not page.locator('[data-testid="stJson"]').first.is_visible()

@@ -13,6 +13,8 @@ from typing import Any
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from keiri.base.catalog import t
+from tests.support.catalog_text import shown
 from tests.ui_app.conftest import PLANS, keiri, texts
 
 pytestmark = pytest.mark.prefect
@@ -72,8 +74,8 @@ def test_reenter_button_reopens_the_form_prefilled_and_the_run_completes(
         assert not at.exception
         panel = _panel(at, run_id)
         labels = [b.label for b in panel.button]
-        assert labels == ["入力し直して再実行"], labels  # FILE_INVALID: no plain 再実行
-        notice = [i for i in texts(panel, "info") if "入力し直す" in i]
+        assert labels == [t("reenter.button")], labels  # FILE_INVALID: no plain retry
+        notice = [i for i in texts(panel, "info") if shown("reenter.caused", i)]
         assert notice and "請求書ファイル（テキストまたは PDF）" in notice[0], texts(panel, "info")
 
         at = panel.button[0].click().run()
@@ -84,7 +86,8 @@ def test_reenter_button_reopens_the_form_prefilled_and_the_run_completes(
         defaults = {r.id: r.default for r in form.requirements}
         assert defaults["period"] == "2024-04"  # the other answer, kept
         assert defaults["document"]["name"] == "請求書_2024年04月.pdf"  # what was given
-        assert "入力フォーム" in [t.value for t in at.title], [t.value for t in at.title]
+        titles = [title.value for title in at.title]
+        assert t("form.title") in titles, titles
         assert at.query_params.get("run") in (run_id, [run_id])
 
         good = FileStore().put_file(good_file(tmp_path)).model_dump(mode="json")

@@ -14,6 +14,7 @@ import pytest
 
 from blocks.sdk.errors import BlockError
 from keiri.base.errors import KeiriError
+from tests.support.catalog_text import shown
 
 pytestmark = pytest.mark.prefect
 
@@ -92,5 +93,5 @@ def test_two_submits_resume_once(paused_run: Callable[[str], str]) -> None:
         results = list(pool.map(submit, ["yamada", "sato"]))
     assert results.count("ok") == 1, results
     refused = next(r for r in results if r != "ok")
-    assert "再開済みです" in refused or "一時停止していません" in refused, refused
+    assert shown("cli.error.resumed_by", refused) or shown("cli.error.not_paused", refused), refused
     assert len(_markers(run_id)) == 1

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from blocks.forms.form import FieldProblem, Requirement, validate_answers
+from keiri.base.catalog import t
 from ui_app.session_state import (
     answers,
     ensure,
@@ -119,7 +120,7 @@ def test_answers_leave_out_fields_holding_nothing_so_required_ones_are_reported(
     assert given == {"amount": 1000, "note": "", "files": [], "urgent": False, "why": ""}
     problems = group_problems(validate_answers("collect", REQS, given))
     assert set(problems) == {"method", "files", "invoice", "why"}
-    assert problems["method"] == ["必須項目です。入力してください"]
+    assert problems["method"] == [t("field.required")]
 
 
 def test_group_problems_keeps_order_per_field() -> None:

@@ -21,27 +21,39 @@ from blocks.analysis.report import REPORT_FILE, section_table
 from blocks.analysis.workspace import create_workspace, dataframe_info, read_data, save_upload
 from blocks.llm.client import LLMClient
 from blocks.sdk.errors import BlockError
+from keiri.base.catalog import t
 from ui_app.errors import render_error
 
 __all__ = ["render", "render_report"]
 
 K = "analysis::"
 _STATE_KEYS = ("messages", "df", "df_info", "execution_results", "assumptions", "workspace_dir")
+#: The agent's next action -> its words.
+_NEXT = {
+    "ask": "analysis.next.ask",
+    "act": "analysis.next.act",
+    "finalize": "analysis.next.finalize",
+}
+
+
+def _reasoned(f: dict[str, Any]) -> str:
+    key = _NEXT.get(f["next_action"])
+    return t("analysis.reason", loop=f["loop"], next=t(key) if key else f["next_action"])
+
+
+def _acted(f: dict[str, Any]) -> str:
+    seconds = f"{f['seconds']:.1f}"
+    if f["success"]:
+        return t("analysis.action_ok", loop=f["loop"], seconds=seconds)
+    return t("analysis.action_failed", loop=f["loop"], error=f["error"], seconds=seconds)
+
+
 _PROGRESS: dict[str, Callable[[dict[str, Any]], str]] = {
-    "analysis_reason": lambda f: (
-        f"推論 {f['loop']}: "
-        + {"ask": "質問します", "act": "分析を実行します", "finalize": "レポートを作成します"}.get(
-            f["next_action"], f["next_action"]
-        )
-    ),
-    "analysis_action": lambda f: (
-        f"実行 {f['loop']}: "
-        + ("成功" if f["success"] else f"失敗（{f['error']}）")
-        + f"（{f['seconds']:.1f} 秒）"
-    ),
+    "analysis_reason": _reasoned,
+    "analysis_action": _acted,
     "sandbox_violation": lambda f: f"⚠ {f['violation']}",
-    "analysis_loop_cap": lambda f: "⚠ 分析ループの上限に達しました（中間結果を作成します）",
-    "analysis_report": lambda f: f"レポート「{f['title']}」を作成しました",
+    "analysis_loop_cap": lambda f: "⚠ " + t("analysis.loop_cap"),
+    "analysis_report": lambda f: t("analysis.report_done", title=f["title"]),
 }
 
 
@@ -88,9 +100,7 @@ def _workspace() -> Path:
 
 
 def _upload() -> None:
-    uploaded = st.file_uploader(
-        "分析するデータ（CSV または Excel）", type=["csv", "xlsx"], key=K + "uploader"
-    )
+    uploaded = st.file_uploader(t("analysis.upload"), type=["csv", "xlsx"], key=K + "uploader")
     if uploaded is None:
         return
     data = uploaded.getvalue()
@@ -107,8 +117,10 @@ def _upload() -> None:
         _set("upload", digest)
         _set("data_name", uploaded.name)
     df = _get("df")
-    st.caption(f"{_get('data_name')}: {df.shape[0]:,} 行 × {df.shape[1]} 列")
-    with st.expander("データのプレビュー"):
+    st.caption(
+        t("analysis.shape", name=_get("data_name"), rows=f"{df.shape[0]:,}", columns=df.shape[1])
+    )
+    with st.expander(t("analysis.preview")):
         st.dataframe(df.head(20))
 
 
@@ -128,12 +140,12 @@ def render_report(report: ReportOutput, workspace: Path, *, key: str) -> None:
                 st.caption(section.description)
             st.dataframe(section_table(section), hide_index=True)
     if report.suggestions:
-        st.markdown("**追加の分析案**")
+        st.markdown(f"**{t('analysis.suggestions')}**")
         st.markdown("\n".join(f"- {s}" for s in report.suggestions))
     markdown = workspace / REPORT_FILE
     if markdown.is_file():
         st.download_button(
-            "レポート（Markdown）をダウンロード",
+            t("analysis.download"),
             markdown.read_bytes(),
             file_name=REPORT_FILE,
             mime="text/markdown",
@@ -156,7 +168,7 @@ def _turn(prompt: str) -> None:
     _set("chat", chat)
     with st.chat_message("user"):
         st.markdown(prompt)
-    with st.chat_message("assistant"), st.status("分析中…", expanded=True) as status:
+    with st.chat_message("assistant"), st.status(t("analysis.working"), expanded=True) as status:
 
         def progress(event: str, **fields: Any) -> None:
             show = _PROGRESS.get(event)
@@ -167,36 +179,33 @@ def _turn(prompt: str) -> None:
             with LLMClient.from_env() as llm:
                 result = run_turn(build_graph(llm, emit=progress), _agent_state(), prompt)
         except BlockError as exc:
-            status.update(label="分析に失敗しました", state="error")
+            status.update(label=t("analysis.failed"), state="error")
             _set("error", exc)
             return
         _set("error", None)
         _keep(result.state)
         if result.kind == "ask":
-            status.update(label="確認したいことがあります", state="complete", expanded=False)
+            status.update(label=t("analysis.question"), state="complete", expanded=False)
             chat.append({"role": "assistant", "text": result.question})
         else:
-            status.update(label="分析が完了しました", state="complete", expanded=False)
+            status.update(label=t("analysis.done"), state="complete", expanded=False)
             chat.append({"role": "assistant", "text": None, "report": result.report})
     st.rerun()
 
 
 def render() -> None:
-    st.title("分析")
-    st.caption(
-        "表データをアップロードして、分析したい内容を話しかけてください。"
-        "エージェントがコードを書いて安全な環境で実行し、日本語のレポートにまとめます。"
-    )
+    st.title(t("nav.analysis"))
+    st.caption(t("analysis.caption"))
     _upload()
     _history()
     error = _get("error")
     if error is not None:
         render_error(error, key="analysis-turn")
-    prompt = st.chat_input("分析したい内容（例: 月別の売上推移を分析して）", key=K + "chat_input")
+    prompt = st.chat_input(t("analysis.placeholder"), key=K + "chat_input")
     if prompt:
         _turn(prompt)
     if _get("chat"):
-        st.button("新しい分析を始める", on_click=_reset, key=K + "reset")
+        st.button(t("analysis.reset"), on_click=_reset, key=K + "reset")
 
 
 if __name__ == "__main__":  # run as a page by st.navigation

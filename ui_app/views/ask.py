@@ -16,7 +16,7 @@ import streamlit as st
 from blocks.llm.client import LLMClient
 from designer.ask import ComposedAnswer, compose_answer, prepare_request, refusal
 from flows.backend.progress import read_progress
-from keiri.base.catalog import state_label
+from keiri.base.catalog import state_label, t
 from keiri.base.errors import KeiriError
 from ui_app import backend
 from ui_app.auth import current_user
@@ -27,17 +27,17 @@ K = "ask_"
 
 
 def _submit(request: str) -> None:
-    with st.status("依頼を読んでいます…", expanded=True) as status:
+    with st.status(t("ask.reading"), expanded=True) as status:
         try:
             with LLMClient.from_env() as llm:
                 prepared = prepare_request(request, llm)
             refused = refusal(prepared)
             run_id = None
             if refused is None and prepared.compiled is not None and prepared.path is not None:
-                status.write("プランを検証しました。実行を開始します…")
+                status.write(t("ask.starting"))
                 run_id = backend.start_plan(prepared.compiled, prepared.path, current_user())
         except KeiriError as exc:
-            status.update(label="依頼を処理できませんでした", state="error")
+            status.update(label=t("ask.failed"), state="error")
             st.session_state[K + "error"] = exc
             return
         st.session_state[K + "error"] = None
@@ -52,35 +52,36 @@ def _submit(request: str) -> None:
             "compiled": prepared.compiled,
             "answer": refused.to_json() if refused else None,
         }
-        status.update(label="依頼を受け付けました", state="complete", expanded=False)
+        status.update(label=t("ask.accepted"), state="complete", expanded=False)
 
 
 def _tasks(current: dict[str, Any]) -> None:
     if not current["tasks"]:
         return
-    st.subheader("タスク")
+    st.subheader(t("ask.tasks"))
     st.dataframe(
         [
             {
-                "タスク": t["id"],
-                "ブロック": t["block"],
-                "目的": t["purpose"],
-                "前提": "、".join(t["depends_on"]) or "—",
+                t("ask.col.task"): task["id"],
+                t("ask.col.block"): task["block"],
+                t("ask.col.purpose"): task["purpose"],
+                t("ask.col.depends_on"): t("ask.list_sep").join(task["depends_on"]) or "—",
             }
-            for t in current["tasks"]
+            for task in current["tasks"]
         ],
         hide_index=True,
         width="stretch",
     )
 
 
+#: A node's status -> its icon and words.
 _STATUS = {
-    "pending": ":material/schedule: 待機",
-    "running": ":material/progress_activity: 実行中",
-    "completed": ":material/check_circle: 完了",
-    "skipped": ":material/skip_next: スキップ",
-    "failed": ":material/error: 失敗",
-    "paused": ":material/edit_note: 入力待ち",
+    "pending": (":material/schedule:", "summary.runs.status.pending"),
+    "running": (":material/progress_activity:", "summary.runs.status.running"),
+    "completed": (":material/check_circle:", "summary.runs.status.completed"),
+    "skipped": (":material/skip_next:", "summary.runs.status.skipped"),
+    "failed": (":material/error:", "summary.runs.status.failed"),
+    "paused": (":material/edit_note:", "summary.runs.status.paused"),
 }
 
 
@@ -90,10 +91,15 @@ def _progress(current: dict[str, Any], log: str | None) -> None:
         return
     progress = read_progress(Path(log), current["compiled"])
     for node in progress.nodes:
-        line = f"{_STATUS[node.status]}　{node.node_id}"
-        if node.loop is not None and node.loop.total:
-            line += f"（{node.loop.done}/{node.loop.total} 件"
-            line += f"、失敗 {node.loop.failed} 件）" if node.loop.failed else "）"
+        icon, words = _STATUS[node.status]
+        line = f"{icon} {t(words)} {node.node_id}"
+        loop = node.loop
+        if loop is not None and loop.total:
+            line += (
+                t("ask.loop_failed", done=loop.done, total=loop.total, failed=loop.failed)
+                if loop.failed
+                else t("ask.loop", done=loop.done, total=loop.total)
+            )
         st.markdown(line)
         if node.loop is not None and node.loop.total and node.status == "running":
             st.progress(node.loop.done / node.loop.total)
@@ -102,14 +108,14 @@ def _progress(current: dict[str, Any], log: str | None) -> None:
 def _answer_when_done(current: dict[str, Any]) -> None:
     run_id = current["run_id"]
     outcome = backend.run_outcome(run_id)
-    st.caption(f"実行 {run_id}・{state_label(outcome.state)}")
+    st.caption(t("ask.run", run_id=run_id, state=state_label(outcome.state)))
     _progress(current, outcome.log)
     if outcome.paused is not None:
-        st.info("確認が必要です。フォームに回答すると処理が続きます。", icon=":material/edit_note:")
-        st.page_link(page(FORM), label="フォームを開く", query_params={"run": run_id})
+        st.info(t("ask.waiting"), icon=":material/edit_note:")
+        st.page_link(page(FORM), label=t("runs.open_form"), query_params={"run": run_id})
     elif outcome.state == "completed":
         current["log"] = outcome.log
-        with st.spinner("回答を作成しています…"):
+        with st.spinner(t("ask.composing")):
             try:
                 with LLMClient.from_env() as llm:
                     answer = compose_answer(current["request"], outcome.outputs, "completed", llm)
@@ -121,29 +127,24 @@ def _answer_when_done(current: dict[str, Any]) -> None:
     elif outcome.state in {"failed", "crashed", "cancelled"}:
         current["log"] = outcome.log
         message = outcome.error.message if outcome.error else state_label(outcome.state)
-        current["answer"] = ComposedAnswer(
-            f"ご依頼の処理は完了しませんでした: {message}", "template"
-        ).to_json()
+        current["answer"] = ComposedAnswer(t("ask.not_done", message=message), "template").to_json()
         st.rerun()
-    st.page_link(page(RUNS), label="実行履歴で詳しく見る")
-    st.button("更新", key=K + "refresh", icon=":material/refresh:")
+    st.page_link(page(RUNS), label=t("ask.to_runs"))
+    st.button(t("runs.refresh"), key=K + "refresh", icon=":material/refresh:")
 
 
 def _show(current: dict[str, Any]) -> None:
     _tasks(current)
     if current["errors"]:
-        st.error("プランを検証できませんでした: " + " / ".join(current["errors"]))
+        st.error(t("ask.invalid_plan", problems=" / ".join(current["errors"])))
     answer = current["answer"]
     if answer is not None:
         if current.get("log"):
-            with st.expander("実行した処理", expanded=False):
+            with st.expander(t("ask.done_steps"), expanded=False):
                 _progress(current, current["log"])
-        st.subheader("回答")
+        st.subheader(t("ask.answer"))
         st.markdown(answer["text"])
-        source = (
-            "モデルが作成（数値は結果と照合済み）" if answer["source"] == "llm" else "結果から作成"
-        )
-        st.caption(source)
+        st.caption(t("ask.source.llm" if answer["source"] == "llm" else "ask.source.template"))
     elif current["run_id"]:
         # Follows the run while the page is open (the log is the source: reopening the page
         # shows the same); the 更新 button does the same by hand.
@@ -151,20 +152,15 @@ def _show(current: dict[str, Any]) -> None:
 
 
 def render() -> None:
-    st.title("依頼")
-    st.caption(
-        "やりたいことを日本語で書いてください。keiri がブロックの組み合わせ（タスク）に分け、"
-        "検証したプランで実行して結果をお答えします。確認が必要なときはフォームでお聞きします。"
-    )
+    st.title(t("nav.ask"))
+    st.caption(t("ask.caption"))
     with st.form(K + "form"):
-        request = st.text_area(
-            "ご依頼", placeholder="例: 今月の支払データを検証してから、取引先別に合計して"
-        )
-        sent = st.form_submit_button("依頼する", type="primary")
+        request = st.text_area(t("ask.request"), placeholder=t("ask.placeholder"))
+        sent = st.form_submit_button(t("ask.send"), type="primary")
     if sent and request.strip():
         _submit(request.strip())
     elif sent:
-        st.warning("依頼の内容を入力してください")
+        st.warning(t("ask.empty"))
     error = st.session_state.get(K + "error")
     if error is not None:
         render_error(error, key="ask")

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 import streamlit as st
 
 from keiri.base.catalog import state_label, t
+from keiri.base.catalog.words import CHAT_CONFIRMATIONS, CHAT_GOALS, CHAT_ROLES, CHAT_STEPS
 from keiri.base.errors import KeiriError
 from keiri.base.times import local_time
 from ui_app.auth import current_user
@@ -108,7 +109,7 @@ def _links(links: list[Link], key: str) -> None:
 
 def _confirmation_buttons(confirmation: Confirmation, where: str) -> None:
     if confirmation.status != "pending":
-        st.caption(t(f"chat.confirmation.{confirmation.status}", by=confirmation.decided_by or ""))
+        st.caption(t(CHAT_CONFIRMATIONS[confirmation.status], by=confirmation.decided_by or ""))
         return
     left, right, _ = st.columns([1, 1, 4])
     left.button(
@@ -133,7 +134,7 @@ def _message(message: Message, pending: set[str]) -> None:
     keeps the confirmation as it was asked, the decision is a later message)."""
     with st.chat_message(message.role, avatar=_AVATAR.get(message.role)):
         if message.role in {"tool", "system"}:
-            st.caption(f"{t(f'chat.role.{message.role}')}・{local_time(message.at)}")
+            st.caption(t(CHAT_ROLES[message.role]) + t("display.sep") + local_time(message.at))
         st.markdown(message.text)
         _links(message.links, message.id)
         confirmation = message.confirmation
@@ -145,22 +146,21 @@ def _message(message: Message, pending: set[str]) -> None:
 
 def _goal(goal: Goal, active: bool) -> None:
     done, total = goal.progress()
-    title = f"{goal.name}（{t(f'chat.goal.{goal.status}')}）"
+    title = t("display.paren", text=goal.name, note=t(CHAT_GOALS[goal.status]))
     with st.expander(title, expanded=active, icon=":material/flag:"):
         st.progress(
             done / total if total else 0.0, text=t("chat.status.progress", done=done, total=total)
         )
         for step in goal.steps:
-            st.markdown(
-                f"{_STEP_ICON[step.status]}　{step.name}（{t(f'chat.step.{step.status}')}）"
-            )
+            step_text = t("display.paren", text=step.name, note=t(CHAT_STEPS[step.status]))
+            st.markdown(f"{_STEP_ICON[step.status]} {step_text}")
             if step.summary:
                 st.caption(step.summary)
 
 
 def _run(run: RunInfo, key: str) -> None:
-    when = f"・{local_time(run.start)}" if run.start else ""
-    st.markdown(f"`{run.run_id}`　{state_label(run.state)}{when}")
+    when = t("display.sep") + local_time(run.start) if run.start else ""
+    st.markdown(f"`{run.run_id}` {state_label(run.state)}{when}")
     links = []
     if run.form_url:
         links.append(("form", t("chat.page.open_form"), run.form_url))
@@ -187,7 +187,8 @@ def _panel(snapshot: StateSnapshot) -> None:
         for batch in snapshot.running:
             st.markdown(
                 f":material/progress_activity: {t('chat.status.tasks', count=len(batch.tasks))}"
-                f"・{local_time(batch.started_at)}"
+                + t("display.sep")
+                + local_time(batch.started_at)
             )
     for title, runs, key in (
         (t("chat.status.paused_runs"), snapshot.paused_runs, "paused"),
@@ -208,7 +209,10 @@ def _conversation_picker() -> None:
         render_error(exc, key="copilot-list")
         return
     ids: list[str | None] = [None, *(c.conversation_id for c in conversations)]
-    titles = {c.conversation_id: f"{c.title}（{local_time(c.updated_at)}）" for c in conversations}
+    titles = {
+        c.conversation_id: t("display.paren", text=c.title, note=local_time(c.updated_at))
+        for c in conversations
+    }
     current = st.session_state.get(_CONVERSATION)
     index = ids.index(current) if current in ids else 0
     choice = st.selectbox(

@@ -37,6 +37,7 @@ from designer.retrieval_mode import (
     choose_retrieval,
     retrieve_with,
 )
+from keiri.base.catalog import t
 from ui_app.views.design_chat import (
     K,
     block_registry,
@@ -48,7 +49,12 @@ from ui_app.views.design_chat import (
 
 __all__ = ["render"]
 
-MODES = {"hint": "ヒント（例として提示）", "compose": "合成（固定ノード）", "llm-only": "使わない"}
+#: How the chosen templates are used -> its words.
+MODES = {
+    "hint": "design.mode.hint",
+    "compose": "design.mode.compose",
+    "llm-only": "design.mode.llm_only",
+}
 
 
 def _show_issues(issues: list[Issue]) -> None:
@@ -72,40 +78,41 @@ def _templates() -> dict[str, LoadedTemplate]:
     try:
         return load_templates()
     except IssuesFound as exc:
-        st.error("テンプレートの読み込みに失敗しました")
+        st.error(t("design.templates_failed"))
         _show_issues(exc.issues)
         return {}
 
 
 def _template_section(catalog: dict[str, LoadedTemplate]) -> tuple[list[str], str]:
-    st.subheader("テンプレート")
-    tags = sorted({tag for t in catalog.values() for tag in t.spec.tags})
+    st.subheader(t("design.templates"))
+    tags = sorted({tag for tpl in catalog.values() for tag in tpl.spec.tags})
     left, right = st.columns(2)
-    chosen_tags = left.multiselect("タグで絞り込み", tags, key=K + "tags")
-    search = right.text_input("検索", key=K + "template_search").strip().lower()
+    chosen_tags = left.multiselect(t("design.filter_tags"), tags, key=K + "tags")
+    search = right.text_input(t("design.search"), key=K + "template_search").strip().lower()
     selected_now = list(get_value("templates", []))
     visible = [
-        t.id
-        for t in catalog.values()
-        if (not chosen_tags or set(chosen_tags) & set(t.spec.tags))
-        and (not search or search in f"{t.id} {t.spec.title} {t.spec.description}".lower())
+        tpl.id
+        for tpl in catalog.values()
+        if (not chosen_tags or set(chosen_tags) & set(tpl.spec.tags))
+        and (not search or search in f"{tpl.id} {tpl.spec.title} {tpl.spec.description}".lower())
     ]
     options = sorted(set(visible) | set(selected_now))
     selected = st.multiselect(
-        "使うテンプレート",
+        t("design.use_templates"),
         options,
-        format_func=lambda i: f"{catalog[i].spec.title}（{i}）",
+        format_func=lambda i: t("design.template_option", title=catalog[i].spec.title, id=i),
         key=K + "templates",
     )
     for template_id in selected:
         spec = catalog[template_id].spec
-        imports = ", ".join(f"{k}: {v.type}" for k, v in spec.imports.items()) or "なし"
-        exports = ", ".join(f"{k}: {v.type}" for k, v in spec.exports.items()) or "なし"
-        st.caption(f"{spec.title} — 入力 {imports} / 出力 {exports}")
+        none = t("design.none")
+        imports = ", ".join(f"{k}: {v.type}" for k, v in spec.imports.items()) or none
+        exports = ", ".join(f"{k}: {v.type}" for k, v in spec.exports.items()) or none
+        st.caption(t("design.template_ports", title=spec.title, inputs=imports, outputs=exports))
     mode = st.radio(
-        "テンプレートの使い方",
+        t("design.template_mode"),
         list(MODES),
-        format_func=MODES.__getitem__,
+        format_func=lambda m: t(MODES[m]),
         horizontal=True,
         key=K + "mode",
     )
@@ -134,9 +141,9 @@ def _ranked(
 def _candidates_section(
     instruction: str, registry: BlockRegistry, options: DesignEngineOptions
 ) -> list[str]:
-    st.subheader("候補ブロック（Top-K）")
+    st.subheader(t("design.candidates"))
     if not instruction.strip():
-        st.caption("指示を入力すると候補ブロックが表示されます")
+        st.caption(t("design.candidates_empty"))
         return []
     endpoint = os.environ.get("OPENAI_BASE_URL") or os.environ.get("AZURE_OPENAI_ENDPOINT", "")
     try:
@@ -152,7 +159,7 @@ def _candidates_section(
         _show_block_error(exc)
         return []
     mode = RetrievalMode(**{k: v for k, v in used.items() if k != "label"})
-    st.caption(f"検索方式: {mode.describe()}")
+    st.caption(t("design.retrieval_used", mode=mode.describe()))
     candidates = [Candidate(**c) for c in found]
     rows = []
     for cand in candidates:
@@ -160,30 +167,30 @@ def _candidates_section(
         rows.append(
             {
                 "id": cand.block_id,
-                "カテゴリ": cand.category,
-                "スコア": round(cand.score, 2),
-                "入力": ", ".join(f"{k}:{describe_port(p)}" for k, p in spec.inputs.items()),
-                "出力": ", ".join(spec.outputs),
-                "説明": spec.description.strip().splitlines()[0]
+                t("design.col.category"): cand.category,
+                t("design.col.score"): round(cand.score, 2),
+                t("design.col.inputs"): ", ".join(
+                    f"{k}:{describe_port(p)}" for k, p in spec.inputs.items()
+                ),
+                t("design.col.outputs"): ", ".join(spec.outputs),
+                t("design.col.description"): spec.description.strip().splitlines()[0]
                 if spec.description.strip()
                 else "",
             }
         )
     st.dataframe(rows, hide_index=True, width="stretch")
     return list(
-        st.multiselect(
-            "固定する候補（必ず LLM に提示）", [c.block_id for c in candidates], key=K + "pinned"
-        )
+        st.multiselect(t("design.pinned"), [c.block_id for c in candidates], key=K + "pinned")
     )
 
 
 def _options() -> DesignEngineOptions:
-    with st.expander("詳細設定"):
-        per_category = st.number_input("カテゴリごとの候補数 K", 1, 20, 6, key=K + "k")
-        total = st.number_input("候補の合計上限", 1, 100, 30, key=K + "total")
-        attempts = st.number_input("最大試行回数（自己修復を含む）", 1, 5, 2, key=K + "attempts")
+    with st.expander(t("design.options")):
+        per_category = st.number_input(t("design.per_category"), 1, 20, 6, key=K + "k")
+        total = st.number_input(t("design.total"), 1, 100, 30, key=K + "total")
+        attempts = st.number_input(t("design.attempts"), 1, 5, 2, key=K + "attempts")
         retrieval = st.selectbox(
-            "検索方式", ["auto", "bm25", "embedding", "hybrid"], key=K + "retrieval"
+            t("design.retrieval"), ["auto", "bm25", "embedding", "hybrid"], key=K + "retrieval"
         )
     return DesignEngineOptions(
         topk_per_category=int(per_category),
@@ -207,7 +214,7 @@ def _run_generation(
         st.warning(f"{failure.name}: {failure.code} — {failure.message}")
     opts = replace(options, pinned_blocks=(*options.pinned_blocks, *pinned))
     try:
-        with st.spinner("プランを生成しています…"):
+        with st.spinner(t("design.generating")):
             result = generate_plan(
                 instruction,
                 docs,
@@ -228,42 +235,40 @@ def _run_generation(
 
 
 def _result_section(result: GeneratedPlan) -> None:
-    st.subheader("生成結果")
+    st.subheader(t("design.result"))
     if result.fallback:
-        st.warning(
-            "フォールバックの暫定プランです（KEIRI_AGENT_LLM_FALLBACK）。内容を確認してください。"
-        )
+        st.warning(t("design.fallback"))
     if result.ok:
-        st.success(
-            f"プラン {result.plan.id if result.plan else ''} は検証とドライランに合格しました"
-        )
+        st.success(t("design.passed", plan=result.plan.id if result.plan else ""))
     else:
-        st.error(
-            f"検証エラーが {len(result.errors)} 件あります。不足項目に答えるか YAML を修正してください。"
-        )
+        st.error(t("design.errors", count=len(result.errors)))
     m = result.metrics
     cols = st.columns(4)
-    cols[0].metric("試行回数", m.attempts)
-    cols[1].metric("自己修復", m.repair_rounds)
-    cols[2].metric("ドライラン (ms)", m.dry_run_ms if m.dry_run_ms is not None else "-")
-    cols[3].metric("所要時間 (s)", round(m.total_ms / 1000, 1))
+    cols[0].metric(t("design.metric.attempts"), m.attempts)
+    cols[1].metric(t("design.metric.repairs"), m.repair_rounds)
+    cols[2].metric(t("design.metric.dry_run"), m.dry_run_ms if m.dry_run_ms is not None else "-")
+    cols[3].metric(t("design.metric.total"), round(m.total_ms / 1000, 1))
     if result.reasoning:
-        st.caption(f"設計メモ: {result.reasoning}")
+        st.caption(t("design.reasoning", text=result.reasoning))
     shown = ", ".join(c.block_id for c in result.candidates)
     mode = result.retrieval.describe() if result.retrieval else result.metrics.retrieval
-    st.caption(f"LLM に提示した候補（検索方式: {mode}）: {shown}")
+    st.caption(t("design.shown", mode=mode, blocks=shown))
     if result.placeholders:
-        st.warning(
-            f"未設定の設定値が {len(result.placeholders)} 件あります（プレースホルダ）。"
-            "設計チャットで回答するまで、このプランは実行できません。"
-        )
+        st.warning(t("design.placeholders", count=len(result.placeholders)))
     if result.compose is not None and result.compose.conflicts:
         for conflict in result.compose.conflicts:
-            st.warning(f"合成の競合: {conflict.message} → {conflict.resolution}")
-    with st.expander("試行と差分"):
+            st.warning(
+                t("design.conflict", message=conflict.message, resolution=conflict.resolution)
+            )
+    with st.expander(t("design.attempts_diffs")):
         for attempt in result.attempts:
             st.markdown(
-                f"**試行 {attempt.number}（{attempt.stage}）**: エラー {len(attempt.errors)} 件"
+                t(
+                    "design.attempt",
+                    number=attempt.number,
+                    stage=attempt.stage,
+                    count=len(attempt.errors),
+                )
             )
             if attempt.diff is not None:
                 st.text(attempt.diff.render())
@@ -273,18 +278,18 @@ def _result_section(result: GeneratedPlan) -> None:
 
 def render() -> None:
     """The Design page."""
-    st.header("プラン設計")
+    st.header(t("design.title"))
     registry = block_registry()
     catalog = _templates()
-    st.subheader("指示とドキュメント")
+    st.subheader(t("design.instruction_section"))
     instruction = st.text_area(
-        "指示",
+        t("design.instruction"),
         key=K + "instruction",
         height=120,
-        placeholder="例: 請求書と入金明細を照合し、未入金の一覧をExcelに出力する",
+        placeholder=t("design.instruction_placeholder"),
     )
     uploads = st.file_uploader(
-        "参考ドキュメント（.txt .md .csv .pdf .docx .xlsx）",
+        t("design.documents"),
         type=["txt", "md", "csv", "pdf", "docx", "xlsx"],
         accept_multiple_files=True,
         key=K + "docs",
@@ -293,10 +298,10 @@ def render() -> None:
     options = _options()
     pinned = _candidates_section(instruction, registry, options)
     model_answers = dict(get_value("model_answers", {}))
-    label = "回答を使って再生成" if model_answers else "自動生成"
+    label = t("design.regenerate") if model_answers else t("design.generate")
     if st.button(label, type="primary", key=K + "generate"):
         if not instruction.strip():
-            st.error("指示を入力してください")
+            st.error(t("design.instruction_missing"))
         else:
             _run_generation(
                 instruction, list(uploads or []), templates, mode, options, pinned, model_answers
@@ -310,23 +315,23 @@ def render() -> None:
     )
     chat_section()
     st.subheader("Plan YAML")
-    text = st.text_area("YAML（編集できます）", key=K + "yaml", height=420)
+    text = st.text_area(t("design.yaml"), key=K + "yaml", height=420)
     left, right = st.columns(2)
-    if left.button("検証/ドライラン", key=K + "validate"):
+    if left.button(t("design.validate"), key=K + "validate"):
         check = check_plan_text(text, registry)
         set_value("check", check)
-    if right.button("登録", key=K + "register"):
+    if right.button(t("design.register"), key=K + "register"):
         check = check_plan_text(text, registry)
         set_value("check", check)
         if check.ok and check.plan is not None:
             path = save_plan(text, check.plan.id)
-            st.success(f"登録しました: {path}")
+            st.success(t("design.registered", path=path))
         else:
-            st.error("検証エラーがあるため登録できません")
+            st.error(t("design.not_registered"))
     check = get_value("check")
     if check is not None:
         if check.ok:
-            st.success(f"検証とドライランに合格しました（ドライラン {check.dry_run_ms} ms）")
+            st.success(t("design.check_passed", ms=check.dry_run_ms))
         _show_issues(check.errors + check.warnings)
-    with st.expander("生成メトリクス（直近）"):
+    with st.expander(t("design.recent_metrics")):
         st.json(summarize_generations())

@@ -17,6 +17,7 @@ from blocks.sdk.registry import BlockRegistry
 from blocks.sdk.store import FileStore
 from designer import DesignRequirement, GeneratedPlan, apply_answers, check_plan_text, plan_to_yaml
 from designer.apply import answer_problems
+from keiri.base.catalog import t
 
 __all__ = [
     "K",
@@ -44,35 +45,40 @@ def set_value(name: str, value: Any) -> None:
 
 
 def missing_section(result: GeneratedPlan | None, check_errors: list[Issue]) -> None:
-    st.subheader("不足項目")
+    st.subheader(t("design.missing"))
     reqs = [DesignRequirement.model_validate(r) for r in get_value("requirements", [])]
     placeholders = [r for r in reqs if r.placeholder() is not None]
     null_vars = [r for r in reqs if r.target.startswith("vars.") and r not in placeholders]
     inputs = [r for r in reqs if r.target.startswith("node.")]
     ui_nodes = [] if result is None or result.plan is None else result.plan.ui.layout
     if not (placeholders or null_vars or inputs or check_errors):
-        st.caption("不足項目はありません")
+        st.caption(t("design.missing_none"))
     if placeholders:
-        st.markdown(
-            "未設定の設定値（プレースホルダ）: "
-            + ", ".join(f"`{r.target[5:]}`（{r.label}, {r.value_type}）" for r in placeholders)
+        items = ", ".join(
+            t("design.placeholder_item", target=r.target[5:], label=r.label, type=r.value_type)
+            for r in placeholders
         )
+        st.markdown(t("design.missing_placeholders", items=items))
     if null_vars:
-        st.markdown("未解決の `${vars.*}`: " + ", ".join(f"`{r.target[5:]}`" for r in null_vars))
+        items = ", ".join(f"`{r.target[5:]}`" for r in null_vars)
+        st.markdown(t("design.missing_vars", items=items))
     if inputs:
-        st.markdown("未設定の入力: " + ", ".join(f"`{r.target[5:]}`" for r in inputs))
+        items = ", ".join(f"`{r.target[5:]}`" for r in inputs)
+        st.markdown(t("design.missing_inputs", items=items))
     if ui_nodes:
-        st.markdown("人が操作するノード: " + ", ".join(f"`{n}`" for n in ui_nodes))
+        st.markdown(t("design.human_nodes", items=", ".join(f"`{n}`" for n in ui_nodes)))
     if check_errors:
         codes: dict[str, int] = {}
         for issue in check_errors:
             codes[issue.code] = codes.get(issue.code, 0) + 1
-        st.markdown("不整合: " + ", ".join(f"{c} × {n}" for c, n in codes.items()))
+        st.markdown(
+            t("design.inconsistent", items=", ".join(f"{c} × {n}" for c, n in codes.items()))
+        )
 
 
 def _answer_widget(req: DesignRequirement) -> Any:
     key = f"{K}chat::{req.id}"
-    label = req.label + ("" if req.required else "（任意）")
+    label = req.label if req.required else t("design.optional", label=req.label)
     if req.type == "boolean":
         return st.checkbox(label, key=key)
     if req.type == "number":
@@ -98,19 +104,19 @@ def _answer_widget(req: DesignRequirement) -> Any:
 
 
 def chat_section() -> None:
-    st.subheader("設計チャット")
+    st.subheader(t("design.chat"))
     reqs = [DesignRequirement.model_validate(r) for r in get_value("requirements", [])]
     answers: dict[str, Any] = dict(get_value("answers", {}))
     if not reqs:
-        st.caption("確認事項はありません")
+        st.caption(t("design.chat_none"))
         return
     done = [r for r in reqs if r.id in answers]
-    st.progress(len(done) / len(reqs), text=f"{len(done)} / {len(reqs)} 件回答済み")
+    st.progress(len(done) / len(reqs), text=t("design.answered", done=len(done), total=len(reqs)))
     for req in done:
         st.chat_message("assistant").write(req.label)
         value = answers[req.id]
         st.chat_message("user").write(
-            "（スキップ）" if value is None else json.dumps(value, ensure_ascii=False)
+            t("design.skipped") if value is None else json.dumps(value, ensure_ascii=False)
         )
     pending = [r for r in reqs if r.id not in answers]
     if pending:
@@ -122,10 +128,10 @@ def chat_section() -> None:
                     st.caption(extra)
             value = _answer_widget(req)
         send, skip = st.columns(2)
-        if send.button("回答", key=K + "chat_send"):
+        if send.button(t("design.send"), key=K + "chat_send"):
             problems = answer_problems(req, value) if value not in (None, "") else []
             if value in (None, "") and req.required:
-                st.error("回答を入力してください")
+                st.error(t("design.answer_missing"))
             elif problems:
                 for p in problems:
                     st.error(f"{p.field}: {p.message}")
@@ -133,15 +139,15 @@ def chat_section() -> None:
                 answers[req.id] = value
                 set_value("answers", answers)
                 st.rerun()
-        if not req.required and skip.button("スキップ", key=K + "chat_skip"):
+        if not req.required and skip.button(t("design.skip"), key=K + "chat_skip"):
             answers[req.id] = None
             set_value("answers", answers)
             st.rerun()
     preview = {r.target[5:]: answers[r.id] for r in done if r.target.startswith("vars.")}
     if preview:
-        st.caption("vars のプレビュー")
+        st.caption(t("design.vars_preview"))
         st.json(preview)
-    if not pending and st.button("回答を反映して検証", key=K + "chat_apply"):
+    if not pending and st.button(t("design.apply"), key=K + "chat_apply"):
         _apply_chat(reqs, answers)
 
 

@@ -7,7 +7,8 @@ their fields and kept; the run stays paused. A second submit of the same pause i
 
 The heading is the plan's description; what the plan declares as the form's `display`
 (`ui_app.display`) is shown beside the decision, so the decision is visible without
-scrolling; the raw context only behind 詳細. A value that is wrong says so as soon as it is
+scrolling (a form with a table to correct takes the page's width: the display above it); the
+raw context only behind 詳細. A value that is wrong says so as soon as it is
 typed or uploaded (a missing one only after a submit) and the message goes once it is fixed.
 What was typed and uploaded is kept as a draft on the server (`ui_app.drafts`) until the
 submit or 入力をリセット, so a reload or a new tab shows it again.
@@ -19,10 +20,10 @@ from typing import TYPE_CHECKING, Any
 
 import streamlit as st
 
-from blocks.forms.field_types import FIELD_TYPES
+from blocks.forms.field_types import FIELD_TYPES, Widget
 from blocks.forms.form import Requirement, validate_answers
 from blocks.sdk.confirmation import CANCEL_FIELD
-from keiri.base.catalog import CATALOG, t
+from keiri.base.catalog import t
 from keiri.base.errors import KeiriError
 from keiri.base.times import local_time
 from ui_app import backend, drafts, nav
@@ -50,6 +51,13 @@ __all__ = ["TITLE", "live_problems", "render", "reset_form"]
 
 #: `TITLE + run_id` -> the heading of the run's forms (the plan's description).
 TITLE = "keiri::title::"
+#: A form's mode -> its words.
+_MODES = {
+    "collect": "form.mode.collect",
+    "confirm": "form.mode.confirm",
+    "inquire": "form.mode.inquire",
+    "mixed": "form.mode.mixed",
+}
 
 
 def _submitted_banner(run_id: str, current_pause: str | None) -> bool:
@@ -114,7 +122,7 @@ def _header(form: PausedForm, title: str) -> None:
         st.markdown(str(definition["message"]))
     asked = definition.get("asked_at")
     since = local_time(asked if isinstance(asked, int | float) else None)
-    mode = t(f"form.mode.{form.mode}") if f"form.mode.{form.mode}" in CATALOG else form.mode
+    mode = t(_MODES[form.mode]) if form.mode in _MODES else form.mode
     st.caption(
         t(
             "form.meta",
@@ -123,7 +131,8 @@ def _header(form: PausedForm, title: str) -> None:
             since=since,
             run=form.run.name,
         )
-        + f" ・ {form.node_id}"
+        + t("display.sep")
+        + form.node_id
     )
 
 
@@ -155,7 +164,12 @@ def _render_form(form: PausedForm, run_id: str, who: str) -> None:
         st.info(t("form.draft_restored", at=entry["restored_at"]), icon=":material/history:")
     display = form.definition.get("display")
     context = form.definition.get("context")
-    if display:
+    if display and _has_table(fields):
+        # Rows to correct need the page's width: what the plan shows first, the answer below.
+        render_display(display, context, kinds=("counts", "table", "findings", "text"))
+        with st.container(border=True):
+            _answer(form, run_id, who, key, entry, fields)
+    elif display:
         render_display(display, context, kinds=("counts",))
         left, right = st.columns([3, 2], gap="medium")
         with right, st.container(border=True):
@@ -169,6 +183,10 @@ def _render_form(form: PausedForm, run_id: str, who: str) -> None:
         drafts.delete(run_id, form.node_id, who)  # nothing typed: no draft to restore
     else:
         drafts.save(run_id, form.node_id, who, entry["fields"], entry["values"])
+
+
+def _has_table(fields: list[Requirement]) -> bool:
+    return any(FIELD_TYPES[f.type].widget is Widget.TABLE for f in fields)
 
 
 def _answer(

@@ -33,7 +33,11 @@ def _card(item: InboxItem) -> None:
             heading = item.message or t("inbox.no_message")
             st.markdown(f"**{item.title}**: {heading}" if item.title else f"**{heading}**")
             since = (
-                f"{local_time(item.asked_at.astimezone())}（{waited(item.asked_at)}）"
+                t(
+                    "display.paren",
+                    text=local_time(item.asked_at.astimezone()),
+                    note=waited(item.asked_at),
+                )
                 if item.asked_at
                 else local_time(None)
             )

@@ -121,10 +121,8 @@ def render() -> None:
             with st.container(border=True):
                 left, right = st.columns([4, 1], vertical_alignment="center")
                 left.markdown(f"**{dep.description}**")
-                left.caption(
-                    f"{dep.name} ・ {dep.plan_id}"
-                    + (f" ・ {', '.join(dep.schedules)}" if dep.schedules else "")
-                )
+                schedules = [", ".join(dep.schedules)] if dep.schedules else []
+                left.caption(t("display.sep").join([dep.name, dep.plan_id, *schedules]))
                 right.button(
                     t("new_run.start"),
                     key=f"new_run::deploy::{dep.name}",

@@ -14,7 +14,7 @@ import streamlit as st
 from blocks.sdk.errors import BlockError
 from keiri.base.catalog import state_label, t
 from keiri.base.times import local_time
-from ui_app import backend, nav, recovery, run_live, run_summary
+from ui_app import backend, journal_exports, nav, recovery, run_live, run_summary
 from ui_app.auth import current_user
 from ui_app.errors import render_error
 from ui_app.plans import PlanInfo, plan_of_run
@@ -26,14 +26,15 @@ __all__ = ["RETRY", "duration", "render", "retry"]
 
 #: `RETRY + run_id` -> {"by", "state"} of a retry started from this session (or {"error"}).
 RETRY = "keiri::retry::"
-_STATES = {
-    "すべて": None,
-    "入力待ち": "paused",
-    "実行中": "running",
-    "完了": "completed",
-    "失敗": "failed",
-    "差し戻し": "rejected",
-    "クラッシュ": "crashed",
+#: The state filter: a `recent_runs` state (None: every run) -> its words.
+_FILTERS: dict[str | None, str] = {
+    None: "runs.filter.all",
+    "paused": "runs.filter.paused",
+    "running": "runs.filter.running",
+    "completed": "runs.filter.completed",
+    "failed": "runs.filter.failed",
+    "rejected": "runs.filter.rejected",
+    "crashed": "runs.filter.crashed",
 }
 _ICONS = {
     "COMPLETED": ":material/check_circle:",
@@ -51,14 +52,16 @@ def duration(seconds: float | None) -> str:
     if seconds is None:
         return "—"
     if seconds < 60:
-        return f"{seconds:.1f} 秒"
+        return t("time.seconds", seconds=f"{seconds:.1f}")
     minutes, rest = divmod(int(seconds), 60)
-    return f"{minutes} 分 {rest} 秒" if minutes < 60 else f"{minutes // 60} 時間 {minutes % 60} 分"
+    if minutes < 60:
+        return t("time.minutes_seconds", minutes=minutes, seconds=rest)
+    return t("time.hours_minutes", hours=minutes // 60, minutes=minutes % 60)
 
 
 def _started(view: RunView) -> str:
     if not view.start:
-        return "未開始"
+        return t("runs.not_started")
     return local_time(view.start, "%Y-%m-%d %H:%M:%S")
 
 
@@ -106,11 +109,11 @@ def _started_by(view: RunView) -> None:
 
 def _details(view: RunView, who: str) -> None:
     _started_by(view)
-    st.link_button("Prefect UI で開く", backend.prefect_ui_url(view.run_id))
+    st.link_button(t("runs.open_prefect"), backend.prefect_ui_url(view.run_id))
     if view.state_type == "PAUSED":
         st.page_link(
             nav.page(nav.FORM),
-            label="フォームを開く",
+            label=t("runs.open_form"),
             icon=":material/edit_note:",
             query_params={"run": view.run_id},
         )
@@ -123,12 +126,12 @@ def _details(view: RunView, who: str) -> None:
     if view.state_type == "RUNNING" and child is not None and child.run_id != view.run_id:
         # A loop item or subflow of this run waits for input: so does this run.
         st.info(
-            f"入力待ち: {child.title or child.node_id}",
+            t("runs.child_waiting", form=child.title or child.node_id),
             icon=":material/pause_circle:",
         )
         st.page_link(
             nav.page(nav.FORM),
-            label="フォームを開く",
+            label=t("runs.open_form"),
             icon=":material/edit_note:",
             query_params={"run": child.run_id or ""},
         )
@@ -138,14 +141,16 @@ def _details(view: RunView, who: str) -> None:
         run_live.render_summary(view.run_id)  # the summary for people written when it ended
     outputs = outcome.outputs
     run_summary.render(view.run_id, run_summary.summarize(outputs, _plan(view)))
+    if view.state_type == "COMPLETED":
+        journal_exports.render(view.run_id, outputs, who)  # 仕訳の出力 (keiri journals export)
     if outputs:
-        with st.expander("出力（JSON）"):
+        with st.expander(t("runs.outputs_json")):
             st.json(outputs, expanded=False)
     started = st.session_state.get(RETRY + view.run_id)
     if started and "error" in started:
         render_error(started["error"], key=f"runs::retry-error::{view.run_id}")
     elif started:
-        st.info(f"{started['by']} が再実行を開始しました", icon=":material/replay:")
+        st.info(t("runs.retry_started", by=started["by"]), icon=":material/replay:")
     error = backend.run_error(outcome)
     if error is not None and not started:
         render_error(
@@ -158,7 +163,7 @@ def _details(view: RunView, who: str) -> None:
         if error.get("code") == "REJECTED":
             # 差し戻し (on_reject: fail): the same answer cannot help, but a retry asks again.
             st.button(
-                "再実行（もう一度確認を依頼）",
+                t("runs.reask"),
                 key=f"runs::reask::{view.run_id}",
                 on_click=partial(retry, view.run_id, who),
                 icon=":material/replay:",
@@ -167,26 +172,27 @@ def _details(view: RunView, who: str) -> None:
 
 def render() -> None:
     recovery.open_pending()  # the form a 入力し直して再実行 paused at
-    st.title("実行履歴")
+    st.title(t("runs.title"))
     who = current_user()
     left, right = st.columns([2, 1], vertical_alignment="bottom")
-    label = left.selectbox("状態", list(_STATES), key="runs::state")
-    right.button("更新", key="runs::refresh")
+    state_filter = left.selectbox(
+        t("runs.state"), list(_FILTERS), format_func=lambda s: t(_FILTERS[s]), key="runs::state"
+    )
+    right.button(t("runs.refresh"), key="runs::refresh")
     try:
-        views = backend.recent_runs(_STATES[label], limit=30)
+        views = backend.recent_runs(state_filter, limit=30)
     except BlockError as exc:
         render_error(exc, key="runs")
         return
     if not views:
-        st.info("該当する実行はありません。")
+        st.info(t("runs.none"))
         return
     for view in views:
         state = state_label(view.state)
         if view.state_type == "RUNNING" and _waits_for_a_child(view.run_id):
             state = state_label("PAUSED")
-        title = (
-            f"{view.plan_id or view.name} ・ {state} ・ "
-            f"{_started(view)} ・ {duration(view.duration_s)}"
+        title = t("display.sep").join(
+            [view.plan_id or view.name, state, _started(view), duration(view.duration_s)]
         )
         with st.expander(
             title,
@@ -194,7 +200,7 @@ def render() -> None:
             expanded=view.state_type == "RUNNING" or run_live.followed(view.run_id),
             icon=_ICONS.get(view.state, _ICONS.get(view.state_type, _NO_ICON)),
         ):
-            st.caption(f"実行 ID: {view.run_id} ・ 名前: {view.name}")
+            st.caption(t("runs.run_meta", run_id=view.run_id, name=view.name))
             _details(view, who)
 
 

@@ -8,12 +8,16 @@ settings), `summary` (run summaries), `journals` (journal entries, their exports
 counterparty master: `journal.*`, `counterparty.*`), `evidence` (the registration-number
 registry and the evidence archive: `registry.*`, `archive.*`), `reconcile` (bank statements,
 the workbooks they come in and the payment reconciliation: `statement.*`, `workbook.*`,
-`reconcile.*`), `copilot` (the copilot and its page), `app` (the form app's pages) and `common`
-(what several surfaces show: field checks, run states, times, display words). A new prefix is
-added to `PARTS` beside its module.
+`reconcile.*`), `closing` (closing the month in the form app: the table field, the 取引先 and
+証憑検索 pages, the journal download: `table.*`, `parties.*`, `search.*`, `exports.*`),
+`copilot` (the copilot and its page), `app` (the form app: navigation, forms, inbox, runs,
+sign-in), `pages` (the form app's design, request and analysis pages) and `common` (what several
+surfaces show: field checks, run states, times, display words). A new prefix is added to
+`PARTS` beside its module.
 
 **How a key is written.** Always a literal at the place that shows it: never built with an
-f-string or `+`. A choice between messages is a mapping of literal keys (`{"paused": "state.PAUSED"}`).
+f-string or `+`. A choice between messages is a mapping of literal keys (`{"paused": "state.PAUSED"}`);
+code sets that several surfaces show keep theirs in `words` (not a part: no entries).
 
 **The language** is decided in one place, `language()`: `KEIRI_LANG` (`ja`/`en`; a locale such
 as `ja_JP.UTF-8` counts by its prefix; anything else reads Japanese, the users' language).
@@ -71,13 +75,24 @@ PARTS: dict[str, str] = {
     "runs": "app",
     "reenter": "app",
     "auth": "app",
+    "nav": "app",
+    "design": "pages",
+    "ask": "pages",
+    "analysis": "pages",
     "journal": "journals",
     "counterparty": "journals",
+    "ops": "ops",
+    "calendar": "ops",
+    "intake": "ops",
     "registry": "evidence",
     "archive": "evidence",
     "statement": "reconcile",
     "workbook": "reconcile",
     "reconcile": "reconcile",
+    "table": "closing",
+    "parties": "closing",
+    "search": "closing",
+    "exports": "closing",
 }
 
 _loaded: dict[str, dict[str, dict[str, str]]] = {}
@@ -153,9 +168,30 @@ def placeholders(key: str, lang: Language) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(_entry(key)[lang]) if name}
 
 
+#: A run state, upper case without spaces or underscores -> its words.
+_STATES = {
+    "SCHEDULED": "state.SCHEDULED",
+    "PENDING": "state.PENDING",
+    "RUNNING": "state.RUNNING",
+    "PAUSED": "state.PAUSED",
+    "SUSPENDED": "state.SUSPENDED",
+    "COMPLETED": "state.COMPLETED",
+    "FAILED": "state.FAILED",
+    "CRASHED": "state.CRASHED",
+    "CANCELLED": "state.CANCELLED",
+    "CANCELLING": "state.CANCELLING",
+    "UNKNOWN": "state.UNKNOWN",
+    "REJECTED": "state.REJECTED",
+    "LATE": "state.LATE",
+    "AWAITINGRETRY": "state.AWAITINGRETRY",
+    "RETRYING": "state.RETRYING",
+    "TIMEDOUT": "state.TIMEDOUT",
+    "RESUMING": "state.RESUMING",
+}
+
+
 def state_label(state: str, lang: Language | None = None) -> str:
-    """A run state in words: a Prefect state type (`PAUSED`) or name (`Paused`, `AwaitingRetry`)."""
-    key = "state." + state.replace(" ", "").replace("_", "").upper()
-    if has(key):
-        return t(key, lang)
-    return state
+    """A run state in words: a Prefect state type (`PAUSED`) or name (`Paused`, `AwaitingRetry`);
+    a state without words as written."""
+    key = _STATES.get(state.replace(" ", "").replace("_", "").upper())
+    return t(key, lang) if key else state

@@ -4,6 +4,8 @@ confirmations (`confirm.*`), uploads (`upload.*`), 新規実行 (`new_run.*`), t
 
 from __future__ import annotations
 
+__all__ = ["ENTRIES"]
+
 ENTRIES: dict[str, dict[str, str]] = {
     # --- form.* ---
     "form.approved": {"ja": "承認する", "en": "Approve"},
@@ -38,8 +40,8 @@ ENTRIES: dict[str, dict[str, str]] = {
         "ja": "種類: {mode} ・ 担当: {assignee} ・ 待機開始: {since} ・ 実行: {run}",
         "en": "Kind: {mode} · Assignee: {assignee} · Waiting since: {since} · Run: {run}",
     },
+    "form.answered_by": {"ja": "回答者", "en": "Answered by"},
     "form.unassigned": {"ja": "未指定", "en": "unassigned"},
-    "form.context": {"ja": "参考情報", "en": "Context"},
     "form.reject_note": {
         "ja": "「承認する」にチェックせずに送信すると差し戻しとして記録され、コメントは後続の処理に渡されます。",
         "en": "Submitting without ticking Approve records a rejection; the comment goes to the next steps.",
@@ -81,7 +83,6 @@ ENTRIES: dict[str, dict[str, str]] = {
         "ja": "「取消」を押すと、この実行は取消（キャンセル）として終わります。失敗ではありません。",
         "en": "Cancel ends this run as cancelled, not as a failure.",
     },
-    "confirm.heading": {"ja": "確認が必要です", "en": "A decision is needed"},
     "confirm.not_option": {
         "ja": "選択肢にない値です（{options}）",
         "en": "not one of the options ({options})",
@@ -93,6 +94,27 @@ ENTRIES: dict[str, dict[str, str]] = {
     "form.draft_restored": {
         "ja": "前回の入力を復元しました（{at} 保存）。「入力をリセット」で消せます。",
         "en": "Restored your draft (saved {at}). Reset the form to discard it.",
+    },
+    "form.chat_redo": {
+        "ja": "回答を直すには、もう一度入力してください。",
+        "en": "To change your answer, type it again.",
+    },
+    "form.chat_placeholder": {
+        "ja": "回答を入力して Enter",
+        "en": "Type your answer and press Enter",
+    },
+    "form.folder_how": {"ja": "{label}の送り方", "en": "How to send {label}"},
+    "form.folder_mode.folder": {"ja": "フォルダを選ぶ", "en": "Choose a folder"},
+    "form.folder_mode.zip": {"ja": "ZIP ファイルで送る", "en": "Send a ZIP file"},
+    "form.as_folder": {"ja": "{label}（フォルダ）", "en": "{label} (folder)"},
+    "form.as_zip": {"ja": "{label}（ZIP）", "en": "{label} (ZIP)"},
+    "form.dropped": {
+        "ja": "フォームの定義から削除された項目の入力を破棄しました: {fields}",
+        "en": "Discarded the answers to fields the form no longer has: {fields}",
+    },
+    "form.retyped": {
+        "ja": "型または選択肢が変わった項目を既定値に戻しました: {fields}",
+        "en": "Reset to their defaults the fields whose type or options changed: {fields}",
     },
     # --- upload.* ---
     "upload.wrong_extension": {
@@ -151,7 +173,6 @@ ENTRIES: dict[str, dict[str, str]] = {
     "new_run.deployments": {"ja": "デプロイ", "en": "Deployments"},
     "new_run.no_description": {"ja": "（説明なし）", "en": "(no description)"},
     "new_run.start": {"ja": "実行を開始", "en": "Start a run"},
-    "new_run.starting": {"ja": "実行を開始しています…", "en": "Starting the run…"},
     "new_run.started": {
         "ja": "{by} が実行を開始しました（{state}）",
         "en": "{by} started the run ({state})",
@@ -174,11 +195,6 @@ ENTRIES: dict[str, dict[str, str]] = {
         "en": "This failure may come from the input of “{node}”. Re-enter it: the other answers are kept and finished work is reused.",
     },
     "reenter.choose": {"ja": "入力し直すフォーム", "en": "Form to re-enter"},
-    "reenter.started": {
-        "ja": "{by} が入力のやり直しを開始しました（{state}）",
-        "en": "{by} started re-entering the input ({state})",
-    },
-    "reenter.open_form": {"ja": "フォームを開いて入力し直す", "en": "Open the form"},
     "reenter.not_human_input": {
         "ja": "--reenter {node}: 人の入力を受けるノードではありません",
         "en": "--reenter {node}: not a human-input node",
@@ -189,6 +205,31 @@ ENTRIES: dict[str, dict[str, str]] = {
         "en": "run {run_id} is being prepared for another retry; try again shortly",
     },
     # --- runs.* ---
+    "runs.title": {"ja": "実行履歴", "en": "Recent runs"},
+    "runs.state": {"ja": "状態", "en": "State"},
+    "runs.refresh": {"ja": "更新", "en": "Refresh"},
+    "runs.none": {"ja": "該当する実行はありません。", "en": "No matching runs."},
+    "runs.filter.all": {"ja": "すべて", "en": "All"},
+    "runs.filter.paused": {"ja": "入力待ち", "en": "Waiting for input"},
+    "runs.filter.running": {"ja": "実行中", "en": "Running"},
+    "runs.filter.completed": {"ja": "完了", "en": "Completed"},
+    "runs.filter.failed": {"ja": "失敗", "en": "Failed"},
+    "runs.filter.rejected": {"ja": "差し戻し", "en": "Rejected"},
+    "runs.filter.crashed": {"ja": "クラッシュ", "en": "Crashed"},
+    "runs.not_started": {"ja": "未開始", "en": "Not started"},
+    "runs.run_meta": {
+        "ja": "実行 ID: {run_id} ・ 名前: {name}",
+        "en": "Run ID: {run_id} · Name: {name}",
+    },
+    "runs.open_prefect": {"ja": "Prefect UI で開く", "en": "Open in the Prefect UI"},
+    "runs.open_form": {"ja": "フォームを開く", "en": "Open the form"},
+    "runs.child_waiting": {"ja": "入力待ち: {form}", "en": "Waiting for input: {form}"},
+    "runs.outputs_json": {"ja": "出力（JSON）", "en": "Outputs (JSON)"},
+    "runs.retry_started": {"ja": "{by} が再実行を開始しました", "en": "{by} started a retry"},
+    "runs.reask": {
+        "ja": "再実行（もう一度確認を依頼）",
+        "en": "Retry (ask for the decision again)",
+    },
     "runs.summary": {"ja": "概要", "en": "Summary"},
     "runs.reports": {"ja": "レポート", "en": "Reports"},
     "runs.inputs": {"ja": "入力ファイル", "en": "Input files"},
@@ -211,5 +252,36 @@ ENTRIES: dict[str, dict[str, str]] = {
     "runs.started_by": {"ja": "開始: {by}（{at}）", "en": "Started by {by} ({at})"},
     "runs.outside_keiri": {"ja": "（keiri の外から再開）", "en": "(resumed outside keiri)"},
     # --- auth.* ---
+    "auth.title": {"ja": "keiri フォームアプリ", "en": "keiri form app"},
+    "auth.login_title": {"ja": "keiri フォームアプリ — ログイン", "en": "keiri form app — sign in"},
+    "auth.prompt": {"ja": "続けるにはログインしてください。", "en": "Sign in to continue."},
+    "auth.login": {"ja": "ログイン", "en": "Sign in"},
+    "auth.logout": {"ja": "ログアウト", "en": "Sign out"},
+    "auth.name": {
+        "ja": "お名前（再開した人として記録されます）",
+        "en": "Your name (recorded as the person who resumed)",
+    },
+    "auth.secret": {"ja": "共有シークレット", "en": "Shared secret"},
+    "auth.name_missing": {"ja": "お名前を入力してください", "en": "Enter your name"},
+    "auth.secret_wrong": {"ja": "共有シークレットが違います", "en": "The shared secret is wrong"},
+    "auth.signed_in": {"ja": "ログイン中: {user}", "en": "Signed in: {user}"},
     "auth.self_declared": {"ja": "{name}（自己申告）", "en": "{name} (self-declared)"},
+    # --- nav.* ---
+    "nav.app_title": {"ja": "keiri フォーム", "en": "keiri forms"},
+    "nav.inbox": {"ja": "受信箱", "en": "Inbox"},
+    "nav.form": {"ja": "入力フォーム", "en": "Form"},
+    "nav.runs": {"ja": "実行履歴", "en": "Recent runs"},
+    "nav.new_run": {"ja": "新規実行", "en": "New run"},
+    "nav.design": {"ja": "設計", "en": "Design"},
+    "nav.analysis": {"ja": "分析", "en": "Analysis"},
+    "nav.ask": {"ja": "依頼", "en": "Requests"},
+    "nav.copilot": {"ja": "コパイロット", "en": "Copilot"},
+    "nav.design_failed": {
+        "ja": "設計ページを読み込めませんでした（{error}）",
+        "en": "The design page could not be loaded ({error})",
+    },
+    "nav.design_failed_hint": {
+        "ja": "他のページはそのまま使えます。設計ページの依存関係（designer パッケージ）を確認してください",
+        "en": "The other pages work as before. Check the design page's dependencies (the designer package)",
+    },
 }

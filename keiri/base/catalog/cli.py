@@ -166,8 +166,10 @@ ENTRIES: dict[str, dict[str, str]] = {
         "en": "Most flow runs at once (default: no limit).",
     },
     "cli.help.worker": {
-        "ja": "POOL 用の Prefect プロセスワーカーを起動します（マシンごとに 1 つ。台数を増やして拡張）。",
-        "en": "Start a Prefect process worker for POOL (one per machine; add machines to scale out).",
+        "ja": "POOL 用の Prefect プロセスワーカーを起動します（マシンごとに 1 つ。台数を増やして拡張）。"
+        "SIGTERM を受けると新しい実行を取らず、実行中のものは --grace の間に終わるのを待ちます。",
+        "en": "Start a Prefect process worker for POOL (one per machine; add machines to scale "
+        "out). SIGTERM stops claiming runs at once and lets running ones finish for --grace.",
     },
     "cli.help.worker.pool": {"ja": "担当するワークプール。", "en": "The work pool to serve."},
     "cli.help.worker.name": {
@@ -175,8 +177,68 @@ ENTRIES: dict[str, dict[str, str]] = {
         "en": "Worker name (default: Prefect's).",
     },
     "cli.help.worker.limit": {
-        "ja": "同時に実行するフロー実行の上限。",
-        "en": "Most flow runs at once.",
+        "ja": "同時に実行するフロー実行の上限（既定: CPU 数の 2 倍）。",
+        "en": "Most flow runs at once (default: 2 x the CPUs).",
+    },
+    "cli.help.worker.grace": {
+        "ja": "SIGTERM の後、実行中の実行が終わるのを待つ時間（これを過ぎるとワーカーは終了します）。",
+        "en": "After SIGTERM: how long running runs may take to finish before the worker exits.",
+    },
+    "cli.help.deployments": {
+        "ja": "定期実行（デプロイメント）を再デプロイせずに操作します: 一覧、停止、再開、今すぐ実行、過去分の作成、見張り。",
+        "en": "Operate recurring runs without redeploying: list, pause, resume, run now, backfill, watch.",
+    },
+    "cli.help.deployments.ls": {
+        "ja": "デプロイメントを一覧します: スケジュール、次回の実行、期間ごとの未完了の実行。",
+        "en": "List the deployments: schedules, next runs, open runs by period.",
+    },
+    "cli.help.deployments.pause": {
+        "ja": "NAME のスケジュールによる実行の作成を止めます（始まった実行はそのまま続きます）。",
+        "en": "Stop creating runs from NAME's schedules (runs already started go on).",
+    },
+    "cli.help.deployments.resume": {
+        "ja": "NAME のスケジュールによる実行の作成を再開します。",
+        "en": "Create runs from NAME's schedules again.",
+    },
+    "cli.help.deployments.run": {
+        "ja": "NAME の実行をそのワークプールで今すぐ始めます（PERIOD に未完了の実行があれば断ります）。",
+        "en": "Start a run of NAME now, on its work pool (refused when PERIOD has an open run).",
+    },
+    "cli.help.deployments.run.period": {
+        "ja": "実行の対象期間（例: 2026-04）。",
+        "en": "The period of the run (e.g. 2026-04).",
+    },
+    "cli.help.deployments.run.var_pairs": {
+        "ja": "プランの変数: KEY=VALUE。",
+        "en": "A plan var: KEY=VALUE.",
+    },
+    "cli.help.deployments.backfill": {
+        "ja": "--from から --to までの期間ごとに NAME の実行を 1 件ずつ作ります（実行中・待機中の期間は飛ばします）。",
+        "en": "Create one run of NAME per period from --from to --to (periods with a run open or waiting are skipped).",
+    },
+    "cli.help.deployments.backfill.first": {
+        "ja": "最初の期間（YYYY-MM）。",
+        "en": "The first period (YYYY-MM).",
+    },
+    "cli.help.deployments.backfill.last": {
+        "ja": "最後の期間（YYYY-MM）。",
+        "en": "The last period (YYYY-MM).",
+    },
+    "cli.help.deployments.watch": {
+        "ja": "遅れている定期実行、リマインド期限を過ぎて一時停止中の実行、クラッシュした実行を知らせ（それぞれ 1 回。サーバーの再起動後も）、retries のあるデプロイメントの失敗した実行を再実行します。",
+        "en": "Report late scheduled runs, runs paused past their reminder and crashed runs (once each, also after a server restart), and retry failed runs of deployments with retries.",
+    },
+    "cli.help.deployments.watch.once": {
+        "ja": "1 回だけ確認し、送るべきものを送って終了します。",
+        "en": "Look once, send what is due, and exit.",
+    },
+    "cli.help.deployments.watch.interval": {
+        "ja": "確認の間隔（既定: KEIRI_WATCH_INTERVAL、30s）。",
+        "en": "Time between looks (default: KEIRI_WATCH_INTERVAL, 30s).",
+    },
+    "cli.help.deployments.watch.as_json": {
+        "ja": "--once と一緒に: JSON ドキュメント 1 つ。",
+        "en": "With --once: one JSON document.",
     },
     "cli.help.generate": {
         "ja": "LLM の設計担当でプランを生成します。終了コード 0: 正常かつ試行成功、1: それ以外、2: 使い方の誤り。",
@@ -483,10 +545,6 @@ ENTRIES: dict[str, dict[str, str]] = {
     "cli.run.human_nodes": {
         "ja": "人の入力を受けるノード: {nodes}",
         "en": "human-input nodes: {nodes}",
-    },
-    "cli.run.referenced_form": {
-        "ja": "--input {node}.…: このフォームの項目は参照から決まるため、フォームアプリで回答してください",
-        "en": "--input {node}.…: its requirements come from a reference; answer it in the form app",
     },
     "cli.input.expected_node": {
         "ja": "--input {raw}: NODE.FIELD=値 または NODE.FIELD=@パス の形で指定してください（例: confirm.approved=true）",

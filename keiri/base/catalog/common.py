@@ -4,6 +4,8 @@ times (`time.*`), generic errors (`error.*`), the file store (`store.*`), result
 
 from __future__ import annotations
 
+__all__ = ["ENTRIES"]
+
 ENTRIES: dict[str, dict[str, str]] = {
     # --- field.* ---
     "field.required": {"ja": "必須項目です。入力してください", "en": "This field is required"},
@@ -93,6 +95,8 @@ ENTRIES: dict[str, dict[str, str]] = {
     },
     "field.invalid": {"ja": "入力が正しくありません", "en": "The value is not valid"},
     "field.problem": {"ja": "{label}: {message}", "en": "{label}: {message}"},
+    "field.sample_text": {"ja": "サンプル", "en": "sample"},
+    "field.sample_answer": {"ja": "サンプルの回答", "en": "a sample answer"},
     "field.not_month": {
         "ja": "年月を入力してください（例: 2026-10、2026年10月、令和8年10月）（入力: {value}）",
         "en": "Enter a year and month (e.g. 2026-10) (got {value})",
@@ -137,7 +141,6 @@ ENTRIES: dict[str, dict[str, str]] = {
     "error.code": {"ja": "コード: {code}", "en": "Code: {code}"},
     "error.node": {"ja": "ノード: {node}", "en": "Node: {node}"},
     "error.snapshot": {"ja": "エラー時の入力", "en": "Inputs at the time of the error"},
-    "error.hint": {"ja": "対処: {hint}", "en": "What to do: {hint}"},
     "error.retry": {"ja": "再実行", "en": "Retry"},
     # --- state.* ---
     "state.SCHEDULED": {"ja": "予定", "en": "Scheduled"},
@@ -195,7 +198,14 @@ ENTRIES: dict[str, dict[str, str]] = {
     "reuse.items": {"ja": "{count} 件", "en": "{count} items"},
     # --- time.* ---
     "time.unknown": {"ja": "不明", "en": "unknown"},
+    "time.seconds": {"ja": "{seconds} 秒", "en": "{seconds} s"},
+    "time.minutes_seconds": {"ja": "{minutes} 分 {seconds} 秒", "en": "{minutes} min {seconds} s"},
+    "time.hours_minutes": {"ja": "{hours} 時間 {minutes} 分", "en": "{hours} h {minutes} min"},
     # --- display.* ---
+    "display.sep": {"ja": " ・ ", "en": " · "},
+    "display.list_sep": {"ja": "、", "en": ", "},
+    "display.paren": {"ja": "{text}（{note}）", "en": "{text} ({note})"},
+    "display.bytes": {"ja": "{size} バイト", "en": "{size} bytes"},
     "display.col.severity": {"ja": "重要度", "en": "Severity"},
     "display.col.file": {"ja": "ファイル", "en": "File"},
     "display.col.reason": {"ja": "理由", "en": "Reason"},
@@ -204,6 +214,7 @@ ENTRIES: dict[str, dict[str, str]] = {
     "display.severity.error": {"ja": "エラー", "en": "Error"},
     "display.severity.warning": {"ja": "警告", "en": "Warning"},
     "display.severity.info": {"ja": "情報", "en": "Info"},
+    "display.section": {"ja": "{title}（{count}）", "en": "{title} ({count})"},
     "display.rows": {"ja": "{count} 件", "en": "{count} rows"},
     "display.rows_cut": {
         "ja": "{total} 件のうち {shown} 件を表示しています",

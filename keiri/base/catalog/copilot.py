@@ -711,6 +711,8 @@ ENTRIES: dict[str, dict[str, str]] = {
     "chat.cli.prompt": {"ja": "あなた> ", "en": "You> "},
     "chat.cli.thinking": {"ja": "（考えています…）", "en": "(thinking…)"},
     "chat.cli.confirm": {"ja": "実行してよろしいですか？ [y/n]: ", "en": "Go ahead? [y/n]: "},
+    "chat.cli.yes": {"ja": "はい", "en": "yes"},
+    "chat.cli.no": {"ja": "いいえ", "en": "no"},
     "chat.cli.confirm_again": {
         "ja": "y（承認）か n（却下）で答えてください。",
         "en": "Answer y (approve) or n (decline).",
@@ -746,7 +748,6 @@ ENTRIES: dict[str, dict[str, str]] = {
     "chat.page.approve": {"ja": "承認", "en": "Approve"},
     "chat.page.decline": {"ja": "却下", "en": "Decline"},
     "chat.page.conversation": {"ja": "会話", "en": "Conversation"},
-    "chat.page.new": {"ja": "新しい会話", "en": "New conversation"},
     "chat.page.new_label": {"ja": "（新しい会話）", "en": "(new conversation)"},
     "chat.page.refresh": {"ja": "更新", "en": "Refresh"},
     "chat.page.thinking": {"ja": "考えています…", "en": "Thinking…"},

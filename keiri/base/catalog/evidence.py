@@ -137,6 +137,12 @@ ENTRIES: dict[str, dict[str, str]] = {
         "ja": "登録番号 {number} は公表データ（{as_of} 時点）にありません",
         "en": "registration number {number} is not in the published data (as of {as_of})",
     },
+    "registry.reason.no_data": {
+        "ja": "公表データを取り込んでいないため、登録番号 {number} は確認できません"
+        "（keiri registry import で取り込むと確認できます）",
+        "en": "no published data has been imported, so registration number {number} cannot be "
+        "checked (keiri registry import)",
+    },
     "registry.reason.withdrawn": {
         "ja": "登録番号 {number} の公表は取りやめられています（事業者処理区分 99: 削除）",
         "en": "the publication of registration number {number} was withdrawn (process 99)",
@@ -196,6 +202,10 @@ ENTRIES: dict[str, dict[str, str]] = {
     "registry.status.not_yet_registered": {"ja": "未登録（登録前）", "en": "not yet registered"},
     "registry.status.cancelled": {"ja": "取消", "en": "cancelled"},
     "registry.status.expired": {"ja": "失効", "en": "expired"},
+    "registry.status.unknown": {
+        "ja": "確認できない（公表データなし）",
+        "en": "cannot check (no data)",
+    },
     "registry.status.unknown_number": {"ja": "公表データになし", "en": "unknown number"},
     "registry.status.invalid_format": {"ja": "番号の誤り", "en": "invalid number"},
     "registry.kind.snapshot": {"ja": "全件", "en": "snapshot"},
@@ -425,6 +435,10 @@ _SEARCH_OPTIONS: dict[str, dict[str, str]] = {
     "party": {
         "ja": "取引先の名称（株式会社・(株)・全角半角の違いは無視）または登録番号（一部でも可）。",
         "en": "Counterparty name or registration number (part of).",
+    },
+    "kind": {
+        "ja": "書類の種類（invoice: 請求書、simplified_invoice: 領収書 など）。",
+        "en": "Document kind (invoice, simplified_invoice, ...).",
     },
 }
 _FIELD_OPTIONS: dict[str, dict[str, str]] = {

@@ -479,6 +479,14 @@ ENTRIES: dict[str, dict[str, str]] = {
         "ja": "既定値を入力項目の型・選択肢に合わせてください",
         "en": "make the default match the requirement type/options",
     },
+    "issue.req.declaration": {
+        "ja": "入力項目 {name} の定義が正しくありません: {detail}",
+        "en": "requirement {name} is malformed: {detail}",
+    },
+    "issue.req.declaration_hint": {
+        "ja": "{type} 型の入力項目の書き方（blocks/forms/ にあるその型のモジュールの説明）に合わせてください",
+        "en": "write it as a {type} requirement is written (the docstring of its module in blocks/forms/)",
+    },
     "issue.req.bounds": {
         "ja": "validation.{low}（{lo}）が {high}（{hi}）より大きくなっています",
         "en": "validation.{low} ({lo}) is greater than {high} ({hi})",

@@ -106,6 +106,10 @@ ENTRIES: dict[str, dict[str, str]] = {
     "journal.word.chars": {"ja": "文字", "en": "characters"},
     "journal.word.bytes": {"ja": "バイト", "en": "bytes"},
     # --- journal.cli.* / counterparty.cli.* (keiri journals, keiri counterparties) ---
+    "journal.cli.default_file": {
+        "ja": "仕訳_{fmt}_{run}.{extension}",
+        "en": "journal_{fmt}_{run}.{extension}",
+    },
     "journal.cli.not_completed": {
         "ja": "実行 {run} は完了していません（状態: {state}）",
         "en": "Run {run} has not completed (state: {state})",
@@ -135,6 +139,7 @@ ENTRIES: dict[str, dict[str, str]] = {
         "ja": "{entry}: 摘要を上限に合わせて短くしました → {after}",
         "en": "{entry}: the description was shortened to the limit -> {after}",
     },
+    "counterparty.cli.default_file": {"ja": "取引先.csv", "en": "counterparties.csv"},
     "counterparty.cli.col.code": {"ja": "コード", "en": "code"},
     "counterparty.cli.col.name": {"ja": "取引先名", "en": "name"},
     "counterparty.cli.col.kana": {"ja": "カナ名", "en": "kana"},
@@ -232,6 +237,33 @@ ENTRIES: dict[str, dict[str, str]] = {
         "ja": "取引先マスタにない取引先です",
         "en": "The counterparty is not in the master",
     },
+    # --- journal.row.* / journal.form.* (the 仕訳確認 form: journal.review, the corrections) ---
+    "journal.row.qualified": {"ja": "適格", "en": "qualified"},
+    "journal.row.before_invoice_system": {"ja": "制度開始前", "en": "before the invoice system"},
+    "journal.row.deduction": {
+        "ja": "適格以外（{deduction}%控除）",
+        "en": "not qualified ({deduction}% deductible)",
+    },
+    "journal.row.unverified": {
+        "ja": "登録未確認（{deduction}%控除）",
+        "en": "registration not verified ({deduction}% deductible)",
+    },
+    "journal.form.unknown_format": {
+        "ja": "出力形式「{format}」はありません。{close}",
+        "en": "There is no export format {format!r}. {close}",
+    },
+    "journal.form.unknown_format_hint": {
+        "ja": "次のいずれかにしてください: {formats}",
+        "en": "Use one of: {formats}",
+    },
+    "journal.form.unknown_row": {
+        "ja": "仕訳確認の行「{row}」は仕訳にありません。{close}",
+        "en": "Row {row!r} of the journal review is not in the journal. {close}",
+    },
+    "journal.form.unknown_tax": {
+        "ja": "{row}: 税区分「{name}」はありません。{close}",
+        "en": "{row}: there is no tax category {name!r}. {close}",
+    },
     # --- journal.correct.* (corrections by a person) ---
     "journal.correct.unknown_entry": {
         "ja": "仕訳「{entry}」はありません。{close}",
@@ -249,6 +281,7 @@ ENTRIES: dict[str, dict[str, str]] = {
         "ja": "仕訳「{entry}」に {line} 行目はありません",
         "en": "Entry {entry!r} has no line {line}",
     },
+    "journal.correct.rule_before_sep": {"ja": "・", "en": ", "},
     "journal.correct.rule_note": {
         "ja": "仕訳 {entry} の修正（{before} から）",
         "en": "Correction of entry {entry} (from {before})",
@@ -370,5 +403,24 @@ ENTRIES: dict[str, dict[str, str]] = {
     "counterparty.csv.unencodable_hint": {
         "ja": "UTF-8 で書き出すか、その文字を置き換えてください",
         "en": "Export in UTF-8, or replace the character",
+    },
+    # --- counterparty.register.* (counterparties accepted in the 仕訳確認 form) ---
+    "counterparty.register.invalid": {
+        "ja": "取引先「{name}」を登録できません: {detail}",
+        "en": "Cannot register counterparty {name!r}: {detail}",
+    },
+    "counterparty.register.invalid_hint": {
+        "ja": "取引先ページで内容を直して登録してください",
+        "en": "Correct it on the 取引先 page and register it there",
+    },
+    # --- journal.export_block.* (journal.export in a plan; words in files are Japanese) ---
+    "journal.export_block.file_name": {
+        "ja": "仕訳_{label}_{period}.{extension}",
+        "en": "journal_{label}_{period}.{extension}",
+    },
+    "journal.export_block.this_file": {"ja": "この実行で出力", "en": "in this file"},
+    "journal.export_block.exported_before": {
+        "ja": "出力済み（実行 {run}）",
+        "en": "exported before (run {run})",
     },
 }

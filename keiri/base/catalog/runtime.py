@@ -359,6 +359,9 @@ ENTRIES: dict[str, dict[str, str]] = {
         "ja": "while.max_iterations を上げるか、条件を直してください",
         "en": "raise while.max_iterations or fix the condition",
     },
+    "runtime.loop.iteration": {"ja": "{number} 回目", "en": "round {number}"},
+    "runtime.migrate.file_label": {"ja": "ファイル", "en": "File"},
+    "runtime.migrate.confirm_message": {"ja": "確認してください", "en": "Please review"},
     "runtime.bug_hint": {
         "ja": "keiri の不具合です。実行ログを確認してください",
         "en": "this is a bug in keiri; see the run log",
@@ -1080,6 +1083,181 @@ ENTRIES: dict[str, dict[str, str]] = {
     "runtime.pause.left": {
         "ja": "入力待ちの実行が、回答を受け取らないまま入力待ちでなくなりました（状態: {state}）",
         "en": "the paused run left its pause for {state}",
+    },
+    # --- runtime.amount.* / runtime.date.* / runtime.value.* (blocks.text) ---
+    "runtime.amount.too_large": {
+        "ja": "{digits}桁を超える金額です",
+        "en": "an amount of more than {digits} digits",
+    },
+    "runtime.amount.not_finite": {
+        "ja": "数値ではありません（NaN・無限大）",
+        "en": "not a number (NaN or infinity)",
+    },
+    "runtime.amount.boolean": {
+        "ja": "真偽値は金額ではありません",
+        "en": "a true/false value is not an amount",
+    },
+    "runtime.amount.not_amount": {
+        "ja": "{kind} は金額ではありません",
+        "en": "{kind} is not an amount",
+    },
+    "runtime.amount.format": {"ja": "金額の形式ではありません", "en": "not written as an amount"},
+    "runtime.amount.double_sign": {
+        "ja": "符号が二重になっています",
+        "en": "the sign is given twice",
+    },
+    "runtime.value.too_long": {
+        "ja": "{limit}文字を超える値です",
+        "en": "longer than {limit} characters",
+    },
+    "runtime.date.no_such_day": {"ja": "存在しない日付です", "en": "no such day"},
+    "runtime.date.boolean": {
+        "ja": "真偽値は日付ではありません",
+        "en": "a true/false value is not a date",
+    },
+    "runtime.date.not_finite": {"ja": "数値ではありません", "en": "not a number"},
+    "runtime.date.serial_range": {
+        "ja": "日付のシリアル値の範囲外です",
+        "en": "outside the range of date serial numbers",
+    },
+    "runtime.date.format": {"ja": "日付の形式ではありません", "en": "not written as a date"},
+    # --- runtime.rules.* (data.check_rules findings) ---
+    "runtime.rules.required": {"ja": "{field} は必須です", "en": "{field} is required"},
+    "runtime.rules.type": {
+        "ja": "{field} は {kind} である必要があります（値: {value}）",
+        "en": "{field} must be {kind} (value: {value})",
+    },
+    "runtime.rules.min": {
+        "ja": "{field} は {limit} 以上である必要があります（値: {value}）",
+        "en": "{field} must be at least {limit} (value: {value})",
+    },
+    "runtime.rules.max": {
+        "ja": "{field} は {limit} 以下である必要があります（値: {value}）",
+        "en": "{field} must be at most {limit} (value: {value})",
+    },
+    "runtime.rules.regex": {
+        "ja": "{field} の形式が正しくありません（値: {value}）",
+        "en": "{field} does not have the expected format (value: {value})",
+    },
+    "runtime.rules.min_length": {
+        "ja": "{field} は {limit} 文字以上必要です",
+        "en": "{field} needs at least {limit} characters",
+    },
+    "runtime.rules.max_length": {
+        "ja": "{field} は {limit} 文字以内です",
+        "en": "{field} takes at most {limit} characters",
+    },
+    "runtime.rules.one_of": {
+        "ja": "{field} は {options} のいずれかです（値: {value}）",
+        "en": "{field} must be one of {options} (value: {value})",
+    },
+    "runtime.rules.not_record": {
+        "ja": "レコード {index} がオブジェクトではありません",
+        "en": "record {index} is not an object",
+    },
+    # --- questions a block asks, and what it notes ---
+    "runtime.confirm.checked": {"ja": "確認済み", "en": "confirmed"},
+    "runtime.excel.header_question": {
+        "ja": "{name} の見出し行がはっきりしません（1 行目は見出しに見えません）。"
+        "どの行を見出しにしますか？",
+        "en": "The header row of {name} is unclear (row 1 does not look like headers). "
+        "Which row holds the headers?",
+    },
+    "runtime.excel.header_option": {"ja": "{row} 行目: {cells}", "en": "Row {row}: {cells}"},
+    "runtime.excel.header_first_row": {
+        "ja": "1 行目（そのまま読む）",
+        "en": "Row 1 (read as it is)",
+    },
+    "runtime.excel.header_detail_row": {"ja": "行", "en": "Row"},
+    "runtime.excel.header_detail_cells": {"ja": "見出し", "en": "Headers"},
+    "runtime.excel.header_assumed": {
+        "ja": "1 行目を見出しとして読みました。見出し行を確認してください。",
+        "en": "Read row 1 as the headers. Check the header row.",
+    },
+    "runtime.reconcile.question": {
+        "ja": "{row} 行目（{text}）に当てはまる候補が {count} 件あります。どれと照合しますか？",
+        "en": "Row {row} ({text}) has {count} matching candidates. Which one does it match?",
+    },
+    "runtime.reconcile.option": {"ja": "{row} 行目: {text}", "en": "Row {row}: {text}"},
+    "runtime.reconcile.none_option": {
+        "ja": "該当なし（照合しない）",
+        "en": "None of them (leave unmatched)",
+    },
+    "runtime.reconcile.auto_matched": {
+        "ja": "候補が複数あり、最も近い候補を自動で照合しました。確認してください。",
+        "en": "Several candidates matched; the closest was chosen automatically. Check it.",
+    },
+    "runtime.reconcile.row_sep": {"ja": "、", "en": ", "},
+    "runtime.reconcile.not_transaction": {
+        "ja": "取引ではない行（{label}）",
+        "en": "not a transaction ({label})",
+    },
+    "runtime.reconcile.empty": {"ja": "{field} が空", "en": "{field} is empty"},
+    # --- runtime.office.* / runtime.zip.* (notes of extraction) ---
+    "runtime.office.uncached": {
+        "ja": "数式の計算結果が保存されていないセルがあります（空として読みました）: {cells}。"
+        "Excel で開いて保存し直してください",
+        "en": "Some formula cells have no saved result (read as empty): {cells}. "
+        "Open the workbook in Excel and save it again",
+    },
+    "runtime.office.more_cells": {"ja": " ほか{count}セル", "en": " and {count} more cells"},
+    "runtime.zip.skip_lock_file": {
+        "ja": "Office のロックファイル（~$）",
+        "en": "an Office lock file (~$)",
+    },
+    "runtime.zip.skip_empty": {"ja": "空のファイル（0 バイト）", "en": "an empty file (0 bytes)"},
+    # --- runtime.excel.* (excel.write's inputs) ---
+    "runtime.excel.data_shape": {
+        "ja": "data はレコードのリストか、リストを値に持つオブジェクトにしてください",
+        "en": "data must be a list of records or an object of lists",
+    },
+    "runtime.excel.sheet_not_list": {
+        "ja": "data.sheets.{name} がレコードのリストではありません",
+        "en": "data.sheets.{name} must be a list of records",
+    },
+    "runtime.excel.sheet_not_list_hint": {
+        "ja": '{{"sheets": {{"シート名": [{{...}}, ...]}}}} の形で書いてください',
+        "en": 'write {{"sheets": {{"Sheet name": [{{...}}, ...]}}}}',
+    },
+    "runtime.excel.no_records": {
+        "ja": "data に書き出すレコードのリストがありません（キー: {keys}）",
+        "en": "data has no list of records to write (keys: {keys})",
+    },
+    "runtime.excel.no_records_hint": {
+        "ja": 'レコードのリスト、{{"items": [...]}} または {{"sheets": {{"シート名": [...]}}}} を渡してください',
+        "en": 'pass a list of records, {{"items": [...]}} or {{"sheets": {{"Sheet name": [...]}}}}',
+    },
+    "runtime.excel.row_not_object": {
+        "ja": "{where} が {kind} です。1 行は 1 つのオブジェクトにしてください",
+        "en": "{where} is {kind}, expected an object (one row)",
+    },
+    "runtime.excel.row_not_object_hint": {
+        "ja": "各行を、列名をキーにしたオブジェクトにしてください",
+        "en": "every row must be an object whose keys are the columns",
+    },
+    "runtime.excel.one_sheet_many_tables": {
+        "ja": "output_config.sheet はシートを 1 つだけ指定しますが、data には表が {count} 個あります",
+        "en": "output_config.sheet names one sheet but data has {count} tables",
+    },
+    "runtime.excel.one_sheet_many_tables_hint": {
+        "ja": "output_config.sheets: [{{source: <キー>, sheet: <シート名>}}, ...] を使ってください",
+        "en": "use output_config.sheets: [{{source: <key>, sheet: <name>}}, ...]",
+    },
+    "runtime.excel.unknown_source": {
+        "ja": "output_config.sheets[{index}] は {source} を読みますが、data にありません",
+        "en": "output_config.sheets[{index}] reads {source}, which data does not have",
+    },
+    "runtime.excel.known_sources": {
+        "ja": "data にあるもの: {sources}",
+        "en": "data holds: {sources}",
+    },
+    "runtime.excel.file_name": {
+        "ja": "file_name {name} は {suffix} で終わるファイル名だけにしてください（フォルダは書けません）",
+        "en": "file_name {name} must be a plain file name ending with {suffix}",
+    },
+    "runtime.excel.file_name_hint": {
+        "ja": "例: 「照合結果_2024年4月{suffix}」（拡張子はテンプレートに合わせます）",
+        "en": 'for example "reconciliation_2024-04{suffix}" (the suffix follows the template)',
     },
     # -- OCR budgets (blocks/file/ocr_findings.py) and strict Zengin (blocks/statements/zengin.py)
     "runtime.ocr.finding.page_limit": {

@@ -107,6 +107,26 @@ ENTRIES: dict[str, dict[str, str]] = {
         "ja": "モデルが書いたまとめに結果にない数値（{numbers}）があったため採用せず、定型のまとめに置き換えました。",
         "en": "The model's summary quoted numbers not in the results ({numbers}): it was replaced by the template.",
     },
+    # the prompt to the model (its summary is read by people, in their language)
+    "summary.prompt.system": {
+        "ja": "あなたは経理担当者に業務の実行結果を報告するアシスタントです。プランの説明、主要な数値、"
+        "実行の事実（状態・件数・指摘・エラー）と出力（JSON）を読み、日本語で簡潔にまとめてください。"
+        "headline に一文の結論、done に実施したこと、attention に注意が必要な点（なければ空）、"
+        "next に次にすべきことを、それぞれ短い文の箇条書きで書きます。数値は与えられたデータに"
+        "あるものだけをそのまま引用し、計算・合計・推測した数値を書いてはいけません。",
+        "en": "You report the results of accounting work to the staff. Read the plan's "
+        "description, the key figures, the facts of the run (state, counts, findings, errors) and "
+        "its outputs (JSON), and sum them up briefly in English: a one-sentence conclusion in "
+        "headline, what was done in done, what needs attention in attention (empty if nothing), "
+        "what to do next in next, each as a list of short sentences. Quote only numbers that are "
+        "in the data given, as they are; never write a number you calculated, added up or guessed.",
+    },
+    "summary.prompt.user": {
+        "ja": "## プラン\n{plan}: {description}\n\n## 主要な数値\n{figures}\n\n"
+        "## 実行の事実\n{facts}\n\n## 出力\n{outputs}",
+        "en": "## Plan\n{plan}: {description}\n\n## Key figures\n{figures}\n\n"
+        "## Facts of the run\n{facts}\n\n## Outputs\n{outputs}",
+    },
     "summary.note.llm_failed": {
         "ja": "モデルにまとめを依頼できなかったため（{code}: {message}）、定型のまとめにしました。",
         "en": "The model could not write the summary ({code}: {message}): the template was used.",

@@ -15,6 +15,9 @@ never blocks, compiler, flows or the application).
 Deep code raises these; exactly one place per surface renders them: the CLI entry point
 (`keiri.cli.render`), the form app's error widget (`ui_app.errors`) and the Prefect failure
 artifact (`error_markdown`).
+
+Over 400 lines: the error tree — every named error in one place, by design (one definition per
+error).
 """
 
 from __future__ import annotations
@@ -128,6 +131,9 @@ class ErrorCode(StrEnum):
     ACCOUNT_NOT_MAPPED = "ACCOUNT_NOT_MAPPED"
     COUNTERPARTY_INVALID = "COUNTERPARTY_INVALID"
     PAYMENT_TERMS_INVALID = "PAYMENT_TERMS_INVALID"
+    # Recurring runs (issue 24): `keiri deployments`, periods, the intake of evidence.
+    DEPLOYMENT_NOT_FOUND = "DEPLOYMENT_NOT_FOUND"
+    PERIOD_OPEN = "PERIOD_OPEN"
     # The registration-number registry and the evidence archive (issue 28).
     REGISTRY_EMPTY = "REGISTRY_EMPTY"
     EVIDENCE_NOT_FOUND = "EVIDENCE_NOT_FOUND"

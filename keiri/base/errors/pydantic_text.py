@@ -17,59 +17,62 @@ from keiri.base.catalog import t
 
 __all__ = ["PYDANTIC_TYPES", "pydantic_message", "shown_value"]
 
-#: pydantic error type -> catalog key (`issue.pydantic.<key>`); the placeholders a message
-#: may use: `actual` (the value given), `expected`, `limit`, `name` (the key).
+#: A `value_error` raised by keiri's own validators: its text already comes from the catalog.
+_VALUE_ERROR = ""
+
+#: pydantic error type -> catalog key; the placeholders a message may use: `actual` (the value
+#: given), `expected`, `limit`, `name` (the key).
 PYDANTIC_TYPES: dict[str, str] = {
-    "missing": "missing",
-    "extra_forbidden": "extra_forbidden",
-    "string_type": "string_type",
-    "string_sub_type": "string_type",
-    "string_unicode": "string_type",
-    "int_type": "int_type",
-    "int_parsing": "int_type",
-    "int_from_float": "int_from_float",
-    "float_type": "float_type",
-    "float_parsing": "float_type",
-    "finite_number": "finite_number",
-    "decimal_type": "float_type",
-    "decimal_parsing": "float_type",
-    "bool_type": "bool_type",
-    "bool_parsing": "bool_type",
-    "list_type": "list_type",
-    "tuple_type": "list_type",
-    "set_type": "list_type",
-    "frozen_set_type": "list_type",
-    "dict_type": "dict_type",
-    "mapping_type": "dict_type",
-    "model_type": "dict_type",
-    "model_attributes_type": "dict_type",
-    "dataclass_type": "dict_type",
-    "literal_error": "literal_error",
-    "enum": "literal_error",
-    "none_required": "none_required",
-    "string_pattern_mismatch": "pattern",
-    "string_too_short": "string_too_short",
-    "string_too_long": "string_too_long",
-    "too_short": "too_short",
-    "too_long": "too_long",
-    "greater_than": "greater_than",
-    "greater_than_equal": "greater_than_equal",
-    "less_than": "less_than",
-    "less_than_equal": "less_than_equal",
-    "multiple_of": "multiple_of",
-    "union_tag_invalid": "union_tag_invalid",
-    "union_tag_not_found": "union_tag_not_found",
-    "date_parsing": "date",
-    "date_from_datetime_parsing": "date",
-    "date_type": "date",
-    "datetime_parsing": "datetime",
-    "datetime_from_date_parsing": "datetime",
-    "datetime_type": "datetime",
-    "url_parsing": "url",
-    "url_type": "url",
-    "json_invalid": "json_invalid",
-    "value_error": "value_error",
-    "assertion_error": "value_error",
+    "missing": "issue.pydantic.missing",
+    "extra_forbidden": "issue.pydantic.extra_forbidden",
+    "string_type": "issue.pydantic.string_type",
+    "string_sub_type": "issue.pydantic.string_type",
+    "string_unicode": "issue.pydantic.string_type",
+    "int_type": "issue.pydantic.int_type",
+    "int_parsing": "issue.pydantic.int_type",
+    "int_from_float": "issue.pydantic.int_from_float",
+    "float_type": "issue.pydantic.float_type",
+    "float_parsing": "issue.pydantic.float_type",
+    "finite_number": "issue.pydantic.finite_number",
+    "decimal_type": "issue.pydantic.float_type",
+    "decimal_parsing": "issue.pydantic.float_type",
+    "bool_type": "issue.pydantic.bool_type",
+    "bool_parsing": "issue.pydantic.bool_type",
+    "list_type": "issue.pydantic.list_type",
+    "tuple_type": "issue.pydantic.list_type",
+    "set_type": "issue.pydantic.list_type",
+    "frozen_set_type": "issue.pydantic.list_type",
+    "dict_type": "issue.pydantic.dict_type",
+    "mapping_type": "issue.pydantic.dict_type",
+    "model_type": "issue.pydantic.dict_type",
+    "model_attributes_type": "issue.pydantic.dict_type",
+    "dataclass_type": "issue.pydantic.dict_type",
+    "literal_error": "issue.pydantic.literal_error",
+    "enum": "issue.pydantic.literal_error",
+    "none_required": "issue.pydantic.none_required",
+    "string_pattern_mismatch": "issue.pydantic.pattern",
+    "string_too_short": "issue.pydantic.string_too_short",
+    "string_too_long": "issue.pydantic.string_too_long",
+    "too_short": "issue.pydantic.too_short",
+    "too_long": "issue.pydantic.too_long",
+    "greater_than": "issue.pydantic.greater_than",
+    "greater_than_equal": "issue.pydantic.greater_than_equal",
+    "less_than": "issue.pydantic.less_than",
+    "less_than_equal": "issue.pydantic.less_than_equal",
+    "multiple_of": "issue.pydantic.multiple_of",
+    "union_tag_invalid": "issue.pydantic.union_tag_invalid",
+    "union_tag_not_found": "issue.pydantic.union_tag_not_found",
+    "date_parsing": "issue.pydantic.date",
+    "date_from_datetime_parsing": "issue.pydantic.date",
+    "date_type": "issue.pydantic.date",
+    "datetime_parsing": "issue.pydantic.datetime",
+    "datetime_from_date_parsing": "issue.pydantic.datetime",
+    "datetime_type": "issue.pydantic.datetime",
+    "url_parsing": "issue.pydantic.url",
+    "url_type": "issue.pydantic.url",
+    "json_invalid": "issue.pydantic.json_invalid",
+    "value_error": _VALUE_ERROR,
+    "assertion_error": _VALUE_ERROR,
 }
 
 _MAX_SHOWN = 60
@@ -101,14 +104,14 @@ def _expected(ctx: dict[str, Any]) -> str:
 
 def pydantic_message(err: ErrorDetails) -> str:
     """One pydantic error as a sentence in the reader's language."""
-    kind = PYDANTIC_TYPES.get(err["type"])
+    message = PYDANTIC_TYPES.get(err["type"])
     ctx: dict[str, Any] = dict(err.get("ctx") or {})
     loc = err.get("loc") or ()
     key = str(loc[-1]) if loc else ""
     actual = shown_value(err.get("input"))
-    if kind is None:
+    if message is None:
         return t("issue.pydantic.other", detail=err["msg"], actual=actual)
-    if kind == "value_error":
+    if message == _VALUE_ERROR:
         # Raised by keiri's own validators, whose text comes from the catalog.
         error = ctx.get("error")
         return str(error) if error is not None else err["msg"].removeprefix("Value error, ")
@@ -120,13 +123,11 @@ def pydantic_message(err: ErrorDetails) -> str:
         ),
         "",
     )
-    if kind in ("union_tag_invalid", "union_tag_not_found"):
+    if message in ("issue.pydantic.union_tag_invalid", "issue.pydantic.union_tag_not_found"):
         return t(
-            f"issue.pydantic.{kind}",
+            message,
             name=ctx.get("discriminator", key).strip("'"),
             expected=str(ctx.get("expected_tags", "")),
             actual=shown_value(ctx.get("tag", err.get("input"))),
         )
-    return t(
-        f"issue.pydantic.{kind}", name=key, actual=actual, expected=_expected(ctx), limit=limit
-    )
+    return t(message, name=key, actual=actual, expected=_expected(ctx), limit=limit)

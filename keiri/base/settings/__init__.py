@@ -44,6 +44,7 @@ from keiri.base.settings.sections import (
     LLMEnvSettings,
     NotifySettings,
     OCRSettings,
+    OpsSettings,
     ServerSettings,
     SettingProblem,
     StoreSettings,
@@ -126,6 +127,7 @@ class Settings(BaseSettings):
     language: LanguageSettings = Field(default_factory=lambda: LanguageSettings.model_validate({}))
     ocr: OCRSettings = Field(default_factory=lambda: OCRSettings.model_validate({}))
     journals: JournalSettings = Field(default_factory=lambda: JournalSettings.model_validate({}))
+    ops: OpsSettings = Field(default_factory=lambda: OpsSettings.model_validate({}))
     evidence: EvidenceSettings = Field(default_factory=lambda: EvidenceSettings.model_validate({}))
 
     @classmethod

@@ -35,6 +35,7 @@ __all__ = [
     "LanguageSettings",
     "NotifySettings",
     "OCRSettings",
+    "OpsSettings",
     "Section",
     "ServerSettings",
     "SettingProblem",
@@ -483,6 +484,38 @@ class JournalSettings(Section):
 
 
 SECTIONS["journals"] = JournalSettings
+
+
+# -- recurring runs: business-day calendar, operations watcher (issue 24) -------------------
+
+
+class OpsSettings(Section):
+    """Recurring runs: the company calendar of business-day schedules and the operations
+    watcher (`keiri deployments watch`: late, stuck and crashed runs, retries)."""
+
+    company_calendar: Path | None = Field(
+        None,
+        validation_alias=_env("KEIRI_COMPANY_CALENDAR"),
+        description="A YAML file of the company's extra closed days (e.g. 12/29-1/3) over "
+        "weekends, national holidays and the banks' 12/31-1/3 "
+        "(default: `<project>/company_calendar.yaml`).",
+    )
+    late_after: Duration = Field(
+        timedelta(minutes=10),
+        validation_alias=_env("KEIRI_LATE_AFTER"),
+        description="A scheduled run not started this long after its time is late: reported, "
+        "and a missed run for `catch_up` (a deployment's `late_after` wins; `off`: never).",
+    )
+    watch_interval: Duration = Field(
+        timedelta(seconds=30),
+        validation_alias=_env("KEIRI_WATCH_INTERVAL"),
+        description="How often `keiri deployments watch` looks at the runs.",
+    )
+
+
+SECTIONS["ops"] = OpsSettings
+
+
 # -- the registration-number registry and the evidence archive (issue 28) --------------------
 
 

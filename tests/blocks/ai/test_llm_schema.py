@@ -12,6 +12,7 @@ from openai.lib._parsing._completions import type_to_response_format_param
 
 from blocks.llm.schema import compile_output_schema
 from blocks.sdk.errors import BlockError, ErrorCode
+from keiri.base.catalog import t
 from tests.blocks.ai.samples import SEED_SCHEMA
 
 # (name, schema, an answer that validates, an answer that must not)
@@ -225,7 +226,7 @@ def test_every_problem_is_reported_at_once(monkeypatch: pytest.MonkeyPatch) -> N
         "output_schema.a: 型 'strng' は使えません（使える型: string, integer, number, boolean, "
         "object, array）（もしかして: 'string'）（ほか 1 件）"
     )
-    assert caught.value.details["problems"][1]["message"] == "array には items が必要です"
+    assert caught.value.details["problems"][1]["message"] == t("issue.llm_schema.array_items")
     assert caught.value.hint.startswith("output_schema には回答のキーごとに型を書きます")
     monkeypatch.setenv("KEIRI_LANG", "en")
     with pytest.raises(BlockError) as caught:

@@ -9,6 +9,7 @@ import pytest
 
 from blocks.llm.process_llm import ProcessLLMBlock
 from blocks.sdk.errors import ErrorCode
+from keiri.base.catalog import t
 from tests.blocks.ai.samples import (
     INVOICES,
     SEED_SCHEMA,
@@ -90,9 +91,7 @@ def test_group_key_missing_from_a_file_is_an_input_error(
     assert err.message.startswith(
         "evidence_data.files[1].folder: group_key 'folder' はこのファイル項目にないキーです（あるキー: "
     )
-    assert (
-        err.hint == "group_key には、どのファイル項目にもあるキー（例: folder）を指定してください"
-    )
+    assert err.hint == t("runtime.llm.group_key_hint")
     assert script.requests == []
 
 

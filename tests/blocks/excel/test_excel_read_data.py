@@ -12,6 +12,7 @@ import pytest
 from openpyxl import Workbook
 
 from blocks.sdk.errors import BlockError
+from keiri.base.catalog import t
 
 Run = Callable[..., dict[str, Any]]
 Put = Callable[[Path], dict[str, Any]]
@@ -83,7 +84,7 @@ def test_unknown_sheet_suggests_the_closest_names(tmp_path: Path, run: Run, put:
         run("excel.read_data", workbook=ref, sheet="入出金明")
     error = info.value
     assert error.code == "INPUT_VALIDATION_FAILED"
-    assert "もしかして: '入出金明細'" in error.message
+    assert t("issue.did_you_mean", names="'入出金明細'") in error.message
     assert error.details["field"] == "sheet"
     assert error.details["sheets"] == ["表紙", "入出金明細"]
 

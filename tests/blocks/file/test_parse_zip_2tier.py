@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from blocks.sdk.store import FileStore
+from keiri.base.catalog import t
 
 from .conftest import SAMPLES
 from .zipcraft import RawNameInfo, build_zip, nested_zip
@@ -147,9 +148,9 @@ def test_per_file_errors_are_reported_not_silent(
     assert reported == [(f["path"], f["error"]["code"]) for f in files[:2]]
     # an empty file is not evidence: kept in the list, skipped with its reason and an event
     assert files[2]["media_type"] == "application/octet-stream"  # empty: nothing to sniff
-    assert files[2]["skipped"] == "空のファイル（0 バイト）"
+    assert files[2]["skipped"] == t("runtime.zip.skip_empty")
     skipped = [(f["path"], f["reason"]) for e, f in events if e == "archive_member_skipped"]
-    assert skipped == [("みどり印刷/空.txt", "空のファイル（0 バイト）")]
+    assert skipped == [("みどり印刷/空.txt", t("runtime.zip.skip_empty"))]
 
 
 def test_nested_zip_is_opened_to_the_depth_limit(run: Run, put: Put) -> None:

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from keiri.base.catalog import t
 from tests.support.mixed_evidence import CONTRADICTED, MEMBERS_OUTCOME, STATEMENT, mixed_zip
 
 Run = Callable[..., dict[str, Any]]
@@ -58,7 +59,7 @@ def test_every_file_of_a_mixed_zip_has_an_outcome_and_the_counts_add_up(
     assert outcome["壊れた/請求書.pdf"][0] == "読取不可"
     assert outcome["壊れた/請求書.pdf"][1].startswith("FILE_INVALID")
     assert outcome["有限会社みどり印刷/~$請求書.xlsx"][0] == "除外"
-    assert outcome["有限会社みどり印刷/空.pdf"] == ("除外", "空のファイル（0 バイト）")
+    assert outcome["有限会社みどり印刷/空.pdf"] == ("除外", t("runtime.zip.skip_empty"))
     summary = out["summary"]
     assert sum(v for k, v in summary.items() if k != "files") == summary["files"] == 10
     assert summary == {

@@ -63,6 +63,7 @@ def test_answers_for_extracted_invoices_and_queries(loaded: ImportReport, run: R
         answers[4]["name_matches"] is False and answers[4]["registered_name"] == "株式会社新名商事"
     )
     assert out["summary"] == {
+        "no_data": False,
         "checked": 6,
         "by_status": {
             "registered": 3,
@@ -71,6 +72,7 @@ def test_answers_for_extracted_invoices_and_queries(loaded: ImportReport, run: R
             "expired": 1,
             "unknown_number": 0,
             "invalid_format": 0,
+            "unknown": 0,
         },
         "name_mismatches": 1,
         "stale": 0,

@@ -1,0 +1,108 @@
+"""`KEIRI_LANG=en` in Debian's headless Chromium: the inbox with one paused run, its form, the
+runs page and the copilot page show no Japanese but data (issue 29, "One catalog").
+
+The run is started and `keiri ui` (the real command, on a real local Prefect server) is
+launched with `KEIRI_LANG=en`; the plan (`english_review.yaml`) is written in English, so no
+Japanese is expected anywhere: the page's visible text (`document.body.innerText`, which
+includes the sidebar, the widget labels, captions and Streamlit's own widget texts) is scanned
+for Japanese letters and full-width punctuation. A screenshot of each page is saved in the
+test's folder (`inbox.png`, `form.png`, `runs.png`, `copilot.png`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from keiri.base.catalog import state_label, t
+from tests.support.openai_server import LLM_ENV, ScriptedOpenAI
+from tests.ui_app.test_browser import CHROMIUM, browser_page, form_app
+
+__all__ = ["browser_page", "form_app"]
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.prefect,
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's Chromium is not installed"),
+]
+
+#: Japanese letters (kana, kanji) and the punctuation only Japanese text uses (「」、。・（）：).
+JAPANESE = re.compile(r"[\u3000-\u30ff\u4e00-\u9fff\uff00-\uffef]")
+PLAN_TITLE = "April payment run review"
+
+
+@pytest.fixture
+def english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """English for this process, the run's runner and `keiri ui` (they inherit it), and a
+    copilot model endpoint that answers nothing (the page only opens a conversation)."""
+    monkeypatch.setenv("KEIRI_LANG", "en")
+    for name in LLM_ENV:
+        monkeypatch.delenv(name, raising=False)
+    with ScriptedOpenAI(handler=lambda request: None) as server:
+        for name, value in server.env().items():
+            monkeypatch.setenv(name, value)
+        yield
+
+
+def _japanese(page: Any) -> list[str]:
+    """The visible lines of the page with Japanese in them."""
+    text: str = page.evaluate("() => document.body.innerText")
+    return [line for line in text.splitlines() if JAPANESE.search(line)]
+
+
+def _settle(page: Any) -> None:
+    """Streamlit has finished the script run (no running indicator, no stale elements)."""
+    page.wait_for_function(
+        "() => !document.querySelector('[data-testid=\"stStatusWidget\"]')"
+        " && !document.querySelector('[data-stale=\"true\"]')"
+    )
+
+
+def _shot(page: Any, shots: Path, name: str) -> None:
+    _settle(page)
+    page.screenshot(path=str(shots / f"{name}.png"), full_page=True)
+    assert _japanese(page) == [], name
+
+
+def test_inbox_form_runs_and_copilot_pages_read_english(
+    english: None,
+    paused_run: Callable[[str], str],
+    form_app: tuple[str, Callable[[], str]],
+    browser_page: Any,
+    tmp_path: Path,
+) -> None:
+    run_id = paused_run("english_review")
+    url, read_log = form_app
+    page = browser_page
+
+    page.goto(url)
+    page.get_by_role("heading", name=t("inbox.title")).wait_for()
+    page.get_by_text("Check the total of the April payment run").first.wait_for()
+    page.get_by_text(t("inbox.open_form")).first.wait_for()
+    _shot(page, tmp_path, "inbox")
+
+    page.locator(f'a[href*="run={run_id}"]').first.click()
+    page.get_by_role("heading", name=t("form.title")).wait_for()
+    page.get_by_role("heading", name=PLAN_TITLE).wait_for()
+    page.get_by_label("Period" + t("form.required_mark")).fill("April")
+    page.get_by_role("button", name=t("form.submit")).click()
+    page.get_by_text(t("field.pattern_example", example="2024-04")).first.wait_for()
+    page.get_by_text(t("field.required")).first.wait_for()  # the total is still empty
+    _shot(page, tmp_path, "form")
+
+    page.goto(f"{url}/runs")
+    page.get_by_role("heading", name=t("runs.title")).wait_for()
+    page.get_by_text(state_label("PAUSED")).first.wait_for()
+    _shot(page, tmp_path, "runs")
+
+    page.goto(f"{url}/copilot")
+    page.get_by_role("heading", name=t("chat.page.title")).wait_for()
+    page.get_by_text(t("chat.status.paused_runs")).first.wait_for()  # our run, in the panel
+    _shot(page, tmp_path, "copilot")
+
+    assert all((tmp_path / f"{name}.png").stat().st_size > 10_000 for name in ("inbox", "form"))
+    assert "Traceback" not in read_log(), read_log()
