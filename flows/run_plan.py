@@ -82,6 +82,23 @@ def compile_for_run(plan: str) -> CompiledPlan:
     return compiled
 
 
+def _compile_pinned(plan: str, flow_run: FlowRun) -> CompiledPlan:
+    """A deployment run's plan: the design as it was at the run's first start
+    (`flows.backend.plan_pin`); a design changed since is said in the run's log."""
+    from flows.backend.plan_pin import pinned_plan
+
+    try:
+        pinned = pinned_plan(flow_run.id, lambda: resolve_plan_path(plan))
+    except IssuesFound as exc:
+        raise PlanInvalid(exc.issues, hint=t("cli.hint.validate_plan", plan=plan)) from exc
+    if pinned.changed_on_disk:
+        get_run_logger().warning(
+            "%s",
+            t("runtime.plan.pinned", path=pinned.path, version=pinned.compiled.plan.version),
+        )
+    return pinned.compiled
+
+
 def event_log_path(plan_id: str, flow_run: FlowRun) -> Path:
     """The JSONL log of a flow run: one per run, named by its whole id (the runs Prefect's
     scheduler creates have time-ordered ids that share their first characters); a suspended
@@ -177,7 +194,11 @@ def _execute(
         liveness.register(flow_run.id)  # a local run's process: its crash is detected
 
     def compile_plan() -> CompiledPlan:
-        return compiled if compiled is not None else compile_for_run(plan)
+        if compiled is not None:
+            return compiled
+        if flow_run.deployment_id is None:
+            return compile_for_run(plan)
+        return _compile_pinned(plan, flow_run)
 
     # The plan as this run uses it is the run's first task run: it shows validation in the UI.
     # A plan compiled in this process before the run (`flows.lifecycle.runs`) is not compiled

@@ -106,7 +106,7 @@ def review_rows(batch: JournalBatch) -> list[dict[str, Any]]:
                     "account": line.account,
                     "tax_category": names.get(line.tax_category, line.tax_category),
                     "invoice": _qualification(entry),
-                    "note": "・".join(entry.review_reasons),
+                    "note": t("journal.review.sep").join(entry.review_reasons),
                     "evidence": entry.evidence.path or entry.evidence.name or "",
                 }
             )
@@ -120,7 +120,7 @@ def payment_rows(batch: JournalBatch | None) -> list[dict[str, Any]]:
     rows = []
     for entry in batch.entries:
         sides = {
-            side: "・".join(
+            side: t("journal.review.sep").join(
                 f"{line.account} {line.amount:,}" for line in entry.lines if line.side == side
             )
             for side in ("debit", "credit")

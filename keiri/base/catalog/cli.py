@@ -743,14 +743,6 @@ ENTRIES: dict[str, dict[str, str]] = {
     "cli.notify.link_text": {"ja": "フォーム: {node}", "en": "Form: {node}"},
     "cli.notify.paused": {"ja": "⏸ 入力待ち", "en": "⏸ waits for input"},
     "cli.notify.reminder": {"ja": "⏰ まだ入力待ちです", "en": "⏰ still waiting for input"},
-    "cli.notify.paused_description": {
-        "ja": "keiri: 計画の実行が入力待ちで一時停止したら、フォームのリンクを送ります",
-        "en": "keiri: post the form link when a plan run pauses for input",
-    },
-    "cli.notify.reminder_description": {
-        "ja": "keiri: 計画の実行がまだ入力を待っていたら、リマインドを送ります",
-        "en": "keiri: remind when a plan run still waits for input",
-    },
     "cli.notify.crashed_description": {
         "ja": "keiri: ハートビートのないデプロイの実行は、ワーカーを失ったものとして扱います",
         "en": "keiri: a deployment run without heartbeats lost its worker",
@@ -768,10 +760,6 @@ ENTRIES: dict[str, dict[str, str]] = {
     "cli.deploy.summary": {
         "ja": "• [bold]{name}[/] ← {design} v{version}  プール {pool}  同時実行 {concurrency}",
         "en": "• [bold]{name}[/] ← {design} v{version}  pool {pool}  concurrency {concurrency}",
-    },
-    "cli.deploy.schedule": {
-        "ja": "    {cron}  {timezone}{inactive}  次回: {times}",
-        "en": "    {cron}  {timezone}{inactive}  next: {times}",
     },
     "cli.deploy.inactive": {"ja": "（停止中）", "en": " (inactive)"},
     "cli.deploy.no_schedule": {

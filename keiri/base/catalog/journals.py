@@ -282,6 +282,7 @@ ENTRIES: dict[str, dict[str, str]] = {
         "en": "Entry {entry!r} has no line {line}",
     },
     "journal.correct.rule_before_sep": {"ja": "・", "en": ", "},
+    "journal.review.sep": {"ja": "・", "en": ", "},
     "journal.correct.rule_note": {
         "ja": "仕訳 {entry} の修正（{before} から）",
         "en": "Correction of entry {entry} (from {before})",
