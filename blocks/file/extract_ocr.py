@@ -20,15 +20,15 @@ from __future__ import annotations
 
 import functools
 import io
-import re
 import shutil
 import subprocess
 import time
-import unicodedata
 from typing import Any
 
 from blocks.file.extract_types import ExtractOptions, RawText, file_error
+from blocks.file.ocr_engines import ENGINES, OcrRead
 from blocks.file.ocr_findings import BLANK_PAGES, PAGE_LIMIT, PAGE_TIMEOUT, RUN_BUDGET, FindingBook
+from blocks.file.ocr_prepare import prepare
 from blocks.sdk.errors import BlockError, ErrorCode
 from keiri.base.catalog import t
 
@@ -39,6 +39,7 @@ __all__ = [
     "content_of",
     "extract_image",
     "ocr_image",
+    "ocr_read",
     "ocr_ready",
     "require_ocr",
 ]
@@ -54,13 +55,6 @@ _TOLERANCE = 24
 _THUMB_PIXELS = 1_000_000
 _BLANK_INK = 4.0  # thumbnail pixels of full ink: less is a blank photo
 _INSTALL = "runtime.ocr.install_hint"
-_CJK = r"\u3000-\u30ff\u3400-\u9fff\uff00-\uffef"
-_CJK_GAP = re.compile(rf"(?<=[{_CJK}])[ \t]+(?=[{_CJK}])")
-_DIGIT_GAP = re.compile(r"(?<=[\d,¥])[ ](?=[\d,])")
-_RULES = re.compile(r"[ー一_=\-]{3,}|(?<![\u3040-\u30ff])ー+(?![\u3040-\u30ff])")
-_YEN = re.compile(r"\\(?=\s?\d)")
-_DAY = re.compile(r"(\d{1,2}\s*月\s*\d{1,2})[晶目曰白旦]")
-_SEPARATOR = re.compile(r"(\d)[.,]{1,2}(\d{3})(?!\d)")
 
 
 @functools.cache
@@ -116,70 +110,34 @@ def content_of(gray: Any) -> tuple[float, tuple[int, int, int, int] | None]:
     return ink, gray.point([255 if f else 0 for f in far]).getbbox()
 
 
-def _prepare(image: Any) -> Any:
-    """Grey, contrast-stretched, Otsu-binarised copy of a PIL image."""
-    from PIL import ImageFilter, ImageOps
+def _engine() -> str:
+    from keiri.base import settings
 
-    grey = ImageOps.autocontrast(image.convert("L").filter(ImageFilter.MedianFilter(3)), cutoff=1)
-    histogram = grey.histogram()
-    total = sum(histogram)
-    weighted = sum(i * h for i, h in enumerate(histogram))
-    best, threshold, background, cumulative = 0.0, 128, 0, 0.0
-    for level in range(256):
-        background += histogram[level]
-        if background in (0, total):
-            continue
-        cumulative += level * histogram[level]
-        mean_b = cumulative / background
-        mean_f = (weighted - cumulative) / (total - background)
-        between = background * (total - background) * (mean_b - mean_f) ** 2
-        if between > best:
-            best, threshold = between, level
-    return grey.point(lambda v: 255 if v > threshold else 0, mode="1")
+    return settings.get().ocr.engine
 
 
-def _clean(text: str) -> str:
-    text = unicodedata.normalize("NFKC", text)
-    text = _CJK_GAP.sub("", text)
-    text = _RULES.sub(" ", text)  # table rules read as long dashes
-    text = _YEN.sub("¥", text)  # ¥ read as a backslash
-    text = _DIGIT_GAP.sub("", text)
-    text = _SEPARATOR.sub(r"\1,\2", text)  # 5.521 / 328,.657: a thousands separator
-    text = _DIGIT_GAP.sub("", text)
-    text = _DAY.sub(r"\1日", text)  # 日 read as 晶/目/曰 after a day number
-    return "\n".join(line.strip() for line in text.splitlines() if line.strip())
+def ocr_read(
+    image: Any,
+    name: str,
+    lang: str = "jpn",
+    *,
+    timeout: float = _TIMEOUT,
+    page: int = 1,
+    engine: str | None = None,
+) -> OcrRead:
+    """The text and the rows of positioned cells of one PIL image, read by the configured
+    engine (`KEIRI_OCR_ENGINE`) after turning it upright and straightening it;
+    TIMEOUT_ERROR when the engine takes over `timeout` seconds."""
+    chosen = engine or _engine()
+    if chosen == "tesseract":
+        require_ocr(name, lang)
+    gray = prepare(image, upright=shutil.which("tesseract") is not None)
+    return ENGINES[chosen](gray, name, lang, timeout=timeout, page=page)
 
 
 def ocr_image(image: Any, name: str, lang: str = "jpn", *, timeout: float = _TIMEOUT) -> str:
-    """The text of one PIL image; TIMEOUT_ERROR when Tesseract takes over `timeout` seconds."""
-    require_ocr(name, lang)
-    buffer = io.BytesIO()
-    _prepare(image).save(buffer, format="PNG")
-    binary = shutil.which("tesseract") or "tesseract"
-    try:
-        done = subprocess.run(
-            [binary, "stdin", "stdout", "-l", lang, "--psm", "6"],
-            input=buffer.getvalue(),
-            capture_output=True,
-            timeout=timeout,
-            check=False,
-        )
-    except subprocess.TimeoutExpired as exc:
-        raise BlockError(
-            ErrorCode.TIMEOUT_ERROR,
-            t("runtime.ocr.timeout", name=name, seconds=round(timeout)),
-            details={"file": name},
-            hint=t("runtime.ocr.timeout_hint"),
-            recoverable=True,
-        ) from exc
-    if done.returncode != 0:
-        raise file_error(
-            ErrorCode.FILE_INVALID,
-            t("runtime.ocr.failed", detail=done.stderr.decode(errors="replace").strip()[:200]),
-            name,
-            hint=t("runtime.ocr.failed_hint"),
-        )
-    return _clean(done.stdout.decode("utf-8", errors="replace"))
+    """The text of one PIL image (see `ocr_read`)."""
+    return ocr_read(image, name, lang, timeout=timeout).text
 
 
 def _open_bounded(data: bytes, name: str, media_type: str) -> Any:
@@ -261,6 +219,7 @@ def extract_image(data: bytes, name: str, opts: ExtractOptions, media_type: str)
         ) from exc
     require_ocr(name)
     book, meter, text, read = FindingBook(name), budget.meter(), "", 0
+    rows: list[dict[str, Any]] = []
     if budget.max_pages < 1:
         book.add(PAGE_LIMIT, 1, limit=budget.max_pages)
     elif meter.remaining() < MIN_PAGE_SECONDS:
@@ -273,11 +232,11 @@ def extract_image(data: bytes, name: str, opts: ExtractOptions, media_type: str)
             if _blank(image):
                 book.add(BLANK_PAGES, 1)
             else:
-                text, read = ocr_image(image, name, timeout=timeout), 1
+                (text, rows), read = ocr_read(image, name, timeout=timeout), 1
         except BlockError as exc:
             if exc.code != ErrorCode.TIMEOUT_ERROR:
                 raise
             book.add(PAGE_TIMEOUT, 1, seconds=round(timeout))
         finally:
             meter.charge(time.monotonic() - started)
-    return RawText(text, None, False, read, (), book.findings())
+    return RawText(text, None, False, read, (), book.findings(), tuple(rows))

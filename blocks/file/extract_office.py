@@ -21,7 +21,7 @@ from blocks.file.office_guard import check_sheet_extent, check_xml_parts
 from blocks.sdk.errors import ErrorCode
 from keiri.base.catalog import t
 
-__all__ = ["check_package", "extract_docx", "extract_xlsx", "format_cell"]
+__all__ = ["check_package", "extract_docx", "extract_xlsx", "format_cell", "text_format"]
 
 _BROKEN_HINT = "runtime.office.broken_hint"
 
@@ -140,7 +140,25 @@ def format_cell(value: Any) -> str:
     return " ".join(str(value).split("\n")).replace("\t", " ")
 
 
-_TEXT_FORMAT = re.compile(r'^(?:"([^"]*)")?@(?:"([^"]*)")?$')
+_FORMAT_PART = re.compile(r'"([^"]*)"|\\(.)|(@)|_.|([^";@\\_*]+)|\*.')
+
+
+def text_format(fmt: str, value: str) -> str | None:
+    """A text cell as its number format shows it: `@" 御中"`, `@\\ "御中"` (an escaped
+    space), `"請求先: "@`; None when the format is not a text format (no `@`, or a section
+    separator)."""
+    if "@" not in fmt or ";" in fmt:
+        return None
+    shown: list[str] = []
+    position = 0
+    while position < len(fmt):
+        part = _FORMAT_PART.match(fmt, position)
+        if part is None:
+            return None
+        quoted, escaped, at, plain = part.groups()
+        shown.append(value if at else quoted or escaped or plain or "")
+        position = part.end()
+    return "".join(shown)
 
 
 def _sheet_extras(
@@ -175,9 +193,9 @@ def _sheet_extras(
                         uncached.append(f"{get_column_letter(start[1] + c + 1)}{start[0] + r + 1}")
                     continue
                 fmt = getattr(cell, "number_format", "General") or "General"
-                match = _TEXT_FORMAT.match(fmt) if "@" in fmt else None
-                if match and isinstance(value, str):
-                    formatted[(r, c)] = f"{match.group(1) or ''}{value}{match.group(2) or ''}"
+                shown = text_format(fmt, value) if isinstance(value, str) else None
+                if shown is not None:
+                    formatted[(r, c)] = shown
         workbook.close()
     except (KeyError, ValueError, TypeError, zipfile.BadZipFile, OSError):
         return {}, []  # the calamine text stays as read; these are extras

@@ -17,6 +17,7 @@ from pypdf import PasswordType, PdfReader
 from pypdf.errors import DependencyError, LimitReachedError, PyPdfError
 
 from blocks.file.extract_types import PDF, ExtractOptions, Finding, RawText, file_error
+from blocks.file.layout import MAX_ROWS, pdf_layout
 from blocks.file.ocr_pages import ocr_pdf_pages
 from blocks.sdk.errors import BlockError, ErrorCode
 from keiri.base.catalog import t
@@ -92,15 +93,18 @@ def extract_pdf(data: bytes, name: str, opts: ExtractOptions) -> RawText:
     scans = [i for i, text in enumerate(parts) if len(text.strip()) < _MIN_TEXT]
     read = 0
     findings: tuple[Finding, ...] = ()
+    rows = pdf_layout(data, [i for i in range(len(parts)) if i not in scans])
     if scans and opts.ocr:
         ocr = ocr_pdf_pages(data, scans, name, opts.ocr_budget)
         for index, text in ocr.texts.items():
             parts[index] = text
         read, findings = ocr.read, ocr.findings
+        rows = sorted([*rows, *ocr.rows], key=lambda r: (r["page"], r["top"]))
     fields = _form_values(reader)
     if fields:
         parts.append(fields)
-    return RawText(PAGE_SEPARATOR.join(parts), page_count, truncated, read, (), findings)
+    layout = tuple(rows[:MAX_ROWS])
+    return RawText(PAGE_SEPARATOR.join(parts), page_count, truncated, read, (), findings, layout)
 
 
 def _form_values(reader: PdfReader) -> str:

@@ -108,6 +108,7 @@ class RawText(NamedTuple):
     ocr_pages: int = 0
     notes: tuple[str, ...] = ()
     findings: tuple[Finding, ...] = ()
+    layout: tuple[dict[str, Any], ...] = ()  # rows of positioned cells (blocks.file.layout)
 
 
 def file_error(

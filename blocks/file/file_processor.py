@@ -158,11 +158,13 @@ class ExtractedText:
     ocr_pages: int = 0
     notes: tuple[str, ...] = ()
     findings: tuple[Finding, ...] = ()
+    layout: tuple[dict[str, Any], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         out = asdict(self)
         out["notes"] = list(self.notes)
         out["findings"] = [finding.to_dict() for finding in self.findings]
+        out["layout"] = list(self.layout)
         return out
 
 
@@ -322,7 +324,15 @@ def extract_with(source: Source, name: str, options: ExtractOptions) -> Extracte
         text, truncated = text[: options.max_chars], True
     warnings = tuple(f.message for f in raw.findings if f.severity == "warning")
     return ExtractedText(
-        name, actual, text, raw.pages, truncated, raw.ocr_pages, raw.notes + warnings, raw.findings
+        name,
+        actual,
+        text,
+        raw.pages,
+        truncated,
+        raw.ocr_pages,
+        raw.notes + warnings,
+        raw.findings,
+        raw.layout,
     )
 
 

@@ -25,9 +25,10 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from blocks.file.extract_ocr import MAX_PIXELS, MIN_PAGE_SECONDS, content_of, ocr_image, require_ocr
+from blocks.file.extract_ocr import MAX_PIXELS, MIN_PAGE_SECONDS, content_of, ocr_read, require_ocr
 from blocks.file.extract_types import Finding, file_error
 from blocks.file.ocr_budget import OCRBudget, RunMeter
+from blocks.file.ocr_engines import OcrRead
 from blocks.file.ocr_findings import (
     BLANK_PAGES,
     DOWNSCALED,
@@ -58,6 +59,7 @@ class PageTexts:
     texts: dict[int, str]
     read: int
     findings: tuple[Finding, ...]
+    rows: tuple[dict[str, Any], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -115,7 +117,7 @@ class _Reader:
         self.book = FindingBook(name)
         self.tried = 0  # pages given to Tesseract (what the per-file limit counts)
 
-    def page(self, page: Any, number: int) -> str | None:
+    def page(self, page: Any, number: int) -> OcrRead | None:
         """The text of one page (`number` is 1-based), or None with its finding."""
         large = _largest_image(page)
         if large is not None:
@@ -134,7 +136,7 @@ class _Reader:
         timeout = self.meter.page_timeout()
         self.tried += 1
         try:
-            return ocr_image(image, self.name, timeout=timeout)
+            return ocr_read(image, self.name, timeout=timeout, page=number)
         except BlockError as exc:
             if exc.code != ErrorCode.TIMEOUT_ERROR:
                 raise
@@ -160,6 +162,7 @@ def ocr_pdf_pages(data: bytes, indexes: list[int], name: str, budget: OCRBudget)
     require_ocr(name)
     reader = _Reader(name, budget)
     texts: dict[int, str] = {}
+    rows: list[dict[str, Any]] = []
     document = pypdfium2.PdfDocument(data)
     try:
         for position, index in enumerate(indexes):
@@ -173,7 +176,8 @@ def ocr_pdf_pages(data: bytes, indexes: list[int], name: str, budget: OCRBudget)
                 page.close()
                 reader.meter.charge(time.monotonic() - started)
             if text is not None:
-                texts[index] = text
+                texts[index] = text.text
+                rows += text.rows
     except pypdfium2.PdfiumError as exc:
         raise file_error(
             ErrorCode.FILE_INVALID,
@@ -183,4 +187,4 @@ def ocr_pdf_pages(data: bytes, indexes: list[int], name: str, budget: OCRBudget)
         ) from exc
     finally:
         document.close()
-    return PageTexts(texts, len(texts), reader.book.findings())
+    return PageTexts(texts, len(texts), reader.book.findings(), tuple(rows))

@@ -43,6 +43,7 @@ def _file_entry(member: ZipMember, result: ExtractResult | None) -> dict[str, An
         "ocr_pages": 0,
         "notes": [],
         "findings": [],
+        "layout": [],
     }
     reason = skip_reason(member)
     if reason is not None:
@@ -58,6 +59,7 @@ def _file_entry(member: ZipMember, result: ExtractResult | None) -> dict[str, An
             ocr_pages=result.ocr_pages,
             notes=list(result.notes),
             findings=[finding.to_dict() for finding in result.findings],
+            layout=list(result.layout),
         )
     return entry
 

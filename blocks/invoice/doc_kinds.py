@@ -69,8 +69,23 @@ def _title(line: str) -> tuple[str, str] | None:
         return None
     for title, kind in _table()[0]:
         if squeezed.startswith(title) and _AFTER.match(squeezed[len(title) :]):
-            return title, kind
+            return _combined(squeezed, title, kind)
     return _spaced_title(line)
+
+
+def _combined(squeezed: str, title: str, kind: str) -> tuple[str, str]:
+    """A 兼 title (納品書兼請求書, 請求書兼領収書): one that is also an invoice is an invoice,
+    else the first title's kind; a title of its own in the table (検収兼お支払通知書) wins."""
+    rest = squeezed[len(title) :]
+    if not rest.startswith("兼"):
+        return title, kind
+    second = next(((t, k) for t, k in _table()[0] if rest[1:].startswith(t)), None)
+    if second is None:
+        return title, kind
+    whole = squeezed[: len(title) + 1 + len(second[0])]
+    if kind in _table()[2]:
+        return whole, kind
+    return (whole, second[1]) if second[1] in _table()[2] else (whole, kind)
 
 
 def _spaced_title(line: str) -> tuple[str, str] | None:

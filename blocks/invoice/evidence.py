@@ -25,7 +25,8 @@ def _dec(value: Any) -> Decimal:
 
 
 def expected_totals(fields: dict[str, Any]) -> set[Decimal]:
-    """The grand totals the per-rate figures allow (empty when there are none)."""
+    """The grand totals the per-rate figures allow (empty when there are none); a balance
+    carried from the last invoice (`carried_over`) is added to each."""
     totals = fields.get("totals_by_rate") or {}
     taxes = fields.get("tax_by_rate") or {}
     if not totals or any(v is None for v in [*totals.values(), *taxes.values()]):
@@ -33,6 +34,8 @@ def expected_totals(fields: dict[str, Any]) -> set[Decimal]:
     base = sum((_dec(v) for v in totals.values()), Decimal(0))
     if fields.get("non_taxable") is not None:
         base += _dec(fields["non_taxable"])
+    if fields.get("carried_over"):
+        base += _dec(fields["carried_over"])
     tax = sum((_dec(v) for v in taxes.values()), Decimal(0))
     inclusive = fields.get("amounts_include_tax")
     allowed = set()
@@ -43,17 +46,54 @@ def expected_totals(fields: dict[str, Any]) -> set[Decimal]:
     return allowed
 
 
+def _tax_consistent(fields: dict[str, Any]) -> bool:
+    """Every stated tax is its rate of its base (tax-exclusive or -inclusive, any rounding,
+    within 1 yen): the per-rate figures hold together, so they can confirm a total."""
+    totals = fields.get("totals_by_rate") or {}
+    taxes = fields.get("tax_by_rate") or {}
+    if not taxes or not set(taxes) <= set(totals):
+        return False
+    for rate, tax in taxes.items():
+        try:
+            base, percent, stated = _dec(totals[rate]), _dec(rate), _dec(tax)
+        except (ArithmeticError, ValueError):
+            return False
+        exclusive = base * percent / 100
+        inclusive = base * percent / (100 + percent)
+        if min(abs(exclusive - stated), abs(inclusive - stated)) > 1:
+            return False
+    return True
+
+
+def _money_like(candidate: dict[str, Any], largest_line: Any) -> bool:
+    """A candidate that can be a grand total: marked as money (¥, 円, a thousands
+    separator) or at least 100, and not smaller than a line item."""
+    value = _dec(candidate["value"])
+    if value <= 0:
+        return False
+    if value < 100 and not re.search(r"[¥￥円,]", candidate["text"]):
+        return False  # a row number or a count under a 合計 header
+    return largest_line is None or value >= _dec(largest_line)
+
+
+def _choose(fields: dict[str, Any], chosen: dict[str, Any]) -> None:
+    fields["total"] = chosen["value"]
+    fields["raw_matches"]["total"] = chosen["text"]
+
+
 def _total(fields: dict[str, Any]) -> tuple[str, str | None, list[dict[str, Any]]]:
-    candidates = [
-        {"value": c["value"], "text": c["text"]} for c in fields.get("total_candidates") or []
-    ]
+    every = fields.get("total_candidates") or []
+    candidates = [{"value": c["value"], "text": c["text"]} for c in every]
     if not candidates:
         return MISSING, None, []
+    amounts = [ln["amount"] for ln in fields.get("lines") or [] if ln.get("amount") is not None]
+    largest = max(amounts) if amounts else None
+    money = [c for c in every if _money_like(c, largest)]
+    ocr = fields.get("text_source") == "ocr"
     expected = expected_totals(fields)
-    strongest = min(c["rank"] for c in fields["total_candidates"])
-    strong = [c for c in fields["total_candidates"] if c["rank"] == strongest]
+    consistent = _tax_consistent(fields)
     if expected:
-        fitting = [c for c in fields["total_candidates"] if _dec(c["value"]) in expected]
+        fitting = [c for c in every if _dec(c["value"]) in expected]
         if not fitting:
             computed = ", ".join(f"{v:,}円" for v in sorted(expected))
             return (
@@ -61,29 +101,48 @@ def _total(fields: dict[str, Any]) -> tuple[str, str | None, list[dict[str, Any]
                 f"記載の合計が税率ごとの金額と税額の計算（{computed}）と一致しません",
                 (candidates + [{"value": int(v), "text": "計算値"} for v in sorted(expected)]),
             )
-        fields["total"] = fitting[0]["value"]
-        fields["raw_matches"]["total"] = fitting[0]["text"]
-        others = [c for c in strong if c["value"] != fitting[0]["value"]]
-        if others:
+        _choose(fields, fitting[0])
+        rivals = [c for c in money if c["value"] != fitting[0]["value"]]
+        strongest = min((c["rank"] for c in money), default=fitting[0]["rank"])
+        if rivals and not consistent and any(c["rank"] == strongest for c in rivals):
             return REVIEW, "合計の候補が複数あり、一致しません", candidates
+        if ocr and not consistent:
+            return REVIEW, "OCR で読んだ合計を計算で確かめられません", candidates
         return CONFIRMED, None, candidates
-    if len(strong) > 1:
-        return REVIEW, "合計の候補が複数あり、一致しません", candidates
-    if fields.get("text_source") == "ocr":
-        return REVIEW, "OCR で読んだ合計を計算で確かめられません", candidates
-    chosen = strong[0]
-    if chosen["value"] < 100 and not re.search(r"[¥￥円,]", chosen["text"]):
+    if not money:
+        _choose(fields, every[0])
         return (
             REVIEW,
             "合計の欄の数値が小さく、金額の記載（¥・円・桁区切り）がありません",
             candidates,
         )
-    amounts = [ln["amount"] for ln in fields.get("lines") or [] if ln.get("amount") is not None]
-    if amounts and max(amounts) > chosen["value"]:
+    strongest = min(c["rank"] for c in money)
+    strong = [c for c in money if c["rank"] == strongest]
+    _choose(fields, strong[0])
+    if len({c["value"] for c in strong}) > 1:
+        return REVIEW, "合計の候補が複数あり、一致しません", candidates
+    if ocr:
+        return REVIEW, "OCR で読んだ合計を計算で確かめられません", candidates
+    if strong[0].get("flat_table"):
+        return (
+            REVIEW,
+            "見出しの行と金額の行が分かれた表を読み順で読んだため、どの金額が合計か確かめられません",
+            candidates,
+        )
+    if largest is not None and _dec(largest) > _dec(strong[0]["value"]):
         return REVIEW, "合計が明細の金額より小さく、計算が合いません", candidates
-    if fields.get("total") is not None and _dec(fields["total"]) <= 0:
-        return REVIEW, "合計が0以下です", candidates
     return CONFIRMED, None, candidates
+
+
+def _date_status(fields: dict[str, Any], name: str, ocr: bool) -> tuple[str, str | None]:
+    notes = [n for n in fields.get("notes") or [] if n.get("field") == name]
+    if fields.get(name) and ocr:
+        return REVIEW, "OCR で読んだ日付です（読み違いの可能性）"
+    if fields.get(name):
+        return CONFIRMED, None
+    if notes:
+        return REVIEW, notes[0]["message"]
+    return MISSING, None
 
 
 def assess_fields(fields: dict[str, Any]) -> dict[str, Any]:
@@ -99,17 +158,12 @@ def assess_fields(fields: dict[str, Any]) -> dict[str, Any]:
     if listed:
         candidates["total"] = listed
     ocr = fields.get("text_source") == "ocr"
-    date_notes = [n for n in fields.get("notes") or [] if n.get("field") == "transaction_date"]
-    if fields.get("transaction_date") and ocr:
-        status["transaction_date"] = REVIEW
-        reasons["transaction_date"] = "OCR で読んだ日付です（読み違いの可能性）"
-    elif fields.get("transaction_date"):
-        status["transaction_date"] = CONFIRMED
-    elif date_notes:
-        status["transaction_date"] = REVIEW
-        reasons["transaction_date"] = date_notes[0]["message"]
-    else:
-        status["transaction_date"] = MISSING
+    for name in ("transaction_date", "due_date"):
+        if name == "due_date" and "due_date" not in fields:
+            continue
+        status[name], why = _date_status(fields, name, ocr)
+        if why:
+            reasons[name] = why
     for name in _SIMPLE_FIELDS:
         status[name] = CONFIRMED if fields.get(name) else MISSING
         if fields.get(name) and ocr and name != "registration_number":

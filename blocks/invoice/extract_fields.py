@@ -6,13 +6,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from blocks.invoice.doc_kinds import INVOICE_KINDS
 from blocks.invoice.extract import extract_invoice_fields
 from blocks.invoice.llm_reader import extract_with_llm
+from blocks.invoice.second_reader import page_image, second_read
 from blocks.llm.client import client_for
 from blocks.sdk.base import Block
 from blocks.sdk.confirmation import NeedsConfirmation, Option
 from blocks.sdk.context import BlockContext
 from blocks.sdk.errors import BlockError, ErrorCode
+from blocks.sdk.fileref import FileRef
 from keiri.base.catalog import t
 
 __all__ = ["ExtractFieldsBlock", "fields_of_document"]
@@ -44,7 +47,11 @@ def fields_of_document(
         fields["error"] = {"code": str(error.get("code")), "message": str(error.get("message"))}
         return fields
     fields = reader(
-        text, source, from_ocr=bool(document.get("ocr_pages")), pages=document.get("pages")
+        text,
+        source,
+        from_ocr=bool(document.get("ocr_pages")),
+        pages=document.get("pages"),
+        layout=document.get("layout") or None,
     )
     fields["text_truncated"] = bool(document.get("text_truncated", False))
     fields["notes"] += [{"field": "text", "message": str(n)} for n in document.get("notes") or []]
@@ -105,16 +112,48 @@ class ExtractFieldsBlock(Block):
                 hint=t("runtime.invoice.one_source_hint"),
             )
         if inputs.get("method", "rules") != "llm":
-            return self._confirmed(ctx, self._extract(inputs, given, extract_invoice_fields))
+            outputs = self._extract(inputs, given, extract_invoice_fields)
+            if inputs.get("second_reader", "none") == "llm":
+                self._second_reading(ctx, inputs, given, outputs)
+            return self._confirmed(ctx, outputs)
         client, owned = client_for(ctx.services)
 
         def reader(
-            text: str, source: Any = None, *, from_ocr: bool = False, pages: Any = None
+            text: str,
+            source: Any = None,
+            *,
+            from_ocr: bool = False,
+            pages: Any = None,
+            layout: Any = None,
         ) -> dict[str, Any]:
             return extract_with_llm(client, text, source, from_ocr=from_ocr)
 
         try:
             return self._confirmed(ctx, self._extract(inputs, given, reader))
+        finally:
+            if owned:
+                client.close()
+
+    @staticmethod
+    def _second_reading(
+        ctx: BlockContext, inputs: dict[str, Any], given: list[str], outputs: dict[str, Any]
+    ) -> None:
+        """The page images of the documents read again by a vision-capable model
+        (`second_reader`): its values count only where they agree with the text reader or
+        the arithmetic."""
+        documents = inputs["documents"] if "documents" in given else [inputs.get("document") or {}]
+        client, owned = client_for(ctx.services)
+        try:
+            for document, fields in zip(documents, outputs["fields_list"], strict=False):
+                ref = document.get("file")
+                if not ref or fields.get("error") or fields.get("excluded"):
+                    continue
+                if fields.get("document_type") not in (None, *INVOICE_KINDS):
+                    continue
+                file = FileRef.model_validate(ref)
+                image = page_image(ctx.file_store.path(file).read_bytes(), file.media_type)
+                if image is not None:
+                    second_read(client, fields, image)
         finally:
             if owned:
                 client.close()

@@ -18,6 +18,7 @@ __all__ = [
     "MARKERS",
     "amount_value",
     "item_lines",
+    "line_item",
     "number_value",
 ]
 
@@ -48,11 +49,14 @@ _NUMERIC_HEADS = frozenset({"数量", "単価", "金額", "税率", "税区分"}
 _QTY_PRICE = re.compile(r"(\d[\d,]*)\s*[×xX*]\s*[¥]?(\d[\d,]*)円?")
 _RATE_WORD = re.compile(r"(軽減(?:税率)?)?\s*(\d+(?:\.\d+)?)\s*%(\s*\(軽減税率\))?")
 MARKERS = "※*☆★◎"
+# 「(軽減)」「(軽減税率)」「(軽)」 after a description: the item is taxed at the reduced rate.
+_REDUCED_WORD = re.compile(r"\s*[(（]\s*軽(?:減)?(?:税率)?(?:対象)?\s*[)）]")
 BARRIER = re.compile(
     r"登録番号|御中|様$|様\s|請求日|発行日|取引日|納品日|日付|請求書番号|請求No|^No\.|"
     r"ご請求|請求金額|請求額|対象|小計|消費税|税額|合計|総額|内訳|お支払|振込|支払期限|期日|"
     r"銀行|口座|TEL|FAX|電話|〒|ページ|^\d+\s*/\s*\d+|発行者|備考|本体価格|課税対象|課税標準|"
-    r"税抜金額|税込金額|総計"
+    r"税抜金額|税込金額|総計|請求番号|伝票番号|預金|(?:普通|当座)\s*(?:口座)?\s*\d{5,8}|"
+    r"お預[りか]|お釣り?|釣銭"
 )
 
 
@@ -86,7 +90,7 @@ def _split_numbers(token: str, units: bool = False) -> tuple[str, list[str]]:
     return " ".join(words), tail
 
 
-def _line_item(description: str, numbers: list[str]) -> dict[str, Any] | None:
+def line_item(description: str, numbers: list[str]) -> dict[str, Any] | None:
     text = " ".join(numbers)
     exempt = bool(_EXEMPT.search(text) or _ADVANCE.search(description))
     text = _EXEMPT.sub(" ", text)
@@ -116,7 +120,10 @@ def _line_item(description: str, numbers: list[str]) -> dict[str, Any] | None:
             unit_price = amount_value(values[0])
         else:
             quantity = amount_value(values[0])
-    marked = any(m in description for m in MARKERS)
+    reduced_word = _REDUCED_WORD.search(description)
+    if reduced_word is not None:
+        description = _REDUCED_WORD.sub("", description)
+    marked = any(m in description for m in MARKERS) or reduced_word is not None
     clean = description.strip(" " + MARKERS).replace(" ※", "").strip()
     return {
         "description": clean,
@@ -167,7 +174,7 @@ def item_lines(tokens: list[str]) -> tuple[list[dict[str, Any]], str]:
 
     def close() -> None:
         if description and numbers and re.search(r"[^\d\s,.%¥円×xX*-]", description):
-            item = _line_item(description, numbers)
+            item = line_item(description, numbers)
             if item is not None:
                 items.append(item)
 

@@ -16,9 +16,10 @@ Over 400 lines: the settings, the provider errors and the structured call of one
 
 from __future__ import annotations
 
+import base64
 import logging
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, Literal, NoReturn, TypeVar
 from urllib.parse import urlsplit
@@ -219,12 +220,24 @@ class LLMClient:
 
     # -- calls ------------------------------------------------------------------------------
 
-    def parse(self, system: str, user: str, schema: type[ModelT]) -> LLMResult[ModelT]:
-        """One chat completion whose answer must validate against `schema`."""
+    def parse(
+        self, system: str, user: str, schema: type[ModelT], *, images: Sequence[bytes] = ()
+    ) -> LLMResult[ModelT]:
+        """One chat completion whose answer must validate against `schema`; `images` (PNG
+        bytes) go with the user's text, for a vision-capable model."""
         model = self._deployment(self.settings.model, "KEIRI_LLM_MODEL", "AZURE_OPENAI_DEPLOYMENT")
+        content: Any = user
+        if images:
+            content = [{"type": "text", "text": user}] + [
+                {
+                    "type": "image_url",
+                    "image_url": {"url": "data:image/png;base64," + base64.b64encode(png).decode()},
+                }
+                for png in images
+            ]
         messages: list[ChatCompletionMessageParam] = [
             {"role": "system", "content": system},
-            {"role": "user", "content": user},
+            {"role": "user", "content": content},
         ]
         try:
             completion = self._client.chat.completions.parse(

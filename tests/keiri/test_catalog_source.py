@@ -36,7 +36,7 @@ DATA: dict[str, str] = {
     "blocks/text/japanese.py": "era names, company suffixes, yes/no and other words people type",
     "blocks/text/amounts.py": "the yen amount grammar (円, 円也, 税込, △)",
     "blocks/invoice/doc_kinds.py": "the titles and labels that tell a document's kind",
-    "blocks/file/extract_ocr.py": "OCR misreadings of Japanese dates and rules, as patterns",
+    "blocks/file/ocr_engines.py": "OCR misreadings of Japanese dates, rules and ¥ (半), as patterns",
     "keiri/base/masking.py": "the Japanese names of secrets whose values are masked",
     "designer/vocabulary.py": "the accounting words a request is matched to blocks by",
     "designer/presets.py": "the fields an extraction preset asks the model for, as documents name them",

@@ -823,6 +823,14 @@ ENTRIES: dict[str, dict[str, str]] = {
         "ja": "このスキャン文書には OCR が必要ですが、Tesseract がインストールされていません",
         "en": "OCR is needed for this scanned document, but Tesseract is not installed",
     },
+    "runtime.ocr.no_rapidocr": {
+        "ja": "OCR エンジンに RapidOCR が設定されていますが、インストールされていません",
+        "en": "the OCR engine is set to RapidOCR, but it is not installed",
+    },
+    "runtime.ocr.rapidocr_hint": {
+        "ja": "`pip install 'keiri[ocr]'`（rapidocr と onnxruntime）でインストールするか、KEIRI_OCR_ENGINE=tesseract にしてください",
+        "en": "install it with `pip install 'keiri[ocr]'` (rapidocr and onnxruntime), or set KEIRI_OCR_ENGINE=tesseract",
+    },
     "runtime.ocr.no_language": {
         "ja": "Tesseract に {language} の言語モデルがありません",
         "en": "Tesseract has no {language} language model",

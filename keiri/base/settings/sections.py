@@ -429,6 +429,12 @@ class OCRSettings(Section):
         validation_alias=_env("KEIRI_OCR_PAGE_TIMEOUT_S"),
         description="Seconds Tesseract may spend on one page; a slower page is a finding.",
     )
+    engine: Literal["tesseract", "rapidocr"] = Field(
+        "tesseract",
+        validation_alias=_env("KEIRI_OCR_ENGINE"),
+        description="OCR engine: tesseract (the tesseract-ocr and tesseract-ocr-jpn packages) or "
+        "rapidocr (pip install 'keiri[ocr]': RapidOCR with the PP-OCRv6 models in its wheel).",
+    )
     run_budget_s: float = Field(
         1800.0,
         gt=0,

@@ -48,7 +48,7 @@ def test_an_excel_style_invoice_is_read_right(run: Run) -> None:
     assert (fields["total"], fields["status"]["total"]) == (42775, "確定")
     described = [(ln["description"], ln["amount"]) for ln in fields["lines"]]
     assert described == [("システム保守費用", 33017), ("名刺印刷 100枚", 5506)]
-    assert fields["lines_source"] == "table"
+    assert fields["lines_source"] == "layout"  # the tab-separated grid read by its columns
 
 
 def test_the_non_taxable_part_gives_no_false_total_mismatch(run: Run) -> None:

@@ -1,0 +1,184 @@
+"""The OCR engines: Tesseract (default) and RapidOCR, chosen by `KEIRI_OCR_ENGINE`.
+
+Both read a prepared page (`blocks.file.ocr_prepare`: upright, deskewed) and give the same
+thing: the page's text, cleaned (`clean`), and its rows of positioned cells
+(`blocks.file.layout`), so the invoice reader can read OCR'd tables as tables.
+
+- `tesseract`: the `tesseract` binary with its `jpn` model (Debian packages), on the
+  binarised page, `--psm 6`, TSV output (words with boxes, grouped by Tesseract's lines).
+- `rapidocr`: RapidOCR (`pip install rapidocr onnxruntime`, Apache-2.0) with the PP-OCRv6
+  detection and recognition models that its wheel ships (nothing is fetched at run time),
+  on the grey page; each detected text box is one cell.
+
+Measured on the held-out scans (`bench/bench_extraction.py --ocr-engines`, see
+docs/evidence.md), the default is the better of the two.
+"""
+
+from __future__ import annotations
+
+import csv
+import dataclasses
+import functools
+import io
+import re
+import shutil
+import subprocess
+import unicodedata
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+from blocks.file.layout import Box, rows_from_lines
+from blocks.file.ocr_prepare import TESSERACT_ENV, binarise
+from blocks.sdk.errors import BlockError, ErrorCode
+from keiri.base.catalog import t
+
+__all__ = ["ENGINES", "OcrRead", "clean", "rapidocr_read", "tesseract_read"]
+
+_CJK = r"\u3000-\u30ff\u3400-\u9fff\uff00-\uffef"
+_CJK_GAP = re.compile(rf"(?<=[{_CJK}])[ \t]+(?=[{_CJK}])")
+_DIGIT_GAP = re.compile(r"(?<=[\d,¥])[ ](?=[\d,])")
+_RULES = re.compile(r"[ー一_=\-]{3,}|(?<![\u3040-\u30ff])ー+(?![\u3040-\u30ff])")
+_YEN = re.compile(r"\\(?=\s?\d)")
+# ¥ read as 半/羊/芋/Y (the glyph's two strokes and bar): before a digit it is a yen sign.
+_YEN_LOOKALIKE = re.compile(
+    r"(?<![\w\u3040-\u30ff\u4e00-\u9fff])[半羊芋Y](?=\s?\d)|[半羊芋](?=\s?\d)"
+)
+_DAY = re.compile(r"(\d{1,2}\s*月\s*\d{1,2})[晶目曰白旦]")
+# 「¥120.000」: a period or doubled separator before three digits is a thousands separator
+# (yen amounts have no decimals); 「1.5」 or 「0.08」 keep their point.
+_SEPARATOR = re.compile(r"(\d)[.,]{1,2}(\d{3})(?!\d)")
+
+
+class OcrRead(NamedTuple):
+    """One page read by OCR: its cleaned text and its rows of positioned cells."""
+
+    text: str
+    rows: list[dict[str, Any]]
+
+
+def clean(text: str) -> str:
+    """OCR text made readable by the rules: NFKC, no spaces between Japanese characters,
+    table rules dropped, ¥ and thousands separators repaired, 日 after a day restored."""
+    text = unicodedata.normalize("NFKC", text)
+    text = _CJK_GAP.sub("", text)
+    text = _RULES.sub(" ", text)  # table rules read as long dashes
+    text = _YEN.sub("¥", text)  # ¥ read as a backslash
+    text = _YEN_LOOKALIKE.sub("¥", text)
+    text = _DIGIT_GAP.sub("", text)
+    text = _SEPARATOR.sub(r"\1,\2", text)  # 5.521 / 328,.657: a thousands separator
+    text = _SEPARATOR.sub(r"\1,\2", text)  # 1.234.567: the second one overlapped the first
+    text = _DIGIT_GAP.sub("", text)
+    text = _DAY.sub(r"\1日", text)  # 日 read as 晶/目/曰 after a day number
+    return "\n".join(line.strip() for line in text.splitlines() if line.strip())
+
+
+def _timeout(name: str, seconds: float, exc: BaseException) -> BlockError:
+    error = BlockError(
+        ErrorCode.TIMEOUT_ERROR,
+        t("runtime.ocr.timeout", name=name, seconds=round(seconds)),
+        details={"file": name},
+        hint=t("runtime.ocr.timeout_hint"),
+        recoverable=True,
+    )
+    error.__cause__ = exc
+    return error
+
+
+def tesseract_read(
+    gray: Any, name: str, lang: str = "jpn", *, timeout: float, page: int = 1
+) -> OcrRead:
+    """Tesseract on the binarised page, TSV output: words with boxes, by line."""
+    buffer = io.BytesIO()
+    binarise(gray).save(buffer, format="PNG")
+    binary = shutil.which("tesseract") or "tesseract"
+    try:
+        done = subprocess.run(
+            [binary, "stdin", "stdout", "-l", lang, "--psm", "6", "tsv"],
+            env=TESSERACT_ENV,
+            input=buffer.getvalue(),
+            capture_output=True,
+            timeout=timeout,
+            check=False,
+        )
+    except subprocess.TimeoutExpired as exc:
+        raise _timeout(name, timeout, exc) from exc
+    if done.returncode != 0:
+        raise BlockError(
+            ErrorCode.FILE_INVALID,
+            f"{name}: "
+            + t("runtime.ocr.failed", detail=done.stderr.decode(errors="replace").strip()[:200]),
+            details={"file": name},
+            hint=t("runtime.ocr.failed_hint"),
+            recoverable=False,
+        )
+    lines: dict[tuple[str, str, str], list[Box]] = {}
+    reader = csv.DictReader(
+        io.StringIO(done.stdout.decode("utf-8", errors="replace")),
+        delimiter="\t",
+        quoting=csv.QUOTE_NONE,
+    )
+    for row in reader:
+        word = (row.get("text") or "").strip()
+        if row.get("level") != "5" or not word:
+            continue
+        left, top = float(row["left"]), float(row["top"])
+        box = Box(left, left + float(row["width"]), top, top + float(row["height"]), word)
+        lines.setdefault((row["block_num"], row["par_num"], row["line_num"]), []).append(box)
+    text = "\n".join(" ".join(b.text for b in words) for words in lines.values())
+    rows = rows_from_lines([[_cleaned(b) for b in words] for words in lines.values()], page)
+    return OcrRead(clean(text), rows)
+
+
+def _cleaned(box: Box) -> Box:
+    return dataclasses.replace(box, text=clean(box.text))
+
+
+@functools.cache
+def _rapidocr() -> Any:
+    try:
+        from rapidocr import RapidOCR
+    except ImportError as exc:
+        raise BlockError(
+            ErrorCode.DEPENDENCY_NOT_FOUND,
+            t("runtime.ocr.no_rapidocr"),
+            details={"dependency": "rapidocr"},
+            hint=t("runtime.ocr.rapidocr_hint"),
+        ) from exc
+    return RapidOCR(params={"Global.log_level": "error", "Global.max_side_len": 4000})
+
+
+def rapidocr_read(
+    gray: Any, name: str, lang: str = "jpn", *, timeout: float, page: int = 1
+) -> OcrRead:
+    """RapidOCR on the grey page: each detected text box is a cell of its line."""
+    import numpy as np
+
+    engine = _rapidocr()
+    result = engine(np.asarray(gray.convert("RGB")))
+    boxes = []
+    for points, text in zip(
+        result.boxes if result.boxes is not None else [], result.txts or (), strict=False
+    ):
+        xs = [float(p[0]) for p in points]
+        ys = [float(p[1]) for p in points]
+        boxes.append(Box(min(xs), max(xs), min(ys), max(ys), clean(str(text))))
+    lines: list[list[Box]] = []
+    for box in sorted(boxes, key=lambda b: (b.top + b.bottom) / 2):
+        centre = (box.top + box.bottom) / 2
+        if lines and abs(centre - _centre(lines[-1])) < 0.5 * box.height:
+            lines[-1].append(box)
+        else:
+            lines.append([box])
+    rows = rows_from_lines(lines, page)
+    text = "\n".join("\t".join(c[2] for c in row["cells"]) for row in rows)
+    return OcrRead(clean(text), rows)
+
+
+def _centre(line: list[Box]) -> float:
+    return sum((b.top + b.bottom) / 2 for b in line) / len(line)
+
+
+ENGINES: dict[str, Callable[..., OcrRead]] = {
+    "tesseract": tesseract_read,
+    "rapidocr": rapidocr_read,
+}

@@ -1,0 +1,261 @@
+"""Tables read as tables: what the positions of an invoice's cells say that their reading
+order does not.
+
+The layout is rows of cells with x spans (`blocks.file.layout`: the PDF text layer, OCR
+boxes, a spreadsheet's grid; without one, the text's tab-separated lines are the grid).
+
+- **Summary tables**: a header row of money labels (「前回ご請求額 今回ご入金額 今回お買上額
+  消費税 今回ご請求額」, 「消費税対象額 消費税額」) over one or more rows of amounts. Each amount
+  takes the label of the header cell above it (largest horizontal overlap), a row's own
+  label (「10%対象」) goes in front. The result is one `label amount` line per value row —
+  `10%対象 対象額 1,200 消費税額 120` — which the regular rules then read as if the document
+  had printed it so.
+- **Line-item tables**: a header naming a description column and 金額; each row below gives
+  the description, quantity, unit price, amount and rate from the cells under those heads,
+  up to the first summary row.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from blocks.invoice.lines import BARRIER
+from blocks.text.japanese import amount_pattern, nfkc
+
+__all__ = ["Cell", "item_rows", "layout_rows", "summary_lines", "text_grid"]
+
+Cell = tuple[float, float, str]
+Row = list[Cell]
+
+_AMOUNT_CELL = re.compile(rf"^[(（]?\s*(?:{amount_pattern()})\s*円?\s*[-)）]?$")
+_PLAIN_NUMBER = re.compile(r"^\d{1,3}$")  # a count or a row number, not money by its looks
+_MONEY_LABEL = re.compile(
+    r"請求|合計|消費税|税額|対象|小計|金額|入金|繰越|買上|税抜|税込|本体|総額|残高|値引"
+)
+_ITEM_HEAD = re.compile(r"^(?:品名|品目|摘要|内容|商品名|明細|品名・規格|作業内容|件名|商品)$")
+_RATE_HEAD = re.compile(r"^(?:税率|区分|税区分|税率区分|適用税率)$")
+_RATE = re.compile(r"(\d{1,2})\s*%")
+_NOT_ITEM = re.compile(
+    r"^(?:小計|合計|総計|計|消費税|税額|内消費税|対象|\d+\s*%\s*対象|値引|振込|お支払|備考)"
+)
+_MAX_VALUE_ROWS = 6
+
+
+def _cells(row: dict[str, Any]) -> Row:
+    return [(float(c[0]), float(c[1]), nfkc(str(c[2])).strip()) for c in row["cells"]]
+
+
+def layout_rows(layout: Sequence[dict[str, Any]] | None, text: str) -> list[Row]:
+    """The rows of the layout (an empty row between pages), or of the text's tab-separated
+    lines when it has none."""
+    if not layout:
+        return text_grid(text)
+    rows: list[Row] = []
+    page = layout[0].get("page", 1)
+    for row in layout:
+        if row.get("page", 1) != page:
+            rows.append([])
+            page = row.get("page", 1)
+        rows.append(_cells(row))
+    return rows
+
+
+def text_grid(text: str) -> list[Row]:
+    """Rows of a text whose lines are tab-separated cells (a spreadsheet, a DOCX table):
+    the column index is the x span. Lines without a tab are one cell."""
+    rows: list[Row] = []
+    for line in nfkc(text).splitlines():
+        cells = [(float(c), float(c + 1), v.strip()) for c, v in enumerate(line.split("\t"))]
+        kept = [c for c in cells if c[2]]
+        if kept:
+            rows.append(kept)
+    return rows
+
+
+def _is_amount(text: str) -> bool:
+    return bool(_AMOUNT_CELL.match(text)) and any(ch.isdigit() for ch in text)
+
+
+def _overlap(a: Cell, b: Cell) -> float:
+    return min(a[1], b[1]) - max(a[0], b[0])
+
+
+def _head_over(cell: Cell, header: Row) -> Cell | None:
+    """The header cell above `cell`: the largest overlap, else the nearest centre within one
+    header cell's width (right-aligned amounts under a left-aligned label)."""
+    best = max(header, key=lambda h: _overlap(cell, h))
+    if _overlap(cell, best) > 0:
+        return best
+    centre = (cell[0] + cell[1]) / 2
+    near = min(header, key=lambda h: abs((h[0] + h[1]) / 2 - centre))
+    return near if abs((near[0] + near[1]) / 2 - centre) <= (near[1] - near[0]) else None
+
+
+def _is_summary_header(row: Row) -> bool:
+    labels = [c for c in row if not _is_amount(c[2])]
+    money = [c for c in labels if _MONEY_LABEL.search(c[2])]
+    return (
+        len(row) >= 2
+        and len(labels) == len(row)
+        and len(money) >= 2
+        and not any(_ITEM_HEAD.match(c[2]) for c in row)
+    )
+
+
+def _canonical(label: str, with_rate: bool) -> str:
+    """A header label as the rules name it when the row gives the rate (対象額, 消費税額)."""
+    if not with_rate:
+        return label
+    if "税額" in label or (("消費税" in label or label == "税") and "対象" not in label):
+        return "消費税額"
+    if re.search(r"対象|税抜|本体|小計|金額|課税", label):
+        return "対象額"
+    return label
+
+
+def _row_label(heads: list[str]) -> tuple[str, bool]:
+    """A value row's own label, and whether it names a tax rate (「10%」 → 「10%対象」)."""
+    joined = " ".join(heads)
+    rate = _RATE.search(joined)
+    if rate and not re.search(r"税額|消費税(?!対象)", joined):
+        return f"{rate.group(1)}%対象", True
+    return joined, False
+
+
+def summary_lines(rows: Sequence[Row]) -> tuple[list[str], set[str]]:
+    """`label amount` lines of the summary tables, and the header labels they used (the
+    reading-order candidates of those labels are superseded)."""
+    lines: list[str] = []
+    used: set[str] = set()
+    index = 0
+    while index < len(rows):
+        header = rows[index]
+        index += 1
+        if not _is_summary_header(header):
+            continue
+        taken = 0
+        while index < len(rows) and taken < _MAX_VALUE_ROWS:
+            row = rows[index]
+            amounts = [c for c in row if _is_amount(c[2])]
+            if not amounts or _is_summary_header(row):
+                break
+            first = row.index(amounts[0])
+            label, with_rate = _row_label([c[2] for c in row[:first]])
+            parts = []
+            for cell in amounts:
+                head = _head_over(cell, header)
+                if head is None or _RATE_HEAD.match(head[2]):
+                    continue
+                if _PLAIN_NUMBER.match(cell[2]) and len(amounts) > 1 and not with_rate:
+                    continue  # a count under a money header is not money
+                parts.append(f"{_canonical(head[2], with_rate)} {cell[2]}")
+                used.add(head[2])
+            if parts:
+                lines.append(" ".join([label, *parts]).strip())
+            taken += 1
+            index += 1
+    return lines, used
+
+
+_COLUMN_HEADS = (
+    ("description", _ITEM_HEAD),
+    ("amount", re.compile(r"^(?:金額|金額\((?:税抜|税込)\)|税抜金額|税込金額|小計|価格)$")),
+    ("quantity", re.compile(r"^(?:数量|数)$")),
+    ("unit_price", re.compile(r"^(?:単価|単価\((?:税抜|税込)\))$")),
+    ("rate", _RATE_HEAD),
+)
+
+
+def _item_header(row: Row) -> dict[str, Cell] | None:
+    """The columns of a line-item header row: each known head by its name, every other cell
+    (日付, 品番, 規格, 単位, 備考, No.) as a column of its own, so that its cells are not
+    taken for the description's."""
+    heads: dict[str, Cell] = {}
+    for index, cell in enumerate(row):
+        text = cell[2].replace(" ", "")
+        name = next((n for n, pattern in _COLUMN_HEADS if pattern.match(text)), None)
+        if name is None and "・" in text and any(_ITEM_HEAD.match(p) for p in text.split("・")):
+            name = "description"  # 品名・摘要, 品名・規格
+        if name is None or name in heads:
+            name = f"other{index}"
+        heads[name] = cell
+    return heads if {"description", "amount"} <= set(heads) else None
+
+
+def _edges(rows: Sequence[Row], heads: dict[str, Cell]) -> dict[str, set[float]]:
+    """Per column, the left and right edges of the body cells under its head (in rows with
+    an amount under 金額): a column's text is aligned on one of them even where a short cell
+    does not reach the head."""
+    edges: dict[str, set[float]] = {name: set() for name in heads}
+    for line in rows[:80]:
+        if not any(_is_amount(c[2]) and _overlap(c, heads["amount"]) > 0 for c in line):
+            continue
+        for cell in line:
+            for name, head in heads.items():
+                if _overlap(cell, head) > 0:
+                    edges[name] |= {round(cell[0]), round(cell[1])}
+    return edges
+
+
+def _column_of(cell: Cell, heads: dict[str, Cell], edges: dict[str, set[float]]) -> str:
+    """The column a cell stands in: the head it overlaps most, else the column whose cells
+    share its left or right edge, else the nearest head by centre."""
+    best = max(heads, key=lambda k: _overlap(cell, heads[k]))
+    if _overlap(cell, heads[best]) > 0:
+        return best
+    for name, known in edges.items():
+        if any(abs(edge - cell[0]) <= 1.5 or abs(edge - cell[1]) <= 1.5 for edge in known):
+            return name
+    centre = (cell[0] + cell[1]) / 2
+    return min(heads, key=lambda k: abs((heads[k][0] + heads[k][1]) / 2 - centre))
+
+
+def item_rows(rows: Sequence[Row]) -> list[dict[str, str]]:
+    """The line-item table's rows as {description, quantity, unit_price, amount, rate}
+    texts, the cells under the header's columns; empty when there is no such table. The
+    table runs on over a page break (an empty row) after its header is repeated or its rows
+    simply continue; it ends at the first summary row."""
+    for index, row in enumerate(rows):
+        heads = _item_header(row)
+        if heads is None:
+            continue
+        items: list[dict[str, str]] = []
+        after_break = False
+        edges = _edges(rows[index + 1 :], heads)
+        for line in rows[index + 1 :]:
+            if not line:
+                after_break = bool(items)
+                continue
+            if _item_header(line) is not None:
+                continue  # the header repeated on the next page
+            found: dict[str, list[str]] = {}
+            for cell in line:
+                found.setdefault(_column_of(cell, heads, edges), []).append(cell[2])
+            description = " ".join(found.get("description", []))
+            amount = " ".join(found.get("amount", []))
+            first = line[0][2]
+            if _NOT_ITEM.match(description or first) or BARRIER.search(description or first):
+                if after_break and not _is_amount(amount):
+                    continue  # the next page's heading lines
+                break
+            if not description or not _is_amount(amount):
+                if items and not amount and description and len(line) == 1:
+                    continue  # a wrapped description line
+                if after_break or not items:
+                    continue
+                break
+            after_break = False
+            items.append(
+                {
+                    "description": description,
+                    "amount": amount,
+                    "quantity": " ".join(found.get("quantity", [])),
+                    "unit_price": " ".join(found.get("unit_price", [])),
+                    "rate": " ".join(found.get("rate", [])),
+                }
+            )
+        if items:
+            return items
+    return []
