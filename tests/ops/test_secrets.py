@@ -193,7 +193,8 @@ def test_a_secret_appears_on_no_surface(
     assert failed["state"] == "failed" and failed["error"]["node_id"] == "boom", failed
     shown["keiri resume --json"] = resumed.stdout
     shown["keiri resume (terminal)"] = resumed.stderr
-    listed = _keiri("runs", "--json", env=env)
+    # The ops server is shared by the session's ops tests: list enough runs to hold this one.
+    listed = _keiri("runs", "--json", "--limit", "500", env=env)
     assert run_id in listed.stdout, listed.stderr
     shown["keiri runs --json"] = listed.stdout
     status = _keiri("status", run_id, "--json", env=env)
