@@ -90,9 +90,11 @@ class Kernel:
                 args += ["--ro-bind", name, name]
         for name in _SYSTEM_FILES:
             args += ["--ro-bind-try", name, name]
+        # The private /tmp first: a Python or venv that lives under /tmp (a checkout there) is
+        # then bound over it instead of being hidden by it.
+        args += ["--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp"]
         for root in python_roots():
             args += ["--ro-bind", root, root]
-        args += ["--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp"]
         for path in _FILES:
             args += ["--ro-bind", str(path), f"{INSIDE}/{path.name}"]
         if font_cache is not None:
