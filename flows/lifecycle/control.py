@@ -9,6 +9,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
@@ -108,11 +109,21 @@ def find_run(run_id: str) -> FlowRun:
 
 
 def list_runs(
-    state: str | None = None, limit: int = 50, plan_only: bool = True, top_level: bool = False
+    state: str | None = None,
+    limit: int = 50,
+    plan_only: bool = True,
+    top_level: bool = False,
+    due_only: bool = False,
 ) -> list[RunView]:
     """Recent runs, newest first. `top_level` leaves out the runs of loop items and subflows
-    (their parent's entry shows their progress); the inbox and `keiri runs` list them too."""
+    (their parent's entry shows their progress); the inbox and `keiri runs` list them too.
+    `due_only` leaves out runs scheduled for later: Prefect sorts by start time or else the
+    expected start, so a deployment's future runs would otherwise come before the ones that ran."""
     filters: dict[str, Any] = {}
+    if due_only:
+        from prefect.client.schemas.filters import FlowRunFilterExpectedStartTime
+
+        filters["expected_start_time"] = FlowRunFilterExpectedStartTime(before_=datetime.now(UTC))
     if top_level:
         from prefect.client.schemas.filters import FlowRunFilterParentTaskRunId
 

@@ -49,7 +49,7 @@ def recent_runs() -> tuple[list[RunInfo], list[RunInfo]]:
         from flows.lifecycle.control import list_runs
         from flows.lifecycle.runs import prefect_ui_url
 
-        recent = list_runs(None, _RECENT_RUNS)
+        recent = list_runs(None, _RECENT_RUNS, due_only=True)
         paused = list_runs("paused", _RECENT_RUNS)
     except Exception:  # the server is down: the chat still answers from the store
         return [], []

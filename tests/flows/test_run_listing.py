@@ -5,6 +5,7 @@ flow run of the plan; the runs page follows them in the parent's entry (`top_lev
 from __future__ import annotations
 
 import json
+from datetime import UTC
 from pathlib import Path
 
 import pytest
@@ -53,3 +54,35 @@ def test_the_runs_page_lists_a_loop_run_once_and_keiri_runs_lists_its_items(
     assert [v.run_id for v in top] == [run_id]
     assert len(every) == 1 + 3  # the parent and one child run per item
     assert {v.state for v in every} == {"Completed"}
+
+
+def test_recent_runs_leave_out_runs_scheduled_for_later(
+    prefect_server: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Prefect sorts by start time or else the expected start: a run scheduled for tomorrow
+    comes first in a plain listing, and `due_only` (the copilot's 最近の実行) leaves it out."""
+    from datetime import datetime, timedelta
+
+    from prefect import flow
+    from prefect.client.orchestration import get_client
+    from prefect.states import Scheduled
+
+    @flow(name="listing-later")
+    def later() -> None:
+        return None
+
+    with get_client(sync_client=True) as client:
+        future = client.create_flow_run(
+            later,
+            state=Scheduled(scheduled_time=datetime.now(UTC) + timedelta(days=1)),
+            tags=["plan:listing_later"],
+        )
+    plan = tmp_path / "listing_items.yaml"
+    plan.write_text(PLAN, encoding="utf-8")
+    assert main(["run", str(plan), "--json"]) == 0
+    run_id = json.loads(capsys.readouterr().out)["run_id"]
+
+    assert list_runs(None, 1)[0].run_id == str(future.id)
+    due = [v.run_id for v in list_runs(None, 200, due_only=True)]
+    assert str(future.id) not in due
+    assert run_id in due[:8]  # the run just made, among the newest (its 3 item runs beside it)
