@@ -123,7 +123,9 @@ def list_runs(
     if due_only:
         from prefect.client.schemas.filters import FlowRunFilterExpectedStartTime
 
-        filters["expected_start_time"] = FlowRunFilterExpectedStartTime(before_=datetime.now(UTC))
+        filters["expected_start_time"] = FlowRunFilterExpectedStartTime.model_validate(
+            {"before_": datetime.now(UTC)}  # pydantic takes a stdlib datetime for Prefect's
+        )
     if top_level:
         from prefect.client.schemas.filters import FlowRunFilterParentTaskRunId
 
