@@ -67,6 +67,7 @@ PARTS: dict[str, str] = {
     "store": "common",
     "reuse": "common",
     "display": "common",
+    "node": "common",
     "form": "app",
     "inbox": "app",
     "confirm": "app",
