@@ -79,5 +79,12 @@ def node_title(node: Any) -> str:
 
 
 def titles(graph: list[Any]) -> dict[str, str]:
-    """{node id: its name for people} of a plan's graph."""
-    return {str(node.id): node_title(node) for node in graph}
+    """{node id: its name for people} of a plan's graph, loop bodies included (a loop item's
+    form is asked by a node of its loop's body)."""
+    found: dict[str, str] = {}
+    for node in graph:
+        if isinstance(node, LoopNode):
+            for key, value in titles(list(node.body.plan.graph)).items():
+                found.setdefault(key, value)
+        found[str(node.id)] = node_title(node)
+    return found
