@@ -14,40 +14,40 @@ from keiri.base.catalog import t
 
 __all__ = ["block_title", "node_title", "titles"]
 
-#: A block id -> the words for what it does.
-_BLOCKS = {
-    "ai.analyze": "node.block.ai.analyze",
-    "ai.process_llm": "node.block.ai.process_llm",
-    "archive.add": "node.block.archive.add",
-    "counterparties.link": "node.block.counterparties.link",
-    "counterparties.register": "node.block.counterparties.register",
-    "data.aggregate": "node.block.data.aggregate",
-    "data.check_rules": "node.block.data.check_rules",
-    "excel.read_data": "node.block.excel.read_data",
-    "excel.write": "node.block.excel.write",
-    "file.extract_text": "node.block.file.extract_text",
-    "file.parse_zip_2tier": "node.block.file.parse_zip_2tier",
-    "intake.collect": "node.block.intake.collect",
-    "invoice.account_files": "node.block.invoice.account_files",
-    "invoice.check": "node.block.invoice.check",
-    "invoice.extract_fields": "node.block.invoice.extract_fields",
-    "invoice.triage": "node.block.invoice.triage",
-    "journal.apply_corrections": "node.block.journal.apply_corrections",
-    "journal.export": "node.block.journal.export",
-    "journal.from_invoices": "node.block.journal.from_invoices",
-    "journal.from_payments": "node.block.journal.from_payments",
-    "journal.review": "node.block.journal.review",
-    "registry.check": "node.block.registry.check",
-    "table.read_statement": "node.block.table.read_statement",
-    "table.reconcile": "node.block.table.reconcile",
-    "table.settle_proposals": "node.block.table.settle_proposals",
+#: A block id (its domain and name) -> the words for what it does.
+_BLOCKS: dict[tuple[str, str], str] = {
+    ("ai", "analyze"): "step.block.ai.analyze",
+    ("ai", "process_llm"): "step.block.ai.process_llm",
+    ("archive", "add"): "step.block.archive.add",
+    ("counterparties", "link"): "step.block.counterparties.link",
+    ("counterparties", "register"): "step.block.counterparties.register",
+    ("data", "aggregate"): "step.block.data.aggregate",
+    ("data", "check_rules"): "step.block.data.check_rules",
+    ("excel", "read_data"): "step.block.excel.read_data",
+    ("excel", "write"): "step.block.excel.write",
+    ("file", "extract_text"): "step.block.file.extract_text",
+    ("file", "parse_zip_2tier"): "step.block.file.parse_zip_2tier",
+    ("intake", "collect"): "step.block.intake.collect",
+    ("invoice", "account_files"): "step.block.invoice.account_files",
+    ("invoice", "check"): "step.block.invoice.check",
+    ("invoice", "extract_fields"): "step.block.invoice.extract_fields",
+    ("invoice", "triage"): "step.block.invoice.triage",
+    ("journal", "apply_corrections"): "step.block.journal.apply_corrections",
+    ("journal", "export"): "step.block.journal.export",
+    ("journal", "from_invoices"): "step.block.journal.from_invoices",
+    ("journal", "from_payments"): "step.block.journal.from_payments",
+    ("journal", "review"): "step.block.journal.review",
+    ("registry", "check"): "step.block.registry.check",
+    ("table", "read_statement"): "step.block.table.read_statement",
+    ("table", "reconcile"): "step.block.table.reconcile",
+    ("table", "settle_proposals"): "step.block.table.settle_proposals",
 }
 #: A human-input node's mode -> the words for what the person does.
 _FORMS = {
-    "collect": "node.form.collect",
-    "confirm": "node.form.confirm",
-    "mixed": "node.form.mixed",
-    "inquire": "node.form.inquire",
+    "collect": "step.form.collect",
+    "confirm": "step.form.confirm",
+    "mixed": "step.form.mixed",
+    "inquire": "step.form.inquire",
 }
 
 
@@ -55,8 +55,9 @@ def block_title(block_id: str, inputs: dict[str, Any] | None = None) -> str | No
     """The words for what a block does (None: it has none)."""
     if block_id == "ui.interactive_input":
         mode = str((inputs or {}).get("mode") or "collect")
-        return t(_FORMS.get(mode, "node.form.collect"))
-    key = _BLOCKS.get(block_id)
+        return t(_FORMS.get(mode, "step.form.collect"))
+    domain, _, name = block_id.partition(".")
+    key = _BLOCKS.get((domain, name))
     return t(key) if key else None
 
 
@@ -74,7 +75,7 @@ def node_title(node: Any) -> str:
                 return found
         return node.id
     if isinstance(node, SubflowNode):
-        return t("node.subflow", plan=node.call.plan_id)
+        return t("step.subflow", plan=node.call.plan_id)
     return str(getattr(node, "id", ""))
 
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from blocks.forms.display import format_value
+from blocks.text.japanese import ROW_AMOUNT_KEYS, ROW_DATE_KEYS, ROW_NAME_KEYS
 from keiri.base.catalog import t
 
 __all__ = ["MAX_NAMED", "Point", "points_of"]
@@ -31,9 +32,6 @@ _KINDS = {
     "review": "summary.point.to_check",
     "skipped": "summary.point.skipped_files",
 }
-_NAME_KEYS = ("issuer_name", "counterparty", "摘要", "name", "file", "path")
-_AMOUNT_KEYS = ("total", "出金", "入金", "amount")
-_DATE_KEYS = ("日付", "transaction_date", "date")
 
 
 @dataclass(frozen=True)
@@ -61,7 +59,7 @@ def _name(item: Any) -> str:
     inner = item.get("record") if isinstance(item.get("record"), Mapping) else None
     row: Mapping[str, Any] = inner or item
     parts: list[str] = []
-    for keys, fmt in ((_NAME_KEYS, None), (_DATE_KEYS, "date"), (_AMOUNT_KEYS, "yen")):
+    for keys, fmt in ((ROW_NAME_KEYS, None), (ROW_DATE_KEYS, "date"), (ROW_AMOUNT_KEYS, "yen")):
         value = next((row[k] for k in keys if row.get(k) not in (None, "")), None)
         if value is not None:
             parts.append(format_value(value, fmt) if fmt else str(value))

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
+from blocks.text.japanese import ROW_NAME_KEYS
 from keiri.base.catalog import t
 from keiri.base.errors import KeiriError
 from keiri.base.times import local_time
@@ -45,7 +46,7 @@ __all__ = [
 
 _PERIOD_TAG = "period:"
 _MONTH = re.compile(r"^(\d{4})-(\d{2})$")
-_COUNTERPARTY_KEYS = ("counterparty", "issuer_name", "取引先")
+_COUNTERPARTY_KEYS = ROW_NAME_KEYS[:3]  # counterparty, issuer_name, 取引先
 
 
 @dataclass(frozen=True)

@@ -91,7 +91,6 @@ ENTRIES: dict[str, dict[str, str]] = {
         "ja": "手順: {step} ・ 担当: {assignee} ・ 待機開始: {since}",
         "en": "Step: {step} · Assignee: {assignee} · Waiting since: {since}",
     },
-    "inbox.forms": {"ja": "入力待ちのフォーム {count} 件", "en": "{count} forms waiting"},
     "inbox.rejected.title": {"ja": "差し戻された実行", "en": "Runs sent back"},
     "inbox.rejected.caption": {
         "ja": "あなたが開始した実行のうち、確認で差し戻されたものです。理由を確認し、直してから再実行してください。",
@@ -254,7 +253,6 @@ ENTRIES: dict[str, dict[str, str]] = {
     "runs.not_started": {"ja": "未開始", "en": "Not started"},
     "runs.period": {"ja": "対象期間", "en": "Period"},
     "runs.period_all": {"ja": "すべての期間", "en": "Every period"},
-    "runs.no_period": {"ja": "期間の指定なし", "en": "No period"},
     "runs.open_prefect": {"ja": "Prefect UI で開く", "en": "Open in the Prefect UI"},
     "runs.open_form": {"ja": "フォームを開く", "en": "Open the form"},
     "runs.child_waiting": {"ja": "入力待ち: {form}", "en": "Waiting for input: {form}"},
