@@ -69,6 +69,7 @@ def submit(
         )
         return
     drafts.delete(run_id, str(entry.get("node_id") or ""), who)
+    run_titles.forget(run_id)  # the answers may name the run's file or counterparty
     state[SUBMITTED + run_id] = {
         "by": who,
         "at": local_time(datetime.now(UTC), "%Y-%m-%d %H:%M:%S"),

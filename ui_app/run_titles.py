@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from flows.lifecycle.control import RunView
     from flows.lifecycle.run_title import RunTitle
 
-__all__ = ["KEEP_S", "api_error", "of_run", "of_view", "step_name"]
+__all__ = ["KEEP_S", "api_error", "forget", "of_run", "of_view", "step_name"]
 
 #: How long a title is kept (a run's title changes only when a form is answered).
 KEEP_S = 20.0
@@ -33,6 +33,13 @@ def api_error(exc: Exception) -> BlockError:
         hint=t("runtime.form_app.api_failed_hint"),
         recoverable=True,
     )
+
+
+def forget(run_id: str) -> None:
+    """Drop what is kept of the run (a form of it was just answered: its title may grow)."""
+    for key, (_at, root, _title) in list(_KEPT.items()):
+        if run_id in (key, root):
+            _KEPT.pop(key, None)
 
 
 def of_run(run_id: str) -> tuple[str, RunTitle]:

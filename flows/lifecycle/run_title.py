@@ -10,12 +10,13 @@ the runs page and the summary read, so a run is called the same everywhere.
   front), else the first counterparty named in them.
 - Who and when: the run's start record (`flows.lifecycle.runs.started_by`).
 
-One Prefect API call per run (the run's inputs: the start record and the answers together).
+One Prefect API call per run (its start record); the answers come from the run's event log.
 Import only after the Prefect environment is set.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -64,9 +65,10 @@ class RunTitle:
         return t("display.sep").join(p for p in (self.plan, self.period, self.subject) if p)
 
     def started(self) -> str:
-        """「山田 ・ 2026-04-03 09:00」 (or the time alone, or empty)."""
-        when = local_time(self.started_at) if self.started_at else None
-        return t("display.sep").join(p for p in (self.started_by, when) if p)
+        """「開始: 山田（2026-04-03 09:00）」 (empty when nobody is recorded)."""
+        if not self.started_by:
+            return ""
+        return t("runs.started_by", by=self.started_by, at=local_time(self.started_at))
 
 
 @lru_cache(maxsize=64)
@@ -137,31 +139,49 @@ def _counterparty(value: Any) -> str | None:
         for key in _COUNTERPARTY_KEYS:
             if isinstance(value.get(key), str) and value[key]:
                 return str(value[key])
-        for item in value.values():
-            found = _counterparty(item)
-            if found:
-                return found
+    items = (
+        value.values() if isinstance(value, Mapping) else value if isinstance(value, list) else []
+    )
+    for item in items:
+        found = _counterparty(item)
+        if found:
+            return found
     return None
 
 
-def _inputs(run_id: str) -> tuple[dict[str, Any] | None, list[Any]]:
-    """The run's start record and its answers (Prefect's `<pause>-response` inputs)."""
-    from prefect.client.orchestration import get_client
-
+def _started(run_id: str) -> dict[str, Any] | None:
+    """The run's start record (`flows.lifecycle.runs.started_by`)."""
     from flows.backend.input_keys import STARTED_KEY
+    from flows.backend.run_inputs import read_value
 
-    with get_client(sync_client=True) as client:
-        records = client.filter_flow_run_input(
-            flow_run_id=UUID(run_id), key_prefix="", limit=200, exclude_keys=set()
-        )
-    started: dict[str, Any] | None = None
-    answers: list[Any] = []
-    for record in sorted(records, key=lambda r: r.created.timestamp() if r.created else 0.0):
-        if record.key == STARTED_KEY and isinstance(record.decoded_value, dict):
-            started = record.decoded_value
-        elif record.key.endswith("-response"):
-            answers.append(record.decoded_value)
-    return started, answers
+    value = read_value(UUID(run_id), STARTED_KEY)
+    return value if isinstance(value, dict) else None
+
+
+def _answered(run_id: str, plan_id: str | None) -> list[Any]:
+    """What the run's forms collected so far, in order, from its event log (Prefect keeps an
+    answer only until the run has read it; the log keeps the node's outputs, secrets masked)."""
+    if not plan_id:
+        return []
+    from keiri.base import settings
+
+    found: list[Any] = []
+    for log in sorted((settings.runs_dir() / plan_id).glob(f"*-{run_id}.jsonl")):
+        try:
+            lines = log.read_text(encoding="utf-8").splitlines()
+        except OSError:
+            continue
+        for line in lines:
+            if '"node_complete"' not in line or '"collected_data"' not in line:
+                continue
+            try:
+                event = json.loads(line)
+            except ValueError:
+                continue  # a line being written
+            outputs = event.get("outputs")
+            if isinstance(outputs, dict):
+                found.append(outputs.get("collected_data"))
+    return found
 
 
 def root_run(run_id: str, depth: int = 4) -> FlowRun:
@@ -198,8 +218,8 @@ def title_from(
     run_id: str, plan_id: str | None, tags: list[str], parameters: Mapping[str, Any]
 ) -> RunTitle:
     """The run's title (see the module docstring)."""
-    started, answered = _inputs(run_id)
-    given = [parameters.get("answers"), *answered]
+    started = _started(run_id)
+    given = [parameters.get("answers"), *_answered(run_id, plan_id)]
     subject = _first_file(given) or _counterparty({"answers": given})
     return RunTitle(
         plan=plan_title(parameters, plan_id),

@@ -159,7 +159,7 @@ ENTRIES: dict[str, dict[str, str]] = {
         "en": "{name}: the file is empty (0 bytes); upload it again",
     },
     "upload.content_mismatch": {
-        "ja": "{name}: 名前は {expected} ですが、中身は {actual} です",
+        "ja": "{name}: 名前は「{expected}」ですが、中身は「{actual}」です",
         "en": "{name}: the name says {expected} but the content is {actual}",
     },
     "upload.zip_corrupt": {

@@ -18,7 +18,7 @@ ENTRIES: dict[str, dict[str, str]] = {
         "en": "The run of {plan} failed.",
     },
     "summary.headline.rejected": {
-        "ja": "{plan} は差し戻されました（{by}さん、理由: {reason}）。",
+        "ja": "{plan}は差し戻されました（{by}さん、理由: {reason}）。",
         "en": "{plan} was sent back ({by}, reason: {reason}).",
     },
     "summary.rejected.no_reason": {"ja": "記載なし", "en": "none given"},
