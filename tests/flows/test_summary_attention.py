@@ -107,3 +107,27 @@ def test_an_approved_run_is_not_rejected(tmp_path: Path) -> None:
     assert summary.headline == t(
         "summary.headline.completed", plan="月次の請求書チェックと入金照合"
     )
+
+
+def test_the_model_summary_keeps_the_points_it_left_out() -> None:
+    """The model is told the points (facts' attention_points) and still writes none: the
+    summary lists them anyway, never 「特に注意が必要な点はありません」."""
+    from blocks.llm.client import LLMClient, LLMSettings
+    from tests.support.openai_server import TEST_API_KEY, ScriptedOpenAI
+
+    compiled, _ = compile_file(DESIGN, BlockRegistry())
+    outputs = {"settle_proposals": {"unmatched_right": [PAYMENT]}}
+    result = RunResult("r1", compiled.id, "completed", outputs)
+    facts = people_summary.facts_of(result, _progress(), None, compiled)
+    written = {"headline": "照合が終わりました。", "done": [], "attention": [], "next": []}
+    with ScriptedOpenAI() as srv:
+        srv.enqueue_chat(written)
+        client = LLMClient(
+            LLMSettings(api_key=TEST_API_KEY, max_retries=0), http_client=srv.http_client()
+        )
+        summary = people_summary.llm_summary(compiled, facts, [], outputs, client)
+        sent = srv.requests[0].json["messages"][1]["content"]
+    assert "振込 カ）ミドリ商会" in sent and "attention_points" in sent  # the model's input
+    assert summary.source == "llm"
+    assert summary.attention == [p.text() for p in facts.points]
+    assert t("summary.attention.none") not in summary.markdown()
