@@ -99,3 +99,13 @@ def texts(at: AppTest, kind: str) -> list[str]:
     return [
         f"{e.icon} {e.value}" if getattr(e, "icon", "") else str(e.value) for e in getattr(at, kind)
     ]
+
+
+def run_panel(at: AppTest, run_id: str) -> Any:
+    """The 実行履歴 expander of one run (other tests' runs share the server), found by its
+    Prefect UI link: the page shows no run id to people."""
+    found = [
+        e for e in at.expander if any(run_id in str(b.proto.url) for b in e.get("link_button"))
+    ]
+    assert len(found) == 1, [e.label for e in at.expander]
+    return found[0]
