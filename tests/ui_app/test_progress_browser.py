@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 
+from keiri.base.catalog import t
 from tests.conftest import FIXTURES
 from tests.ui_app.test_browser import (  # noqa: F401 - fixtures
     CHROMIUM,
@@ -32,7 +33,8 @@ pytestmark = [
     pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's Chromium is not installed"),
 ]
 PLAN = FIXTURES / "plans" / "progress" / "twenty_items_slow.yaml"
-_COUNT = re.compile(r"each ・ (?:実行中|完了) ・ (\d+)/20 件")
+# the loop `each` by its name for people: what it does to each item (its body's data.check_rules)
+_COUNT = re.compile(t("step.block.data.check_rules") + r" ・ (?:実行中|完了) ・ (\d+)/20 件")
 # The entry once the run ended: its title, and its summary (written by the run as it ended).
 _DONE = re.compile(
     r"twenty_items\.yaml の 20 件ループ[^\n]* ・ 完了 ・ [\s\S]*の実行が完了しました。"
