@@ -111,6 +111,7 @@ def table_widget(req: Requirement, key: str, entry: Entry) -> None:
         disabled=[c.id for c in shown if not c.editable],
         column_config={c.id: _config(c, start) for c in shown},
         width="stretch",
+        placeholder="",  # an empty cell reads empty, not the grid's grey English "None"
     )
     rows: list[dict[str, Any]] = []
     changed = 0
