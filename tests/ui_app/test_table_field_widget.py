@@ -5,6 +5,7 @@ and an empty cell is shown empty (not the grid's grey "None") and answered as nu
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from streamlit.testing.v1 import AppTest
 
@@ -42,7 +43,7 @@ def _app() -> None:
 def test_hidden_columns_widths_and_empty_cells() -> None:
     at = AppTest.from_function(_app, default_timeout=30).run()
     assert not at.exception
-    grid = next(e for e in at.main if type(e).__name__ == "Dataframe")
+    grid: Any = next(e for e in at.main if type(e).__name__ == "Dataframe")
     assert list(grid.value.columns) == ["party", "account"]  # the line id is not shown
     assert grid.value["account"].isna().tolist() == [True, False]  # the empty cell
     assert grid.proto.placeholder == ""  # a missing value shown as nothing
