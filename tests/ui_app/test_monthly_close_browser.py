@@ -19,12 +19,16 @@ from __future__ import annotations
 
 import csv
 import io
+import os
+import signal
 import threading
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from blocks.counterparties.models import Counterparty
 from blocks.counterparties.store import CounterpartyStore
@@ -63,8 +67,6 @@ def _latin_fonts_only(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def page(tmp_path: Path) -> Iterator[Any]:
-    import os
-
     from playwright.sync_api import sync_playwright
 
     env: dict[str, str | float | bool] = {
@@ -82,10 +84,13 @@ def page(tmp_path: Path) -> Iterator[Any]:
         try:
             yield page
         finally:
+            page.screenshot(path=str(tmp_path / "last.png"), full_page=True)  # where it ended
             browser.close()
 
 
 Shot = Callable[..., None]
+_PAGE_HEIGHT = """() => Math.max(document.documentElement.scrollHeight,
+  ...[...document.querySelectorAll('[data-testid="stMain"]')].map(e => e.scrollHeight))"""
 
 
 @pytest.fixture
@@ -96,7 +101,12 @@ def shots(tmp_path: Path) -> Shot:
 
     def shot(page: Any, name: str, *, full_page: bool = True) -> None:
         path = folder / f"{name}.png"
+        if full_page:  # Streamlit scrolls inside its main block: a window as tall as the page
+            height = page.evaluate(_PAGE_HEIGHT)
+            page.set_viewport_size({"width": WIDTH, "height": max(HEIGHT, min(height, 8000))})
         page.screenshot(path=str(path), full_page=full_page)
+        if full_page:
+            page.set_viewport_size({"width": WIDTH, "height": HEIGHT})
         print(f"screenshot: {path}")  # noqa: T201 (the report lists them)
 
     return shot
@@ -116,10 +126,24 @@ def master() -> None:
         store.save(vendor, "suzuki")
 
 
+def _runner_pids(run_id: str) -> list[int]:
+    """The detached runner of a run (`python -m flows.lifecycle.runner RUN_ID`), by its id."""
+    pids = []
+    for cmdline in Path("/proc").glob("[0-9]*/cmdline"):
+        try:
+            args = cmdline.read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if b"flows.lifecycle.runner" in args and run_id.encode() in args:
+            pids.append(int(cmdline.parent.name))
+    return pids
+
+
 @pytest.fixture
 def started_runs() -> Iterator[list[str]]:
-    """The runs the test starts from the browser; one still waiting at the end is cancelled,
-    so its runner (started by the app, not by the test) does not poll for a day."""
+    """The runs the test starts from the browser. One still waiting at the end is cancelled
+    and its runner (started by the app, not by the test) stopped by its process id, so it does
+    not poll a stopped server for a day."""
     runs: list[str] = []
     yield runs
     from prefect.client.orchestration import get_client
@@ -127,16 +151,35 @@ def started_runs() -> Iterator[list[str]]:
 
     from flows.lifecycle.control import parse_run_id
 
+    waiting: list[str] = []
+
     def cancel() -> None:
         with get_client(sync_client=True) as client:
             for run_id in runs:
                 run = client.read_flow_run(parse_run_id(run_id))
                 if run.state is not None and not run.state.is_final():
+                    waiting.append(run_id)
                     client.set_flow_run_state(run.id, Cancelled(), force=True)
 
     worker = threading.Thread(target=cancel)  # outside Playwright's event loop
     worker.start()
     worker.join(timeout=60)
+    for pid in [pid for run_id in waiting for pid in _runner_pids(run_id)]:
+        os.kill(pid, signal.SIGTERM)
+        deadline = time.monotonic() + 20
+        while _alive(pid) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        if _alive(pid):
+            os.kill(pid, signal.SIGKILL)
+
+
+def _alive(pid: int) -> bool:
+    """Running (not gone, not a zombie its parent has yet to reap)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
 
 
 def _wait(run_id: str, since: str | None, state: str = "PAUSED") -> str | None:
@@ -204,8 +247,13 @@ def _account_cell(grid: Any, row: int) -> Any:
     return grid.locator(f"td#glide-cell-{ACCOUNT_COLUMN}-{row}")
 
 
+#: The grid's cell editor is open: its text input has the focus.
+_EDITOR_OPEN = "() => document.activeElement && document.activeElement.tagName === 'INPUT'"
+
+
 def _change_account(page: Any, grid: Any, row: int, account: str) -> None:
     """Choose `account` in the account cell of `row`, by keyboard (the grid is a canvas)."""
+    grid.scroll_into_view_if_needed()
     box = grid.bounding_box()
     assert box is not None
     page.mouse.click(box["x"] + 30, box["y"] + 35 + 17)  # the first body cell
@@ -213,7 +261,15 @@ def _change_account(page: Any, grid: Any, row: int, account: str) -> None:
         page.keyboard.press("ArrowDown")
     for _ in range(ACCOUNT_COLUMN):
         page.keyboard.press("ArrowRight")
-    page.keyboard.press("Enter")
+    # Enter opens the cell's choice; under load it may take a while, and keys typed before
+    # its input has the focus are lost: wait for the input, press again if it never came
+    for _attempt in range(3):
+        page.keyboard.press("Enter")
+        try:
+            page.wait_for_function(_EDITOR_OPEN, timeout=20_000)
+        except PlaywrightTimeout:
+            continue
+        break
     page.keyboard.type(account)
     page.keyboard.press("Enter")
     page.get_by_text("変更した行: 1 行").wait_for()
@@ -221,6 +277,7 @@ def _change_account(page: Any, grid: Any, row: int, account: str) -> None:
 
 def _editable_columns_on_screen(page: Any, grid: Any) -> None:
     """The account and tax-category headers lie inside the window, no sideways scroll."""
+    grid.scroll_into_view_if_needed()
     box = grid.bounding_box()
     assert box is not None and box["x"] + box["width"] <= WIDTH, box
     widths = page.evaluate(
@@ -233,15 +290,20 @@ def _editable_columns_on_screen(page: Any, grid: Any) -> None:
 
 def _download_yayoi(page: Any, url: str, run_id: str, shot: Shot) -> bytes:
     page.goto(f"{url}/runs")
-    run = page.locator('[data-testid="stExpander"]').filter(has_text=run_id)
-    run.locator("summary").click()
+    # the run's expander (the first naming the run: its own output expanders come inside it)
+    run = page.locator('[data-testid="stExpander"]').filter(has_text=run_id).first
+    run.locator("summary").first.wait_for()
+    if run.locator("details").first.get_attribute("open") is None:
+        run.locator("summary").first.click()
     run.get_by_text("仕訳の出力（会計ソフトへの取り込み用）").wait_for()
     run.get_by_role("button", name="ファイルを作成").click()
     button = run.get_by_role("button", name="をダウンロード").filter(has_text="仕訳_yayoi_")
-    button.wait_for()
-    shot(page, f"close-runs-{run_id[:8]}")
+    refused = run.locator('[data-testid="stAlertContentError"]')  # the error widget
+    button.or_(refused).first.wait_for()
+    assert not refused.count(), refused.all_inner_texts()
     with page.expect_download() as download:
         button.click()
+    shot(page, f"close-runs-{run_id[:8]}")
     return Path(download.value.path()).read_bytes()
 
 
@@ -262,6 +324,8 @@ def test_the_month_closes_in_the_browser(
 
     # --- the first run: upload, confirm, correct one account, approve --------------------------
     first = _start_and_upload(page, url, started_runs, shots)
+    page.locator('[data-testid="stMetric"]').filter(has_text="仕入の合計").wait_for()
+    shots(page, "close-1-review-top", full_page=False)  # the cards, as the window opens
     grid = _entries_grid(page)
     shots(page, "close-1-review")
     _editable_columns_on_screen(page, grid)
@@ -295,6 +359,10 @@ def test_the_month_closes_in_the_browser(
 
     page.goto(f"{url}/evidence")
     page.get_by_text("件見つかりました").first.wait_for()
+    image = page.locator('[data-testid="stImage"]', has_text="1 ページ目").locator("img")
+    page.wait_for_function(
+        "img => img.complete && img.naturalHeight > 0", arg=image.element_handle()
+    )
     shots(page, "close-evidence")
 
     # --- the same period again: the rule suggests, nothing is exported twice --------------------
