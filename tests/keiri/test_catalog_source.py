@@ -61,13 +61,13 @@ DATA: dict[str, str] = {
     "blocks/journals/formats.py": "the export's amount columns, found by their names",
     "blocks/journals/export_file.py": "the generic layout's column names and the 仕訳 sheet's 出力 column",
     "keiri/cli/evidence.py": "the unit 万 people type in an amount (`--min 5万`)",
+    "blocks/analysis/prompts.py": "the analysis agent's prompts to the model (reason, code, "
+    "report) and the words they frame the data and the history with",
     "blocks/statements/vocabulary.py": "a statement's canonical columns (日付, 出金, 残高: the "
     "keys plans and the reconciliation read), the words exports print and the Zengin field names",
 }
 #: Modules whose messages still bypass the catalog -> why (strict expected failures).
 NOT_YET: dict[str, str] = {
-    "blocks/analysis": "the analysis agent's messages, prompts and report texts (the sandbox is "
-    "reworked in parallel)",
     "blocks/invoice": "the invoice checker's statuses (確定/要確認, values plans test), the law's "
     "requirement names and its findings: not converted yet",
 }

@@ -79,6 +79,7 @@ PARTS: dict[str, str] = {
     "design": "pages",
     "ask": "pages",
     "analysis": "pages",
+    "analyze": "analysis",
     "journal": "journals",
     "counterparty": "journals",
     "ops": "ops",
