@@ -80,6 +80,7 @@ PARTS: dict[str, str] = {
     "ask": "pages",
     "analysis": "pages",
     "analyze": "analysis",
+    "invoice": "invoice",
     "journal": "journals",
     "counterparty": "journals",
     "ops": "ops",
