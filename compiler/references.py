@@ -26,6 +26,7 @@ __all__ = [
     "Reference",
     "ReferencePathError",
     "ReferenceSyntaxError",
+    "TextSyntaxError",
     "expected_words",
     "find_references",
     "get_path",
@@ -112,9 +113,40 @@ def syntax_text(message: str, column: int, found: str, hint: str) -> str:
     )
 
 
-class ReferenceSyntaxError(KeiriError, ValueError):
-    """A malformed `${...}`. `column` is 1-based inside `text`; `path` is the key path of the
-    value the string came from (filled in by `iter_references`)."""
+class TextSyntaxError(KeiriError, ValueError):
+    """A malformed piece of plan text (a `${...}` or an expression). `column` is 1-based inside
+    `text`; `expected` lists what would fit there (see `expected_words`); `message`, `found` and
+    `hint` are in the reader's language. Subclasses name their issue code."""
+
+    code_of_kind: IssueCode
+
+    def __init__(
+        self,
+        message: str,
+        column: int,
+        text: str,
+        *,
+        expected: Sequence[str] = (),
+        found: str = "",
+        hint: str = "",
+    ) -> None:
+        self.message = message
+        self.hint = hint
+        self.column = column
+        self.text = text
+        self.expected = list(expected)
+        self.found = found
+        super().__init__(self.code_of_kind, message, hint=hint)
+
+    def __str__(self) -> str:
+        return syntax_text(self.message, self.column, self.found, self.hint)
+
+
+class ReferenceSyntaxError(TextSyntaxError):
+    """A malformed `${...}`; `path` is the key path of the value the string came from (filled
+    in by `iter_references`)."""
+
+    code_of_kind = IssueCode.UNRESOLVED_REFERENCE
 
     def __init__(
         self,
@@ -127,17 +159,8 @@ class ReferenceSyntaxError(KeiriError, ValueError):
         hint: str = "",
         path: tuple[PathSegment, ...] = (),
     ) -> None:
-        self.message = message
-        self.hint = hint
-        self.column = column
-        self.text = text
-        self.expected = list(expected)
-        self.found = found
+        super().__init__(message, column, text, expected=expected, found=found, hint=hint)
         self.path = path
-        super().__init__(IssueCode.UNRESOLVED_REFERENCE, message, hint=hint)
-
-    def __str__(self) -> str:
-        return syntax_text(self.message, self.column, self.found, self.hint)
 
 
 class ReferencePathError(KeiriError, TypeError):
