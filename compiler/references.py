@@ -147,20 +147,7 @@ class ReferenceSyntaxError(TextSyntaxError):
     in by `iter_references`)."""
 
     code_of_kind = IssueCode.UNRESOLVED_REFERENCE
-
-    def __init__(
-        self,
-        message: str,
-        column: int,
-        text: str,
-        *,
-        expected: Sequence[str] = (),
-        found: str = "",
-        hint: str = "",
-        path: tuple[PathSegment, ...] = (),
-    ) -> None:
-        super().__init__(message, column, text, expected=expected, found=found, hint=hint)
-        self.path = path
+    path: tuple[PathSegment, ...] = ()
 
 
 class ReferencePathError(KeiriError, TypeError):
