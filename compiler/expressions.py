@@ -76,7 +76,7 @@ class ExpressionSyntaxError(TextSyntaxError):
     """A malformed expression; `expected` holds token ids (`number`, `reference`, `end`, or a
     quoted symbol such as `'&&'`)."""
 
-    code_of_kind = IssueCode.INVALID_EXPRESSION
+    default_code = IssueCode.INVALID_EXPRESSION
 
 
 class ExpressionEvalError(KeiriError, ValueError):

@@ -116,9 +116,7 @@ def syntax_text(message: str, column: int, found: str, hint: str) -> str:
 class TextSyntaxError(KeiriError, ValueError):
     """A malformed piece of plan text (a `${...}` or an expression). `column` is 1-based inside
     `text`; `expected` lists what would fit there (see `expected_words`); `message`, `found` and
-    `hint` are in the reader's language. Subclasses name their issue code."""
-
-    code_of_kind: IssueCode
+    `hint` are in the reader's language. Subclasses set `default_code`."""
 
     def __init__(
         self,
@@ -136,7 +134,7 @@ class TextSyntaxError(KeiriError, ValueError):
         self.text = text
         self.expected = list(expected)
         self.found = found
-        super().__init__(self.code_of_kind, message, hint=hint)
+        super().__init__(None, message, hint=hint)
 
     def __str__(self) -> str:
         return syntax_text(self.message, self.column, self.found, self.hint)
@@ -146,7 +144,7 @@ class ReferenceSyntaxError(TextSyntaxError):
     """A malformed `${...}`; `path` is the key path of the value the string came from (filled
     in by `iter_references`)."""
 
-    code_of_kind = IssueCode.UNRESOLVED_REFERENCE
+    default_code = IssueCode.UNRESOLVED_REFERENCE
     path: tuple[PathSegment, ...] = ()
 
 
