@@ -79,6 +79,7 @@ PARTS: dict[str, str] = {
     "design": "pages",
     "ask": "pages",
     "analysis": "pages",
+    "llm_page": "pages",
     "journal": "journals",
     "counterparty": "journals",
     "ops": "ops",
