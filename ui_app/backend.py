@@ -6,10 +6,16 @@ subprocess. A retry is handed to a background runner (`python -m flows.lifecycle
 deployment's work pool, so the app never runs a flow itself. Prefect is imported lazily and
 only when `PREFECT_API_URL` is set: without it Prefect would start a throwaway server of its
 own; `keiri ui` sets the environment.
+
+A visit does not wait on Prefect each time (`_cache`): the recent-runs list is kept for
+`RUNS_TTL_S` seconds (and dropped when this app starts, resumes or retries a run); what cannot
+change once known is kept while it stays so — the outcome of an ended run (until the list shows
+it in another state or with another end time: a retry), who started a run, its parameters.
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -17,6 +23,8 @@ from datetime import datetime
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from cachetools import LRUCache, TTLCache
 
 from blocks.sdk.errors import BlockError, ErrorCode
 from blocks.sdk.fileref import FileRef
@@ -29,8 +37,10 @@ if TYPE_CHECKING:
     from flows.lifecycle.control import PausedForm, RunView
 
 __all__ = [
+    "RUNS_TTL_S",
     "InboxItem",
     "block_version",
+    "forget_runs",
     "inbox",
     "output_files",
     "prefect_ui_url",
@@ -41,6 +51,7 @@ __all__ = [
     "run_outcome",
     "run_parameters",
     "run_summary_text",
+    "run_title",
     "start_deployment",
     "start_design",
     "start_plan",
@@ -168,6 +179,7 @@ def resume(run_id: str, answers: dict[str, Any], who: str) -> None:
         from flows.lifecycle import runs
 
         runs.resume(run_id, answers, who)
+    forget_runs(run_id)
 
 
 @lru_cache(maxsize=1)
@@ -184,21 +196,68 @@ def block_version(definition: dict[str, Any]) -> str:
     return str(value) if value else _registry_version()
 
 
+#: How long the recent-runs list is reused (seconds).
+RUNS_TTL_S = 3.0
+_ENDED = frozenset({"COMPLETED", "FAILED", "CANCELLED", "CRASHED"})
+
+
+class _Cache:
+    """What the pages read again and again, shared by the app's sessions (threads)."""
+
+    lock = threading.Lock()
+    runs: TTLCache[tuple[str, str | None, int], list[RunView]] = TTLCache(64, RUNS_TTL_S)
+    #: run id -> (state type, state, end) as the last list showed it.
+    listed: LRUCache[str, tuple[str, str, str | None]] = LRUCache(4096)
+    #: run id -> (the listed tag it was read under, the outcome of the ended run).
+    outcomes: LRUCache[str, tuple[tuple[str, str, str | None], RunOutcome]] = LRUCache(512)
+    started_by: LRUCache[str, dict[str, Any]] = LRUCache(4096)
+    parameters: LRUCache[str, dict[str, Any]] = LRUCache(1024)
+
+
+def forget_runs(run_id: str | None = None) -> None:
+    """Drop the cached list (and what is cached of `run_id`): the next visit asks Prefect."""
+    with _Cache.lock:
+        _Cache.runs.clear()
+        if run_id is not None:
+            _Cache.outcomes.pop(run_id, None)
+
+
 def recent_runs(state: str | None = None, limit: int = 30) -> list[RunView]:
+    """The recent runs (newest first), from the cache when it is younger than `RUNS_TTL_S`."""
+    key = (settings.get().server.api_url or "", state, limit)
+    with _Cache.lock:
+        cached = _Cache.runs.get(key)
+    if cached is not None:
+        return list(cached)
     with _prefect("runs"):
         from flows.lifecycle.control import list_runs
 
         # Loop items and subflows are followed in their parent's entry, except paused ones
         # (each waits for its own answer).
-        return list_runs(state, limit, top_level=(state or "").lower() != "paused")
+        views = list_runs(state, limit, top_level=(state or "").lower() != "paused")
+    with _Cache.lock:
+        _Cache.runs[key] = views
+        for view in views:
+            _Cache.listed[view.run_id] = (view.state_type, view.state, view.end)
+    return list(views)
 
 
 def run_outcome(run_id: str) -> RunOutcome:
-    """The run's outcome (`flows.lifecycle.runs.outcome`: state, outputs, error, log)."""
+    """The run's outcome (`flows.lifecycle.runs.outcome`: state, outputs, error, log); an ended
+    run's is read once while the runs list shows it unchanged."""
+    with _Cache.lock:
+        tag = _Cache.listed.get(run_id)
+        cached = _Cache.outcomes.get(run_id)
+    if tag is not None and cached is not None and cached[0] == tag:
+        return cached[1]
     with _prefect("outcome"):
         from flows.lifecycle import runs
 
-        return runs.outcome(run_id)
+        outcome = runs.outcome(run_id)
+    if tag is not None and tag[0] in _ENDED and outcome.state.upper() in _ENDED:
+        with _Cache.lock:
+            _Cache.outcomes[run_id] = (tag, outcome)
+    return outcome
 
 
 def run_error(outcome: RunOutcome) -> dict[str, Any] | None:
@@ -233,6 +292,7 @@ def output_files(value: Any) -> list[FileRef]:
 def start_retry(run_id: str, who: str) -> RunOutcome:
     """Retry a failed run (`flows.lifecycle.runs.retry`, detached): a local run goes to a background
     runner, a deployment run back to its work pool; returns once it is handed over."""
+    forget_runs(run_id)
     with _prefect("retry"):
         from flows.lifecycle import runs
 
@@ -243,6 +303,7 @@ def start_reenter(run_id: str, node_id: str, who: str, wait_s: float = 90) -> Ru
     """Retry a failed run re-entering the input of `node_id` (`flows.lifecycle.runs.retry(...,
     reenter=[node_id])`, detached, as `keiri retry --reenter NODE --detach`) and wait until it
     pauses at a form, ends, or `wait_s` pass."""
+    forget_runs(run_id)
     with _prefect("retry"):
         from flows.lifecycle import runs
 
@@ -257,12 +318,15 @@ def start_plan(compiled: Any, plan: Path, who: str) -> str:
     with _prefect("start"):
         from flows.lifecycle import runs
 
-        return runs.start_detached(compiled, plan, {}, {}, who=who, via="form").run_id
+        run_id = runs.start_detached(compiled, plan, {}, {}, who=who, via="form").run_id
+    forget_runs()
+    return run_id
 
 
-def start_design(plan: Path, who: str, wait_s: float = 90) -> RunOutcome:
-    """Start a run of a design (`flows.lifecycle.runs.start_detached`, recorded as started by `who`
-    from the form app) and wait until it pauses at its first form, ends, or `wait_s` pass."""
+def start_design(plan: Path, who: str) -> str:
+    """Start a run of a design in the background (`flows.lifecycle.runs.start_detached`,
+    recorded as started by `who` from the form app); its run id at once. The page follows
+    the run with `run_outcome` and opens its first form when it pauses (never waits here)."""
     from blocks.sdk.registry import BlockRegistry
     from compiler.compile import compile_file
 
@@ -270,8 +334,9 @@ def start_design(plan: Path, who: str, wait_s: float = 90) -> RunOutcome:
     with _prefect("start"):
         from flows.lifecycle import runs
 
-        detached = runs.start_detached(compiled, plan, {}, {}, who=who, via="form")
-        return detached.wait(timeout=wait_s)
+        run_id = runs.start_detached(compiled, plan, {}, {}, who=who, via="form").run_id
+    forget_runs()
+    return run_id
 
 
 def start_deployment(name: str, who: str) -> str:
@@ -279,22 +344,40 @@ def start_deployment(name: str, who: str) -> str:
     with _prefect("start"):
         from flows.lifecycle import runs
 
-        return runs.start_deployment(name, who=who, via="form")
+        run_id = runs.start_deployment(name, who=who, via="form")
+    forget_runs()
+    return run_id
 
 
 def started_by(run_id: str) -> dict[str, Any] | None:
+    """Who started the run (recorded once: kept when found)."""
+    with _Cache.lock:
+        cached = _Cache.started_by.get(run_id)
+    if cached is not None:
+        return dict(cached)
     with _prefect("run"):
         from flows.lifecycle import runs
 
-        return runs.started_by(run_id)
+        found = runs.started_by(run_id)
+    if found:
+        with _Cache.lock:
+            _Cache.started_by[run_id] = dict(found)
+    return found
 
 
 def run_parameters(run_id: str) -> dict[str, Any]:
-    """The run's parameters (`plan`, `answers`, `vars`)."""
+    """The run's parameters (`plan`, `answers`, `vars`; they never change)."""
+    with _Cache.lock:
+        cached = _Cache.parameters.get(run_id)
+    if cached is not None:
+        return dict(cached)
     with _prefect("run"):
         from flows.lifecycle.control import find_run
 
-        return dict(find_run(run_id).parameters or {})
+        found = dict(find_run(run_id).parameters or {})
+    with _Cache.lock:
+        _Cache.parameters[run_id] = found
+    return dict(found)
 
 
 def run_summary_text(run_id: str) -> str | None:
@@ -304,3 +387,20 @@ def run_summary_text(run_id: str) -> str | None:
         from flows.backend.people_summary import read_published
 
         return read_published(run_id)
+
+
+def run_title(plan_id: str | None, start: datetime | float | str | None) -> str:
+    """A run as people name it: its plan's description (else its id) and its start time in
+    local time, 「月次の請求書照合（2026-11-27 09:15 開始）」.
+
+    TODO(issue 26): use the run title of `flows.lifecycle` (A's run-title function: period,
+    first file or counterparty) once it lands on main.
+    """
+    from keiri.base.times import local_time
+    from ui_app.plans import designs
+
+    described = {plan.id: plan.title for plan in designs()}
+    name = described.get(plan_id or "", plan_id or "") or t("runs.unknown_plan")
+    if start is None or start == "":
+        return name
+    return t("runs.title_started", plan=name, start=local_time(start))
