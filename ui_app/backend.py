@@ -9,12 +9,16 @@ own; `keiri ui` sets the environment.
 
 A visit does not wait on Prefect each time (`_cache`): the recent-runs list is kept for
 `RUNS_TTL_S` seconds (and dropped when this app starts, resumes or retries a run); what cannot
-change once known is kept while it stays so — the outcome of an ended run (until the list shows
-it in another state or with another end time: a retry), who started a run, its parameters.
+change once known is kept while it stays so — the outcome and the summary of an ended run
+(until the list shows it in another state or with another end time: a retry), who started a
+run, its parameters. Drawing the inbox warms that cache in a background thread (`warm_runs`).
+
+Over 400 lines: the pages' one door to the runtime, with the caches that door keeps.
 """
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -35,6 +39,8 @@ from keiri.base.errors import ConfigError, KeiriError
 if TYPE_CHECKING:
     from flows.backend.outcome import RunOutcome
     from flows.lifecycle.control import PausedForm, RunView
+
+_log = logging.getLogger("keiri.ui")
 
 __all__ = [
     "RUNS_TTL_S",
@@ -58,6 +64,7 @@ __all__ = [
     "start_reenter",
     "start_retry",
     "started_by",
+    "warm_runs",
 ]
 
 
@@ -162,6 +169,7 @@ def inbox(limit: int = 60) -> list[InboxItem]:
                 title=str(definition.get("item_title") or ""),
             )
         )
+    warm_runs()  # the runs page is likely next: its cache fills meanwhile
     return sorted(items, key=lambda i: i.asked_at or datetime.max)
 
 
@@ -211,7 +219,19 @@ class _Cache:
     #: run id -> (the listed tag it was read under, the outcome of the ended run).
     outcomes: LRUCache[str, tuple[tuple[str, str, str | None], RunOutcome]] = LRUCache(512)
     started_by: LRUCache[str, dict[str, Any]] = LRUCache(4096)
+    #: run id -> the listed tag of an ended run nobody recorded a starter for.
+    no_starter: LRUCache[str, tuple[str, str, str | None]] = LRUCache(4096)
+    #: run id -> (the listed tag, the summary published on the ended run, or None).
+    summaries: LRUCache[str, tuple[tuple[str, str, str | None], str | None]] = LRUCache(512)
     parameters: LRUCache[str, dict[str, Any]] = LRUCache(1024)
+    warming = threading.Lock()  # held while `warm_runs` runs
+
+
+def _ended_tag(run_id: str) -> tuple[str, str, str | None] | None:
+    """The run's listed tag when the last list showed it ended (what it has stays so)."""
+    with _Cache.lock:
+        tag = _Cache.listed.get(run_id)
+    return tag if tag is not None and tag[0] in _ENDED else None
 
 
 def forget_runs(run_id: str | None = None) -> None:
@@ -220,6 +240,32 @@ def forget_runs(run_id: str | None = None) -> None:
         _Cache.runs.clear()
         if run_id is not None:
             _Cache.outcomes.pop(run_id, None)
+            _Cache.summaries.pop(run_id, None)
+
+
+def warm_runs(limit: int = 30) -> None:
+    """Read the recent runs and what the runs page shows of each ended one, in a background
+    thread (one at a time), so the page draws from the cache. Called when the inbox is drawn
+    (the first page people see). A failure only leaves the cache cold: the page asks again and
+    shows the error there."""
+    if not _Cache.warming.acquire(blocking=False):
+        return
+
+    def warm() -> None:
+        try:
+            for view in recent_runs(None, limit):
+                if view.state_type not in _ENDED:
+                    continue
+                run_outcome(view.run_id)
+                run_parameters(view.run_id)
+                started_by(view.run_id)
+                run_summary_text(view.run_id)
+        except KeiriError as exc:
+            _log.debug("warming the runs cache stopped: %s", exc.message)
+        finally:
+            _Cache.warming.release()
+
+    threading.Thread(target=warm, name="keiri-warm-runs", daemon=True).start()
 
 
 def recent_runs(state: str | None = None, limit: int = 30) -> list[RunView]:
@@ -351,17 +397,23 @@ def start_deployment(name: str, who: str) -> str:
 
 def started_by(run_id: str) -> dict[str, Any] | None:
     """Who started the run (recorded once: kept when found)."""
+    tag = _ended_tag(run_id)
     with _Cache.lock:
         cached = _Cache.started_by.get(run_id)
+        unknown = tag is not None and _Cache.no_starter.get(run_id) == tag
     if cached is not None:
         return dict(cached)
+    if unknown:
+        return None
     with _prefect("run"):
         from flows.lifecycle import runs
 
         found = runs.started_by(run_id)
-    if found:
-        with _Cache.lock:
+    with _Cache.lock:
+        if found:
             _Cache.started_by[run_id] = dict(found)
+        elif tag is not None:  # an ended run: nobody will record it now
+            _Cache.no_starter[run_id] = tag
     return found
 
 
@@ -383,10 +435,19 @@ def run_parameters(run_id: str) -> dict[str, Any]:
 def run_summary_text(run_id: str) -> str | None:
     """The summary for people published on the run (`flows.backend.people_summary`), as Markdown;
     None while it runs or for a run that ended before summaries existed."""
+    tag = _ended_tag(run_id)
+    with _Cache.lock:
+        cached = _Cache.summaries.get(run_id)
+    if tag is not None and cached is not None and cached[0] == tag:
+        return cached[1]
     with _prefect("summary"):
         from flows.backend.people_summary import read_published
 
-        return read_published(run_id)
+        text = read_published(run_id)
+    if tag is not None:
+        with _Cache.lock:
+            _Cache.summaries[run_id] = (tag, text)
+    return text
 
 
 def run_title(plan_id: str | None, start: datetime | float | str | None) -> str:
