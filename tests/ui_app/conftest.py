@@ -21,6 +21,16 @@ WARN = ":material/warning:"  # the icon of a field's validation message
 PLANS = FIXTURES / "plans" / "runtime"
 
 
+@pytest.fixture(autouse=True)
+def _fresh_runs_list() -> Iterator[None]:
+    """Each test reads the runs as Prefect has them (the app keeps its recent-runs list for a
+    few seconds: `ui_app.backend.RUNS_TTL_S`)."""
+    from ui_app import backend
+
+    backend.forget_runs()
+    yield
+
+
 @pytest.fixture
 def loopback() -> Iterator[None]:
     """The app as `keiri ui` serves it by default: bound to 127.0.0.1."""
@@ -45,6 +55,9 @@ def keiri(*args: str) -> tuple[int, dict[str, Any]]:
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         code = main([*args, "--json"])
+    from ui_app import backend
+
+    backend.forget_runs()  # what the command did is on the next page drawn in this process
     return code, json.loads(out.getvalue())
 
 

@@ -89,6 +89,7 @@ PARTS: dict[str, str] = {
     "design": "pages",
     "ask": "pages",
     "analysis": "pages",
+    "llm_page": "pages",
     "analyze": "analysis",
     "invoice": "invoice",
     "journal": "journals",

@@ -7,6 +7,8 @@ from __future__ import annotations
 __all__ = ["ENTRIES"]
 
 ENTRIES: dict[str, dict[str, str]] = {
+    "runs.unknown_plan": {"ja": "（名前のない実行）", "en": "(unnamed run)"},
+    "runs.title_started": {"ja": "{plan}（{start} 開始）", "en": "{plan} (started {start})"},
     # --- form.* ---
     "form.approved": {"ja": "承認する", "en": "Approve"},
     "form.response": {"ja": "コメント", "en": "Comment"},
@@ -207,8 +209,12 @@ ENTRIES: dict[str, dict[str, str]] = {
     "new_run.no_description": {"ja": "（説明なし）", "en": "(no description)"},
     "new_run.start": {"ja": "実行を開始", "en": "Start a run"},
     "new_run.started": {
-        "ja": "{by} が実行を開始しました（{state}）",
-        "en": "{by} started the run ({state})",
+        "ja": "開始しました（{by}・{state}）",
+        "en": "Started ({by} · {state})",
+    },
+    "new_run.following": {
+        "ja": "実行中です（{state}・{seconds} 秒）。最初の入力フォームの準備ができると自動で開きます。",
+        "en": "Running ({state} · {seconds} s). The first form opens by itself when it is ready.",
     },
     "new_run.open_form": {"ja": "最初のフォームを開く", "en": "Open the first form"},
     "new_run.to_runs": {"ja": "実行履歴で見る", "en": "See it in recent runs"},
