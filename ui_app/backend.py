@@ -49,6 +49,7 @@ __all__ = [
     "forget_runs",
     "inbox",
     "output_files",
+    "plan_name",
     "prefect_ui_url",
     "read_form",
     "recent_runs",
@@ -57,7 +58,6 @@ __all__ = [
     "run_outcome",
     "run_parameters",
     "run_summary_text",
-    "run_title",
     "start_deployment",
     "start_design",
     "start_plan",
@@ -450,18 +450,9 @@ def run_summary_text(run_id: str) -> str | None:
     return text
 
 
-def run_title(plan_id: str | None, start: datetime | float | str | None) -> str:
-    """A run as people name it: its plan's description (else its id) and its start time in
-    local time, 「月次の請求書照合（2026-11-27 09:15 開始）」.
-
-    TODO(issue 26): use the run title of `flows.lifecycle` (A's run-title function: period,
-    first file or counterparty) once it lands on main.
-    """
-    from keiri.base.times import local_time
+def plan_name(plan_id: str | None) -> str:
+    """A plan as people name it: its description, else its id."""
     from ui_app.plans import designs
 
     described = {plan.id: plan.title for plan in designs()}
-    name = described.get(plan_id or "", plan_id or "") or t("runs.unknown_plan")
-    if start is None or start == "":
-        return name
-    return t("runs.title_started", plan=name, start=local_time(start))
+    return described.get(plan_id or "", plan_id or "") or t("runs.unknown_plan")

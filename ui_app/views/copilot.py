@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 import streamlit as st
 
+from blocks.sdk.errors import BlockError
 from keiri.base.catalog import state_label, t
 from keiri.base.catalog.words import CHAT_CONFIRMATIONS, CHAT_GOALS, CHAT_ROLES, CHAT_STEPS
 from keiri.base.errors import KeiriError
@@ -168,7 +169,13 @@ def _goal(goal: Goal, active: bool) -> None:
 
 
 def _run(run: RunInfo, key: str) -> None:
-    title = backend.run_title(run.plan_id, run.start)
+    from ui_app import run_titles
+
+    try:  # the title the inbox and the runs page show (period, first file), kept 20 s
+        named = run_titles.of_run(run.run_id)[1].text()
+    except BlockError:  # the API cannot say now: the plan's description names it still
+        named = backend.plan_name(run.plan_id)
+    title = t("runs.title_started", plan=named, start=local_time(run.start)) if run.start else named
     st.markdown(f"**{title}**" + t("display.sep") + state_label(run.state))
     links = []
     if run.form_url:
