@@ -1,7 +1,9 @@
 """The sections of keiri's settings (`keiri.base.settings`): one pydantic model per section, each
 field read from its documented environment variable (`validation_alias`), with its default and
-meaning (the README's table is generated from these). Over 400 lines on purpose: every section
-side by side is the one reference of keiri's variables."""
+meaning (the README's table is generated from these).
+
+Over 400 lines: every section side by side is the one reference of keiri's variables.
+"""
 
 from __future__ import annotations
 
