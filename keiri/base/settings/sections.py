@@ -513,6 +513,19 @@ class OpsSettings(Section):
         validation_alias=_env("KEIRI_WATCH_INTERVAL"),
         description="How often `keiri deployments watch` looks at the runs.",
     )
+    start_grace: Duration = Field(
+        timedelta(minutes=2),
+        validation_alias=_env("KEIRI_START_GRACE"),
+        description="A run still Pending this long with no live process is released (a "
+        "deployment run whose worker died: Scheduled again) or crashed (a local run); "
+        "`off`: never.",
+    )
+    liveness_interval: Duration = Field(
+        timedelta(seconds=15),
+        validation_alias=_env("KEIRI_LIVENESS_INTERVAL"),
+        description="How often each `keiri worker` looks for runs of its pool whose process or "
+        "worker is gone (`off`: only when it starts).",
+    )
 
 
 SECTIONS["ops"] = OpsSettings
