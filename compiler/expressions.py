@@ -24,9 +24,9 @@ from blocks.sdk.errors import IssueCode, KeiriError
 from compiler.references import (
     Reference,
     ReferenceSyntaxError,
+    TextSyntaxError,
     expected_words,
     scan_reference,
-    syntax_text,
 )
 from keiri.base.catalog import t
 
@@ -74,32 +74,11 @@ _DIGITS = frozenset("0123456789")
 LiteralValue = None | bool | int | float | str
 
 
-class ExpressionSyntaxError(KeiriError, ValueError):
-    """A malformed expression. `column` is 1-based; `expected` lists what would fit there as
-    token ids (`number`, `reference`, `end`, or a quoted symbol such as `'&&'`; see
-    `compiler.references.expected_words`); `message`, `found` and `hint` are in the reader's
-    language."""
+class ExpressionSyntaxError(TextSyntaxError):
+    """A malformed expression; `expected` holds token ids (`number`, `reference`, `end`, or a
+    quoted symbol such as `'&&'`)."""
 
-    def __init__(
-        self,
-        message: str,
-        column: int,
-        text: str,
-        *,
-        expected: Sequence[str] = (),
-        found: str = "",
-        hint: str = "",
-    ) -> None:
-        self.message = message
-        self.column = column
-        self.text = text
-        self.expected = list(expected)
-        self.found = found
-        self.hint = hint
-        super().__init__(IssueCode.INVALID_EXPRESSION, message, hint=hint)
-
-    def __str__(self) -> str:
-        return syntax_text(self.message, self.column, self.found, self.hint)
+    default_code = IssueCode.INVALID_EXPRESSION
 
 
 class ExpressionEvalError(KeiriError, ValueError):

@@ -26,6 +26,7 @@ __all__ = [
     "Reference",
     "ReferencePathError",
     "ReferenceSyntaxError",
+    "TextSyntaxError",
     "expected_words",
     "find_references",
     "get_path",
@@ -112,9 +113,10 @@ def syntax_text(message: str, column: int, found: str, hint: str) -> str:
     )
 
 
-class ReferenceSyntaxError(KeiriError, ValueError):
-    """A malformed `${...}`. `column` is 1-based inside `text`; `path` is the key path of the
-    value the string came from (filled in by `iter_references`)."""
+class TextSyntaxError(KeiriError, ValueError):
+    """A malformed piece of plan text (a `${...}` or an expression). `column` is 1-based inside
+    `text`; `expected` lists what would fit there (see `expected_words`); `message`, `found` and
+    `hint` are in the reader's language. Subclasses set `default_code`."""
 
     def __init__(
         self,
@@ -125,7 +127,6 @@ class ReferenceSyntaxError(KeiriError, ValueError):
         expected: Sequence[str] = (),
         found: str = "",
         hint: str = "",
-        path: tuple[PathSegment, ...] = (),
     ) -> None:
         self.message = message
         self.hint = hint
@@ -133,11 +134,18 @@ class ReferenceSyntaxError(KeiriError, ValueError):
         self.text = text
         self.expected = list(expected)
         self.found = found
-        self.path = path
-        super().__init__(IssueCode.UNRESOLVED_REFERENCE, message, hint=hint)
+        super().__init__(None, message, hint=hint)
 
     def __str__(self) -> str:
         return syntax_text(self.message, self.column, self.found, self.hint)
+
+
+class ReferenceSyntaxError(TextSyntaxError):
+    """A malformed `${...}`; `path` is the key path of the value the string came from (filled
+    in by `iter_references`)."""
+
+    default_code = IssueCode.UNRESOLVED_REFERENCE
+    path: tuple[PathSegment, ...] = ()
 
 
 class ReferencePathError(KeiriError, TypeError):

@@ -19,8 +19,6 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-import os
-import tempfile
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -29,6 +27,7 @@ from typing import Any, ClassVar, Literal
 import bm25s
 
 from blocks.llm.client import LLMClient
+from blocks.sdk.atomic_write import write_text_atomic
 from blocks.sdk.registry import BlockRegistry
 from blocks.sdk.spec import BlockSpec
 from designer.vocabulary import expand_query, tokenize
@@ -185,10 +184,7 @@ class EmbeddingIndex:
             "blocks": [s.id for s in self.specs],
             "vectors": vectors,
         }
-        fd, tmp = tempfile.mkstemp(dir=self.cache_dir, suffix=".tmp")
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            json.dump(record, handle)
-        os.replace(tmp, self.cache_file)
+        write_text_atomic(self.cache_file, json.dumps(record))
 
     def block_vectors(self) -> list[list[float]]:
         if self._vectors is None:

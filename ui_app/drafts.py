@@ -13,12 +13,11 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
-import os
-import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from blocks.sdk.atomic_write import write_text_atomic
 from keiri.base import settings
 
 __all__ = ["Draft", "delete", "draft_dir", "draft_path", "load", "save"]
@@ -71,15 +70,7 @@ def save(
     }
     text = json.dumps(document, ensure_ascii=False, default=str)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".draft-", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
+    write_text_atomic(path, text, ".draft-", private=True)  # a person's unsent answers
     return True
 
 

@@ -43,13 +43,13 @@ def question_form(question: str, node_id: str, number: int) -> dict[str, Any]:
     requirement = Requirement(
         id=ANSWER_FIELD,
         type="text",
-        label="回答",
+        label=t("analyze.answer_label"),
         description=question,
-        hint="分析エージェントからの質問です。回答すると分析を続けます",
+        hint=t("analyze.answer_hint"),
     )
     return {
         "mode": "collect",
-        "message": f"分析エージェントからの質問（{number} 件目）: {question}",
+        "message": t("analyze.question", number=number, question=question),
         "assignee": None,
         "requirements": [requirement.model_dump(mode="json")],
         "schema": form_schema("collect", [requirement]),

@@ -33,11 +33,11 @@ from blocks.analysis.sandbox import Sandbox
 from blocks.analysis.workspace import verify_outputs
 from blocks.llm.client import LLMClient
 from blocks.sdk.errors import BlockError, ErrorCode
+from keiri.base.catalog import t
 
-__all__ = ["MAX_LOOPS", "NO_DATA_QUESTION", "AnalysisGraph", "build_graph", "route"]
+__all__ = ["MAX_LOOPS", "AnalysisGraph", "build_graph", "route"]
 
 MAX_LOOPS = 5
-NO_DATA_QUESTION = "分析するデータ（CSV または Excel）をアップロードしてください。"
 _STATE_STDOUT = 20_000
 
 Emit = Callable[..., None]
@@ -81,7 +81,7 @@ class AnalysisGraph:
             return {
                 "next_action": "ask",
                 "loop_count": loop,
-                "messages": [AIMessage(NO_DATA_QUESTION)],
+                "messages": [AIMessage(t("analyze.no_data"))],
             }
         if state.loop_count >= MAX_LOOPS:
             self.emit("analysis_loop_cap", loop=state.loop_count, max_loops=MAX_LOOPS)
@@ -114,7 +114,7 @@ class AnalysisGraph:
         present, problems = verify_outputs(workspace, generated.expected_outputs, started)
         error = run.error
         if run.ok and problems:
-            error = "期待された出力ファイルに問題があります: " + "; ".join(problems)
+            error = t("analyze.outputs_problem", problems="; ".join(problems))
         result = ExecutionResult(
             success=run.ok and not problems,
             code=generated.code,
@@ -149,9 +149,9 @@ class AnalysisGraph:
         )
         path = write_report(workspace, report)
         self.emit("analysis_report", title=report.title, intermediate=intermediate, path=str(path))
-        note = f"レポート「{report.title}」を作成しました。"
+        note = t("analyze.report_written", title=report.title)
         if intermediate:
-            note += "（分析ループの上限に達したため中間結果です）"
+            note += t("analyze.report_intermediate")
         return {"final_report": report, "messages": [AIMessage(note)]}
 
 
@@ -167,8 +167,8 @@ def _required(value: str | None, name: str) -> str:
         return value
     raise BlockError(
         ErrorCode.API_ERROR,
-        f"分析エージェントの回答に {name} がありません",
+        t("analyze.missing_field", name=name),
         details={"reason": "schema_mismatch", "field": name},
-        hint="モデルの回答が指示に従っていません。もう一度実行してください",
+        hint=t("analyze.missing_field_hint"),
         recoverable=True,
     )

@@ -17,9 +17,9 @@ import pandas as pd
 
 from blocks.analysis.models import ExecutionResult, ReportOutput, ReportSection
 from blocks.analysis.workspace import read_data, resolve_output
+from keiri.base.catalog import t
 
 __all__ = [
-    "INTERMEDIATE_NOTICE",
     "REPORT_FILE",
     "render_markdown",
     "section_table",
@@ -28,11 +28,8 @@ __all__ = [
 ]
 
 REPORT_FILE = "report.md"
-INTERMEDIATE_NOTICE = (
-    "> ⚠ 分析ループの上限（{max_loops} 回）に達したため、ここまでの**中間結果**を提示します。"
-    "結論は暫定です。"
-)
 _TABLE_ROWS = 200
+_CANNOT_SHOW = {"image": "analyze.report.no_figure", "table": "analyze.report.no_table"}
 
 
 def settle_report(
@@ -46,7 +43,7 @@ def settle_report(
     produced = {o.file_name for r in results if r.success for o in r.outputs}
     sections: list[ReportSection] = []
     if intermediate:
-        notice = INTERMEDIATE_NOTICE.format(max_loops=max_loops)
+        notice = t("analyze.report.intermediate", max_loops=max_loops)
         sections.append(ReportSection(section_type="text", content=notice))
     for section in report.sections:
         sections.append(_settle(section, workspace, produced))
@@ -61,20 +58,20 @@ def _settle(section: ReportSection, workspace: Path, produced: set[str]) -> Repo
         try:
             records = _records(json.loads(content))
         except (ValueError, TypeError):
-            return _missing(section, "表の JSON を読めません")
+            return _missing(section, t("analyze.report.bad_json"))
         return section.model_copy(update={"content": json.dumps(records, ensure_ascii=False)})
     path = resolve_output(workspace, content)
     if path is None or not path.is_file():
-        return _missing(section, f"ファイル {content} はワークスペースにありません")
+        return _missing(section, t("analyze.report.not_in_workspace", file=content))
     relative = path.relative_to(workspace.resolve()).as_posix()
     if relative not in produced:
-        return _missing(section, f"ファイル {relative} はこの分析の実行結果ではありません")
+        return _missing(section, t("analyze.report.not_produced", file=relative))
     if section.section_type == "image":
         return section.model_copy(update={"content": relative})
     try:
         frame = read_data(path, path.name)
     except Exception as exc:
-        return _missing(section, f"表 {relative} を読めません（{exc}）")
+        return _missing(section, t("analyze.report.unreadable_table", file=relative, error=exc))
     records = _records(
         json.loads(
             frame.head(_TABLE_ROWS).to_json(orient="records", force_ascii=False, date_format="iso")
@@ -82,7 +79,7 @@ def _settle(section: ReportSection, workspace: Path, produced: set[str]) -> Repo
     )
     description = section.description or relative
     if len(frame) > _TABLE_ROWS:
-        description += f"（先頭 {_TABLE_ROWS} 行 / 全 {len(frame)} 行）"
+        description += t("analyze.report.first_rows", shown=_TABLE_ROWS, total=len(frame))
     return section.model_copy(
         update={"content": json.dumps(records, ensure_ascii=False), "description": description}
     )
@@ -101,10 +98,10 @@ def _records(value: Any) -> list[dict[str, Any]]:
 
 
 def _missing(section: ReportSection, why: str) -> ReportSection:
-    label = "図" if section.section_type == "image" else "表"
-    text = f"> ⚠ {label}を表示できません: {why}"
+    key = _CANNOT_SHOW["image" if section.section_type == "image" else "table"]
+    text = t(key, why=why)
     if section.description:
-        text += f"（{section.description}）"
+        text += t("analyze.report.described", description=section.description)
     return ReportSection(section_type="text", content=text)
 
 
@@ -129,7 +126,7 @@ def render_markdown(report: ReportOutput) -> str:
                 lines += [f"**{section.description}**", ""]
             lines += [_markdown_table(json.loads(section.content)), ""]
     if report.suggestions:
-        lines += ["## 追加の分析案", ""]
+        lines += [t("analyze.report.suggestions"), ""]
         lines += [f"- {s}" for s in report.suggestions]
         lines.append("")
     return "\n".join(lines).rstrip() + "\n"
@@ -137,7 +134,7 @@ def render_markdown(report: ReportOutput) -> str:
 
 def _markdown_table(records: list[dict[str, Any]]) -> str:
     if not records:
-        return "（行がありません）"
+        return t("analyze.report.no_rows")
     columns = list(dict.fromkeys(k for row in records for k in row))
 
     def cell(value: Any) -> str:

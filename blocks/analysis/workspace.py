@@ -19,6 +19,7 @@ import pandas as pd
 from blocks.analysis.models import DataFrameInfo, ExpectedOutput
 from blocks.sdk.errors import BlockError, ErrorCode
 from keiri.base import settings
+from keiri.base.catalog import t
 
 __all__ = [
     "DATA_SUFFIXES",
@@ -48,9 +49,9 @@ def create_workspace(root: Path | None = None, now: datetime | None = None) -> P
         return path.resolve()
     raise BlockError(  # pragma: no cover - a thousand sessions in one second
         ErrorCode.PERMISSION_DENIED,
-        f"ワークスペースを作成できません: {base}",
+        t("analyze.workspace.cannot_create", path=base),
         details={"path": str(base)},
-        hint="古いワークスペースを削除してください",
+        hint=t("analyze.workspace.cannot_create_hint"),
     )
 
 
@@ -75,21 +76,19 @@ def read_data(source: Path | bytes, name: str, *, sheet: str | None = None) -> p
             except UnicodeDecodeError:
                 continue
             return _parse(lambda text=text: pd.read_csv(io.StringIO(text)), name)
-        raise _invalid(
-            name, "文字コードを判別できません（UTF-8 でも Shift_JIS(cp932) でもありません）"
-        )
+        raise _invalid(name, t("analyze.data.encoding"))
     if suffix in (".xlsx", ".xlsm"):
         frame = _parse(
             lambda: pd.read_excel(io.BytesIO(raw), sheet_name=sheet or 0, engine="calamine"), name
         )
         if not isinstance(frame, pd.DataFrame):  # pragma: no cover - sheet_name is one sheet
-            raise _invalid(name, "シートを1つ指定してください")
+            raise _invalid(name, t("analyze.data.one_sheet"))
         return frame
     raise BlockError(
         ErrorCode.FILE_INVALID,
-        f"{name}: 分析できるのは CSV と Excel（.xlsx）のファイルです",
+        t("analyze.data.unsupported", name=name),
         details={"name": name, "suffix": suffix},
-        hint="CSV（UTF-8 または Shift_JIS）か .xlsx で保存し直してください",
+        hint=t("analyze.data.unsupported_hint"),
     )
 
 
@@ -123,22 +122,20 @@ def verify_outputs(
     for item in expected:
         path = resolve_output(workspace, item.file_name)
         if path is None:
-            problems.append(f"{item.file_name}: ワークスペースの外を指しています")
+            problems.append(t("analyze.output.outside", file=item.file_name))
             continue
         if not path.is_file():
-            problems.append(f"{item.file_name}: ファイルが作成されていません")
+            problems.append(t("analyze.output.missing", file=item.file_name))
             continue
         stat = path.stat()
         if stat.st_mtime < since - 1:
-            problems.append(
-                f"{item.file_name}: この実行では更新されていません（以前のファイルです）"
-            )
+            problems.append(t("analyze.output.stale", file=item.file_name))
             continue
         if stat.st_size == 0:
-            problems.append(f"{item.file_name}: 空のファイルです")
+            problems.append(t("analyze.output.empty", file=item.file_name))
             continue
         if item.output_type == "figure" and not _is_image(path):
-            problems.append(f"{item.file_name}: 画像ファイルではありません")
+            problems.append(t("analyze.output.not_image", file=item.file_name))
             continue
         relative = path.relative_to(workspace.resolve()).as_posix()
         present.append(item.model_copy(update={"file_name": relative}))
@@ -154,9 +151,9 @@ def _read_bytes(path: Path) -> bytes:
     except OSError as exc:
         raise BlockError(
             ErrorCode.FILE_INVALID,
-            f"{path}: ファイルを読めません（{exc.strerror or exc}）",
+            t("analyze.data.unreadable", path=path, reason=exc.strerror or exc),
             details={"path": str(path)},
-            hint="パスと読み取り権限を確認してください",
+            hint=t("analyze.data.unreadable_hint"),
         ) from exc
 
 
@@ -164,9 +161,11 @@ def _parse(read: Any, name: str) -> pd.DataFrame:
     try:
         frame = read()
     except Exception as exc:
-        raise _invalid(name, f"表として読み込めません（{type(exc).__name__}: {exc}）") from exc
+        raise _invalid(
+            name, t("analyze.data.not_a_table", kind=type(exc).__name__, error=exc)
+        ) from exc
     if not isinstance(frame, pd.DataFrame) or frame.empty:
-        raise _invalid(name, "データ行がありません")
+        raise _invalid(name, t("analyze.data.no_rows"))
     frame.columns = [str(c) for c in frame.columns]
     return frame
 
@@ -176,7 +175,7 @@ def _invalid(name: str, message: str) -> BlockError:
         ErrorCode.FILE_INVALID,
         f"{name}: {message}",
         details={"name": name},
-        hint="1行目が見出しの表（CSV または .xlsx）を指定してください",
+        hint=t("analyze.data.invalid_hint"),
     )
 
 

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
+
+from blocks.sdk.atomic_write import write_text_atomic
 
 __all__ = ["Candidate", "LocalFolder", "Source"]
 
@@ -99,10 +100,8 @@ class LocalFolder:
     def write_ledger(self, key: str, ledger: dict[str, Any]) -> None:
         folder = self.folder / self.LEDGER_DIR
         folder.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".ledger-", suffix=".tmp")
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            json.dump(ledger, handle, ensure_ascii=False, indent=1)
-        os.replace(tmp, folder / f"{key}.json")
+        text = json.dumps(ledger, ensure_ascii=False, indent=1)
+        write_text_atomic(folder / f"{key}.json", text, ".ledger-")
 
     def _path(self, name: str) -> Path:
         path = (self.folder / name).resolve()

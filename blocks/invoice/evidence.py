@@ -8,15 +8,16 @@ arithmetic contradicts it, nor when two labelled totals disagree.
 
 from __future__ import annotations
 
-import re
 from decimal import Decimal
 from typing import Any
 
+from blocks.invoice.patterns import MONEY_MARK
 from blocks.invoice.rules import registration_problem
+from blocks.invoice.vocabulary import CONFIRMED, MISSING, REVIEW
+from keiri.base.catalog import t
 
 __all__ = ["CONFIRMED", "MISSING", "REVIEW", "assess_fields", "expected_totals"]
 
-CONFIRMED, REVIEW, MISSING = "確定", "要確認", "なし"
 _SIMPLE_FIELDS = ("issuer_name", "registration_number", "buyer_name")
 
 
@@ -71,7 +72,7 @@ def _money_like(candidate: dict[str, Any], largest_line: Any) -> bool:
     value = _dec(candidate["value"])
     if value <= 0:
         return False
-    if value < 100 and not re.search(r"[¥￥円,]", candidate["text"]):
+    if value < 100 and not MONEY_MARK.search(candidate["text"]):
         return False  # a row number or a count under a 合計 header
     return largest_line is None or value >= _dec(largest_line)
 
@@ -95,49 +96,52 @@ def _total(fields: dict[str, Any]) -> tuple[str, str | None, list[dict[str, Any]
     if expected:
         fitting = [c for c in every if _dec(c["value"]) in expected]
         if not fitting:
-            computed = ", ".join(f"{v:,}円" for v in sorted(expected))
+            computed = ", ".join(t("invoice.yen", amount=f"{v:,}") for v in sorted(expected))
+            listed = [
+                {"value": int(v), "text": t("invoice.review.computed")} for v in sorted(expected)
+            ]
             return (
                 REVIEW,
-                f"記載の合計が税率ごとの金額と税額の計算（{computed}）と一致しません",
-                (candidates + [{"value": int(v), "text": "計算値"} for v in sorted(expected)]),
+                t("invoice.review.total_arithmetic", computed=computed),
+                candidates + listed,
             )
         _choose(fields, fitting[0])
         rivals = [c for c in money if c["value"] != fitting[0]["value"]]
         strongest = min((c["rank"] for c in money), default=fitting[0]["rank"])
         if rivals and not consistent and any(c["rank"] == strongest for c in rivals):
-            return REVIEW, "合計の候補が複数あり、一致しません", candidates
+            return REVIEW, t("invoice.review.total_rivals"), candidates
         if ocr and not consistent:
-            return REVIEW, "OCR で読んだ合計を計算で確かめられません", candidates
+            return REVIEW, t("invoice.review.total_ocr"), candidates
         return CONFIRMED, None, candidates
     if not money:
         _choose(fields, every[0])
         return (
             REVIEW,
-            "合計の欄の数値が小さく、金額の記載（¥・円・桁区切り）がありません",
+            t("invoice.review.total_small"),
             candidates,
         )
     strongest = min(c["rank"] for c in money)
     strong = [c for c in money if c["rank"] == strongest]
     _choose(fields, strong[0])
     if len({c["value"] for c in strong}) > 1:
-        return REVIEW, "合計の候補が複数あり、一致しません", candidates
+        return REVIEW, t("invoice.review.total_rivals"), candidates
     if ocr:
-        return REVIEW, "OCR で読んだ合計を計算で確かめられません", candidates
+        return REVIEW, t("invoice.review.total_ocr"), candidates
     if strong[0].get("flat_table"):
         return (
             REVIEW,
-            "見出しの行と金額の行が分かれた表を読み順で読んだため、どの金額が合計か確かめられません",
+            t("invoice.review.flat_table"),
             candidates,
         )
     if largest is not None and _dec(largest) > _dec(strong[0]["value"]):
-        return REVIEW, "合計が明細の金額より小さく、計算が合いません", candidates
+        return REVIEW, t("invoice.review.total_below_line"), candidates
     return CONFIRMED, None, candidates
 
 
 def _date_status(fields: dict[str, Any], name: str, ocr: bool) -> tuple[str, str | None]:
     notes = [n for n in fields.get("notes") or [] if n.get("field") == name]
     if fields.get(name) and ocr:
-        return REVIEW, "OCR で読んだ日付です（読み違いの可能性）"
+        return REVIEW, t("invoice.review.date_ocr")
     if fields.get(name):
         return CONFIRMED, None
     if notes:
@@ -168,12 +172,10 @@ def assess_fields(fields: dict[str, Any]) -> dict[str, Any]:
         status[name] = CONFIRMED if fields.get(name) else MISSING
         if fields.get(name) and ocr and name != "registration_number":
             status[name] = REVIEW
-            reasons[name] = "OCR で読んだ名称です（読み違いの可能性）"
+            reasons[name] = t("invoice.review.name_ocr")
     if fields.get("issuer_name") and fields.get("issuer_cue") == "weak":
         status["issuer_name"] = REVIEW
-        reasons["issuer_name"] = (
-            "発行者の手がかり（発行者欄、登録番号や住所の近くの会社名）がありません"
-        )
+        reasons["issuer_name"] = t("invoice.review.issuer_weak")
     number = fields.get("registration_number")
     problem = registration_problem(str(number)) if number else None
     if problem is not None:

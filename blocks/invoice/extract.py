@@ -18,64 +18,46 @@ from blocks.invoice.doc_kinds import classify
 from blocks.invoice.evidence import assess_fields
 from blocks.invoice.layout_read import item_rows, layout_rows, summary_lines
 from blocks.invoice.lines import (
-    AMOUNT,
     AMOUNT_RE,
-    MARKERS,
     amount_value,
     item_lines,
     line_item,
     number_value,
 )
 from blocks.invoice.parties import buyer_of, issuer_of, registration_of
+from blocks.invoice.patterns import (
+    AMOUNT,
+    AMOUNT_AFTER,
+    BASE_WITH_RATE,
+    BRACKET_BASE,
+    BRACKET_TAX,
+    CARRY,
+    CJK_SPACE,
+    COUNT,
+    DATE_LABELS,
+    DUE_LABELS,
+    EXCLUSIVE_WORDS,
+    HEADER_BEFORE,
+    INCLUSIVE_WORDS,
+    MONTH_END,
+    NON_TAXABLE,
+    PAID,
+    PAYMENT_DUE,
+    PREVIOUS,
+    RATE_LABEL,
+    REDUCED_NOTE,
+    SEGMENT_END,
+    SINGLE_EXCLUSIVE_WORDS,
+    SINGLE_RATE_TOTAL,
+    SUBTOTAL,
+    TAX,
+    TAX_WITH_RATE,
+    TOTAL_LABELS,
+    UNIT_AFTER,
+)
 from blocks.text.japanese import DATE_PATTERN, date_from_match, nfkc
 
 __all__ = ["extract_invoice_fields"]
-
-_RATE_LABEL = re.compile(r"(\d+(?:\.\d+)?)\s*%(?:(?!課税|額)[^\d%。]){0,12}?対象")
-_SEGMENT_END = re.compile(r"税込合計|税込金額合計|合計|総額|ご請求|請求金額|請求額|お支払|[※]")
-_NOT_RATE = r"(?![\d,.]|\s*%)"  # an amount is not the "10" of "(10%)"
-_SUBTOTAL = re.compile(
-    rf"(?:小計|対象額|対象金額|課税対象額|税抜金額|税込金額|本体価格|計)\s*[:：]?\s*({AMOUNT}){_NOT_RATE}"
-)
-_TAX = re.compile(rf"(?:内消費税|消費税等?額?|税額|内税)\s*[:：]?\s*\(?\s*({AMOUNT}){_NOT_RATE}")
-_TAX_WITH_RATE = re.compile(
-    rf"(?:内)?消費税等?額?\s*[(（]\s*(\d+)\s*%\s*[)）]\s*[:：]?\s*({AMOUNT}){_NOT_RATE}"
-)
-# 「(消費税 10%) 5,000」: the rate inside the bracket with the label.
-_BRACKET_TAX = re.compile(
-    rf"[(（]\s*(?:内)?消費税等?額?\s*(\d+)\s*%\s*[)）]\s*[:：]?\s*({AMOUNT}){_NOT_RATE}"
-)
-_BRACKET_BASE = re.compile(
-    rf"[(（]\s*(\d+)\s*%\s*対象(?:額|金額)?\s*[)）]\s*[:：]?\s*({AMOUNT}){_NOT_RATE}"
-)
-_BASE_WITH_RATE = re.compile(
-    rf"(?:課税対象額|対象額|対象金額|本体価格|税抜金額|小計|課税標準額)\s*[(（]\s*(\d+)\s*%\s*"
-    rf"(?:対象)?[)）]\s*[:：]?\s*({AMOUNT}){_NOT_RATE}"
-)
-_SINGLE_RATE_TOTAL = re.compile(
-    rf"(?:税抜合計|税抜金額|合計\(税抜\)|小計\(税抜\)|課税対象額|本体価格|小計)\s*[:：]?\s*"
-    rf"({AMOUNT}){_NOT_RATE}"
-)
-# Total labels, strongest first; each group's matches are candidates of the grand total.
-_TOTAL_LABELS = (
-    r"(?:税込)?合計(?:金額)?\s*\(税込\)|税込合計(?:金額)?|(?<!前回)(?<!前月)(?:今回)?(?:ご|御)請求(?:金)?額(?:合計)?"
-    r"|請求金額(?:合計)?|お支払(?:い)?金額|お支払額|総額|総計|領収金額",
-    r"(?<![小対象])合計(?:金額)?(?!\s*\(税抜)",
-    r"(?<![単抜体象価])金額(?=\s*[:：]?\s*[¥￥])",
-)
-_NON_TAXABLE = re.compile(
-    rf"(?:非課税|不課税|対象外|立替金)(?:\s*\((?:立替金|非課税|対象外)\))?(?:分|額|対象|合計)?\s*[:：]?\s*"
-    rf"({AMOUNT})(?![\d,]|\s*%)"
-)
-_CJK_SPACE = re.compile(
-    r"(?<=[\u3040-\u30ff\u4e00-\u9fff【(])\s+(?=[\u3040-\u30ff\u4e00-\u9fff】)])"
-)
-_REDUCED_NOTE = re.compile(rf"[{MARKERS}]\s*印?\s*(?:は|の|:|=)?[^。\d]{{0,15}}?(?:軽減|8\s*%)")
-_DATE_LABELS = (
-    ("取引日", "取引年月日", "納品日", "売上日", "ご利用日", "利用日", "お買上日"),
-    ("請求日", "発行日", "日付", "作成日"),
-)
-_DUE_LABELS = ("支払期限", "振込期限", "お支払期日", "お支払期限", "支払期日", "期日", "有効期限")
 
 
 def _tokens(text: str) -> list[str]:
@@ -88,75 +70,61 @@ def _rates(flat: str) -> tuple[dict[str, Any], dict[str, Any], bool | None, dict
     taxes: dict[str, Any] = {}
     raw: dict[str, str] = {}
     inclusive: bool | None = None
-    labels = list(_RATE_LABEL.finditer(flat))
+    labels = list(RATE_LABEL.finditer(flat))
     for i, label in enumerate(labels):
         rate = str(number_value(Decimal(label.group(1))))
         end = labels[i + 1].start() if i + 1 < len(labels) else len(flat)
-        stop = _SEGMENT_END.search(flat, label.end(), end)
+        stop = SEGMENT_END.search(flat, label.end(), end)
         segment = flat[label.end() : stop.start() if stop else end]
         raw[f"totals_by_rate.{rate}"] = (label.group(0) + segment).strip()
-        subtotal = _SUBTOTAL.search(segment) or AMOUNT_RE.search(segment)
+        subtotal = SUBTOTAL.search(segment) or AMOUNT_RE.search(segment)
         if subtotal is not None:
             totals[rate] = amount_value(subtotal.group(subtotal.lastindex or 0))
-        tax = _TAX.search(segment)
+        tax = TAX.search(segment)
         if tax is not None:
             taxes[rate] = amount_value(tax.group(1))
         around = label.group(0) + segment
-        if "税込" in around or "内消費税" in around or "内税" in around:
+        if any(word in around for word in INCLUSIVE_WORDS):
             inclusive = True
-        elif "税抜" in around or "外税" in around:
+        elif any(word in around for word in EXCLUSIVE_WORDS):
             inclusive = False if inclusive is None else inclusive
-    for match in [*_TAX_WITH_RATE.finditer(flat), *_BRACKET_TAX.finditer(flat)]:
+    for match in [*TAX_WITH_RATE.finditer(flat), *BRACKET_TAX.finditer(flat)]:
         taxes.setdefault(match.group(1), amount_value(match.group(2)))
         raw.setdefault(f"tax_by_rate.{match.group(1)}", match.group(0))
-    for match in [*_BASE_WITH_RATE.finditer(flat), *_BRACKET_BASE.finditer(flat)]:
+    for match in [*BASE_WITH_RATE.finditer(flat), *BRACKET_BASE.finditer(flat)]:
         totals.setdefault(match.group(1), amount_value(match.group(2)))
         raw.setdefault(f"totals_by_rate.{match.group(1)}", match.group(0))
         inclusive = False if inclusive is None else inclusive
     if not totals and len(taxes) == 1:  # one rate: its total is the tax-excluded subtotal
-        single = _SINGLE_RATE_TOTAL.search(flat)
+        single = SINGLE_RATE_TOTAL.search(flat)
         if single is not None:
             (rate,) = taxes
             totals[rate] = amount_value(single.group(1))
             raw[f"totals_by_rate.{rate}"] = single.group(0)
-            inclusive = False if "税抜" in single.group(0) or "課税" in single.group(0) else None
+            exclusive = any(word in single.group(0) for word in SINGLE_EXCLUSIVE_WORDS)
+            inclusive = False if exclusive else None
     return totals, taxes, inclusive, raw
-
-
-_UNIT_AFTER = re.compile(
-    r"^\s*(?:単位|個|本|件|点|枚|名|人|回|台|箱|冊|式|袋|缶|組|セット|ケース|kg|g|m|時間|日|ヶ月|か月)"
-)
-
-
-# 「合計 11点 ¥172,875」: a count of pieces between the label and an amount with ¥.
-_COUNT = r"\d{1,4}\s*(?:点|個|品|件|枚|本|コ)"
-
-
-# A total label right after other labels and followed by a run of amounts: a table's header
-# row and value row read in reading order, where the first amount belongs to the first label.
-_HEADER_BEFORE = re.compile(r"(?:額|税|計|金)\s*$")
-_AMOUNT_AFTER = re.compile(rf"\s+(?:{AMOUNT})(?![\d,]|\s*%)")
 
 
 def _total(flat: str) -> tuple[Any, str | None, list[dict[str, Any]]]:
     """The grand total (the first match of the strongest label group), its text, and every
     candidate of every label group (for the arithmetic cross-check). A number followed by a
     unit word (「合計 24単位」, 「合計 5点」) is a count, not a candidate."""
-    squeezed = _CJK_SPACE.sub("", flat)
+    squeezed = CJK_SPACE.sub("", flat)
     candidates: list[dict[str, Any]] = []
-    for rank, label in enumerate(_TOTAL_LABELS):
+    for rank, label in enumerate(TOTAL_LABELS):
         pattern = (
-            rf"[【(]?(?:{label})[】)]?\s*[:：]?\s*(?:{_COUNT}\s*(?=[¥￥]))?"
+            rf"[【(]?(?:{label})[】)]?\s*[:：]?\s*(?:{COUNT}\s*(?=[¥￥]))?"
             rf"({AMOUNT})(?![\d,]|\s*%)"
         )
         for match in re.finditer(pattern, squeezed):
-            if _UNIT_AFTER.match(squeezed[match.end() : match.end() + 6]):
+            if UNIT_AFTER.match(squeezed[match.end() : match.end() + 6]):
                 continue
             value = amount_value(match.group(1))
             if value is not None and not any(c["value"] == value for c in candidates):
                 candidate = {"value": value, "text": match.group(0).strip(), "rank": rank}
-                if _HEADER_BEFORE.search(squeezed[max(0, match.start() - 30) : match.start()]) and (
-                    _AMOUNT_AFTER.match(squeezed[match.end() : match.end() + 24])
+                if HEADER_BEFORE.search(squeezed[max(0, match.start() - 30) : match.start()]) and (
+                    AMOUNT_AFTER.match(squeezed[match.end() : match.end() + 24])
                 ):
                     candidate["flat_table"] = True  # a header row read flat: order, not position
                 candidates.append(candidate)
@@ -196,18 +164,13 @@ def _merge_layout(
     return found
 
 
-_CARRY = re.compile(rf"繰越(?:金額|額|残高)?\s*[:：]?\s*({AMOUNT})")
-_PREVIOUS = re.compile(rf"前回(?:ご|御)?請求(?:金)?額\s*[:：]?\s*({AMOUNT})")
-_PAID = re.compile(rf"(?:今回|前回)?(?:ご|御)?入金(?:額)?\s*[:：]?\s*({AMOUNT})")
-
-
 def _carry(paired: str) -> Any:
     """The balance carried from the last invoice (繰越金額, else 前回ご請求額 − 今回ご入金額):
     an account-style invoice's 今回ご請求額 includes it."""
-    carried = _CARRY.search(paired)
+    carried = CARRY.search(paired)
     if carried is not None:
         return amount_value(carried.group(1))
-    previous, paid = _PREVIOUS.search(paired), _PAID.search(paired)
+    previous, paid = PREVIOUS.search(paired), PAID.search(paired)
     if previous is None or paid is None:
         return None
     before, after = amount_value(previous.group(1)), amount_value(paid.group(1))
@@ -218,10 +181,10 @@ def _transaction_date(flat: str, notes: list[dict[str, str]]) -> tuple[str | Non
     found: list[tuple[int, int, re.Match[str]]] = []
     for order, match in enumerate(DATE_PATTERN.finditer(flat)):
         before = flat[max(0, match.start() - 12) : match.start()]
-        if any(label in before for label in _DUE_LABELS):
+        if any(label in before for label in DUE_LABELS):
             continue
         rank = next(
-            (r for r, group in enumerate(_DATE_LABELS) if any(g in before for g in group)), 2
+            (r for r, group in enumerate(DATE_LABELS) if any(g in before for g in group)), 2
         )
         found.append((rank, order, match))
     if not found:
@@ -234,17 +197,13 @@ def _transaction_date(flat: str, notes: list[dict[str, str]]) -> tuple[str | Non
         return None, match.group(0).strip()
 
 
-_PAYMENT_DUE = re.compile(r"(?:お?支払(?:い)?|お?振込)(?:期限|期日|予定日)|お支払日|振込日|支払日")
-_MONTH_END = re.compile(r"(?P<year>\d{4})\s*[年/.\-]\s*(?P<month>\d{1,2})\s*月?\s*末(?:日)?")
-
-
 def _due_date(flat: str, notes: list[dict[str, str]]) -> tuple[str | None, str | None]:
     """支払期限 / お支払期日 / 振込期限: the first date right after such a label (「7月末日」 is
     the month's last day)."""
-    for label in _PAYMENT_DUE.finditer(flat):
+    for label in PAYMENT_DUE.finditer(flat):
         window = flat[label.end() : label.end() + 24]
         date = DATE_PATTERN.search(window)
-        month_end = _MONTH_END.search(window)
+        month_end = MONTH_END.search(window)
         if month_end is not None and (date is None or month_end.start() <= date.start()):
             year, month = int(month_end.group("year")), int(month_end.group("month"))
             if 1 <= month <= 12:
@@ -263,7 +222,7 @@ def _due_date(flat: str, notes: list[dict[str, str]]) -> tuple[str | None, str |
 
 
 def _non_taxable(flat: str) -> tuple[Any, str | None]:
-    match = _NON_TAXABLE.search(flat)
+    match = NON_TAXABLE.search(flat)
     if match is None:
         return None, None
     return amount_value(match.group(1)), match.group(0)
@@ -389,7 +348,7 @@ def extract_invoice_fields(
         if value is not None:
             raw[key] = value
     raw.update(raw_rates)
-    reduced_note = _REDUCED_NOTE.search(flat)
+    reduced_note = REDUCED_NOTE.search(flat)
     if reduced_note:
         raw["reduced_rate_note"] = reduced_note.group(0)
     fields = {

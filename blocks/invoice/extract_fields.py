@@ -10,6 +10,7 @@ from blocks.invoice.doc_kinds import INVOICE_KINDS
 from blocks.invoice.extract import extract_invoice_fields
 from blocks.invoice.llm_reader import extract_with_llm
 from blocks.invoice.second_reader import page_image, second_read
+from blocks.invoice.vocabulary import CONFIRMED, REVIEW
 from blocks.llm.client import client_for
 from blocks.sdk.base import Block
 from blocks.sdk.confirmation import NeedsConfirmation, Option
@@ -62,7 +63,7 @@ def _ask_total(ctx: BlockContext, index: int, fields: dict[str, Any]) -> None:
     """A 要確認 total with several candidate amounts: ask which one (`confirm_ambiguous`);
     the chosen amount becomes the total, 確定, with who chose it. Unasked, it stays 要確認
     with its candidates (the finding)."""
-    if (fields.get("status") or {}).get("total") != "要確認":
+    if (fields.get("status") or {}).get("total") != REVIEW:
         return
     values: dict[Any, str] = {}
     for candidate in (fields.get("candidates") or {}).get("total") or []:
@@ -70,18 +71,22 @@ def _ask_total(ctx: BlockContext, index: int, fields: dict[str, Any]) -> None:
     values.pop(None, None)
     if len(values) < 2:
         return
-    name = (fields.get("source") or {}).get("name") or f"{index + 1} 件目"
+    name = (fields.get("source") or {}).get("name") or t("invoice.ask.nth", number=index + 1)
     options = [
         Option(
             id=f"total-{i}",
-            label=f"{value:,} 円（{text}）" if isinstance(value, int) else f"{value}（{text}）",
-            details={"金額": value, "根拠": text},
+            label=(
+                t("invoice.ask.option_yen", value=f"{value:,}", text=text)
+                if isinstance(value, int)
+                else t("invoice.ask.option", value=value, text=text)
+            ),
+            details={t("invoice.ask.amount"): value, t("invoice.ask.basis"): text},
         )
         for i, (value, text) in enumerate(values.items())
     ]
     reason = (fields.get("review_reasons") or {}).get("total") or ""
     need = NeedsConfirmation(
-        question=f"{name} の合計金額が確定できません（{reason}）。どれが合計ですか？",
+        question=t("invoice.ask.total", name=name, reason=reason),
         options=options,
         context={"file": name, "issuer": fields.get("issuer_name")},
         default=options[0].id,
@@ -92,7 +97,7 @@ def _ask_total(ctx: BlockContext, index: int, fields: dict[str, Any]) -> None:
         return
     chosen = list(values)[int(answer.option.removeprefix("total-"))]
     fields["total"] = chosen
-    fields["status"]["total"] = "確定"
+    fields["status"]["total"] = CONFIRMED
     fields.setdefault("review_reasons", {}).pop("total", None)
     fields["confirmed_by"] = {"total": answer.answered_by}
 

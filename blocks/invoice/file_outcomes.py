@@ -16,21 +16,22 @@ from collections import Counter
 from typing import Any
 
 from blocks.invoice.doc_kinds import INVOICE_KINDS
+from blocks.invoice.vocabulary import (
+    CONFIRMED,
+    EXCLUDED,
+    KIND_LABELS,
+    MATCHED,
+    NOT_INVOICE,
+    OUTCOMES,
+    REVIEW,
+    STATEMENT_DATE,
+    STATEMENT_WITHDRAWAL,
+    UNMATCHED,
+    UNREADABLE,
+)
 from keiri.base.catalog import t
 
 __all__ = ["KIND_LABELS", "OUTCOMES", "account_files", "triage"]
-
-OUTCOMES = ("照合済", "未照合", "要確認", "請求書以外", "読取不可", "除外")
-KIND_LABELS = {
-    "invoice": "請求書",
-    "simplified_invoice": "領収書・簡易請求書",
-    "quotation": "見積書",
-    "purchase_order": "注文書",
-    "delivery_note": "納品書",
-    "payment_notice": "支払通知書",
-    "credit_note": "返品・値引",
-    "cover_letter": "送付状",
-}
 
 
 def _path(fields: dict[str, Any], index: int) -> str:
@@ -41,24 +42,24 @@ def _path(fields: dict[str, Any], index: int) -> str:
 def _classify(fields: dict[str, Any]) -> tuple[str, str]:
     """(outcome before reconciliation, reason); outcome "payable" goes to reconciliation."""
     if fields.get("excluded"):
-        return "除外", str(fields["excluded"])
+        return EXCLUDED, str(fields["excluded"])
     error = fields.get("error")
     if error:
-        return "読取不可", f"{error.get('code')}: {error.get('message')}"
+        return UNREADABLE, f"{error.get('code')}: {error.get('message')}"
     kind = fields.get("document_type")
     if kind is None:
-        return "要確認", "書類の表題（請求書・領収書など）が読み取れません"
+        return REVIEW, t("invoice.outcome.kind_unknown")
     if kind not in INVOICE_KINDS:
-        return "請求書以外", KIND_LABELS.get(kind, kind)
+        return NOT_INVOICE, KIND_LABELS.get(kind, kind)
     status = fields.get("status") or {}
     reasons = fields.get("review_reasons") or {}
     problems = []
-    if status.get("total") != "確定":
-        problems.append(reasons.get("total") or "合計金額が読み取れません")
-    if status.get("transaction_date") != "確定":
-        problems.append(reasons.get("transaction_date") or "取引日が読み取れません")
+    if status.get("total") != CONFIRMED:
+        problems.append(reasons.get("total") or t("invoice.outcome.no_total"))
+    if status.get("transaction_date") != CONFIRMED:
+        problems.append(reasons.get("transaction_date") or t("invoice.outcome.no_date"))
     if problems:
-        return "要確認", "、".join(problems)
+        return REVIEW, t("invoice.outcome.separator").join(problems)
     return "payable", ""
 
 
@@ -85,7 +86,7 @@ def triage(items: list[dict[str, Any]]) -> dict[str, Any]:
             payables.append(fields)
             continue
         others.append(_row(fields, index, outcome, reason))
-        if outcome == "要確認" and _reviewable(fields):
+        if outcome == REVIEW and _reviewable(fields):
             review.append(fields)
     counts = Counter(r["outcome"] for r in others)
     return {
@@ -113,7 +114,10 @@ def _row(fields: dict[str, Any], index: int, outcome: str, reason: str) -> dict[
         "transaction_date": fields.get("transaction_date"),
         "total": fields.get("total"),
         "total_status": (fields.get("status") or {}).get("total"),
-        "total_candidates": " / ".join(f"{c['value']:,}（{c['text']}）" for c in candidates),
+        "total_candidates": " / ".join(
+            t("invoice.outcome.candidate", value=f"{c['value']:,}", text=c["text"])
+            for c in candidates
+        ),
         "payment_date": None,
         "payment_amount": None,
     }
@@ -122,7 +126,7 @@ def _row(fields: dict[str, Any], index: int, outcome: str, reason: str) -> dict[
 def _os_file_row(path: str) -> dict[str, Any]:
     return {
         "file": path,
-        "outcome": "除外",
+        "outcome": EXCLUDED,
         "reason": t("reconcile.files.os_metadata"),
         "kind": None,
         "issuer_name": None,
@@ -158,15 +162,16 @@ def account_files(
     for index, fields in enumerate(items):
         outcome, reason = _classify(fields)
         path = _path(fields, index)
-        if outcome in ("payable", "要確認") and path in by_path:
+        if outcome in ("payable", REVIEW) and path in by_path:
             match = by_path[path]
-            outcome, reason = "照合済", str(match.get("reason") or match.get("match", ""))
+            outcome, reason = MATCHED, str(match.get("reason") or match.get("match", ""))
         elif outcome == "payable":
             if path in skipped:
-                outcome, reason = "要確認", str(skipped[path].get("reason", "照合できない値"))
+                unmatched = skipped[path].get("reason", t("invoice.outcome.unreconcilable"))
+                outcome, reason = REVIEW, str(unmatched)
             else:
-                outcome, reason = "未照合", "明細に対応する支払が見つかりません"
-        elif outcome == "要確認" and path in not_taken:
+                outcome, reason = UNMATCHED, t("invoice.outcome.no_payment")
+        elif outcome == REVIEW and path in not_taken:
             reason = t(
                 "reconcile.files.proposal_rejected",
                 reason=not_taken[path]["reason"],
@@ -175,8 +180,8 @@ def account_files(
         row = _row(fields, index, outcome, reason)
         if path in by_path:
             right = by_path[path]["right"]
-            row["payment_date"] = right.get("日付")
-            row["payment_amount"] = right.get("出金")
+            row["payment_date"] = right.get(STATEMENT_DATE)
+            row["payment_amount"] = right.get(STATEMENT_WITHDRAWAL)
         rows.append(row)
     rows += [_os_file_row(path) for path in os_files or []]
     counts = Counter(r["outcome"] for r in rows)

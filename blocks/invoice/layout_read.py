@@ -17,29 +17,37 @@ boxes, a spreadsheet's grid; without one, the text's tab-separated lines are the
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Any
 
-from blocks.invoice.lines import BARRIER
-from blocks.text.japanese import amount_pattern, nfkc
+from blocks.invoice.patterns import (
+    AMOUNT_CELL,
+    BARRIER,
+    BASE_LABEL,
+    BASE_WORDS,
+    COLUMN_HEADS,
+    CONSUMPTION_TAX_WORD,
+    HEAD_JOINER,
+    ITEM_HEAD,
+    MONEY_LABEL,
+    NOT_ITEM,
+    PLAIN_NUMBER,
+    RATE,
+    RATE_HEAD,
+    RATE_ROW_LABEL,
+    TAX_AMOUNT_WORD,
+    TAX_IN_ROW,
+    TAX_LABEL,
+    TAX_WORD,
+    TAXABLE_WORD,
+)
+from blocks.text.japanese import nfkc
 
 __all__ = ["Cell", "item_rows", "layout_rows", "summary_lines", "text_grid"]
 
 Cell = tuple[float, float, str]
 Row = list[Cell]
 
-_AMOUNT_CELL = re.compile(rf"^[(（]?\s*(?:{amount_pattern()})\s*円?\s*[-)）]?$")
-_PLAIN_NUMBER = re.compile(r"^\d{1,3}$")  # a count or a row number, not money by its looks
-_MONEY_LABEL = re.compile(
-    r"請求|合計|消費税|税額|対象|小計|金額|入金|繰越|買上|税抜|税込|本体|総額|残高|値引"
-)
-_ITEM_HEAD = re.compile(r"^(?:品名|品目|摘要|内容|商品名|明細|品名・規格|作業内容|件名|商品)$")
-_RATE_HEAD = re.compile(r"^(?:税率|区分|税区分|税率区分|適用税率)$")
-_RATE = re.compile(r"(\d{1,2})\s*%")
-_NOT_ITEM = re.compile(
-    r"^(?:小計|合計|総計|計|消費税|税額|内消費税|対象|\d+\s*%\s*対象|値引|振込|お支払|備考)"
-)
 _MAX_VALUE_ROWS = 6
 
 
@@ -75,7 +83,7 @@ def text_grid(text: str) -> list[Row]:
 
 
 def _is_amount(text: str) -> bool:
-    return bool(_AMOUNT_CELL.match(text)) and any(ch.isdigit() for ch in text)
+    return bool(AMOUNT_CELL.match(text)) and any(ch.isdigit() for ch in text)
 
 
 def _overlap(a: Cell, b: Cell) -> float:
@@ -95,12 +103,12 @@ def _head_over(cell: Cell, header: Row) -> Cell | None:
 
 def _is_summary_header(row: Row) -> bool:
     labels = [c for c in row if not _is_amount(c[2])]
-    money = [c for c in labels if _MONEY_LABEL.search(c[2])]
+    money = [c for c in labels if MONEY_LABEL.search(c[2])]
     return (
         len(row) >= 2
         and len(labels) == len(row)
         and len(money) >= 2
-        and not any(_ITEM_HEAD.match(c[2]) for c in row)
+        and not any(ITEM_HEAD.match(c[2]) for c in row)
     )
 
 
@@ -108,19 +116,21 @@ def _canonical(label: str, with_rate: bool) -> str:
     """A header label as the rules name it when the row gives the rate (対象額, 消費税額)."""
     if not with_rate:
         return label
-    if "税額" in label or (("消費税" in label or label == "税") and "対象" not in label):
-        return "消費税額"
-    if re.search(r"対象|税抜|本体|小計|金額|課税", label):
-        return "対象額"
+    if TAX_AMOUNT_WORD in label or (
+        (CONSUMPTION_TAX_WORD in label or label == TAX_WORD) and TAXABLE_WORD not in label
+    ):
+        return TAX_LABEL
+    if BASE_WORDS.search(label):
+        return BASE_LABEL
     return label
 
 
 def _row_label(heads: list[str]) -> tuple[str, bool]:
     """A value row's own label, and whether it names a tax rate (「10%」 → 「10%対象」)."""
     joined = " ".join(heads)
-    rate = _RATE.search(joined)
-    if rate and not re.search(r"税額|消費税(?!対象)", joined):
-        return f"{rate.group(1)}%対象", True
+    rate = RATE.search(joined)
+    if rate and not TAX_IN_ROW.search(joined):
+        return RATE_ROW_LABEL.format(rate=rate.group(1)), True
     return joined, False
 
 
@@ -146,9 +156,9 @@ def summary_lines(rows: Sequence[Row]) -> tuple[list[str], set[str]]:
             parts = []
             for cell in amounts:
                 head = _head_over(cell, header)
-                if head is None or _RATE_HEAD.match(head[2]):
+                if head is None or RATE_HEAD.match(head[2]):
                     continue
-                if _PLAIN_NUMBER.match(cell[2]) and len(amounts) > 1 and not with_rate:
+                if PLAIN_NUMBER.match(cell[2]) and len(amounts) > 1 and not with_rate:
                     continue  # a count under a money header is not money
                 parts.append(f"{_canonical(head[2], with_rate)} {cell[2]}")
                 used.add(head[2])
@@ -159,15 +169,6 @@ def summary_lines(rows: Sequence[Row]) -> tuple[list[str], set[str]]:
     return lines, used
 
 
-_COLUMN_HEADS = (
-    ("description", _ITEM_HEAD),
-    ("amount", re.compile(r"^(?:金額|金額\((?:税抜|税込)\)|税抜金額|税込金額|小計|価格)$")),
-    ("quantity", re.compile(r"^(?:数量|数)$")),
-    ("unit_price", re.compile(r"^(?:単価|単価\((?:税抜|税込)\))$")),
-    ("rate", _RATE_HEAD),
-)
-
-
 def _item_header(row: Row) -> dict[str, Cell] | None:
     """The columns of a line-item header row: each known head by its name, every other cell
     (日付, 品番, 規格, 単位, 備考, No.) as a column of its own, so that its cells are not
@@ -175,8 +176,12 @@ def _item_header(row: Row) -> dict[str, Cell] | None:
     heads: dict[str, Cell] = {}
     for index, cell in enumerate(row):
         text = cell[2].replace(" ", "")
-        name = next((n for n, pattern in _COLUMN_HEADS if pattern.match(text)), None)
-        if name is None and "・" in text and any(_ITEM_HEAD.match(p) for p in text.split("・")):
+        name = next((n for n, pattern in COLUMN_HEADS if pattern.match(text)), None)
+        if (
+            name is None
+            and HEAD_JOINER in text
+            and any(ITEM_HEAD.match(p) for p in text.split(HEAD_JOINER))
+        ):
             name = "description"  # 品名・摘要, 品名・規格
         if name is None or name in heads:
             name = f"other{index}"
@@ -236,7 +241,7 @@ def item_rows(rows: Sequence[Row]) -> list[dict[str, str]]:
             description = " ".join(found.get("description", []))
             amount = " ".join(found.get("amount", []))
             first = line[0][2]
-            if _NOT_ITEM.match(description or first) or BARRIER.search(description or first):
+            if NOT_ITEM.match(description or first) or BARRIER.search(description or first):
                 if after_break and not _is_amount(amount):
                     continue  # the next page's heading lines
                 break

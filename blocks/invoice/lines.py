@@ -9,7 +9,28 @@ from decimal import Decimal
 from typing import Any
 
 from blocks.invoice.doc_kinds import is_title_line
-from blocks.text.japanese import DATE_PATTERN, amount_pattern, parse_amount_text
+from blocks.invoice.patterns import (
+    ADVANCE,
+    AMOUNT,
+    AMOUNT_HEAD,
+    BARRIER,
+    EXEMPT,
+    ITEM_HEADS,
+    MARKERS,
+    NOT_ONLY_NUMBERS,
+    NUM_WORD,
+    NUMERIC_HEADS,
+    QTY_PRICE,
+    RATE_WORD,
+    REDUCED_WORD,
+    ROW_NUMBER,
+    SPECK,
+    TABLE_HEADS,
+    UNIT_HEAD,
+    UNIT_WORD,
+    YEN_MARK,
+)
+from blocks.text.japanese import DATE_PATTERN, parse_amount_text
 
 __all__ = [
     "AMOUNT",
@@ -22,42 +43,7 @@ __all__ = [
     "number_value",
 ]
 
-AMOUNT = amount_pattern()
 AMOUNT_RE = re.compile(rf"(?<![\d.,])(?:{AMOUNT})(?![\d,])(?!\s*%)")
-_NUM_WORD = re.compile(
-    r"^(?:[¥]?-?\d[\d,]*(?:\.\d+)?円?-?|(?:軽減(?:税率)?)?\d+(?:\.\d+)?%(?:\(軽減税率\)|※|\*)?"
-    r"|[×xX*@]|\d+\s*[×xX*]\s*[¥]?\d[\d,]*円?|非課税|不課税|対象外)$"
-)
-_EXEMPT = re.compile(r"非課税|不課税|対象外")
-# An advance paid for the buyer (立替金: stamps, fares) is outside the tax: non-taxable.
-_ADVANCE = re.compile(r"立替")
-# A unit cell (数量 5, 単位 式): only read as such under a table header with a 単位 column.
-_UNIT_WORD = re.compile(
-    r"^(?:式|個|本|枚|件|台|箱|冊|人|名|回|日|時間|h|H|ヶ月|か月|カ月|月|kg|g|m|セット|部|食|袋|缶|"
-    r"ケース|組|点|ロール|枚組|ライセンス|アカウント|人日|人月)$"
-)
-_SPECK = re.compile(r"^[\s.。、・'\"]+|[\s.。、・'\"]+$")  # OCR specks around a row
-_ROW_NUMBER = re.compile(r"^\d{1,3}\s+(?=\D)")
-# Header cells of a line-item table: a description column and the amount column at least.
-_ITEM_HEADS = frozenset(
-    {"品名", "品目", "摘要", "内容", "商品名", "項目", "明細", "品名・規格", "品番・品名",
-     "作業内容", "件名", "商品", "品名/内容"}
-)  # fmt: skip
-_TABLE_HEADS = _ITEM_HEADS | {"No", "No.", "NO", "#", "番号", "数量", "単価", "金額", "税率",
-                              "単位", "税区分", "区分", "備考", "消費税"}  # fmt: skip
-_NUMERIC_HEADS = frozenset({"数量", "単価", "金額", "税率", "税区分"})
-_QTY_PRICE = re.compile(r"(\d[\d,]*)\s*[×xX*]\s*[¥]?(\d[\d,]*)円?")
-_RATE_WORD = re.compile(r"(軽減(?:税率)?)?\s*(\d+(?:\.\d+)?)\s*%(\s*\(軽減税率\))?")
-MARKERS = "※*☆★◎"
-# 「(軽減)」「(軽減税率)」「(軽)」 after a description: the item is taxed at the reduced rate.
-_REDUCED_WORD = re.compile(r"\s*[(（]\s*軽(?:減)?(?:税率)?(?:対象)?\s*[)）]")
-BARRIER = re.compile(
-    r"登録番号|御中|様$|様\s|請求日|発行日|取引日|納品日|日付|請求書番号|請求No|^No\.|"
-    r"ご請求|請求金額|請求額|対象|小計|消費税|税額|合計|総額|内訳|お支払|振込|支払期限|期日|"
-    r"銀行|口座|TEL|FAX|電話|〒|ページ|^\d+\s*/\s*\d+|発行者|備考|本体価格|課税対象|課税標準|"
-    r"税抜金額|税込金額|総計|請求番号|伝票番号|預金|(?:普通|当座)\s*(?:口座)?\s*\d{5,8}|"
-    r"お預[りか]|お釣り?|釣銭"
-)
 
 
 def number_value(value: Decimal | None) -> int | float | None:
@@ -77,26 +63,26 @@ def _split_numbers(token: str, units: bool = False) -> tuple[str, list[str]]:
     """`"牛乳 1L ※ 11 × 231 2,541"` -> ("牛乳 1L ※", ["11", "×", "231", "2,541"]); with
     `units` (the table has a 単位 column), unit cells are dropped: `"作業費 5 式 27,500 137,500"`
     -> ("作業費", ["5", "27,500", "137,500"])."""
-    if _NUM_WORD.match(token) or (units and _UNIT_WORD.match(token)):
-        return "", [] if _UNIT_WORD.match(token) and units else [token]
+    if NUM_WORD.match(token) or (units and UNIT_WORD.match(token)):
+        return "", [] if UNIT_WORD.match(token) and units else [token]
     words = token.split()
     tail: list[str] = []
     while len(words) > 1 and (
-        _NUM_WORD.match(words[-1]) or (units and tail and _UNIT_WORD.match(words[-1]))
+        NUM_WORD.match(words[-1]) or (units and tail and UNIT_WORD.match(words[-1]))
     ):
         word = words.pop()
-        if not (units and _UNIT_WORD.match(word)):
+        if not (units and UNIT_WORD.match(word)):
             tail.insert(0, word)
     return " ".join(words), tail
 
 
 def line_item(description: str, numbers: list[str]) -> dict[str, Any] | None:
     text = " ".join(numbers)
-    exempt = bool(_EXEMPT.search(text) or _ADVANCE.search(description))
-    text = _EXEMPT.sub(" ", text)
+    exempt = bool(EXEMPT.search(text) or ADVANCE.search(description))
+    text = EXEMPT.sub(" ", text)
     rate: int | float | None = None
     reduced_label = False
-    match = _RATE_WORD.search(text)
+    match = RATE_WORD.search(text)
     if match:
         rate = number_value(Decimal(match.group(2)))
         reduced_label = bool(match.group(1) or match.group(3))
@@ -105,7 +91,7 @@ def line_item(description: str, numbers: list[str]) -> dict[str, Any] | None:
         rate = round(float(numbers[-1]) * 100)
         text = " ".join(numbers[:-1])
     quantity = unit_price = None
-    pair = _QTY_PRICE.search(text)
+    pair = QTY_PRICE.search(text)
     if pair:
         quantity, unit_price = amount_value(pair.group(1)), amount_value(pair.group(2))
         text = text[: pair.start()] + " " + text[pair.end() :]
@@ -116,13 +102,13 @@ def line_item(description: str, numbers: list[str]) -> dict[str, Any] | None:
     if len(values) >= 3:
         quantity, unit_price = amount_value(values[0]), amount_value(values[1])
     elif len(values) == 2:
-        if re.search(r"[¥円]", values[0]):
+        if YEN_MARK.search(values[0]):
             unit_price = amount_value(values[0])
         else:
             quantity = amount_value(values[0])
-    reduced_word = _REDUCED_WORD.search(description)
+    reduced_word = REDUCED_WORD.search(description)
     if reduced_word is not None:
-        description = _REDUCED_WORD.sub("", description)
+        description = REDUCED_WORD.sub("", description)
     marked = any(m in description for m in MARKERS) or reduced_word is not None
     clean = description.strip(" " + MARKERS).replace(" ※", "").strip()
     return {
@@ -137,13 +123,13 @@ def line_item(description: str, numbers: list[str]) -> dict[str, Any] | None:
     }
 
 
-_HEAD_WORD = re.compile("|".join(sorted(map(re.escape, _TABLE_HEADS), key=len, reverse=True)))
+_HEAD_WORD = re.compile("|".join(sorted(map(re.escape, TABLE_HEADS), key=len, reverse=True)))
 
 
 def _head_words(token: str) -> list[str]:
     """The header words of a cell, also when OCR ran them together (品名数量単価金額税率)."""
     words = token.split()
-    if set(words) <= _TABLE_HEADS:
+    if set(words) <= TABLE_HEADS:
         return words
     squeezed = "".join(words)
     found = _HEAD_WORD.findall(squeezed)
@@ -156,11 +142,11 @@ def _table_start(tokens: list[str]) -> tuple[int, int, bool] | None:
     for i in range(len(tokens)):
         heads: list[str] = []
         j = i
-        while j < len(tokens) and (words := _head_words(tokens[j])) and set(words) <= _TABLE_HEADS:
+        while j < len(tokens) and (words := _head_words(tokens[j])) and set(words) <= TABLE_HEADS:
             heads += words
             j += 1
-        if _ITEM_HEADS & set(heads) and "金額" in heads:
-            return j, max(1, sum(1 for h in heads if h in _NUMERIC_HEADS)), "単位" in heads
+        if ITEM_HEADS & set(heads) and AMOUNT_HEAD in heads:
+            return j, max(1, sum(1 for h in heads if h in NUMERIC_HEADS)), UNIT_HEAD in heads
     return None
 
 
@@ -173,7 +159,7 @@ def item_lines(tokens: list[str]) -> tuple[list[dict[str, Any]], str]:
     numbers: list[str] = []
 
     def close() -> None:
-        if description and numbers and re.search(r"[^\d\s,.%¥円×xX*-]", description):
+        if description and numbers and NOT_ONLY_NUMBERS.search(description):
             item = line_item(description, numbers)
             if item is not None:
                 items.append(item)
@@ -186,8 +172,8 @@ def item_lines(tokens: list[str]) -> tuple[list[dict[str, Any]], str]:
                 break  # the summary (小計, 対象, 消費税, 合計...) ends the table
             if DATE_PATTERN.fullmatch(token) or is_title_line(token):
                 continue  # a repeated page header
-            text, tail = _split_numbers(_SPECK.sub("", token), units)
-            text = _ROW_NUMBER.sub("", text)  # "1 コピー用紙" on one OCR line: drop the No.
+            text, tail = _split_numbers(SPECK.sub("", token), units)
+            text = ROW_NUMBER.sub("", text)  # "1 コピー用紙" on one OCR line: drop the No.
             if text:
                 close()
                 description, numbers = text, list(tail)[:width]

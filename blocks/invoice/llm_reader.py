@@ -20,8 +20,10 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from blocks.invoice.evidence import CONFIRMED, MISSING, REVIEW, assess_fields
+from blocks.invoice.prompts import SYSTEM_PROMPT
 from blocks.llm.client import LLMClient
 from blocks.text.dates import DateError, parse_date_value
+from keiri.base.catalog import t
 
 __all__ = ["SYSTEM_PROMPT", "LLMInvoice", "extract_with_llm"]
 
@@ -37,19 +39,6 @@ Kind = Literal[
 ]
 _MAX_TEXT = 12_000
 _QUOTED = ("issuer_name", "registration_number", "transaction_date", "buyer_name", "total")
-
-SYSTEM_PROMPT = (
-    "あなたは経理担当者です。日本の請求書・領収書などの本文から、記載どおりの値を抽出します。"
-    "推測や計算で値を作らず、本文にない項目は null にしてください。各項目には、その値を読み取った"
-    "本文の箇所をそのまま（一字一句変えずに）quotes に引用してください。"
-    "document_type は表題から: 請求書=invoice、領収書・レシート・適格簡易請求書=simplified_invoice、"
-    "見積書=quotation、注文書・発注書・注文請書=purchase_order、納品書=delivery_note、"
-    "支払通知書・検収兼お支払通知書=payment_notice、返品・値引=credit_note、送付状=cover_letter。"
-    "issuer_name は発行者（登録番号・住所の近くの名称。担当者名ではない）、buyer_name は宛名"
-    "（御中・様の前の名称）。lines は明細表の各行（品名・数量・単価・金額・税率、※印の有無）で、"
-    "振込先・請求番号・合計の行は含めない。transaction_date は取引日（なければ請求日・発行日、支払期限ではない）を"
-    " YYYY-MM-DD で。total は税込の請求金額（円、整数）。rates は税率ごとの対象額 base と消費税額 tax。"
-)
 
 
 class RateFigures(BaseModel):
@@ -127,9 +116,9 @@ def _verify(answer: LLMInvoice, text: str) -> dict[str, str]:
             continue
         listed = [q for q in quotes.get(name, []) if _squeeze(q) and _squeeze(q) in body]
         if not listed:
-            problems[name] = "根拠の引用が本文にありません"
+            problems[name] = t("invoice.review.quote_missing")
         elif not any(_value_in(value, q) for q in listed):
-            problems[name] = "引用に値が含まれていません"
+            problems[name] = t("invoice.review.quote_without_value")
     return problems
 
 
@@ -163,8 +152,7 @@ def _fields(answer: LLMInvoice, source: dict[str, Any] | None, text: str) -> dic
     date = answer.transaction_date
     lines, dropped = _lines(answer, text)
     notes: list[dict[str, str]] = [
-        {"field": "lines", "message": f"本文にない品名の明細を除きました: {name}"}
-        for name in dropped
+        {"field": "lines", "message": t("invoice.note.line_dropped", name=name)} for name in dropped
     ]
     if date is not None:
         try:
@@ -218,6 +206,6 @@ def extract_with_llm(
     if fields["status"].get("total") == CONFIRMED and not fields["totals_by_rate"]:
         # Without per-rate figures nothing checks the model's total: it stays 要確認.
         fields["status"]["total"] = REVIEW
-        fields["review_reasons"]["total"] = "税率ごとの金額がなく、合計を計算で確かめられません"
+        fields["review_reasons"]["total"] = t("invoice.review.total_unchecked")
     fields["llm_usage"] = result.usage
     return fields

@@ -23,24 +23,19 @@ from decimal import Decimal
 from typing import Any
 
 from blocks.invoice.evidence import CONFIRMED, MISSING, REVIEW, expected_totals
-from blocks.invoice.llm_reader import SYSTEM_PROMPT, LLMInvoice
+from blocks.invoice.llm_reader import LLMInvoice
+from blocks.invoice.prompts import IMAGE_REQUEST, VISION_PROMPT
 from blocks.llm.client import LLMClient
 from blocks.text.dates import DateError, parse_date_value
 from blocks.text.japanese import normalize_name
+from keiri.base.catalog import t
 
 __all__ = ["VISION_PROMPT", "page_image", "second_read"]
 
-VISION_PROMPT = (
-    SYSTEM_PROMPT
-    + "本文は画像で渡します。画像に印字されているとおりに読み、読めない項目は null にしてください。"
-    "quotes には画像から読み取った文字列をそのまま入れてください。"
-)
 _NAMES = ("issuer_name", "buyer_name")
 _PLAIN = ("registration_number", "transaction_date")
 _RENDER_DPI = 150
 _MAX_SIDE = 2000
-_ONLY_MODEL = "画像を読んだ LLM だけが読んだ値です（文字の読み取りで確かめられません）"
-_DIFFERENT = "文字の読み取りと画像を読んだ LLM の値が異なります"
 
 
 def page_image(data: bytes, media_type: str) -> bytes | None:
@@ -102,12 +97,12 @@ def _settle(fields: dict[str, Any], name: str, seen: Any, record: dict[str, Any]
     listed = fields["candidates"].setdefault(name, [])
     if mine is not None and not any(c.get("value") == mine for c in listed):
         listed.append({"value": mine, "text": str(fields["raw_matches"].get(name, ""))})
-    listed.append({"value": seen, "text": "画像を読んだ LLM"})
+    listed.append({"value": seen, "text": t("invoice.candidate.model")})
     if mine is None:
         fields[name] = seen
-        status[name], reasons[name] = REVIEW, _ONLY_MODEL
+        status[name], reasons[name] = REVIEW, t("invoice.review.only_model")
     else:
-        status[name], reasons[name] = REVIEW, f"{_DIFFERENT}（{seen}）"
+        status[name], reasons[name] = REVIEW, t("invoice.review.model_differs", seen=seen)
 
 
 def _settle_total(fields: dict[str, Any], seen: int | None, record: dict[str, Any]) -> None:
@@ -126,7 +121,7 @@ def _settle_total(fields: dict[str, Any], seen: int | None, record: dict[str, An
             reasons.pop("total", None)
             fields["total"] = seen
         elif status.get("total") == REVIEW:
-            reasons["total"] += f"。画像を読んだ LLM は {seen:,}円 と読みました"
+            reasons["total"] += t("invoice.review.model_total", amount=f"{seen:,}")
         return
     _settle(fields, "total", seen, record)
     if status.get("total") == CONFIRMED:  # never confirmed against a differing reading
@@ -135,9 +130,7 @@ def _settle_total(fields: dict[str, Any], seen: int | None, record: dict[str, An
 
 def second_read(client: LLMClient, fields: dict[str, Any], image: bytes) -> dict[str, Any]:
     """`fields` (the text reader's) settled against the model's reading of `image`."""
-    result = client.parse(
-        VISION_PROMPT, "この書類の画像から項目を読み取ってください。", LLMInvoice, images=[image]
-    )
+    result = client.parse(VISION_PROMPT, IMAGE_REQUEST, LLMInvoice, images=[image])
     answer = result.value
     record: dict[str, Any] = {"model": result.model, "agreed": [], "disagreed": {}}
     fields.setdefault("candidates", {})

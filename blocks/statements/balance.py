@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 from typing import Any
 
+from blocks.statements.vocabulary import BALANCE, DEPOSIT, ROW, WITHDRAWAL
 from blocks.text.amounts import plain_number
 from keiri.base.catalog import t
 
@@ -37,14 +38,14 @@ def _breaks(
     found: list[tuple[dict[str, Any], Decimal, Decimal]] = []
     previous = opening
     for record in records:
-        printed = record.get("残高")
+        printed = record.get(BALANCE)
         if printed is None:
             if previous is not None:
-                previous += _dec(record.get("入金")) - _dec(record.get("出金"))
+                previous += _dec(record.get(DEPOSIT)) - _dec(record.get(WITHDRAWAL))
             continue
         balance = _dec(printed)
         if previous is not None:
-            expected = previous + _dec(record.get("入金")) - _dec(record.get("出金"))
+            expected = previous + _dec(record.get(DEPOSIT)) - _dec(record.get(WITHDRAWAL))
             if expected != balance:
                 found.append((record, previous, expected))
         previous = balance
@@ -59,7 +60,7 @@ def balance_findings(
     records: Sequence[dict[str, Any]], opening: int | float | None = None
 ) -> list[dict[str, Any]]:
     """The `BALANCE_BREAK` findings of `records` (in file order; see the module docstring)."""
-    if not any(r.get("残高") is not None for r in records):
+    if not any(r.get(BALANCE) is not None for r in records):
         return []
     start = None if opening is None else _dec(opening)
     forward = _breaks(records, start)
@@ -74,17 +75,17 @@ def balance_findings(
             {
                 "code": BALANCE_BREAK,
                 "severity": "warning",
-                "行": record["行"],
+                ROW: record[ROW],
                 "expected": plain_number(expected),
-                "found": record["残高"],
+                "found": record[BALANCE],
                 "message": t(
                     "statement.balance_break",
-                    row=record["行"],
+                    row=record[ROW],
                     previous=_number(previous),
-                    deposit=_number(_dec(record.get("入金"))),
-                    withdrawal=_number(_dec(record.get("出金"))),
+                    deposit=_number(_dec(record.get(DEPOSIT))),
+                    withdrawal=_number(_dec(record.get(WITHDRAWAL))),
                     expected=_number(expected),
-                    found=_number(_dec(record["残高"])),
+                    found=_number(_dec(record[BALANCE])),
                 ),
                 "hint": t("statement.balance_break_hint"),
             }

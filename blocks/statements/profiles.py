@@ -22,6 +22,14 @@ from typing import Any
 
 import yaml
 
+from blocks.statements.vocabulary import (
+    AMOUNT_COLUMNS,
+    DATE,
+    DATE_PARTS,
+    DESCRIPTION,
+    UNIT_IN_LABEL,
+)
+
 __all__ = [
     "AMOUNT_COLUMNS",
     "DATE_PARTS",
@@ -33,11 +41,6 @@ __all__ = [
     "profiles",
 ]
 
-#: Canonical columns holding money that moved (one is needed to read transactions).
-AMOUNT_COLUMNS = ("出金", "入金", "入出金")
-#: A date written in three cells (PayPay銀行: 操作日(年), 操作日(月), 操作日(日)).
-DATE_PARTS = ("年", "月", "日")
-_UNIT = re.compile(r"[(\[](?:円|¥|税込|税込み|税抜|税抜き|単位:円)[)\]]")
 _HIRAGANA = re.compile(r"[\u3041-\u309f]")
 _HEADER_SCAN = 30
 
@@ -46,7 +49,7 @@ def label_key(text: Any) -> str:
     """The key a header label is compared by (see the module docstring)."""
     value = unicodedata.normalize("NFKC", str(text or ""))
     value = "".join(value.split())
-    return _HIRAGANA.sub("", _UNIT.sub("", value))
+    return _HIRAGANA.sub("", UNIT_IN_LABEL.sub("", value))
 
 
 @dataclass(frozen=True)
@@ -97,7 +100,7 @@ class Header:
         return set(self.columns.values())
 
     def has_date(self) -> bool:
-        return "日付" in self.found() or set(DATE_PARTS) <= self.found()
+        return DATE in self.found() or set(DATE_PARTS) <= self.found()
 
     def has_amount(self) -> bool:
         return bool(self.found() & set(AMOUNT_COLUMNS))
@@ -133,7 +136,7 @@ def header_at(row: Sequence[Any], index: int) -> Header:
     generic: dict[int, str] = {}
     for position, key in enumerate(keys):
         column = labels.get(key)
-        if column is not None and (column == "摘要" or column not in generic.values()):
+        if column is not None and (column == DESCRIPTION or column not in generic.values()):
             generic[position] = column
     return Header(index, generic)
 

@@ -14,6 +14,7 @@ from blocks.sdk.context import BlockContext
 from blocks.sdk.errors import ErrorCode
 from blocks.sdk.fileref import FileRef
 from blocks.statements.statements import Statement, read_statement
+from blocks.statements.vocabulary import ROW
 from keiri.base.catalog import t
 
 __all__ = ["ReadStatementBlock"]
@@ -54,14 +55,14 @@ class ReadStatementBlock(Block):
                 "statement_rows_skipped",
                 node_id=ctx.node_id,
                 count=len(statement.skipped),
-                rows=[s["行"] for s in statement.skipped[:20]],
+                rows=[s[ROW] for s in statement.skipped[:20]],
             )
         for finding in statement.findings:
             ctx.emit(
                 "statement_finding",
                 node_id=ctx.node_id,
                 code=finding["code"],
-                row=finding["行"],
+                row=finding[ROW],
                 message=finding["message"],
             )
         return {

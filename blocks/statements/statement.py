@@ -7,9 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["COLUMNS", "Statement"]
+from blocks.statements.vocabulary import COLUMNS
 
-COLUMNS = ("日付", "摘要", "出金", "入金", "残高")
+__all__ = ["COLUMNS", "Statement"]
 
 
 @dataclass

@@ -3,10 +3,10 @@ its labels), workbooks, and the Zengin 入出金取引明細 fixed-length format
 read strictly by `blocks.statements.zengin`).
 
     statement = read_statement(data, "明細.csv")
-    statement.records   # [{"行": 6, "日付": "2024-04-05", "摘要": ..., "出金": 1000, "入金": None, "残高": ...}]
-    statement.skipped   # [{"行": 5, "reason": "取引ではない行（前月繰越）", "text": "..."}]
+    statement.records   # [{ROW: 6, DATE: "2024-04-05", DESCRIPTION: ..., WITHDRAWAL: 1000, DEPOSIT: None, BALANCE: ...}]
+    statement.skipped   # [{ROW: 5, "reason": "取引ではない行（前月繰越）", "text": "..."}]
     statement.bank      # {"id": "mufg", "name": "三菱UFJ銀行"} when a bank's table fits the header
-    statement.findings  # [{"code": "BALANCE_BREAK", "行": 9, ...}] where the running balance breaks
+    statement.findings  # [{"code": "BALANCE_BREAK", ROW: 9, ...}] where the running balance breaks
 
 Which column is which comes from `statement_profiles.yaml` (`blocks.statements.profiles`: one
 table per bank, generic labels, keys tolerant of width and 送り仮名). A header without an
@@ -31,6 +31,18 @@ from blocks.sdk.errors import ErrorCode
 from blocks.statements.balance import balance_findings
 from blocks.statements.profiles import DATE_PARTS, Header, find_header, header_at, profiles
 from blocks.statements.statement import COLUMNS, Statement
+from blocks.statements.vocabulary import (
+    BALANCE,
+    BROUGHT_FORWARD,
+    DATE,
+    DATE_IN_CELLS,
+    DEPOSIT,
+    DESCRIPTION,
+    EMPTY_CELLS,
+    NET,
+    ROW,
+    WITHDRAWAL,
+)
 from blocks.statements.zengin import is_zengin, read_zengin
 from blocks.text.amounts import AmountError, parse_amount, plain_number
 from blocks.text.dates import DateError, parse_date_value
@@ -46,10 +58,6 @@ __all__ = [
 ]
 
 _HEADER_SCAN = 30
-#: What exports write in an empty amount cell.
-_EMPTY = {"-", "－", "ー", "―", "‐", "−"}
-#: Rows carrying the balance brought forward (the opening of the running balance).
-_BROUGHT_FORWARD = ("前月繰越", "前日繰越", "前期繰越", "繰越")
 
 
 def _text(row: Iterable[Any]) -> str:
@@ -72,7 +80,7 @@ def _cells(row: Sequence[Any], columns: dict[int, str]) -> dict[str, list[Any]]:
     values: dict[str, list[Any]] = {}
     for position, column in columns.items():
         value = row[position] if position < len(row) else None
-        if isinstance(value, str) and value.strip() in _EMPTY:
+        if isinstance(value, str) and value.strip() in EMPTY_CELLS:
             value = None
         values.setdefault(column, []).append(value)
     return values
@@ -85,17 +93,17 @@ def _first(values: dict[str, list[Any]], column: str) -> Any:
 
 def _date(values: dict[str, list[Any]]) -> Any:
     """The date cell, or the date of three cells (年, 月, 日) as text."""
-    if "日付" in values:
-        return _first(values, "日付")
+    if DATE in values:
+        return _first(values, DATE)
     parts = [_first(values, p) for p in DATE_PARTS]
     if any(p in (None, "") for p in parts):
         return None
     year, month, day = (str(p).strip() for p in parts)
-    return f"{year}年{month}月{day}日"
+    return DATE_IN_CELLS.format(year=year, month=month, day=day)
 
 
 def _amounts(values: dict[str, list[Any]], record: dict[str, Any], problems: list[str]) -> None:
-    for column in ("出金", "入金", "残高", "入出金"):
+    for column in (WITHDRAWAL, DEPOSIT, BALANCE, NET):
         if column not in values:
             continue
         try:
@@ -105,52 +113,52 @@ def _amounts(values: dict[str, list[Any]], record: dict[str, Any], problems: lis
             continue
         if amount is None:
             continue
-        if column != "入出金":
+        if column != NET:
             record[column] = plain_number(amount)
         elif amount >= 0:
-            record["入金"] = plain_number(amount)
+            record[DEPOSIT] = plain_number(amount)
         else:
-            record["出金"] = plain_number(-amount)
+            record[WITHDRAWAL] = plain_number(-amount)
 
 
 def _record(
     row: Sequence[Any], columns: dict[int, str], line: int
 ) -> tuple[dict[str, Any] | None, str | None]:
     values = _cells(row, columns)
-    record: dict[str, Any] = {"行": line, **dict.fromkeys(COLUMNS)}
+    record: dict[str, Any] = {ROW: line, **dict.fromkeys(COLUMNS)}
     if not _text(row):
-        return None, "空行"
-    hit = _not_transaction([_first(values, "日付"), *(values.get("摘要") or [])])
+        return None, t("statement.skip.blank")
+    hit = _not_transaction([_first(values, DATE), *(values.get(DESCRIPTION) or [])])
     if hit:
-        return None, f"取引ではない行（{hit}）"
+        return None, t("statement.skip.not_transaction", label=hit)
     problems: list[str] = []
     try:
         date = parse_date_value(_date(values))
     except DateError as exc:
         date = None
-        problems.append(f"日付 {exc.value!r}: {exc.reason}")
+        problems.append(f"{DATE} {exc.value!r}: {exc.reason}")
     _amounts(values, record, problems)
     if problems:
-        return None, "、".join(problems)
+        return None, t("statement.skip.separator").join(problems)
     if date is None:
-        return None, "日付がない行"
-    if record["出金"] is None and record["入金"] is None:
-        return None, "出金・入金のない行"
-    record["日付"] = date.isoformat()
-    words = [str(v).strip() for v in values.get("摘要") or [] if v not in (None, "")]
-    record["摘要"] = " ".join(w for w in words if w) or None
+        return None, t("statement.skip.no_date")
+    if record[WITHDRAWAL] is None and record[DEPOSIT] is None:
+        return None, t("statement.skip.no_amount")
+    record[DATE] = date.isoformat()
+    words = [str(v).strip() for v in values.get(DESCRIPTION) or [] if v not in (None, "")]
+    record[DESCRIPTION] = " ".join(w for w in words if w) or None
     return record, None
 
 
 def _brought_forward(row: Sequence[Any], columns: dict[int, str]) -> int | float | None:
     """The balance of a 前月繰越 row (the opening of the running balance), if it has one."""
     values = _cells(row, columns)
-    if _not_transaction([_first(values, "日付"), *(values.get("摘要") or [])]) not in (
-        _BROUGHT_FORWARD
+    if _not_transaction([_first(values, DATE), *(values.get(DESCRIPTION) or [])]) not in (
+        BROUGHT_FORWARD
     ):
         return None
     try:
-        balance = parse_amount(_first(values, "残高"))
+        balance = parse_amount(_first(values, BALANCE))
     except AmountError:
         return None
     return None if balance is None else plain_number(balance)
@@ -235,7 +243,7 @@ def rows_to_statement(
             continue
         if not statement.records and statement.opening_balance is None:
             statement.opening_balance = _brought_forward(row, columns)
-        statement.skipped.append({"行": offset, "reason": reason, "text": _text(row)[:200]})
+        statement.skipped.append({ROW: offset, "reason": reason, "text": _text(row)[:200]})
     statement.findings.extend(balance_findings(statement.records, statement.opening_balance))
     return statement
 

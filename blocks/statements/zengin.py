@@ -39,6 +39,22 @@ from blocks.file.extract_types import file_error
 from blocks.sdk.errors import BlockError, ErrorCode
 from blocks.statements.balance import BALANCE_BREAK
 from blocks.statements.statement import Statement
+from blocks.statements.vocabulary import (
+    BALANCE,
+    DATE,
+    DEPOSIT,
+    DESCRIPTION,
+    ROW,
+    WITHDRAWAL,
+    ZENGIN_ACCOUNT_DATE,
+    ZENGIN_AMOUNT,
+    ZENGIN_DATA_COUNT,
+    ZENGIN_DEPOSIT_TOTAL,
+    ZENGIN_DEPOSITS,
+    ZENGIN_REIWA_DATE,
+    ZENGIN_WITHDRAWAL_TOTAL,
+    ZENGIN_WITHDRAWALS,
+)
 from blocks.text.dates import DateError, parse_date_value
 from keiri.base.catalog import t
 
@@ -63,11 +79,11 @@ _TRAILER_OVERDRAFT, _CLOSING = slice(39, 40), slice(40, 54)
 _OVERDRAWN = b"1"
 #: The trailer's figures checked against the data records: (name, slice, unit).
 _TRAILER_FIELDS = (
-    ("入金件数", slice(1, 7), "count"),
-    ("入金額合計", slice(7, 20), "amount"),
-    ("出金件数", slice(20, 26), "count"),
-    ("出金額合計", slice(26, 39), "amount"),
-    ("データ・レコード件数", slice(54, 61), "count"),
+    (ZENGIN_DEPOSITS, slice(1, 7), "count"),
+    (ZENGIN_DEPOSIT_TOTAL, slice(7, 20), "amount"),
+    (ZENGIN_WITHDRAWALS, slice(20, 26), "count"),
+    (ZENGIN_WITHDRAWAL_TOTAL, slice(26, 39), "amount"),
+    (ZENGIN_DATA_COUNT, slice(54, 61), "count"),
 )
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 
@@ -94,11 +110,11 @@ class _Account:
 
     def figures(self) -> dict[str, int]:
         return {
-            "入金件数": self.deposits,
-            "入金額合計": self.deposit_total,
-            "出金件数": self.withdrawals,
-            "出金額合計": self.withdrawal_total,
-            "データ・レコード件数": self.data,
+            ZENGIN_DEPOSITS: self.deposits,
+            ZENGIN_DEPOSIT_TOTAL: self.deposit_total,
+            ZENGIN_WITHDRAWALS: self.withdrawals,
+            ZENGIN_WITHDRAWAL_TOTAL: self.withdrawal_total,
+            ZENGIN_DATA_COUNT: self.data,
         }
 
 
@@ -169,11 +185,13 @@ def _digits(raw: bytes, label: str, problems: list[str]) -> int | None:
 
 def _date(raw: bytes, problems: list[str]) -> str | None:
     """勘定日 (和暦 YYMMDD, 令和) as ISO, else None with a problem."""
-    if _digits(raw, "勘定日", problems) is None:
+    if _digits(raw, ZENGIN_ACCOUNT_DATE, problems) is None:
         return None
     text = raw.decode("ascii")
     try:
-        day = parse_date_value(f"令和{int(text[:2])}年{int(text[2:4])}月{int(text[4:6])}日")
+        day = parse_date_value(
+            ZENGIN_REIWA_DATE.format(year=int(text[:2]), month=int(text[2:4]), day=int(text[4:6]))
+        )
     except DateError as exc:
         problems.append(t("runtime.statement.zengin.bad_date", value=text, reason=exc.reason))
         return None
@@ -188,7 +206,7 @@ def _data(record: bytes, line: int, account: _Account, statement: Statement) -> 
     in_out = record[_IN_OUT]
     if in_out not in (_DEPOSIT, _WITHDRAWAL):
         problems.append(t("runtime.statement.zengin.bad_in_out", value=_shown(in_out)))
-    amount = _digits(record[_AMOUNT], "取引金額", problems)
+    amount = _digits(record[_AMOUNT], ZENGIN_AMOUNT, problems)
     if amount is not None and in_out == _DEPOSIT:
         account.deposits += 1
         account.deposit_total += amount
@@ -199,7 +217,7 @@ def _data(record: bytes, line: int, account: _Account, statement: Statement) -> 
         text = " ".join(_shown(record).split())[:200]
         joined = t("runtime.statement.zengin.separator").join(problems)
         reason = t("runtime.statement.zengin.unread", problems=joined)
-        row = {"行": line, "reason": reason, "text": text}
+        row = {ROW: line, "reason": reason, "text": text}
         statement.skipped.append(row)
         account.unread.append(row)
         return
@@ -210,12 +228,12 @@ def _data(record: bytes, line: int, account: _Account, statement: Statement) -> 
         account.balance += amount if deposit else -amount
     statement.records.append(
         {
-            "行": line,
-            "日付": date,
-            "摘要": " ".join(x for x in (payer, memo) if x),
-            "出金": None if deposit else amount,
-            "入金": amount if deposit else None,
-            "残高": account.balance,
+            ROW: line,
+            DATE: date,
+            DESCRIPTION: " ".join(x for x in (payer, memo) if x),
+            WITHDRAWAL: None if deposit else amount,
+            DEPOSIT: amount if deposit else None,
+            BALANCE: account.balance,
         }
     )
 
@@ -241,7 +259,7 @@ def _check_balance(record: bytes, line: int, account: _Account, statement: State
         {
             "code": BALANCE_BREAK,
             "severity": "warning",
-            "行": line,
+            ROW: line,
             "expected": account.balance,
             "found": closing,
             "message": t(
@@ -297,7 +315,7 @@ def _check_trailer(record: bytes, line: int, account: _Account, name: str) -> No
     joined = t("runtime.statement.zengin.separator").join(said)
     message = t("runtime.statement.zengin.trailer_mismatch", line=line, differences=joined)
     if account.unread:
-        rows = ", ".join(str(row["行"]) for row in account.unread[:10])
+        rows = ", ".join(str(row[ROW]) for row in account.unread[:10])
         message += t("runtime.statement.zengin.unread_rows", rows=rows)
     raise _invalid(
         name,
@@ -329,7 +347,7 @@ def read_zengin(data: bytes, name: str, max_rows: int) -> Statement:
                 raise _out_of_order(name, line, kind)
             _data(record, line, account, statement)
             continue
-        statement.skipped.append({"行": line, "reason": t(_KIND_KEYS[kind]), "text": ""})
+        statement.skipped.append({ROW: line, "reason": t(_KIND_KEYS[kind]), "text": ""})
         if kind == _HEADER:
             if account is not None:
                 raise _no_trailer(name, line)

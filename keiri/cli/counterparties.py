@@ -12,8 +12,9 @@ from pathlib import Path
 import click
 from rich.markup import escape
 
+from blocks.sdk.atomic_write import write_bytes_atomic
 from keiri.base.catalog import t
-from keiri.cli.journals import current_user, write_atomic
+from keiri.cli.journals import current_user
 
 __all__ = ["command"]
 
@@ -110,7 +111,8 @@ def export_cmd(out: Path | None, encoding: str, as_json: bool) -> None:
         items = store.counterparties()
     data = write_csv(items, "cp932" if encoding == "cp932" else "utf-8-sig")
     target = (out or Path(t("counterparty.cli.default_file"))).resolve()
-    write_atomic(target, data)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    write_bytes_atomic(target, data)
     if as_json:
         from keiri.cli.render import print_json
 

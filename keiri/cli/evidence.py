@@ -32,7 +32,7 @@ from keiri.base.catalog import t
 from keiri.base.errors import EXIT_FAILED, UsageError
 from keiri.base.times import local_time
 from keiri.cli.registry import parse_day, table_of
-from keiri.cli.render import console, print_json
+from keiri.cli.render import console, print_json, usage_error
 
 __all__ = ["command"]
 
@@ -54,13 +54,7 @@ def _amount(value: str | None, option: str) -> float | None:
     except ValueError:
         amount = None
     if amount is None:
-        ctx = click.get_current_context(silent=True)
-        command = ctx.command_path if ctx else "keiri"
-        raise UsageError(
-            t("archive.cli.bad_amount", option=option, value=value),
-            hint=t("cli.try_help", command=command),
-            command=command,
-        )
+        raise usage_error(t("archive.cli.bad_amount", option=option, value=value))
     number = float(amount * multiplier)
     return int(number) if number.is_integer() else number
 

@@ -10,8 +10,6 @@ raised, never printed: the CLI's entry point renders them.
 from __future__ import annotations
 
 import getpass
-import os
-import tempfile
 from pathlib import Path
 
 import click
@@ -20,7 +18,7 @@ from rich.markup import escape
 from keiri.base import masking, settings
 from keiri.base.catalog import state_label, t
 
-__all__ = ["FORMATS", "command", "current_user", "write_atomic"]
+__all__ = ["FORMATS", "command", "current_user"]
 
 #: The formats of `blocks/journals/layouts.yaml` (a test keeps the two the same).
 FORMATS = ("yayoi", "mf", "freee", "freee-deals", "csv", "xlsx")
@@ -32,24 +30,6 @@ def current_user() -> str:
         return settings.get().ui.user or getpass.getuser()
     except (KeyError, OSError):
         return "cli"
-
-
-def write_atomic(target: Path, data: bytes) -> None:
-    """Replace `target` with `data` at once (a temporary file in the same folder, renamed),
-    with the permissions an ordinary write gives."""
-    from blocks.sdk.atomic_write import current_umask
-
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".keiri-", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-        os.chmod(tmp, 0o666 & ~current_umask())
-        os.replace(tmp, target)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
 
 
 def _connect() -> None:
@@ -108,7 +88,10 @@ def export_cmd(run_id: str, fmt: str, out: Path | None, period: str | None, as_j
             )
         )
     ).resolve()
-    write_atomic(target, result.data)
+    from blocks.sdk.atomic_write import write_bytes_atomic
+
+    target.parent.mkdir(parents=True, exist_ok=True)
+    write_bytes_atomic(target, result.data)
     record_export(result, current_user(), ledger)
     if as_json:
         from keiri.cli.render import print_json

@@ -24,8 +24,8 @@ from rich.markup import escape
 from rich.table import Table
 
 from keiri.base.catalog import t
-from keiri.base.errors import EXIT_FAILED, UsageError
-from keiri.cli.render import console, print_json
+from keiri.base.errors import EXIT_FAILED
+from keiri.cli.render import console, print_json, usage_error
 
 __all__ = ["command", "parse_day", "table_of"]
 
@@ -66,13 +66,7 @@ def parse_day(value: str | None, option: str) -> dt.date | None:
     except ValueError:
         day = None
     if day is None:
-        ctx = click.get_current_context(silent=True)
-        command = ctx.command_path if ctx else "keiri"
-        raise UsageError(
-            t("registry.cli.bad_date", option=option, value=value),
-            hint=t("cli.try_help", command=command),
-            command=command,
-        )
+        raise usage_error(t("registry.cli.bad_date", option=option, value=value))
     return day
 
 

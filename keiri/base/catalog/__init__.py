@@ -11,9 +11,17 @@ the workbooks they come in and the payment reconciliation: `statement.*`, `workb
 `reconcile.*`), `closing` (closing the month in the form app: the table field, the 取引先 and
 証憑検索 pages, the journal download: `table.*`, `parties.*`, `search.*`, `exports.*`),
 `copilot` (the copilot and its page), `app` (the form app: navigation, forms, inbox, runs,
-sign-in), `pages` (the form app's design, request and analysis pages) and `common` (what several
+sign-in), `pages` (the form app's design, request and analysis pages), `invoice` (the invoice
+checks' findings, review reasons and file outcomes: `invoice.*`), `analysis` (the analysis
+agent's questions, report texts and data problems: `analyze.*`) and `common` (what several
 surfaces show: field checks, run states, times, display words). A new prefix is added to
 `PARTS` beside its module.
+
+**Not messages.** Values written into outputs that plans compare (確定/要確認, 照合済, a
+statement's 日付/出金 columns), the words documents print that extraction looks for, and the
+prompts to a model are data: they stay in their domain's vocabulary, pattern or prompt module
+(`blocks/<domain>/vocabulary.py`, `patterns.py`, `prompts.py`), listed with the reason in
+`tests/keiri/test_catalog_source.py` `DATA`.
 
 **How a key is written.** Always a literal at the place that shows it: never built with an
 f-string or `+`. A choice between messages is a mapping of literal keys (`{"paused": "state.PAUSED"}`);
@@ -79,6 +87,8 @@ PARTS: dict[str, str] = {
     "design": "pages",
     "ask": "pages",
     "analysis": "pages",
+    "analyze": "analysis",
+    "invoice": "invoice",
     "journal": "journals",
     "counterparty": "journals",
     "ops": "ops",

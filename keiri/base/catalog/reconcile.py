@@ -50,6 +50,18 @@ ENTRIES: dict[str, dict[str, str]] = {
         "ja": "ファイルの取り違え（別の口座・別の期間）や作成途中のファイルでないか、銀行に確認してください",
         "en": "Check with the bank that the file is complete and of this account and period",
     },
+    # --- statement.skip.* (why a row of a statement is not a transaction) ---
+    "statement.skip.blank": {"ja": "空行", "en": "blank row"},
+    "statement.skip.not_transaction": {
+        "ja": "取引ではない行（{label}）",
+        "en": "not a transaction ({label})",
+    },
+    "statement.skip.no_date": {"ja": "日付がない行", "en": "no date"},
+    "statement.skip.no_amount": {
+        "ja": "出金・入金のない行",
+        "en": "no withdrawal or deposit",
+    },
+    "statement.skip.separator": {"ja": "、", "en": "; "},
     # --- workbook.* (excel.read_data) ---
     "workbook.cells_sep": {"ja": "、", "en": ", "},
     "workbook.more_cells": {"ja": " ほか {count} セル", "en": " and {count} more"},

@@ -11,10 +11,10 @@ import pandas as pd
 import pytest
 
 from blocks.analysis import MAX_LOOPS, Sandbox, build_graph, new_state, run_turn
-from blocks.analysis.graph import NO_DATA_QUESTION
 from blocks.analysis.report import section_table
 from blocks.analysis.workspace import create_workspace
 from blocks.llm.client import LLMClient
+from keiri.base.catalog import t
 from tests.blocks.analysis.script import SALES_CSV, AnalysisScript
 
 MONTHLY_CODE = """
@@ -191,5 +191,5 @@ def test_no_data_asks_for_an_upload_without_calling_the_model(
 ) -> None:
     state = new_state(None, create_workspace(tmp_path / "ws"))
     turn = run_turn(build_graph(llm, sandbox), state, "分析して")
-    assert turn.kind == "ask" and turn.question == NO_DATA_QUESTION
+    assert turn.kind == "ask" and turn.question == t("analyze.no_data")
     assert script.seen == []

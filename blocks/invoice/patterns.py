@@ -1,0 +1,288 @@
+"""The words and patterns invoices print, as data: what extraction looks for in a document's
+text (合計, 消費税, 10%対象, 御中, 登録番号, 品名/数量/単価/金額 …). Moved here verbatim from the
+modules that use them (`lines`, `extract`, `layout_read`, `parties`), so that those hold no
+Japanese: a change here changes what is extracted, and `bench/bench_extraction.py` measures it.
+
+Nothing here is a message (none is translated); the sentences people read come from the
+catalog (`invoice.*`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from blocks.text.japanese import amount_pattern
+
+__all__ = [
+    "ADDRESS",
+    "ADVANCE",
+    "AMOUNT",
+    "AMOUNT_AFTER",
+    "AMOUNT_CELL",
+    "AMOUNT_HEAD",
+    "BARRIER",
+    "BASE_LABEL",
+    "BASE_WITH_RATE",
+    "BASE_WORDS",
+    "BRACKET_BASE",
+    "BRACKET_TAX",
+    "BUYER",
+    "CARRY",
+    "CJK_SPACE",
+    "COLUMN_HEADS",
+    "COMPANY",
+    "CONSUMPTION_TAX_WORD",
+    "CONTACT_WORD",
+    "COUNT",
+    "DATE_LABELS",
+    "DUE_LABELS",
+    "EXCLUSIVE_WORDS",
+    "EXEMPT",
+    "HEADER_BEFORE",
+    "HEAD_JOINER",
+    "HONORIFIC",
+    "INCLUSIVE_WORDS",
+    "ISSUER_LABEL",
+    "ITEM_HEAD",
+    "ITEM_HEADS",
+    "LABEL_ONLY",
+    "MARKERS",
+    "MONEY_LABEL",
+    "MONEY_MARK",
+    "MONTH_END",
+    "NON_TAXABLE",
+    "NOT_ITEM",
+    "NOT_ONLY_NUMBERS",
+    "NOT_RATE",
+    "NO_NAME",
+    "NUMERIC_HEADS",
+    "NUM_WORD",
+    "PAID",
+    "PAYMENT_DUE",
+    "PLAIN_NUMBER",
+    "PREVIOUS",
+    "QTY_PRICE",
+    "RATE",
+    "RATE_HEAD",
+    "RATE_LABEL",
+    "RATE_ROW_LABEL",
+    "RATE_WORD",
+    "REDUCED_NOTE",
+    "REDUCED_WORD",
+    "REGISTRATION_LABEL",
+    "REG_LABEL",
+    "REG_LABEL_HEAD",
+    "REG_STRICT",
+    "ROW_NUMBER",
+    "SEGMENT_END",
+    "SINGLE_EXCLUSIVE_WORDS",
+    "SINGLE_RATE_TOTAL",
+    "SPECK",
+    "SUBTOTAL",
+    "TABLE_HEADS",
+    "TAX",
+    "TAXABLE_WORD",
+    "TAX_AMOUNT_WORD",
+    "TAX_IN_ROW",
+    "TAX_LABEL",
+    "TAX_WITH_RATE",
+    "TAX_WORD",
+    "TOTAL_LABELS",
+    "UNIT_AFTER",
+    "UNIT_HEAD",
+    "UNIT_WORD",
+    "YEN_MARK",
+]
+
+# -- line items (`lines`): number cells, units, the item table's header words, the barrier
+
+AMOUNT = amount_pattern()
+
+NUM_WORD = re.compile(
+    r"^(?:[¥]?-?\d[\d,]*(?:\.\d+)?円?-?|(?:軽減(?:税率)?)?\d+(?:\.\d+)?%(?:\(軽減税率\)|※|\*)?"
+    r"|[×xX*@]|\d+\s*[×xX*]\s*[¥]?\d[\d,]*円?|非課税|不課税|対象外)$"
+)
+EXEMPT = re.compile(r"非課税|不課税|対象外")
+# An advance paid for the buyer (立替金: stamps, fares) is outside the tax: non-taxable.
+ADVANCE = re.compile(r"立替")
+# A unit cell (数量 5, 単位 式): only read as such under a table header with a 単位 column.
+UNIT_WORD = re.compile(
+    r"^(?:式|個|本|枚|件|台|箱|冊|人|名|回|日|時間|h|H|ヶ月|か月|カ月|月|kg|g|m|セット|部|食|袋|缶|"
+    r"ケース|組|点|ロール|枚組|ライセンス|アカウント|人日|人月)$"
+)
+SPECK = re.compile(r"^[\s.。、・'\"]+|[\s.。、・'\"]+$")  # OCR specks around a row
+ROW_NUMBER = re.compile(r"^\d{1,3}\s+(?=\D)")
+# Header cells of a line-item table: a description column and the amount column at least.
+ITEM_HEADS = frozenset(
+    {"品名", "品目", "摘要", "内容", "商品名", "項目", "明細", "品名・規格", "品番・品名",
+     "作業内容", "件名", "商品", "品名/内容"}
+)  # fmt: skip
+TABLE_HEADS = ITEM_HEADS | {"No", "No.", "NO", "#", "番号", "数量", "単価", "金額", "税率",
+                              "単位", "税区分", "区分", "備考", "消費税"}  # fmt: skip
+NUMERIC_HEADS = frozenset({"数量", "単価", "金額", "税率", "税区分"})
+QTY_PRICE = re.compile(r"(\d[\d,]*)\s*[×xX*]\s*[¥]?(\d[\d,]*)円?")
+RATE_WORD = re.compile(r"(軽減(?:税率)?)?\s*(\d+(?:\.\d+)?)\s*%(\s*\(軽減税率\))?")
+MARKERS = "※*☆★◎"
+# 「(軽減)」「(軽減税率)」「(軽)」 after a description: the item is taxed at the reduced rate.
+REDUCED_WORD = re.compile(r"\s*[(（]\s*軽(?:減)?(?:税率)?(?:対象)?\s*[)）]")
+BARRIER = re.compile(
+    r"登録番号|御中|様$|様\s|請求日|発行日|取引日|納品日|日付|請求書番号|請求No|^No\.|"
+    r"ご請求|請求金額|請求額|対象|小計|消費税|税額|合計|総額|内訳|お支払|振込|支払期限|期日|"
+    r"銀行|口座|TEL|FAX|電話|〒|ページ|^\d+\s*/\s*\d+|発行者|備考|本体価格|課税対象|課税標準|"
+    r"税抜金額|税込金額|総計|請求番号|伝票番号|預金|(?:普通|当座)\s*(?:口座)?\s*\d{5,8}|"
+    r"お預[りか]|お釣り?|釣銭"
+)
+
+
+# -- figures and dates (`extract`): per-rate totals and tax, the grand total, carried balances, due dates
+
+RATE_LABEL = re.compile(r"(\d+(?:\.\d+)?)\s*%(?:(?!課税|額)[^\d%。]){0,12}?対象")
+SEGMENT_END = re.compile(r"税込合計|税込金額合計|合計|総額|ご請求|請求金額|請求額|お支払|[※]")
+NOT_RATE = r"(?![\d,.]|\s*%)"  # an amount is not the "10" of "(10%)"
+SUBTOTAL = re.compile(
+    rf"(?:小計|対象額|対象金額|課税対象額|税抜金額|税込金額|本体価格|計)\s*[:：]?\s*({AMOUNT}){NOT_RATE}"
+)
+TAX = re.compile(rf"(?:内消費税|消費税等?額?|税額|内税)\s*[:：]?\s*\(?\s*({AMOUNT}){NOT_RATE}")
+TAX_WITH_RATE = re.compile(
+    rf"(?:内)?消費税等?額?\s*[(（]\s*(\d+)\s*%\s*[)）]\s*[:：]?\s*({AMOUNT}){NOT_RATE}"
+)
+# 「(消費税 10%) 5,000」: the rate inside the bracket with the label.
+BRACKET_TAX = re.compile(
+    rf"[(（]\s*(?:内)?消費税等?額?\s*(\d+)\s*%\s*[)）]\s*[:：]?\s*({AMOUNT}){NOT_RATE}"
+)
+BRACKET_BASE = re.compile(
+    rf"[(（]\s*(\d+)\s*%\s*対象(?:額|金額)?\s*[)）]\s*[:：]?\s*({AMOUNT}){NOT_RATE}"
+)
+BASE_WITH_RATE = re.compile(
+    rf"(?:課税対象額|対象額|対象金額|本体価格|税抜金額|小計|課税標準額)\s*[(（]\s*(\d+)\s*%\s*"
+    rf"(?:対象)?[)）]\s*[:：]?\s*({AMOUNT}){NOT_RATE}"
+)
+SINGLE_RATE_TOTAL = re.compile(
+    rf"(?:税抜合計|税抜金額|合計\(税抜\)|小計\(税抜\)|課税対象額|本体価格|小計)\s*[:：]?\s*"
+    rf"({AMOUNT}){NOT_RATE}"
+)
+# Total labels, strongest first; each group's matches are candidates of the grand total.
+TOTAL_LABELS = (
+    r"(?:税込)?合計(?:金額)?\s*\(税込\)|税込合計(?:金額)?|(?<!前回)(?<!前月)(?:今回)?(?:ご|御)請求(?:金)?額(?:合計)?"
+    r"|請求金額(?:合計)?|お支払(?:い)?金額|お支払額|総額|総計|領収金額",
+    r"(?<![小対象])合計(?:金額)?(?!\s*\(税抜)",
+    r"(?<![単抜体象価])金額(?=\s*[:：]?\s*[¥￥])",
+)
+NON_TAXABLE = re.compile(
+    rf"(?:非課税|不課税|対象外|立替金)(?:\s*\((?:立替金|非課税|対象外)\))?(?:分|額|対象|合計)?\s*[:：]?\s*"
+    rf"({AMOUNT})(?![\d,]|\s*%)"
+)
+CJK_SPACE = re.compile(
+    r"(?<=[\u3040-\u30ff\u4e00-\u9fff【(])\s+(?=[\u3040-\u30ff\u4e00-\u9fff】)])"
+)
+REDUCED_NOTE = re.compile(rf"[{MARKERS}]\s*印?\s*(?:は|の|:|=)?[^。\d]{{0,15}}?(?:軽減|8\s*%)")
+DATE_LABELS = (
+    ("取引日", "取引年月日", "納品日", "売上日", "ご利用日", "利用日", "お買上日"),
+    ("請求日", "発行日", "日付", "作成日"),
+)
+DUE_LABELS = ("支払期限", "振込期限", "お支払期日", "お支払期限", "支払期日", "期日", "有効期限")
+
+UNIT_AFTER = re.compile(
+    r"^\s*(?:単位|個|本|件|点|枚|名|人|回|台|箱|冊|式|袋|缶|組|セット|ケース|kg|g|m|時間|日|ヶ月|か月)"
+)
+
+# 「合計 11点 ¥172,875」: a count of pieces between the label and an amount with ¥.
+COUNT = r"\d{1,4}\s*(?:点|個|品|件|枚|本|コ)"
+
+# A total label right after other labels and followed by a run of amounts: a table's header
+# row and value row read in reading order, where the first amount belongs to the first label.
+HEADER_BEFORE = re.compile(r"(?:額|税|計|金)\s*$")
+AMOUNT_AFTER = re.compile(rf"\s+(?:{AMOUNT})(?![\d,]|\s*%)")
+
+CARRY = re.compile(rf"繰越(?:金額|額|残高)?\s*[:：]?\s*({AMOUNT})")
+PREVIOUS = re.compile(rf"前回(?:ご|御)?請求(?:金)?額\s*[:：]?\s*({AMOUNT})")
+PAID = re.compile(rf"(?:今回|前回)?(?:ご|御)?入金(?:額)?\s*[:：]?\s*({AMOUNT})")
+
+PAYMENT_DUE = re.compile(r"(?:お?支払(?:い)?|お?振込)(?:期限|期日|予定日)|お支払日|振込日|支払日")
+MONTH_END = re.compile(r"(?P<year>\d{4})\s*[年/.\-]\s*(?P<month>\d{1,2})\s*月?\s*末(?:日)?")
+
+
+# -- tables read by position (`layout_read`): money labels, item and rate heads
+
+AMOUNT_CELL = re.compile(rf"^[(（]?\s*(?:{amount_pattern()})\s*円?\s*[-)）]?$")
+PLAIN_NUMBER = re.compile(r"^\d{1,3}$")  # a count or a row number, not money by its looks
+MONEY_LABEL = re.compile(
+    r"請求|合計|消費税|税額|対象|小計|金額|入金|繰越|買上|税抜|税込|本体|総額|残高|値引"
+)
+ITEM_HEAD = re.compile(r"^(?:品名|品目|摘要|内容|商品名|明細|品名・規格|作業内容|件名|商品)$")
+RATE_HEAD = re.compile(r"^(?:税率|区分|税区分|税率区分|適用税率)$")
+RATE = re.compile(r"(\d{1,2})\s*%")
+NOT_ITEM = re.compile(
+    r"^(?:小計|合計|総計|計|消費税|税額|内消費税|対象|\d+\s*%\s*対象|値引|振込|お支払|備考)"
+)
+
+COLUMN_HEADS = (
+    ("description", ITEM_HEAD),
+    ("amount", re.compile(r"^(?:金額|金額\((?:税抜|税込)\)|税抜金額|税込金額|小計|価格)$")),
+    ("quantity", re.compile(r"^(?:数量|数)$")),
+    ("unit_price", re.compile(r"^(?:単価|単価\((?:税抜|税込)\))$")),
+    ("rate", RATE_HEAD),
+)
+
+
+# -- the parties (`parties`): addresses, legal forms, registration labels, honorifics
+
+ADDRESS = re.compile(r"^(?:〒|\d{3}-\d{4}|東京都|北海道|大阪府|京都府|\S{2,3}県)|TEL|FAX|電話|@")
+COMPANY = re.compile(
+    r"株式会社|有限会社|合同会社|合資会社|合名会社|\(株\)|\(有\)|法人|商店|事務所|商会"
+)
+REG_STRICT = re.compile(r"(?<![A-Za-z0-9])T ?-? ?(\d(?:[ -]?\d){12})(?![\d-])")
+# The words of a registration label before 登録番号 (適格請求書発行事業者登録番号): not a name.
+REG_LABEL_HEAD = re.compile(
+    r"(?:適格請求書発行事業者|適格請求書発行業者|適格請求書発行|適格事業者|インボイス|事業者)"
+    r"[:：]?\s*$"
+)
+# A cell that is only a label: never a party's name.
+LABEL_ONLY = re.compile(
+    r"^(?:適格請求書発行(?:事)?業者|適格(?:請求書)?事業者|登録事業者|インボイス登録|"
+    r"(?:発行者|発行元|請求元|販売者|事業者)(?:情報|欄|名)?|ご?請求先|お?取引先|宛先)\s*[:：]?$"
+)
+REG_LABEL = re.compile(r"登録番号\s*[:：]?\s*(\S*)")
+BUYER = re.compile(r"^(.+?)\s*(御中|様|殿|宛)(?:\s|$)")
+HONORIFIC = re.compile(r"^(?:御中|様|殿|宛)$")
+ISSUER_LABEL = re.compile(r"^(?:発行者|発行元|販売者|事業者名|請求元)(?:情報|欄)?\s*[:：]?\s*(.*)$")
+
+
+# -- words the code above them compares cells and labels with ---------------------------------
+
+#: A per-rate segment naming these states tax-inclusive amounts (`extract._rates`) ...
+INCLUSIVE_WORDS = ("税込", "内消費税", "内税")
+#: ... and these tax-exclusive ones.
+EXCLUSIVE_WORDS = ("税抜", "外税")
+#: A single rate's total labelled with one of these is tax-exclusive.
+SINGLE_EXCLUSIVE_WORDS = ("税抜", "課税")
+#: The words of a summary header (`layout_read._canonical`): a tax column, a base column.
+TAX_AMOUNT_WORD = "税額"
+CONSUMPTION_TAX_WORD = "消費税"
+TAX_WORD = "税"
+TAXABLE_WORD = "対象"
+BASE_WORDS = re.compile(r"対象|税抜|本体|小計|金額|課税")
+#: The labels the rules read a summary row under when the row gives the rate.
+TAX_LABEL = "消費税額"
+BASE_LABEL = "対象額"
+#: A value row whose own label names a tax amount is not a rate's row.
+TAX_IN_ROW = re.compile(r"税額|消費税(?!対象)")
+#: A value row's own label when it names a rate (「10%」 → 「10%対象」).
+RATE_ROW_LABEL = "{rate}%対象"
+#: Two heads in one cell (品名・摘要, 品名・規格).
+HEAD_JOINER = "・"
+#: The item table's amount and unit heads (`lines._table_start`).
+AMOUNT_HEAD = "金額"
+UNIT_HEAD = "単位"
+#: A candidate total written as money (¥, 円, a thousands separator), not a count.
+MONEY_MARK = re.compile(r"[¥￥円,]")
+#: A number cell marked as money (a unit price rather than a quantity).
+YEN_MARK = re.compile(r"[¥円]")
+#: A description with something other than numbers in it.
+NOT_ONLY_NUMBERS = re.compile(r"[^\d\s,.%¥円×xX*-]")
+#: A buyer written 「上」 (様): the no-name placeholder (`vocabulary.NO_NAME_BUYER`).
+NO_NAME = "上"
+#: A cell naming a person in charge (担当: …), never the issuer.
+CONTACT_WORD = "担当"
+#: The label of the registration number.
+REGISTRATION_LABEL = "登録番号"
