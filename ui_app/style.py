@@ -60,10 +60,14 @@ def ensure_font() -> Path:
 
 
 def css() -> str:
+    # italic too: Streamlit's own italic faces (no Japanese glyphs) would otherwise win for
+    # emphasised text and show it as boxes; Japanese has no italics, the glyphs stay upright
     faces = "\n".join(
         f'@font-face {{ font-family: "{family}"; src: url("{FONT_URL}") format("truetype"); '
-        f"font-weight: 100 900; font-display: swap; unicode-range: {_JAPANESE_RANGES}; }}"
+        f"font-style: {style}; font-weight: 100 900; font-display: swap; "
+        f"unicode-range: {_JAPANESE_RANGES}; }}"
         for family in (*_STREAMLIT_FAMILIES, FONT_FAMILY)
+        for style in ("normal", "italic")
     )
     upload = t("form.browse_files").replace('"', "")
     return f"""{faces}
