@@ -260,20 +260,27 @@ def _claimer_alive(entry: dict[str, Any]) -> bool | None:
 
 def settle(run: FlowRun) -> FlowRun:
     """End a gone run as `verdict` says (Crashed, or Scheduled again); returns the run as it
-    is now."""
+    is now. A run that moved on while it was judged (its process set it Completed just before
+    exiting, a person retried it) is left as it is: the state is read again first, and a
+    Running run is crashed through Prefect's orchestration, which refuses it over a state
+    that has just ended."""
     found = verdict(run)
     if found is None:
         return run
-    state: State[Any]
-    if found.action == "release":
-        state = Scheduled(
-            scheduled_time=run.expected_start_time or datetime.now(UTC),
-            message=found.reason,
-        )
-    else:
-        state = Crashed(message=t("cli.state.stopped", reason=found.reason))
     with get_client(sync_client=True) as client:
-        client.set_flow_run_state(run.id, state, force=True)
+        now = client.read_flow_run(run.id)
+        if now.state is None or run.state is None or now.state.id != run.state.id:
+            return now
+        state: State[Any]
+        if found.action == "release":
+            state = Scheduled(
+                scheduled_time=run.expected_start_time or datetime.now(UTC),
+                message=found.reason,
+            )
+        else:
+            state = Crashed(message=t("cli.state.stopped", reason=found.reason))
+        running = now.state.type.value == "RUNNING"
+        client.set_flow_run_state(run.id, state, force=not (running and found.action == "crash"))
         return client.read_flow_run(run.id)
 
 

@@ -62,7 +62,7 @@ def test_a_run_whose_process_is_killed_is_crashed_at_the_next_look_then_retried(
 
     # The first look at the runs settles it: no heartbeat window is waited for (the crash
     # automation is off in these tests: KEIRI_CRASH_AFTER=off).
-    views = {v.run_id: v for v in list_runs(limit=50)}
+    views = {v.run_id: v for v in list_runs(state="RUNNING", limit=200)}  # `keiri runs`
     assert views[run_id].state_type == "CRASHED", views[run_id]
     crashed = flow_run(run_id)
     assert shown("cli.state.stopped", crashed.state.message or ""), crashed.state.message
