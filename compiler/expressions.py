@@ -8,6 +8,8 @@ The parser is hand-written recursive descent: the grammar is tiny, it gives exac
 expected-token lists for every error, and it needs no dependency. Expressions are parsed into
 a frozen AST and evaluated over resolved values; nothing here calls eval/exec/compile or
 builds source text from values.
+
+Over 400 lines: the tokenizer, the parser and the evaluator of one small grammar read together.
 """
 
 from __future__ import annotations

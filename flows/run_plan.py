@@ -174,6 +174,10 @@ def _execute(
         raise RuntimeError("run_plan must run as a Prefect flow")
     flow_run = run_ctx.flow_run
     run_id = str(flow_run.id)
+    from flows.backend import liveness
+
+    # This run's process, on record first: its loss is detected, also before any heartbeat.
+    liveness.register(flow_run.id)
     # Secret answers and vars reach the API masked; their values come from the run's block.
     answers, vars = run_secrets.restore(list(flow_run.tags), answers, vars)
     secret_sweep.safely(secret_sweep.sweep, get_run_logger())  # older runs' expired secrets
@@ -188,10 +192,6 @@ def _execute(
     masking.install_log_filter("", "prefect.flow_runs", "prefect.task_runs")
     if observers.on_start is not None:
         observers.on_start(flow_run)
-    if flow_run.deployment_id is None:
-        from flows.backend import liveness
-
-        liveness.register(flow_run.id)  # a local run's process: its crash is detected
 
     def compile_plan() -> CompiledPlan:
         if compiled is not None:

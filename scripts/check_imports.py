@@ -7,8 +7,9 @@ imports. This check reads the same contracts and adds what import-linter cannot 
 
 - imports by name in strings — `importlib.import_module("pkg.mod")` with a literal, and
   `"pkg.mod:attr"` tables (the CLI's command table, entrypoints) — as edges of the graph;
-- cycles between modules (runtime imports; `if TYPE_CHECKING:` imports are left out, they never
-  run), which a layers contract allows inside one layer.
+- cycles between modules, which a layers contract allows inside one layer. `if TYPE_CHECKING:`
+  imports count: they never run, but a loop through type-only imports is still a loop a reader
+  must untangle.
 
 Exit status 0 when the graph is clean, 1 with every problem listed otherwise.
 """
@@ -65,8 +66,9 @@ def _string_imports(path: Path, known: set[str]) -> set[str]:
 
 
 def _graph(packages: list[str]) -> tuple[dict[str, set[str]], dict[tuple[str, str], str]]:
-    """module -> the product modules it imports at run time, and where each string edge is."""
-    graph = grimp.build_graph(*packages, exclude_type_checking_imports=True)
+    """module -> the product modules it imports (type-only imports included), and where each
+    string edge is."""
+    graph = grimp.build_graph(*packages, exclude_type_checking_imports=False)
     modules = {m for m in graph.modules if m.split(".")[0] in packages}
     edges = {
         m: {i for i in graph.find_modules_directly_imported_by(m) if i in modules} for m in modules

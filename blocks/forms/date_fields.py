@@ -19,12 +19,18 @@ from typing import TYPE_CHECKING, Any
 from pydantic import ConfigDict, with_config
 from typing_extensions import TypedDict
 
-from blocks.forms.field_type import STRICT_STR, FieldType, FieldValueError, Widget, read_text
+from blocks.forms.field_type import (
+    STRICT_STR,
+    FieldSpec,
+    FieldType,
+    FieldValueError,
+    Widget,
+    read_text,
+)
 from blocks.text.japanese import DATE_PATTERN, ERAS, date_from_match
 from keiri.base.catalog import t
 
 if TYPE_CHECKING:
-    from blocks.forms.requirement import Requirement
     from blocks.sdk.store import FileStore
 
 __all__ = ["DATE_RANGE", "MONTH", "DateRange", "parse_date_range", "parse_month"]
@@ -67,17 +73,17 @@ def parse_month(text: str) -> str:
     return f"{year:04d}-{month:02d}"
 
 
-def _check(_req: Requirement, value: Any) -> str | None:
+def _check(_req: FieldSpec, value: Any) -> str | None:
     if re.fullmatch(_VALUE, value):
         return None
     return t("field.month_format", value=value)
 
 
-def _parse(_req: Requirement, raw: str, _store: FileStore | None) -> str:
+def _parse(_req: FieldSpec, raw: str, _store: FileStore | None) -> str:
     return parse_month(read_text(raw, 64))
 
 
-def _display(_req: Requirement, value: Any) -> str:
+def _display(_req: FieldSpec, value: Any) -> str:
     if not isinstance(value, str) or not re.fullmatch(_VALUE, value):
         return str(value)
     year, month = value.split("-")
@@ -142,13 +148,13 @@ def parse_date_range(text: str) -> DateRange:
     return {"start": start.isoformat(), "end": end.isoformat()}
 
 
-def _range_check(_req: Requirement | None, value: Any) -> str | None:
+def _range_check(_req: FieldSpec | None, value: Any) -> str | None:
     if all(re.fullmatch(_DAY, value[k]) for k in ("start", "end")):
         return None
     return t("field.date_range_format")
 
 
-def _range_checks(_req: Requirement | None, value: Any) -> list[str]:
+def _range_checks(_req: FieldSpec | None, value: Any) -> list[str]:
     """Real dates, and the start not after the end."""
     try:
         start, end = (dt.date.fromisoformat(value[k]) for k in ("start", "end"))
@@ -157,7 +163,7 @@ def _range_checks(_req: Requirement | None, value: Any) -> list[str]:
     return [t("field.range_reversed", start=start, end=end)] if start > end else []
 
 
-def _range_display(_req: Requirement, value: Any) -> str:
+def _range_display(_req: FieldSpec, value: Any) -> str:
     if isinstance(value, dict) and {"start", "end"} <= set(value):
         return t("field.date_range_value", start=value["start"], end=value["end"])
     return str(value)

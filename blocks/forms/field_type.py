@@ -19,14 +19,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, Protocol
 
-from pydantic import Strict
+from pydantic import BaseModel, ConfigDict, Field, Strict
 
 from keiri.base.catalog import t
 
 if TYPE_CHECKING:
-    from blocks.forms.requirement import Requirement
     from blocks.sdk.store import FileStore
 
 __all__ = [
@@ -34,8 +33,10 @@ __all__ = [
     "NUMBER_CAP",
     "STRICT_STR",
     "TEXT_CAP",
+    "FieldSpec",
     "FieldType",
     "FieldValueError",
+    "Validation",
     "Widget",
     "read_path",
     "read_text",
@@ -72,7 +73,52 @@ class Widget(StrEnum):
     TABLE = "table"  # rows in a grid, some columns editable (`st.data_editor`)
 
 
-def _no_checks(_req: Requirement, _value: Any) -> list[str]:
+class Validation(BaseModel):
+    """A requirement's constraints (`validation:` in the plan), as the field types check them."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    regex: str | None = Field(
+        default=None, description="checked in RE2 (linear time); never sent to the Prefect server"
+    )
+    message: str | None = Field(
+        default=None, description="what a person reads when the value does not match `regex`"
+    )
+    min: float | None = None
+    max: float | None = None
+    min_length: int | None = Field(default=None, ge=0)
+    max_length: int | None = Field(default=None, ge=0)
+    allowed_extensions: list[str] = Field(default_factory=list)
+    max_file_size: int | None = Field(default=None, ge=1)
+    integer: bool = False
+
+
+class FieldSpec(Protocol):
+    """What a field type reads of a requirement. `blocks.forms.requirement.Requirement` is one;
+    the requirement model builds on the table of types, so the types never import it."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def type(self) -> str: ...
+    @property
+    def required(self) -> bool: ...
+    @property
+    def options(self) -> list[Any]: ...
+    @property
+    def default(self) -> Any: ...
+    @property
+    def hint(self) -> str: ...
+    @property
+    def validation(self) -> Validation: ...
+    @property
+    def model_extra(self) -> dict[str, Any] | None: ...
+    @property
+    def must_answer(self) -> bool: ...
+    def extensions(self) -> list[str]: ...
+
+
+def _no_checks(_req: FieldSpec, _value: Any) -> list[str]:
     return []
 
 
@@ -98,23 +144,23 @@ class FieldType:
 
     name: str
     #: The Python type of an answer (pydantic validates it strictly).
-    python_type: Callable[[Requirement], Any]  # strict: no "12" for 12, as JSON Schema
+    python_type: Callable[[FieldSpec], Any]  # strict: no "12" for 12, as JSON Schema
     #: The JSON Schema of an answer: what the Prefect server evaluates.
-    json_schema: Callable[[Requirement], dict[str, Any]]
+    json_schema: Callable[[FieldSpec], dict[str, Any]]
     #: The constraints of `json_schema` beyond the type, as a check: a message or None.
-    check: Callable[[Requirement, Any], str | None]
+    check: Callable[[FieldSpec, Any], str | None]
     #: What an unanswered field holds ("" for text, [] for files, None where nothing fits).
     empty: Any
     #: The dry-run value when the requirement has no default.
-    sample: Callable[[Requirement], Any]
+    sample: Callable[[FieldSpec], Any]
     #: Text (a CLI `VALUE`, `@PATH`, the form app's text box) -> a value.
-    parse: Callable[[Requirement, str, FileStore | None], Any]
+    parse: Callable[[FieldSpec, str, FileStore | None], Any]
     #: A value as a person reads it.
-    display: Callable[[Requirement, Any], str]
+    display: Callable[[FieldSpec, Any], str]
     #: The widget the form app renders.
     widget: Widget
     #: Checks no JSON Schema carries (plan regexes, file extensions and sizes): messages.
-    form_checks: Callable[[Requirement, Any], list[str]] = _no_checks
+    form_checks: Callable[[FieldSpec, Any], list[str]] = _no_checks
     #: A valid value as the node returns it (numbers: integral ones as int).
     normalize: Callable[[Any], Any] = _same_value
     #: The plan lists `options` (and must); no other type may.

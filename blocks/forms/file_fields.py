@@ -5,16 +5,20 @@ folder's files) from the command line."""
 from __future__ import annotations
 
 from pathlib import Path, PurePosixPath
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from blocks.forms.field_type import FILES_CAP, FieldType, FieldValueError, Widget, read_path
+from blocks.forms.field_type import (
+    FILES_CAP,
+    FieldSpec,
+    FieldType,
+    FieldValueError,
+    Widget,
+    read_path,
+)
 from blocks.sdk.errors import BlockError
 from blocks.sdk.fileref import FileRef
 from blocks.sdk.store import FileStore
 from keiri.base.catalog import t
-
-if TYPE_CHECKING:
-    from blocks.forms.requirement import Requirement
 
 __all__ = ["FILE", "FILES", "FOLDER"]
 
@@ -23,7 +27,7 @@ _SAMPLE_FILE = FileRef(
 ).model_dump(mode="json")
 
 
-def _file_checks(req: Requirement, value: Any) -> list[str]:
+def _file_checks(req: FieldSpec, value: Any) -> list[str]:
     refs = value if isinstance(value, list) else [value]
     exts = req.extensions()
     limit = req.validation.max_file_size
@@ -49,14 +53,14 @@ def _store_file(path: Path, store: FileStore | None, name: str | None = None) ->
         raise FieldValueError(exc.message) from exc
 
 
-def _file_parse(req: Requirement, raw: str, store: FileStore | None) -> dict[str, Any]:
+def _file_parse(req: FieldSpec, raw: str, store: FileStore | None) -> dict[str, Any]:
     path = read_path(raw)
     if path is None or path.is_dir():
         raise FieldValueError(t("field.file_arg", label=req.id))
     return _store_file(path, store)
 
 
-def _files_parse(req: Requirement, raw: str, store: FileStore | None) -> list[dict[str, Any]]:
+def _files_parse(req: FieldSpec, raw: str, store: FileStore | None) -> list[dict[str, Any]]:
     path = read_path(raw)
     if path is None:
         raise FieldValueError(t("field.files_arg", label=req.id))
@@ -68,7 +72,7 @@ def _files_parse(req: Requirement, raw: str, store: FileStore | None) -> list[di
     return [_store_file(path, store)]
 
 
-def _files_schema(req: Requirement) -> dict[str, Any]:
+def _files_schema(req: FieldSpec) -> dict[str, Any]:
     schema: dict[str, Any] = {
         "type": "array",
         "items": FileRef.model_json_schema(),
@@ -79,7 +83,7 @@ def _files_schema(req: Requirement) -> dict[str, Any]:
     return schema
 
 
-def _files_check(req: Requirement, value: Any) -> str | None:
+def _files_check(req: FieldSpec, value: Any) -> str | None:
     if req.required and not value:
         return t("field.required_file")
     if len(value) > FILES_CAP:

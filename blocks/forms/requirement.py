@@ -12,6 +12,7 @@ from typing import Annotated, Any
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, WithJsonSchema
 from pydantic_core import PydanticCustomError
 
+from blocks.forms.field_type import Validation
 from blocks.forms.field_types import FIELD_TYPES
 from keiri.base.masking import is_secret_name
 
@@ -35,24 +36,6 @@ RequirementType = Annotated[
     AfterValidator(_known_type),
     WithJsonSchema({"type": "string", "enum": list(FIELD_TYPES)}),
 ]
-
-
-class Validation(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-    regex: str | None = Field(
-        default=None, description="checked in RE2 (linear time); never sent to the Prefect server"
-    )
-    message: str | None = Field(
-        default=None, description="what a person reads when the value does not match `regex`"
-    )
-    min: float | None = None
-    max: float | None = None
-    min_length: int | None = Field(default=None, ge=0)
-    max_length: int | None = Field(default=None, ge=0)
-    allowed_extensions: list[str] = Field(default_factory=list)
-    max_file_size: int | None = Field(default=None, ge=1)
-    integer: bool = False
 
 
 class Requirement(BaseModel):

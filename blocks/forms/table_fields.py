@@ -37,11 +37,17 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, Strict, ValidationError
 
-from blocks.forms.field_type import TEXT_CAP, FieldType, FieldValueError, Widget, read_text
+from blocks.forms.field_type import (
+    TEXT_CAP,
+    FieldSpec,
+    FieldType,
+    FieldValueError,
+    Widget,
+    read_text,
+)
 from keiri.base.catalog import t
 
 if TYPE_CHECKING:
-    from blocks.forms.requirement import Requirement
     from blocks.sdk.store import FileStore
 
 __all__ = ["TABLE", "TABLE_CAP", "TableColumn", "TableSpec", "json_equal", "table_spec"]
@@ -138,7 +144,7 @@ def _declaration(req: dict[str, Any]) -> list[tuple[tuple[str | int, ...], str]]
     return problems
 
 
-def table_spec(req: Requirement) -> TableSpec:
+def table_spec(req: FieldSpec) -> TableSpec:
     """The table of a requirement; FieldValueError when its columns are malformed (a plan
     that passed `keiri validate` has well-formed columns)."""
     extra = req.model_extra or {}
@@ -226,7 +232,7 @@ def _row_schema(spec: TableSpec, row: dict[str, Any]) -> dict[str, Any]:
     return schema
 
 
-def _schema(req: Requirement) -> dict[str, Any]:
+def _schema(req: FieldSpec) -> dict[str, Any]:
     spec = table_spec(req)
     if spec.rows is None:
         item: dict[str, Any] = {"type": "object"}
@@ -273,7 +279,7 @@ def _cell_problem(
     return None
 
 
-def _check(req: Requirement, value: Any) -> str | None:
+def _check(req: FieldSpec, value: Any) -> str | None:
     spec = table_spec(req)
     limit = TABLE_CAP if spec.rows is None else len(spec.rows)
     if len(value) > limit:
@@ -311,7 +317,7 @@ def _column_title(spec: TableSpec, column_id: str) -> str:
     return column.title if column else column_id
 
 
-def _form_checks(req: Requirement, value: Any) -> list[str]:
+def _form_checks(req: FieldSpec, value: Any) -> list[str]:
     """A row given twice (by its key): no JSON Schema says "unique by one property"."""
     spec = table_spec(req)
     if spec.key is None:
@@ -325,7 +331,7 @@ def _form_checks(req: Requirement, value: Any) -> list[str]:
     return []
 
 
-def _parse(_req: Requirement, raw: str, _store: FileStore | None) -> list[dict[str, Any]]:
+def _parse(_req: FieldSpec, raw: str, _store: FileStore | None) -> list[dict[str, Any]]:
     """`@rows.json` (or the JSON itself): a list of rows, each an object."""
     text = read_text(raw, _JSON_CAP)
     try:
@@ -337,12 +343,12 @@ def _parse(_req: Requirement, raw: str, _store: FileStore | None) -> list[dict[s
     return value
 
 
-def _sample(req: Requirement) -> list[dict[str, Any]]:
+def _sample(req: FieldSpec) -> list[dict[str, Any]]:
     rows = req.default if isinstance(req.default, list) else []
     return [dict(row) for row in rows if isinstance(row, dict)]
 
 
-def _display(_req: Requirement, value: Any) -> str:
+def _display(_req: FieldSpec, value: Any) -> str:
     return t("table.display", rows=len(value) if isinstance(value, list) else 0)
 
 

@@ -6,20 +6,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from blocks.forms.field_type import STRICT_STR, TEXT_CAP, FieldType, Widget, read_text
+from blocks.forms.field_type import STRICT_STR, TEXT_CAP, FieldSpec, FieldType, Widget, read_text
 from blocks.forms.safe_regex import pattern_matches
 from blocks.text.japanese import EXAMPLE_PREFIX
 from keiri.base.catalog import t
 from keiri.base.masking import MASK
 
 if TYPE_CHECKING:
-    from blocks.forms.requirement import Requirement
     from blocks.sdk.store import FileStore
 
 __all__ = ["CHAT", "SECRET", "TEXT", "example"]
 
 
-def _text_limits(req: Requirement) -> tuple[int, int]:
+def _text_limits(req: FieldSpec) -> tuple[int, int]:
     v = req.validation
     low = v.min_length or 0
     if req.must_answer or (req.required and req.type != "boolean"):
@@ -28,7 +27,7 @@ def _text_limits(req: Requirement) -> tuple[int, int]:
     return low, high
 
 
-def _text_schema(req: Requirement) -> dict[str, Any]:
+def _text_schema(req: FieldSpec) -> dict[str, Any]:
     low, high = _text_limits(req)
     schema: dict[str, Any] = {"type": "string", "maxLength": high}
     if low and req.required:
@@ -38,7 +37,7 @@ def _text_schema(req: Requirement) -> dict[str, Any]:
     return schema
 
 
-def _text_check(req: Requirement, value: Any) -> str | None:
+def _text_check(req: FieldSpec, value: Any) -> str | None:
     low, high = _text_limits(req)
     if len(value) > high:
         return t("field.too_long", limit=high, length=len(value))
@@ -49,7 +48,7 @@ def _text_check(req: Requirement, value: Any) -> str | None:
     return None
 
 
-def _regex_checks(req: Requirement, value: Any) -> list[str]:
+def _regex_checks(req: FieldSpec, value: Any) -> list[str]:
     pattern = req.validation.regex
     if not pattern or not isinstance(value, str) or value == "":
         return []
@@ -62,16 +61,16 @@ def _regex_checks(req: Requirement, value: Any) -> list[str]:
     return [t("field.pattern")]
 
 
-def example(req: Requirement) -> str:
+def example(req: FieldSpec) -> str:
     """The requirement's hint without its 「例」 prefix (how people write an example)."""
     return EXAMPLE_PREFIX.sub("", req.hint.strip())
 
 
-def _text_sample(default: Callable[[], str]) -> Callable[[Requirement], str]:
+def _text_sample(default: Callable[[], str]) -> Callable[[FieldSpec], str]:
     """The dry-run text: the hint when it fits the plan's pattern (a sample that fails its own
     field's check would be no sample), else `default()`."""
 
-    def sample(req: Requirement) -> str:
+    def sample(req: FieldSpec) -> str:
         hinted = example(req)
         if hinted and req.validation.regex and pattern_matches(req.validation.regex, hinted):
             return hinted
@@ -80,7 +79,7 @@ def _text_sample(default: Callable[[], str]) -> Callable[[Requirement], str]:
     return sample
 
 
-def _text_parse(req: Requirement, raw: str, _store: FileStore | None) -> str:
+def _text_parse(req: FieldSpec, raw: str, _store: FileStore | None) -> str:
     return read_text(raw, _text_limits(req)[1])
 
 

@@ -14,6 +14,7 @@ from blocks.forms.field_type import (
     NUMBER_CAP,
     STRICT_STR,
     TEXT_CAP,
+    FieldSpec,
     FieldType,
     FieldValueError,
     Widget,
@@ -24,7 +25,6 @@ from blocks.text.japanese import NO_WORDS, YES_WORDS
 from keiri.base.catalog import t
 
 if TYPE_CHECKING:
-    from blocks.forms.requirement import Requirement
     from blocks.sdk.store import FileStore
 
 __all__ = ["BOOLEAN", "CHOICE", "NUMBER", "SELECT", "choice_ids", "option_ids"]
@@ -34,14 +34,14 @@ _STRICT_NUMBER = Annotated[int, Strict()] | Annotated[float, Strict()]
 # --- number ---------------------------------------------------------------------------------
 
 
-def _number_bounds(req: Requirement) -> tuple[float, float]:
+def _number_bounds(req: FieldSpec) -> tuple[float, float]:
     v = req.validation
     low = max(v.min, -NUMBER_CAP) if v.min is not None else -NUMBER_CAP
     high = min(v.max, NUMBER_CAP) if v.max is not None else NUMBER_CAP
     return low, high
 
 
-def _number_schema(req: Requirement) -> dict[str, Any]:
+def _number_schema(req: FieldSpec) -> dict[str, Any]:
     low, high = _number_bounds(req)
     return {
         "type": "integer" if req.validation.integer else "number",
@@ -50,7 +50,7 @@ def _number_schema(req: Requirement) -> dict[str, Any]:
     }
 
 
-def _number_check(req: Requirement, value: Any) -> str | None:
+def _number_check(req: FieldSpec, value: Any) -> str | None:
     if isinstance(value, float) and not math.isfinite(value):
         return t("field.not_finite")
     if req.validation.integer and isinstance(value, float) and not value.is_integer():
@@ -63,7 +63,7 @@ def _number_check(req: Requirement, value: Any) -> str | None:
     return None
 
 
-def _number_parse(req: Requirement, raw: str, _store: FileStore | None) -> int | float:
+def _number_parse(req: FieldSpec, raw: str, _store: FileStore | None) -> int | float:
     try:
         return parse_form_amount(read_text(raw, 64))
     except AmountError as exc:
@@ -88,7 +88,7 @@ NUMBER = FieldType(
 # --- boolean --------------------------------------------------------------------------------
 
 
-def _boolean_parse(_req: Requirement, raw: str, _store: FileStore | None) -> bool:
+def _boolean_parse(_req: FieldSpec, raw: str, _store: FileStore | None) -> bool:
     text = unicodedata.normalize("NFKC", read_text(raw, 16)).strip().lower()
     if text in YES_WORDS:
         return True
@@ -122,13 +122,13 @@ def _same(a: Any, b: Any) -> bool:
     return type(a) is type(b) and bool(a == b)
 
 
-def _select_check(req: Requirement, value: Any) -> str | None:
+def _select_check(req: FieldSpec, value: Any) -> str | None:
     if any(_same(value, option) for option in req.options):
         return None
     return t("field.not_option", options=", ".join(str(o) for o in req.options))
 
 
-def _select_parse(req: Requirement, raw: str, _store: FileStore | None) -> Any:
+def _select_parse(req: FieldSpec, raw: str, _store: FileStore | None) -> Any:
     text = read_text(raw, TEXT_CAP)
     for option in req.options:
         if str(option) == text:
@@ -158,18 +158,18 @@ def option_ids(options: list[Any]) -> list[str]:
     return [str(o.get("id")) if isinstance(o, dict) else str(o) for o in options]
 
 
-def choice_ids(req: Requirement) -> list[str]:
+def choice_ids(req: FieldSpec) -> list[str]:
     """The option ids of a choice field."""
     return option_ids(req.options)
 
 
-def _choice_check(req: Requirement, value: Any) -> str | None:
+def _choice_check(req: FieldSpec, value: Any) -> str | None:
     if isinstance(value, str) and value in choice_ids(req):
         return None
     return t("confirm.not_option", options=", ".join(choice_ids(req)))
 
 
-def _choice_parse(req: Requirement, raw: str, _store: FileStore | None) -> str:
+def _choice_parse(req: FieldSpec, raw: str, _store: FileStore | None) -> str:
     """An option id, or its 1-based number (`--input NODE.choice=2`)."""
     text = read_text(raw, TEXT_CAP).strip()
     ids = choice_ids(req)
@@ -180,7 +180,7 @@ def _choice_parse(req: Requirement, raw: str, _store: FileStore | None) -> str:
     raise FieldValueError(t("confirm.not_option", options=", ".join(ids)))
 
 
-def _choice_display(req: Requirement, value: Any) -> str:
+def _choice_display(req: FieldSpec, value: Any) -> str:
     for option in req.options:
         if isinstance(option, dict) and option.get("id") == value:
             return str(option.get("label") or value)

@@ -1,56 +1,101 @@
-"""Whether a local run still has a process: runner records, checked against this machine.
+"""Whether a run still has a process: runner records and claims, checked against this machine
+and the work pool's workers. Every state a run can be lost in ends without a person.
 
-Every process that runs a local flow run (the `keiri run` foreground process, a detached
-`python -m flows.lifecycle.runner`, a retry) records itself on the run as a flow run input
-`keiri-runner-<host>-<pid>`: `{"host", "pid", "boot", "started", "at"}` — the machine's boot
-id and the process's start time (from /proc) make a reused pid never pass for the runner.
+Every process that runs a flow run (the `keiri run` foreground process, a detached
+`python -m flows.lifecycle.runner`, a retry, a deployment run's process) records itself on the
+run as a flow run input `keiri-runner-<host>-<pid>`: `{"host", "pid", "boot", "started", "at"}`
+— the machine's boot id and the process's start time (from /proc) make a reused pid never pass
+for the runner. A `keiri worker` records its claim (`keiri-claim-...`, with its name and pool)
+before it hands a run to Prefect, and the process it starts as soon as it has started it.
 
-A local run (no deployment) that has not ended is *gone* when none of its runners is alive:
-it was killed (`kill -9`, a native abort, out of memory) or lost the API for longer than its
-retries. `settle` marks such a run Crashed, so `keiri retry` takes it (finished nodes come from
-their persisted results); `flows.lifecycle.runs.resume` continues a gone paused run in a new runner.
+A run that has not ended is *gone* when none of its runners is alive: it was killed (`kill -9`,
+a native abort, out of memory, a lost machine) or lost the API for longer than its retries.
+`settle` ends it as Prefect's own semantics say:
 
-Deployment runs are not judged here: their worker suspends them (no process while they wait)
-and Prefect's heartbeat automation (`flows.backend.notify`, `KEIRI_CRASH_AFTER`) marks lost ones.
-Runners on another machine cannot be checked from here: their run is never called gone.
+- **Running** (a local run; a deployment run whose process this execution recorded): its
+  process died after it started — **Crashed**, so `keiri retry` takes it (finished nodes come
+  from their persisted results). Also when it died before its first heartbeat.
+- **Pending**, a local run: no runner took it within `KEIRI_START_GRACE` — **Crashed**.
+- **Pending** (Prefect's `Submitting` included), a deployment run: a worker claimed it and
+  died before the run started, and no process of it is alive after `KEIRI_START_GRACE` —
+  **released**: Scheduled again at its expected start time, so the next worker of the pool
+  takes it, in its place in the queue. Nothing of the run has executed (it never reached
+  Running), so nothing needs retrying, and a Pending run holds its deployment queue's
+  concurrency slot: Crashed would need a person, and a queue with `limit: 1` would wait.
+
+`flows.lifecycle.runs.resume` continues a gone paused local run in a new runner. A deployment
+run that is Suspended (Paused) has no process on purpose: never judged here.
+
+Where it is checked: `list_runs` (`keiri runs`, the form app, the copilot), `keiri status`,
+`keiri retry`/`resume`, and every `keiri worker`'s sweep of its pool (`sweep_pool`: when it
+starts, then every `KEIRI_LIVENESS_INTERVAL`). A runner on another machine cannot be checked
+from here (its verdict is unknown: never called gone); a claim from another machine is judged
+by Prefect's worker heartbeats (the worker is dead when it missed 3 of them). A machine that
+died with a Running run of its own is caught by that machine's next worker sweep once it
+comes back, or by the heartbeat automation (`flows.backend.notify`, `KEIRI_CRASH_AFTER`).
 """
 
 from __future__ import annotations
 
 import os
-from datetime import UTC, datetime
-from typing import Any
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any, Literal
 from uuid import UUID
 
 from prefect.client.orchestration import get_client
-from prefect.client.schemas.objects import FlowRun
-from prefect.states import Crashed
+from prefect.client.schemas.objects import FlowRun, State
+from prefect.states import Crashed, Scheduled
 
 from flows.backend import runner_record
 from flows.backend.run_inputs import create_once, filter_values
-from keiri.base import processes
+from keiri.base import processes, settings
 from keiri.base.catalog import t
 
 __all__ = [
+    "CLAIM_KEY",
     "RUNNER_KEY",
+    "Verdict",
+    "claim",
+    "claims",
     "crash_unless_ended",
     "gone",
     "may_be_gone",
     "process_alive",
     "register",
+    "register_process",
     "runners",
     "settle",
+    "start_grace_s",
+    "sweep_pool",
     "this_process",
+    "verdict",
 ]
 
 RUNNER_KEY = runner_record.RUNNER_KEY
-#: A run waiting for its runner (Pending, AwaitingRetry) is given this long before it
-#: counts as gone. A Running run without any runner record (a foreground run records itself
-#: just after it starts Running) is never called gone; a process that takes a run that already
-#: has records (`flows.lifecycle.runs.execute`: a runner, a retry) records itself before it starts it.
-START_GRACE_S = 120.0
+CLAIM_KEY = runner_record.CLAIM_KEY
 _WAITING = {"PENDING", "SCHEDULED"}
 _ACTIVE = {"PENDING", "SCHEDULED", "RUNNING", "PAUSED"}
+#: A deployment run waits in Scheduled for a worker and has no process while Suspended: only
+#: these states have one to lose.
+_DEPLOYMENT_ACTIVE = {"PENDING", "RUNNING"}
+#: Prefect's foreman marks a worker offline after this many missed heartbeats.
+_MISSED_HEARTBEATS = 3
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What `settle` does with a gone run, and why (a sentence for the state message)."""
+
+    action: Literal["crash", "release"]
+    reason: str
+
+
+def start_grace_s() -> float | None:
+    """`KEIRI_START_GRACE` in seconds: how long a run may wait for its process; None (`off`):
+    a waiting run is never judged."""
+    grace = settings.get().ops.start_grace
+    return grace.total_seconds() if grace is not None else None
 
 
 def this_process() -> dict[str, Any]:
@@ -60,16 +105,39 @@ def this_process() -> dict[str, Any]:
 
 def register(flow_run_id: UUID) -> None:
     """Record this process as a runner of the run (once per process)."""
-    record = this_process()
+    register_process(flow_run_id, os.getpid())
+
+
+def register_process(flow_run_id: UUID, pid: int) -> None:
+    """Record process `pid` of this machine as a runner of the run (once per process)."""
+    record = runner_record.record(pid)
     create_once(flow_run_id, runner_record.key(record), record)
 
 
+def claim(flow_run_id: UUID, worker: str, pool: str) -> None:
+    """Record that this worker process (named `worker`, serving `pool`) took the run."""
+    entry = runner_record.claim(os.getpid(), worker, pool)
+    create_once(flow_run_id, runner_record.claim_key(entry), entry)
+
+
 def runners(flow_run_id: UUID) -> list[dict[str, Any]]:
+    return _records(flow_run_id, RUNNER_KEY)
+
+
+def claims(flow_run_id: UUID) -> list[dict[str, Any]]:
+    return _records(flow_run_id, CLAIM_KEY)
+
+
+def _records(flow_run_id: UUID, prefix: str) -> list[dict[str, Any]]:
     return [
         e
-        for e in filter_values(flow_run_id, RUNNER_KEY)
+        for e in filter_values(flow_run_id, prefix)
         if isinstance(e, dict) and isinstance(e.get("pid"), int)
     ]
+
+
+def _at(entry: dict[str, Any]) -> float:
+    return float(entry.get("at") or 0)
 
 
 def process_alive(entry: dict[str, Any]) -> bool | None:
@@ -89,48 +157,162 @@ def _since(run: FlowRun) -> float:
 
 
 def may_be_gone(run: FlowRun) -> bool:
-    """Whether `gone` has anything to check — a keiri plan run (tag `plan:*`), local (no
-    deployment), not a subflow, that has not ended: no API call."""
+    """Whether `gone` has anything to check — a keiri plan run (tag `plan:*`), not a subflow,
+    that has not ended (a deployment run: Pending or Running): no API call."""
     state = run.state
-    return (
-        run.deployment_id is None
-        and run.parent_task_run_id is None
-        and any(t.startswith("plan:") for t in run.tags)
-        and state is not None
-        and state.type.value in _ACTIVE
-    )
+    if state is None or run.parent_task_run_id is not None:
+        return False
+    if not any(t.startswith("plan:") for t in run.tags):
+        return False
+    active = _ACTIVE if run.deployment_id is None else _DEPLOYMENT_ACTIVE
+    return state.type.value in active
+
+
+def verdict(run: FlowRun) -> Verdict | None:
+    """What to do with `run` because its process is gone, or None (alive, ended, or it cannot
+    be told from here)."""
+    if run.state is None or not may_be_gone(run):
+        return None
+    if run.deployment_id is not None:
+        return _deployment_verdict(run)
+    return _local_verdict(run)
 
 
 def gone(run: FlowRun) -> str | None:
-    """Why the local run `run` has no process any more, or None (alive, ended, a deployment
-    run, or it cannot be told from this machine)."""
-    state = run.state
-    if state is None or not may_be_gone(run):
-        return None
+    """Why the run has no process any more, or None (see `verdict`)."""
+    found = verdict(run)
+    return found.reason if found is not None else None
+
+
+def _local_verdict(run: FlowRun) -> Verdict | None:
+    state = run.state.type.value if run.state is not None else ""
     entries = runners(run.id)
-    verdicts = [process_alive(e) for e in entries]
-    if any(v is not False for v in verdicts):
+    if any(process_alive(e) is not False for e in entries):
         return None  # a runner is alive, or one on another machine cannot be checked
-    age = _since(run)
-    if state.type.value in _WAITING and age < START_GRACE_S:
+    grace = start_grace_s()
+    if state in _WAITING and (grace is None or _since(run) < grace):
         return None  # its runner is still starting
     if not entries:
-        if state.type.value in _WAITING:
-            return t("cli.state.never_taken")
+        if state in _WAITING:
+            return Verdict("crash", t("cli.state.never_taken"))
         return None  # Running or Paused, recorded by no process (keiri before records)
-    last = max(entries, key=lambda e: float(e.get("at") or 0))
-    return t("cli.state.process_gone", pid=last["pid"], host=last["host"])
+    last = max(entries, key=_at)
+    return Verdict("crash", t("cli.state.process_gone", pid=last["pid"], host=last["host"]))
+
+
+def _deployment_verdict(run: FlowRun) -> Verdict | None:
+    state = run.state.type.value if run.state is not None else ""
+    taken = claims(run.id)
+    stamp = run.state.timestamp if run.state is not None else None
+    # This execution's processes: recorded since the latest claim (a plain Prefect worker
+    # claims nothing: since the state began). Earlier executions (before a pause, a retry)
+    # left records of processes that ended on purpose.
+    since = max(map(_at, taken)) if taken else (stamp.timestamp() if stamp else 0.0)
+    current = [e for e in runners(run.id) if _at(e) >= since - 1]
+    if any(process_alive(e) is not False for e in current):
+        return None
+    if state == "RUNNING":
+        if not current:
+            return None  # no process of this execution recorded: cannot tell
+        last = max(current, key=_at)
+        return Verdict("crash", t("cli.state.process_gone", pid=last["pid"], host=last["host"]))
+    grace = start_grace_s()
+    if not taken or grace is None or _since(run) < grace:
+        return None  # a plain Prefect worker's claim, or its process may still be starting
+    last_claim = max(taken, key=_at)
+    if _claimer_alive(last_claim) is not False:
+        return None
+    return Verdict(
+        "release",
+        t(
+            "ops.liveness.released",
+            worker=last_claim.get("worker") or last_claim["pid"],
+            host=last_claim["host"],
+        ),
+    )
+
+
+def _claimer_alive(entry: dict[str, Any]) -> bool | None:
+    """Whether the worker that made the claim still runs: by its process on this machine,
+    else by its heartbeats in the pool (Prefect's: dead after 3 missed); None when unknown."""
+    here = process_alive(entry)
+    if here is not None:
+        return here
+    pool, name = entry.get("pool"), entry.get("worker")
+    if not pool or not name:
+        return None
+    from prefect.exceptions import ObjectNotFound
+
+    try:
+        with get_client(sync_client=True) as client:
+            workers = [w for w in client.read_workers_for_work_pool(str(pool)) if w.name == name]
+    except ObjectNotFound:
+        return False  # its pool is gone
+    if not workers:
+        return False
+    worker = workers[0]
+    if worker.last_heartbeat_time is None:
+        return None
+    every = float(worker.heartbeat_interval_seconds or 30)
+    silent = datetime.now(UTC) - worker.last_heartbeat_time
+    return silent < timedelta(seconds=_MISSED_HEARTBEATS * every)
 
 
 def settle(run: FlowRun) -> FlowRun:
-    """Mark a gone local run Crashed (it becomes retryable); returns the run as it is now."""
-    reason = gone(run)
-    if reason is None:
+    """End a gone run as `verdict` says (Crashed, or Scheduled again); returns the run as it
+    is now. A run that moved on while it was judged (its process set it Completed just before
+    exiting, a person retried it) is left as it is: the state is read again first, and a
+    Running run is crashed through Prefect's orchestration, which refuses it over a state
+    that has just ended."""
+    found = verdict(run)
+    if found is None:
         return run
-    message = t("cli.state.stopped", reason=reason)
     with get_client(sync_client=True) as client:
-        client.set_flow_run_state(run.id, Crashed(message=message), force=True)
+        now = client.read_flow_run(run.id)
+        if now.state is None or run.state is None or now.state.id != run.state.id:
+            return now
+        state: State[Any]
+        if found.action == "release":
+            state = Scheduled(
+                scheduled_time=run.expected_start_time or datetime.now(UTC),
+                message=found.reason,
+            )
+        else:
+            state = Crashed(message=t("cli.state.stopped", reason=found.reason))
+        running = now.state.type.value == "RUNNING"
+        client.set_flow_run_state(run.id, state, force=not (running and found.action == "crash"))
         return client.read_flow_run(run.id)
+
+
+def sweep_pool(pool: str) -> list[FlowRun]:
+    """Settle the Pending and Running runs of work pool `pool` whose process or worker is
+    gone; returns them as they are now (`keiri worker` calls it)."""
+    from prefect.client.schemas.filters import (
+        FlowRunFilter,
+        FlowRunFilterState,
+        FlowRunFilterStateType,
+        WorkPoolFilter,
+        WorkPoolFilterName,
+    )
+    from prefect.client.schemas.objects import StateType
+
+    with get_client(sync_client=True) as client:
+        runs = client.read_flow_runs(
+            flow_run_filter=FlowRunFilter(
+                state=FlowRunFilterState(
+                    type=FlowRunFilterStateType(any_=[StateType.PENDING, StateType.RUNNING])
+                )
+            ),
+            work_pool_filter=WorkPoolFilter(name=WorkPoolFilterName(any_=[pool])),
+            limit=200,
+        )
+    settled = []
+    for run in runs:
+        if may_be_gone(run):
+            now = settle(run)
+            if now.state is not None and run.state is not None and now.state.id != run.state.id:
+                settled.append(now)
+    return settled
 
 
 def crash_unless_ended(flow_run_id: UUID, message: str) -> None:

@@ -15,18 +15,20 @@ import difflib
 import os
 import subprocess
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
 from typing import Any, Literal
 
 import yaml
 
-from blocks.sdk.errors import BlockError, ErrorCode, Issue
-from flows.deploy.cleanup import StaleRun, remove_stale_runs, stale_runs
+from blocks.sdk.errors import BlockError, ErrorCode
+from flows.deploy.cleanup import remove_stale_runs, stale_runs
+from flows.deploy.report import DeployReport
 from flows.deploy.schedules import Schedule, next_times, prefect_schedule, render_schedule
 from flows.deploy.spec import DeploymentSpec, load_deployments
 from keiri.base.catalog import t
+from keiri.base.errors.report import IssueReport
 
 __all__ = [
     "ENTRYPOINT",
@@ -253,29 +255,6 @@ def stale_deployments(specs: list[DeploymentSpec]) -> list[str]:
     return sorted(d.name for d in found if d.name not in wanted)
 
 
-@dataclass
-class DeployReport:
-    """What `deploy_all` did: the validated specs and their issues, the prefect.yaml diff, and
-    (when applied) the work pools created, deployment ids, automations and stale names."""
-
-    prefect_file: Path
-    specs: list[DeploymentSpec] = field(default_factory=list)
-    errors: list[Issue] = field(default_factory=list)
-    warnings: list[Issue] = field(default_factory=list)
-    diff: str = ""
-    changed: bool = False
-    applied: bool = False
-    pools_created: list[str] = field(default_factory=list)
-    deployment_ids: dict[str, str] = field(default_factory=dict)
-    automations: dict[str, str] = field(default_factory=dict)
-    stale: list[str] = field(default_factory=list)
-    stale_runs: list[StaleRun] = field(default_factory=list)
-
-    @property
-    def ok(self) -> bool:
-        return not self.errors
-
-
 def deploy_all(
     folder: Path,
     prefect_file: Path,
@@ -294,12 +273,8 @@ def deploy_all(
     from flows.backend.notify import NotifyConfig, apply_automations
 
     specs, issues = load_deployments(folder)
-    report = DeployReport(
-        prefect_file,
-        specs=specs,
-        errors=[i for i in issues if i.severity == "error"],
-        warnings=[i for i in issues if i.severity == "warning"],
-    )
+    errors, warnings = IssueReport.split(issues)
+    report = DeployReport(prefect_file=prefect_file, specs=specs, errors=errors, warnings=warnings)
     if report.errors:
         return report
     notify = NotifyConfig.from_env()

@@ -8,6 +8,9 @@ reported; the design itself is validated too. `load_deployments(folder)` is the 
 
 Imports prefect (its schedule model is the authority on cron strings and timezones): call it
 after the Prefect environment is set.
+
+Over 400 lines: the file model and its checks (schedules, design, options, vars, inputs) are
+one validation that reports every issue of a file at once.
 """
 
 from __future__ import annotations

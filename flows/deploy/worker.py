@@ -2,14 +2,23 @@
 
 Prefect's own `prefect worker start` keeps claiming runs after SIGTERM and the runs it leaves
 end Crashed. Here the worker's two loops (claim runs, heartbeat) are Prefect's
-(`critical_service_loop` over `ProcessWorker`), and the first SIGTERM or SIGINT:
+(`critical_service_loop` over `ProcessWorker`), beside keiri's liveness sweep (below), and
+the first SIGTERM or SIGINT:
 
-1. stops claiming at once (the loops are cancelled: no run is claimed after the signal);
+1. stops claiming and sweeping at once (the loops are cancelled: no run is claimed after the
+   signal);
 2. lets the runs it started finish, for `grace` seconds (each run is a process of its own,
    in a session of its own, so the signal does not reach it: under systemd use
    `KillMode=mixed`);
 3. exits; runs still going after the grace period (or after a second signal) are stopped
    with the worker, as a killed machine's would be.
+
+No run is left behind by a worker that dies (`flows.backend.liveness`): the worker records its
+claim on a run before Prefect marks it Pending, and the process it starts for it as soon as
+that exists; a sweep of the pool when the worker starts and every `KEIRI_LIVENESS_INTERVAL`
+(15 s) releases runs a dead worker claimed and never started (Scheduled again, after
+`KEIRI_START_GRACE`) and crashes Running runs whose process is gone — heartbeat or not (a run
+killed before its first heartbeat is never seen by the heartbeat automation).
 
 The default limit (`default_limit`) is 2 x the CPUs: a keiri run spends much of its time
 waiting (the Prefect API, a person, an LLM, files), so two per core keep the cores busy, and
@@ -19,6 +28,7 @@ a limit at all keeps the first worker to poll from claiming a whole batch (bench
 
 from __future__ import annotations
 
+import logging
 import os
 import signal
 from contextlib import suppress
@@ -28,6 +38,7 @@ from typing import Any
 __all__ = ["DEFAULT_GRACE_S", "default_limit", "run_worker"]
 
 DEFAULT_GRACE_S = 600.0
+_log = logging.getLogger("keiri.worker")
 
 
 def default_limit() -> int:
@@ -47,12 +58,36 @@ def run_worker(pool: str, name: str | None, limit: int, grace_s: float, say: Any
 
 
 def _worker_class() -> Any:
+    import anyio
     from prefect.workers.process import ProcessWorker
+
+    from flows.backend import liveness
 
     class Worker(ProcessWorker):
         """Prefect's process worker; a run handed out again (resumed after a pause, retried)
         whose last execution here still holds a limiter token (Prefect 3.8.8 keeps it; taking
-        another one raises and stops the worker) gets that stale token released first."""
+        another one raises and stops the worker) gets that stale token released first. It
+        records its claim of a run and the process it starts (the module docstring)."""
+
+        async def _submit_run(self, flow_run: Any) -> None:
+            await _record(partial(liveness.claim, flow_run.id, self.name, self._work_pool_name))
+            await super()._submit_run(flow_run)
+
+        async def run(self, flow_run: Any, configuration: Any, task_status: Any = None) -> Any:
+            outer = task_status if task_status is not None else anyio.TASK_STATUS_IGNORED
+            group = self._runs_task_group
+
+            class _Started:
+                """Prefect's task status, told the started process's pid: recorded at once."""
+
+                def started(self, value: Any = None) -> None:
+                    if isinstance(value, int) and group is not None:
+                        group.start_soon(
+                            _record, partial(liveness.register_process, flow_run.id, value)
+                        )
+                    outer.started(value)
+
+            return await super().run(flow_run, configuration, _Started())
 
         async def _submit_scheduled_flow_runs(self, flow_run_response: list[Any]) -> Any:
             if self._limiter is not None:
@@ -91,6 +126,7 @@ async def _serve(pool: str, name: str | None, limit: int, grace_s: float, say: A
                         interval=worker.heartbeat_interval_seconds,
                     )
                 )
+                loops.start_soon(_sweep_forever, pool, say)
                 say(t("ops.worker.started", name=worker.name, pool=pool, limit=limit))
                 async for _ in signals:
                     break
@@ -112,3 +148,39 @@ async def _serve(pool: str, name: str | None, limit: int, grace_s: float, say: A
             if left and worker._runs_task_group is not None:  # Prefect's own task group
                 worker._runs_task_group.cancel_scope.cancel()
             say(t("ops.worker.stopped_with_runs", count=left) if left else t("ops.worker.drained"))
+
+
+async def _record(write: Any) -> None:
+    """Write a claim or runner record (an API call, in a thread). One that fails is logged:
+    the run goes on, judged without it (as a plain Prefect worker's run would be)."""
+    import anyio
+
+    try:
+        await anyio.to_thread.run_sync(write)
+    except Exception as exc:  # a record must never stop the worker or its runs
+        _log.warning("could not record a claim or runner: %s", exc)
+
+
+async def _sweep_forever(pool: str, say: Any) -> None:
+    """Settle the pool's runs whose process or worker is gone: now, then every
+    `KEIRI_LIVENESS_INTERVAL` (`off`: only now). A sweep that fails (the server is
+    restarting) is logged and made again at the next one."""
+    import anyio
+
+    from flows.backend import liveness
+    from keiri.base import settings
+    from keiri.base.catalog import state_label, t
+
+    while True:
+        try:
+            settled = await anyio.to_thread.run_sync(liveness.sweep_pool, pool)
+        except Exception as exc:  # the worker outlives a server restart
+            _log.warning("liveness sweep of pool %s failed: %s", pool, exc)
+        else:
+            for run in settled:
+                state = (run.state.name or run.state.type.value) if run.state else "UNKNOWN"
+                say(t("ops.worker.settled", run=run.id, state=state_label(state)))
+        interval = settings.get().ops.liveness_interval
+        if interval is None:
+            return
+        await anyio.sleep(interval.total_seconds())

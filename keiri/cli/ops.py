@@ -20,6 +20,7 @@ from blocks.sdk.errors import Issue
 from keiri.base import settings
 from keiri.base.catalog import t
 from keiri.base.errors import EXIT_FAILED, EXIT_OK, Reported
+from keiri.base.errors.report import IssueReport
 from keiri.cli.render import console, err_console, finish, print_issues, print_json
 
 __all__ = ["deploy_cmd", "serve_cmd", "worker_cmd"]
@@ -49,45 +50,8 @@ def _load(folder: Path) -> tuple[list[Any], list[Issue], list[Issue]]:
     if not folder.is_dir():
         raise click.UsageError(t("cli.deploy.no_folder", folder=folder))
     specs, issues = load_deployments(folder)
-    errors = [i for i in issues if i.severity == "error"]
-    warnings = [i for i in issues if i.severity == "warning"]
+    errors, warnings = IssueReport.split(issues)
     return specs, errors, warnings
-
-
-def _describe(spec: Any, ids: dict[str, str] | None = None) -> dict[str, Any]:
-    from flows.deploy.apply import next_run_times
-
-    model = spec.model
-    return {
-        "name": spec.name,
-        "file": str(spec.file),
-        "design": model.design,
-        "plan_id": spec.plan_id,
-        "version": spec.plan_version,
-        "work_pool": model.work_pool,
-        "concurrency": model.concurrency.model_dump() if model.concurrency else None,
-        "tags": spec.tags,
-        "parameters": spec.parameters,
-        "schedules": [
-            {
-                "cron": s.cron,
-                "business_day": (
-                    s.business_day.model_dump(exclude_none=True)
-                    if hasattr(s.business_day, "model_dump")
-                    else s.business_day
-                ),
-                "at": s.time_of_day.strftime("%H:%M") if s.business_day is not None else None,
-                "rule": s.describe(),
-                "timezone": s.timezone,
-                "active": s.active,
-                "next": [t.isoformat() for t in next_run_times(s, 12)],
-            }
-            for s in model.schedules
-        ],
-        "period": spec.options().period.model_dump() if spec.options().period else None,
-        "catch_up": model.catch_up,
-        "id": (ids or {}).get(spec.name),
-    }
 
 
 def _print_summary(rows: list[dict[str, Any]]) -> None:
@@ -190,20 +154,7 @@ def deploy_cmd(
     except ConfigError as exc:
         raise click.UsageError(str(exc)) from None
     errors, warnings = report.errors, report.warnings
-    doc: dict[str, Any] = {
-        "ok": report.ok,
-        "applied": report.applied,
-        "changed": report.changed,
-        "prefect_file": str(target),
-        "diff": report.diff,
-        "deployments": [],
-        "work_pools_created": report.pools_created,
-        "automations": report.automations,
-        "stale": report.stale,
-        "stale_runs": [r.to_json() for r in report.stale_runs],
-        "errors": [i.model_dump() for i in errors],
-        "warnings": [i.model_dump() for i in warnings],
-    }
+    doc = report.to_json()
     if errors:
         if as_json:
             print_json(doc)
@@ -212,7 +163,6 @@ def deploy_cmd(
             invalid = t("cli.deploy.invalid", count=len(errors), source=escape(str(source)))
             err_console.print(f"[red]✗[/] {invalid}")
         raise Reported(EXIT_FAILED)
-    doc["deployments"] = [_describe(s, report.deployment_ids or None) for s in report.specs]
     _finish(doc, as_json, warnings, mode=mode)
     if check:
         finish(EXIT_FAILED if doc["changed"] else EXIT_OK)

@@ -251,5 +251,15 @@ ENTRIES.update(
             "ja": "猶予時間が過ぎたため、実行中の {count} 件を残してワーカーを停止します",
             "en": "the grace period is over: the worker stops with {count} run(s) still going",
         },
+        "ops.worker.settled": {
+            "ja": "処理するプロセスがなくなった実行を整理しました: {run}（{state}）",
+            "en": "a run whose process was gone is settled: {run} ({state})",
+        },
+        "ops.liveness.released": {
+            "ja": "実行を受け取ったワーカー {worker}（{host}）が開始前に停止したため、"
+            "実行を予定に戻しました。次のワーカーが実行します",
+            "en": "the worker {worker} on {host} that took the run stopped before starting it: "
+            "the run is scheduled again for the next worker",
+        },
     }
 )

@@ -1,5 +1,5 @@
 """`IssueReport`: what a check of a plan or a file found — the one result model of `keiri
-validate`, `keiri dry-run`, the designer's check and `keiri deploy --check`.
+validate`, `keiri dry-run`, the designer's check and `keiri deploy` (`flows.deploy.report.DeployReport`).
 
 `errors` fail the check, `warnings` do not; `ok` is "no error"; `to_json()` is the `--json`
 contract's `{ok, errors, warnings}` (ARCHITECTURE.md), which each report extends with its own

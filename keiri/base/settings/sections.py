@@ -1,7 +1,9 @@
 """The sections of keiri's settings (`keiri.base.settings`): one pydantic model per section, each
 field read from its documented environment variable (`validation_alias`), with its default and
-meaning (the README's table is generated from these). Over 400 lines on purpose: every section
-side by side is the one reference of keiri's variables."""
+meaning (the README's table is generated from these).
+
+Over 400 lines: every section side by side is the one reference of keiri's variables.
+"""
 
 from __future__ import annotations
 
@@ -510,6 +512,19 @@ class OpsSettings(Section):
         timedelta(seconds=30),
         validation_alias=_env("KEIRI_WATCH_INTERVAL"),
         description="How often `keiri deployments watch` looks at the runs.",
+    )
+    start_grace: Duration = Field(
+        timedelta(minutes=2),
+        validation_alias=_env("KEIRI_START_GRACE"),
+        description="A run still Pending this long with no live process is released (a "
+        "deployment run whose worker died: Scheduled again) or crashed (a local run); "
+        "`off`: never.",
+    )
+    liveness_interval: Duration = Field(
+        timedelta(seconds=15),
+        validation_alias=_env("KEIRI_LIVENESS_INTERVAL"),
+        description="How often each `keiri worker` looks for runs of its pool whose process or "
+        "worker is gone (`off`: only when it starts).",
     )
 
 

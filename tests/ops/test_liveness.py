@@ -1,0 +1,122 @@
+"""Liveness for every state (issue 24 item 4), with real `keiri worker` processes killed with
+SIGKILL on a real Prefect server — no heartbeat automation (`KEIRI_CRASH_AFTER=off`): only
+keiri's own checks end these runs.
+
+- A run whose process was killed while it ran: Crashed by the next look (`list_runs`, a
+  worker's sweep) — heartbeats play no part (none is awaited, no automation reads them), so
+  a run killed before its first heartbeat ends the same way; then `keiri retry` reuses its
+  finished nodes.
+- A run a worker claimed and died before starting (Pending, its process never began): a worker
+  that starts releases it (Scheduled again) and runs it, each node once.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.conftest import ROOT
+from tests.ops.conftest import PLANS, Ops, OwnServer, eventually, flow_run, wait_state
+from tests.support.catalog_text import shown
+from tests.support.timing import scaled
+
+pytestmark = [pytest.mark.prefect, pytest.mark.slow]
+
+HOLD = Path(__file__).resolve().parent / "hold_start"
+#: Quick bounds for the test; the defaults are 2 min and 15 s (docs/operations.md §9).
+LIVENESS = {"KEIRI_START_GRACE": "5s", "KEIRI_LIVENESS_INTERVAL": "2s"}
+
+
+def _states(run_id: str) -> list[Any]:
+    from prefect.client.orchestration import get_client
+
+    with get_client(sync_client=True) as client:
+        return list(client.read_flow_run_states(uuid.UUID(run_id)))
+
+
+def _runners(run_id: str) -> list[dict[str, Any]]:
+    from flows.backend import liveness
+
+    return liveness.runners(uuid.UUID(run_id))
+
+
+def test_a_run_whose_process_is_killed_is_crashed_at_the_next_look_then_retried(
+    ops: Ops, ops_server: OwnServer
+) -> None:
+    from flows.lifecycle.control import list_runs
+    from keiri.cli import main
+
+    name = "chain"
+    ops.write(name, design=str(PLANS / "record_chain.yaml"), vars={"sleep_ms": 60_000})
+    assert ops.deploy()[0] == 0
+    first = ops.worker("w1", env=LIVENESS)
+    run_id = ops.trigger(name)
+    eventually(ops.labels, lambda labels: "first-run" in labels, timeout=scaled(120))
+    assert wait_state(run_id, {"RUNNING"}, timeout=scaled(5)).state.type.value == "RUNNING"
+    assert _runners(run_id), "the worker and the run's process record themselves"
+    first.kill()  # a lost machine: the worker and the run's process, SIGKILL
+
+    # The first look at the runs settles it: no heartbeat window is waited for (the crash
+    # automation is off in these tests: KEIRI_CRASH_AFTER=off).
+    views = {v.run_id: v for v in list_runs(state="RUNNING", limit=200)}  # `keiri runs`
+    assert views[run_id].state_type == "CRASHED", views[run_id]
+    crashed = flow_run(run_id)
+    assert shown("cli.state.stopped", crashed.state.message or ""), crashed.state.message
+
+    second = ops.worker("w2", env=LIVENESS)
+    ops.capsys.readouterr()
+    code = main(["retry", run_id, "--json"])  # back to the pool; waits until it ends
+    outcome = json.loads(ops.capsys.readouterr().out)
+    assert (code, outcome["state"]) == (0, "completed"), (outcome, second.output())
+    labels = ops.labels()
+    assert labels.count("first-run") == 1, labels  # finished before the kill: not run again
+    assert labels.count("last-run") == 1, labels
+
+
+def test_a_worker_sweep_crashes_a_running_run_whose_process_died(
+    ops: Ops, ops_server: OwnServer
+) -> None:
+    name = "chain"
+    ops.write(name, design=str(PLANS / "record_chain.yaml"), vars={"sleep_ms": 60_000})
+    assert ops.deploy()[0] == 0
+    first = ops.worker("w1", env=LIVENESS)
+    run_id = ops.trigger(name)
+    eventually(ops.labels, lambda labels: "first-run" in labels, timeout=scaled(120))
+    watcher = ops.worker("w2", env=LIVENESS, limit=1)  # idle: it only sweeps the pool
+    eventually(watcher.output, lambda out: "w2" in out, timeout=scaled(60))
+    first.kill()
+
+    crashed = wait_state(run_id, {"CRASHED", "COMPLETED", "FAILED"}, timeout=scaled(30))
+    assert crashed.state.type.value == "CRASHED", (crashed.state, watcher.output())
+    assert shown("cli.state.stopped", crashed.state.message or ""), crashed.state.message
+
+
+def test_a_run_claimed_by_a_worker_that_died_is_released_and_run_by_the_next(
+    ops: Ops, ops_server: OwnServer, tmp_path: Path
+) -> None:
+    name = "chain"
+    ops.write(name, design=str(PLANS / "record_chain.yaml"))
+    assert ops.deploy()[0] == 0
+    hold = tmp_path / "hold"
+    hold.touch()  # the run's process waits at its start: the run stays Pending
+    held = {**LIVENESS, "KEIRI_TEST_HOLD_START": str(hold), "PYTHONPATH": f"{HOLD}:{ROOT}"}
+    first = ops.worker("w1", env=held)
+    run_id = ops.trigger(name)
+    eventually(lambda: _runners(run_id), bool, timeout=scaled(120))  # its process started
+    pending = flow_run(run_id)
+    assert pending.state.type.value == "PENDING", (pending.state, first.output())
+    first.kill()  # the worker and the process it started, before the run began
+    hold.unlink()
+
+    second = ops.worker("w2", env=LIVENESS)
+    run = wait_state(run_id, {"COMPLETED", "FAILED", "CRASHED"}, timeout=scaled(180))
+    assert run.state.type.value == "COMPLETED", (run.state, second.output())
+    released = [s for s in _states(run_id) if shown("ops.liveness.released", s.message or "")]
+    assert [s.type.value for s in released] == ["SCHEDULED"], [
+        (s.type.value, s.message) for s in _states(run_id)
+    ]
+    assert ops.labels() == ["first-run", "middle-run", "last-run"]
