@@ -33,18 +33,27 @@ def expected_totals(fields: dict[str, Any]) -> set[Decimal]:
     if not totals or any(v is None for v in [*totals.values(), *taxes.values()]):
         return set()
     base = sum((_dec(v) for v in totals.values()), Decimal(0))
-    if fields.get("non_taxable") is not None:
-        base += _dec(fields["non_taxable"])
     if fields.get("carried_over"):
         base += _dec(fields["carried_over"])
     tax = sum((_dec(v) for v in taxes.values()), Decimal(0))
     inclusive = fields.get("amounts_include_tax")
     allowed = set()
-    if inclusive is not False:
-        allowed.add(base)
-    if inclusive is not True and set(taxes) >= set(totals):
-        allowed.add(base + tax)
+    for outside in _non_taxable_amounts(fields):
+        if inclusive is not False:
+            allowed.add(base + outside)
+        if inclusive is not True and set(taxes) >= set(totals):
+            allowed.add(base + outside + tax)
     return allowed
+
+
+def _non_taxable_amounts(fields: dict[str, Any]) -> set[Decimal]:
+    """The amount outside the tax the total may include: the stated 非課税 figure, else the
+    non-taxable line items' sum (立替金 in the item table) or nothing."""
+    if fields.get("non_taxable") is not None:
+        return {_dec(fields["non_taxable"])}
+    lines = [ln for ln in fields.get("lines") or [] if ln.get("non_taxable")]
+    listed = sum((_dec(ln["amount"]) for ln in lines if ln.get("amount") is not None), Decimal(0))
+    return {Decimal(0), listed}
 
 
 def _tax_consistent(fields: dict[str, Any]) -> bool:
@@ -181,6 +190,10 @@ def assess_fields(fields: dict[str, Any]) -> dict[str, Any]:
     if problem is not None:
         status["registration_number"] = REVIEW
         reasons["registration_number"] = problem[1]
+    elif number and ocr:
+        # The check digit (weights 1 and 2, modulo 9) misses a 0 read as a 9 and back.
+        status["registration_number"] = REVIEW
+        reasons["registration_number"] = t("invoice.review.registration_ocr")
     if ocr:
         fields["from_ocr"] = [k for k, v in status.items() if v != MISSING]
     fields["status"] = status
