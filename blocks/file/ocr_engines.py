@@ -36,7 +36,7 @@ __all__ = ["ENGINES", "OcrRead", "clean", "rapidocr_read", "tesseract_read"]
 
 _CJK = r"\u3000-\u30ff\u3400-\u9fff\uff00-\uffef"
 _CJK_GAP = re.compile(rf"(?<=[{_CJK}])[ \t]+(?=[{_CJK}])")
-_DIGIT_GAP = re.compile(r"(?<=[\d,¥])[ ](?=[\d,])")
+_DIGIT_GAP = re.compile(r"(?<=[\d,¥])[ ](?=[\d,])(?!\d{1,2}\s*%)")  # not before a rate
 _RULES = re.compile(r"[ー一_=\-]{3,}|(?<![\u3040-\u30ff])ー+(?![\u3040-\u30ff])")
 _YEN = re.compile(r"\\(?=\s?\d)")
 # ¥ read as 半/羊/芋/Y (the glyph's two strokes and bar): before a digit it is a yen sign.
@@ -46,7 +46,15 @@ _YEN_LOOKALIKE = re.compile(
 _DAY = re.compile(r"(\d{1,2}\s*月\s*\d{1,2})[晶目曰白旦]")
 # 「¥120.000」: a period or doubled separator before three digits is a thousands separator
 # (yen amounts have no decimals); 「1.5」 or 「0.08」 keep their point.
-_SEPARATOR = re.compile(r"(\d)[.,]{1,2}(\d{3})(?!\d)")
+_SEPARATOR = re.compile(r"(?<=\d)[.,]{1,2}(?=\d{3}(?!\d))")
+# An amount run into the rate after it (「467,50010%」): the rate stands apart.
+_GLUED_RATE = re.compile(r"(\d,\d{3})(10|8)(?=\s*%)")
+# RapidOCR's recogniser is trained on Chinese too: the simplified forms it gives for the
+# Japanese characters of invoices (请求书 → 請求書, 额 → 額, 计 → 計, 费 → 費, 银行 → 銀行).
+_SIMPLIFIED = str.maketrans(
+    "请书额计费单价对发钱银账户现总应务际经营业认证细类别说报输电话传买卖货运记录项选关时间东门样",
+    "請書額計費単価対発銭銀帳戸現総応務際経営業認証細類別説報輸電話伝買売貨運記録項選関時間東門様",
+)
 
 
 class OcrRead(NamedTuple):
@@ -57,17 +65,19 @@ class OcrRead(NamedTuple):
 
 
 def clean(text: str) -> str:
-    """OCR text made readable by the rules: NFKC, no spaces between Japanese characters,
-    table rules dropped, ¥ and thousands separators repaired, 日 after a day restored."""
-    text = unicodedata.normalize("NFKC", text)
+    """OCR text made readable by the rules: NFKC, simplified Chinese forms as their Japanese
+    characters, no spaces between Japanese characters,
+    table rules dropped, ¥ and thousands separators repaired, a rate run into the amount
+    before it set apart, 日 after a day restored."""
+    text = unicodedata.normalize("NFKC", text).translate(_SIMPLIFIED)
     text = _CJK_GAP.sub("", text)
     text = _RULES.sub(" ", text)  # table rules read as long dashes
     text = _YEN.sub("¥", text)  # ¥ read as a backslash
     text = _YEN_LOOKALIKE.sub("¥", text)
     text = _DIGIT_GAP.sub("", text)
-    text = _SEPARATOR.sub(r"\1,\2", text)  # 5.521 / 328,.657: a thousands separator
-    text = _SEPARATOR.sub(r"\1,\2", text)  # 1.234.567: the second one overlapped the first
+    text = _SEPARATOR.sub(",", text)  # 5.521 / 328,.657 / 1.234.567: thousands separators
     text = _DIGIT_GAP.sub("", text)
+    text = _GLUED_RATE.sub(r"\1 \2", text)
     text = _DAY.sub(r"\1日", text)  # 日 read as 晶/目/曰 after a day number
     return "\n".join(line.strip() for line in text.splitlines() if line.strip())
 

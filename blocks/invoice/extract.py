@@ -24,6 +24,7 @@ from blocks.invoice.lines import (
     line_item,
     number_value,
 )
+from blocks.invoice.ocr_repair import repair_layout, repair_text
 from blocks.invoice.parties import buyer_of, issuer_of, registration_of
 from blocks.invoice.patterns import (
     AMOUNT,
@@ -284,6 +285,8 @@ def extract_invoice_fields(
     `pages` the PDF's page count (for the page of each field's evidence); `layout` the rows
     of cells with positions (`blocks.file.layout`; without it the text's tab-separated lines
     are the grid), so tables are read as tables."""
+    if from_ocr:
+        text, layout = repair_text(text), repair_layout(layout)
     tokens = _tokens(text)
     flat = " ".join(tokens)
     notes: list[dict[str, str]] = []
