@@ -66,6 +66,17 @@ def _tokens(text: str) -> list[str]:
     return [c.strip() for line in nfkc(text).splitlines() for c in line.split("\t") if c.strip()]
 
 
+def _untaxed_amount(segment: str, tax: re.Match[str] | None) -> re.Match[str] | None:
+    """The first amount of a rate's segment as its base, unless it is the tax's own amount
+    (「10%対象 消費税 ¥1,000」 is the 10% tax, not the 10% base)."""
+    plain = AMOUNT_RE.search(segment)
+    if plain is None or (
+        tax is not None and plain.start() < tax.end(1) and tax.start(1) < plain.end()
+    ):
+        return None
+    return plain
+
+
 def _rates(flat: str) -> tuple[dict[str, Any], dict[str, Any], bool | None, dict[str, str]]:
     totals: dict[str, Any] = {}
     taxes: dict[str, Any] = {}
@@ -78,10 +89,10 @@ def _rates(flat: str) -> tuple[dict[str, Any], dict[str, Any], bool | None, dict
         stop = SEGMENT_END.search(flat, label.end(), end)
         segment = flat[label.end() : stop.start() if stop else end]
         raw[f"totals_by_rate.{rate}"] = (label.group(0) + segment).strip()
-        subtotal = SUBTOTAL.search(segment) or AMOUNT_RE.search(segment)
+        tax = TAX.search(segment)
+        subtotal = SUBTOTAL.search(segment) or _untaxed_amount(segment, tax)
         if subtotal is not None:
             totals[rate] = amount_value(subtotal.group(subtotal.lastindex or 0))
-        tax = TAX.search(segment)
         if tax is not None:
             taxes[rate] = amount_value(tax.group(1))
         around = label.group(0) + segment
