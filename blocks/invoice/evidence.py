@@ -16,7 +16,7 @@ from blocks.invoice.rules import registration_problem
 from blocks.invoice.vocabulary import CONFIRMED, MISSING, REVIEW
 from keiri.base.catalog import t
 
-__all__ = ["CONFIRMED", "MISSING", "REVIEW", "assess_fields", "expected_totals"]
+__all__ = ["CONFIRMED", "MISSING", "REVIEW", "assess_fields", "expected_totals", "tax_basis"]
 
 _SIMPLE_FIELDS = ("issuer_name", "registration_number", "buyer_name")
 
@@ -37,6 +37,8 @@ def expected_totals(fields: dict[str, Any]) -> set[Decimal]:
         base += _dec(fields["carried_over"])
     tax = sum((_dec(v) for v in taxes.values()), Decimal(0))
     inclusive = fields.get("amounts_include_tax")
+    if inclusive is None:
+        inclusive = tax_basis(totals, taxes)
     allowed = set()
     for outside in _non_taxable_amounts(fields):
         if inclusive is not False:
@@ -44,6 +46,26 @@ def expected_totals(fields: dict[str, Any]) -> set[Decimal]:
         if inclusive is not True and set(taxes) >= set(totals):
             allowed.add(base + outside + tax)
     return allowed
+
+
+def tax_basis(totals: dict[str, Any], taxes: dict[str, Any]) -> bool | None:
+    """Whether the per-rate bases include their tax, as the taxes say when the document does
+    not: each tax is its rate of the base (exclusive: 67,540 of 675,400) or its rate's share
+    of it (inclusive: 61,400 of 675,400), within 1 yen. None when both or neither fit, so
+    a base that is a subtotal is never taken for a tax-inclusive total by default."""
+    fits = {True: True, False: True}
+    if not taxes or not set(taxes) <= set(totals):
+        return None
+    for rate, tax in taxes.items():
+        try:
+            base, percent, stated = _dec(totals[rate]), _dec(rate), _dec(tax)
+        except (ArithmeticError, ValueError):
+            return None
+        fits[False] &= abs(base * percent / 100 - stated) <= 1
+        fits[True] &= abs(base * percent / (100 + percent) - stated) <= 1
+    if fits[True] == fits[False]:
+        return None
+    return fits[True]
 
 
 def _non_taxable_amounts(fields: dict[str, Any]) -> set[Decimal]:

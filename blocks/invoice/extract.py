@@ -15,7 +15,7 @@ from typing import Any
 
 from blocks.file.extract_pdf import PAGE_SEPARATOR
 from blocks.invoice.doc_kinds import classify
-from blocks.invoice.evidence import assess_fields
+from blocks.invoice.evidence import assess_fields, tax_basis
 from blocks.invoice.layout_read import item_rows, layout_rows, summary_lines
 from blocks.invoice.lines import (
     AMOUNT_RE,
@@ -346,6 +346,8 @@ def extract_invoice_fields(
         if line["rate"] is None and not line["non_taxable"]:
             line["rate"] = 8 if line["marked"] else 10
             line["reduced_rate"] = line["marked"]
+    if inclusive is None and totals:
+        inclusive = tax_basis(totals, taxes)  # the taxes say it, not the candidate
     if inclusive is None and total is not None and totals:
         base = sum(totals.values()) + (found["carry"] or 0)
         inclusive = (

@@ -21,6 +21,8 @@ from blocks.invoice.ocr_repair import repair_layout, repair_text
         ("合計 ¥1.234.567", "合計 ¥1,234,567"),  # both separators in one pass
         ("小計 328,.657", "小計 328,657"),
         ("税率 0.08", "税率 0.08"),  # a decimal point stays
+        ("680,584 67,954748,538", "680,584 67,954 748,538"),  # two cells run together
+        ("| 29,775| 331,185 |", "29,775  331,185"),  # vertical rules read as bars
     ],
 )
 def test_the_engines_text_is_cleaned(read: str, cleaned: str) -> None:
@@ -55,9 +57,7 @@ OCR_PAGE = (
 )
 
 
-def test_an_ocr_page_with_misread_labels_gives_its_total_but_nothing_certain_on_its_own() -> (
-    None
-):
+def test_an_ocr_page_with_misread_labels_gives_its_total_but_nothing_certain_on_its_own() -> None:
     """The repaired labels give the total and the per-rate figures; the arithmetic confirms
     the total. The registration number's check digit holds, but a 0 read as a 9 keeps it,
     so from OCR it is 要確認 with the reason; a stray 「|」 is no issuer."""
@@ -76,3 +76,18 @@ def test_the_same_text_not_from_ocr_is_not_repaired() -> None:
     """A text layer is what the document printed: no OCR repair touches it."""
     fields = extract_invoice_fields(OCR_PAGE)
     assert fields["totals_by_rate"] != {"10": 10000}
+
+
+def test_a_subtotal_read_flat_under_the_grand_total_label_is_never_confirmed() -> None:
+    """A header row read flat (「税抜合計 消費税合計 税込合計」 then 「680,584 67,954 748,538」)
+    puts the subtotal after 税込合計. The per-rate taxes are 10% and 8% *of* their bases, so
+    the bases exclude the tax and only base + tax can be the total: the misread candidate is
+    要確認 with the computed total, never 確定 (a RapidOCR read of a landscape scan)."""
+    page = (
+        "請求書\n株式会社ミライ建設御中\n税抜合計消費税合計税込合計\n"
+        + clean("680,584\t67,954748,538")
+        + "\n10%対象額 675,400円消費税 67,540円 8%対象額 5,184円消費税414円\n"
+    )
+    fields = extract_invoice_fields(page, from_ocr=True)
+    assert fields["status"]["total"] == "要確認"
+    assert 748538 in [c["value"] for c in fields["candidates"]["total"]]
