@@ -146,6 +146,11 @@ class CacheSpec(_Strict):
 
 class _NodeBase(_Strict):
     id: str = Field(pattern=NODE_ID_PATTERN)
+    title: str = Field(
+        default="",
+        description="The step's name for people (progress, summaries, the inbox, task runs), "
+        "e.g. 請求書を読み取る; default: the description, else words for what its block does",
+    )
     description: str = ""
     when: When | None = None
     on_error: OnError | None = None

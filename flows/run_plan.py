@@ -28,7 +28,7 @@ from typing import Any, cast
 from prefect import Flow, State, get_run_logger, task
 from prefect.client.schemas.objects import FlowRun
 from prefect.context import FlowRunContext
-from prefect.states import Cancelled, Failed
+from prefect.states import Cancelled, Completed, Failed
 
 from blocks.sdk.errors import ErrorCode, IssuesFound
 from blocks.sdk.registry import BlockRegistry
@@ -36,7 +36,7 @@ from compiler.compile import compile_file
 from compiler.engine import run_compiled
 from compiler.events import EventLog
 from compiler.scope import CompiledPlan
-from flows.backend import run_names, run_secrets, secret_sweep
+from flows.backend import rejection, run_names, run_secrets, secret_sweep
 from flows.backend.artifacts import publish_run_artifacts
 from flows.backend.node_tasks import untagged
 from flows.backend.prefect_backend import PrefectBackend
@@ -261,8 +261,12 @@ def _execute(
         get_run_logger().error("%s", t("cli.run.failed_log", error=error, run=run_id))
         # A rejection that stops the run (`on_reject: fail`) is 差し戻し, not 失敗, where
         # people read the state (its type stays FAILED: filters and retries treat it so).
-        name = "Rejected" if error.code == ErrorCode.REJECTED else "Failed"
+        name = rejection.STATE_NAME if error.code == ErrorCode.REJECTED else "Failed"
         return Failed(name=name, message=f"{error.code}: {error.message}", data=record)
+    if rejection.of_outputs(result.outputs) is not None:
+        # Rejected at a confirm form with `on_reject: continue`: the run completed its
+        # branch, but people read 差し戻し (`flows.backend.rejection`).
+        return Completed(name=rejection.STATE_NAME, data=record)
     return record
 
 

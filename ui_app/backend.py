@@ -6,10 +6,20 @@ subprocess. A retry is handed to a background runner (`python -m flows.lifecycle
 deployment's work pool, so the app never runs a flow itself. Prefect is imported lazily and
 only when `PREFECT_API_URL` is set: without it Prefect would start a throwaway server of its
 own; `keiri ui` sets the environment.
+
+A visit does not wait on Prefect each time (`_cache`): the recent-runs list is kept for
+`RUNS_TTL_S` seconds (and dropped when this app starts, resumes or retries a run); what cannot
+change once known is kept while it stays so — the outcome and the summary of an ended run
+(until the list shows it in another state or with another end time: a retry), who started a
+run, its parameters. Drawing the inbox warms that cache in a background thread (`warm_runs`).
+
+Over 400 lines: the pages' one door to the runtime, with the caches that door keeps.
 """
 
 from __future__ import annotations
 
+import logging
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -17,6 +27,8 @@ from datetime import datetime
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from cachetools import LRUCache, TTLCache
 
 from blocks.sdk.errors import BlockError, ErrorCode
 from blocks.sdk.fileref import FileRef
@@ -28,9 +40,13 @@ if TYPE_CHECKING:
     from flows.backend.outcome import RunOutcome
     from flows.lifecycle.control import PausedForm, RunView
 
+_log = logging.getLogger("keiri.ui")
+
 __all__ = [
+    "RUNS_TTL_S",
     "InboxItem",
     "block_version",
+    "forget_runs",
     "inbox",
     "output_files",
     "prefect_ui_url",
@@ -41,12 +57,14 @@ __all__ = [
     "run_outcome",
     "run_parameters",
     "run_summary_text",
+    "run_title",
     "start_deployment",
     "start_design",
     "start_plan",
     "start_reenter",
     "start_retry",
     "started_by",
+    "warm_runs",
 ]
 
 
@@ -151,6 +169,7 @@ def inbox(limit: int = 60) -> list[InboxItem]:
                 title=str(definition.get("item_title") or ""),
             )
         )
+    warm_runs()  # the runs page is likely next: its cache fills meanwhile
     return sorted(items, key=lambda i: i.asked_at or datetime.max)
 
 
@@ -168,6 +187,7 @@ def resume(run_id: str, answers: dict[str, Any], who: str) -> None:
         from flows.lifecycle import runs
 
         runs.resume(run_id, answers, who)
+    forget_runs(run_id)
 
 
 @lru_cache(maxsize=1)
@@ -184,21 +204,106 @@ def block_version(definition: dict[str, Any]) -> str:
     return str(value) if value else _registry_version()
 
 
+#: How long the recent-runs list is reused (seconds).
+RUNS_TTL_S = 3.0
+_ENDED = frozenset({"COMPLETED", "FAILED", "CANCELLED", "CRASHED"})
+
+
+class _Cache:
+    """What the pages read again and again, shared by the app's sessions (threads)."""
+
+    lock = threading.Lock()
+    runs: TTLCache[tuple[str, str | None, int], list[RunView]] = TTLCache(64, RUNS_TTL_S)
+    #: run id -> (state type, state, end) as the last list showed it.
+    listed: LRUCache[str, tuple[str, str, str | None]] = LRUCache(4096)
+    #: run id -> (the listed tag it was read under, the outcome of the ended run).
+    outcomes: LRUCache[str, tuple[tuple[str, str, str | None], RunOutcome]] = LRUCache(512)
+    started_by: LRUCache[str, dict[str, Any]] = LRUCache(4096)
+    #: run id -> the listed tag of an ended run nobody recorded a starter for.
+    no_starter: LRUCache[str, tuple[str, str, str | None]] = LRUCache(4096)
+    #: run id -> (the listed tag, the summary published on the ended run, or None).
+    summaries: LRUCache[str, tuple[tuple[str, str, str | None], str | None]] = LRUCache(512)
+    parameters: LRUCache[str, dict[str, Any]] = LRUCache(1024)
+    warming = threading.Lock()  # held while `warm_runs` runs
+
+
+def _ended_tag(run_id: str) -> tuple[str, str, str | None] | None:
+    """The run's listed tag when the last list showed it ended (what it has stays so)."""
+    with _Cache.lock:
+        tag = _Cache.listed.get(run_id)
+    return tag if tag is not None and tag[0] in _ENDED else None
+
+
+def forget_runs(run_id: str | None = None) -> None:
+    """Drop the cached list (and what is cached of `run_id`): the next visit asks Prefect."""
+    with _Cache.lock:
+        _Cache.runs.clear()
+        if run_id is not None:
+            _Cache.outcomes.pop(run_id, None)
+            _Cache.summaries.pop(run_id, None)
+
+
+def warm_runs(limit: int = 30) -> None:
+    """Read the recent runs and what the runs page shows of each ended one, in a background
+    thread (one at a time), so the page draws from the cache. Called when the inbox is drawn
+    (the first page people see). A failure only leaves the cache cold: the page asks again and
+    shows the error there."""
+    if not _Cache.warming.acquire(blocking=False):
+        return
+
+    def warm() -> None:
+        try:
+            for view in recent_runs(None, limit):
+                if view.state_type not in _ENDED:
+                    continue
+                run_outcome(view.run_id)
+                run_parameters(view.run_id)
+                started_by(view.run_id)
+                run_summary_text(view.run_id)
+        except KeiriError as exc:
+            _log.debug("warming the runs cache stopped: %s", exc.message)
+        finally:
+            _Cache.warming.release()
+
+    threading.Thread(target=warm, name="keiri-warm-runs", daemon=True).start()
+
+
 def recent_runs(state: str | None = None, limit: int = 30) -> list[RunView]:
+    """The recent runs (newest first), from the cache when it is younger than `RUNS_TTL_S`."""
+    key = (settings.get().server.api_url or "", state, limit)
+    with _Cache.lock:
+        cached = _Cache.runs.get(key)
+    if cached is not None:
+        return list(cached)
     with _prefect("runs"):
         from flows.lifecycle.control import list_runs
 
         # Loop items and subflows are followed in their parent's entry, except paused ones
         # (each waits for its own answer).
-        return list_runs(state, limit, top_level=(state or "").lower() != "paused")
+        views = list_runs(state, limit, top_level=(state or "").lower() != "paused")
+    with _Cache.lock:
+        _Cache.runs[key] = views
+        for view in views:
+            _Cache.listed[view.run_id] = (view.state_type, view.state, view.end)
+    return list(views)
 
 
 def run_outcome(run_id: str) -> RunOutcome:
-    """The run's outcome (`flows.lifecycle.runs.outcome`: state, outputs, error, log)."""
+    """The run's outcome (`flows.lifecycle.runs.outcome`: state, outputs, error, log); an ended
+    run's is read once while the runs list shows it unchanged."""
+    with _Cache.lock:
+        tag = _Cache.listed.get(run_id)
+        cached = _Cache.outcomes.get(run_id)
+    if tag is not None and cached is not None and cached[0] == tag:
+        return cached[1]
     with _prefect("outcome"):
         from flows.lifecycle import runs
 
-        return runs.outcome(run_id)
+        outcome = runs.outcome(run_id)
+    if tag is not None and tag[0] in _ENDED and outcome.state.upper() in _ENDED:
+        with _Cache.lock:
+            _Cache.outcomes[run_id] = (tag, outcome)
+    return outcome
 
 
 def run_error(outcome: RunOutcome) -> dict[str, Any] | None:
@@ -233,6 +338,7 @@ def output_files(value: Any) -> list[FileRef]:
 def start_retry(run_id: str, who: str) -> RunOutcome:
     """Retry a failed run (`flows.lifecycle.runs.retry`, detached): a local run goes to a background
     runner, a deployment run back to its work pool; returns once it is handed over."""
+    forget_runs(run_id)
     with _prefect("retry"):
         from flows.lifecycle import runs
 
@@ -243,6 +349,7 @@ def start_reenter(run_id: str, node_id: str, who: str, wait_s: float = 90) -> Ru
     """Retry a failed run re-entering the input of `node_id` (`flows.lifecycle.runs.retry(...,
     reenter=[node_id])`, detached, as `keiri retry --reenter NODE --detach`) and wait until it
     pauses at a form, ends, or `wait_s` pass."""
+    forget_runs(run_id)
     with _prefect("retry"):
         from flows.lifecycle import runs
 
@@ -257,12 +364,15 @@ def start_plan(compiled: Any, plan: Path, who: str) -> str:
     with _prefect("start"):
         from flows.lifecycle import runs
 
-        return runs.start_detached(compiled, plan, {}, {}, who=who, via="form").run_id
+        run_id = runs.start_detached(compiled, plan, {}, {}, who=who, via="form").run_id
+    forget_runs()
+    return run_id
 
 
-def start_design(plan: Path, who: str, wait_s: float = 90) -> RunOutcome:
-    """Start a run of a design (`flows.lifecycle.runs.start_detached`, recorded as started by `who`
-    from the form app) and wait until it pauses at its first form, ends, or `wait_s` pass."""
+def start_design(plan: Path, who: str) -> str:
+    """Start a run of a design in the background (`flows.lifecycle.runs.start_detached`,
+    recorded as started by `who` from the form app); its run id at once. The page follows
+    the run with `run_outcome` and opens its first form when it pauses (never waits here)."""
     from blocks.sdk.registry import BlockRegistry
     from compiler.compile import compile_file
 
@@ -270,8 +380,9 @@ def start_design(plan: Path, who: str, wait_s: float = 90) -> RunOutcome:
     with _prefect("start"):
         from flows.lifecycle import runs
 
-        detached = runs.start_detached(compiled, plan, {}, {}, who=who, via="form")
-        return detached.wait(timeout=wait_s)
+        run_id = runs.start_detached(compiled, plan, {}, {}, who=who, via="form").run_id
+    forget_runs()
+    return run_id
 
 
 def start_deployment(name: str, who: str) -> str:
@@ -279,28 +390,78 @@ def start_deployment(name: str, who: str) -> str:
     with _prefect("start"):
         from flows.lifecycle import runs
 
-        return runs.start_deployment(name, who=who, via="form")
+        run_id = runs.start_deployment(name, who=who, via="form")
+    forget_runs()
+    return run_id
 
 
 def started_by(run_id: str) -> dict[str, Any] | None:
+    """Who started the run (recorded once: kept when found)."""
+    tag = _ended_tag(run_id)
+    with _Cache.lock:
+        cached = _Cache.started_by.get(run_id)
+        unknown = tag is not None and _Cache.no_starter.get(run_id) == tag
+    if cached is not None:
+        return dict(cached)
+    if unknown:
+        return None
     with _prefect("run"):
         from flows.lifecycle import runs
 
-        return runs.started_by(run_id)
+        found = runs.started_by(run_id)
+    with _Cache.lock:
+        if found:
+            _Cache.started_by[run_id] = dict(found)
+        elif tag is not None:  # an ended run: nobody will record it now
+            _Cache.no_starter[run_id] = tag
+    return found
 
 
 def run_parameters(run_id: str) -> dict[str, Any]:
-    """The run's parameters (`plan`, `answers`, `vars`)."""
+    """The run's parameters (`plan`, `answers`, `vars`; they never change)."""
+    with _Cache.lock:
+        cached = _Cache.parameters.get(run_id)
+    if cached is not None:
+        return dict(cached)
     with _prefect("run"):
         from flows.lifecycle.control import find_run
 
-        return dict(find_run(run_id).parameters or {})
+        found = dict(find_run(run_id).parameters or {})
+    with _Cache.lock:
+        _Cache.parameters[run_id] = found
+    return dict(found)
 
 
 def run_summary_text(run_id: str) -> str | None:
     """The summary for people published on the run (`flows.backend.people_summary`), as Markdown;
     None while it runs or for a run that ended before summaries existed."""
+    tag = _ended_tag(run_id)
+    with _Cache.lock:
+        cached = _Cache.summaries.get(run_id)
+    if tag is not None and cached is not None and cached[0] == tag:
+        return cached[1]
     with _prefect("summary"):
         from flows.backend.people_summary import read_published
 
-        return read_published(run_id)
+        text = read_published(run_id)
+    if tag is not None:
+        with _Cache.lock:
+            _Cache.summaries[run_id] = (tag, text)
+    return text
+
+
+def run_title(plan_id: str | None, start: datetime | float | str | None) -> str:
+    """A run as people name it: its plan's description (else its id) and its start time in
+    local time, 「月次の請求書照合（2026-11-27 09:15 開始）」.
+
+    TODO(issue 26): use the run title of `flows.lifecycle` (A's run-title function: period,
+    first file or counterparty) once it lands on main.
+    """
+    from keiri.base.times import local_time
+    from ui_app.plans import designs
+
+    described = {plan.id: plan.title for plan in designs()}
+    name = described.get(plan_id or "", plan_id or "") or t("runs.unknown_plan")
+    if start is None or start == "":
+        return name
+    return t("runs.title_started", plan=name, start=local_time(start))

@@ -18,6 +18,7 @@ from pydantic import ValidationError
 from blocks.sdk.errors import IssuesFound
 from blocks.sdk.yaml_loader import load_yaml_file
 from compiler.models import Plan, SummaryItem
+from compiler.node_titles import titles
 from keiri.base import settings
 from keiri.base.errors import PlanNotFound
 
@@ -36,6 +37,12 @@ class PlanInfo:
     reports: tuple[str, ...] = ()
     human_nodes: tuple[str, ...] = ()
     problem: str = ""
+    #: (node id, the step's name for people) of every node (`compiler.node_titles`).
+    steps: tuple[tuple[str, str], ...] = ()
+
+    def step(self, node_id: str) -> str:
+        """The step's name for people (the node id when the plan has no such node)."""
+        return dict(self.steps).get(node_id, node_id)
 
     @property
     def title(self) -> str:
@@ -71,6 +78,7 @@ def _read(path: Path, mtime: float) -> PlanInfo:
         summary=tuple(plan.ui.summary),
         reports=tuple(plan.ui.reports),
         human_nodes=humans,
+        steps=tuple(titles(list(plan.graph)).items()),
     )
 
 

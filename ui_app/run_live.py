@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 import streamlit as st
 
 from blocks.sdk.errors import BlockError
+from compiler.node_titles import node_title
 from keiri.base.catalog import state_label, t
 from keiri.base.errors import KeiriError
 from ui_app import backend
@@ -96,7 +97,9 @@ def progress_of(run_id: str, log: str | None) -> RunProgress | None:
     except (KeiriError, OSError):
         return None
     if not log:  # nothing logged yet: every node waits
-        return RunProgress([NodeProgress(node.id) for node in compiled.plan.graph])
+        return RunProgress(
+            [NodeProgress(node.id, title=node_title(node)) for node in compiled.plan.graph]
+        )
     return read_progress(Path(log), compiled)
 
 
@@ -104,7 +107,8 @@ def _show(progress: RunProgress) -> None:
     st.markdown(f"**{t('summary.runs.progress')}**")
     for node in progress.nodes:
         sep = t("display.sep")
-        line = f"{_ICONS[node.status]} {node.node_id}{sep}{t(_STATUS_WORDS[node.status])}"
+        name = node.title or node.node_id
+        line = f"{_ICONS[node.status]} {name}{sep}{t(_STATUS_WORDS[node.status])}"
         loop = node.loop
         if loop is not None and loop.total:
             line += sep + t("summary.runs.loop", done=loop.done, total=loop.total)

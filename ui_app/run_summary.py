@@ -29,7 +29,7 @@ __all__ = ["Answer", "RunSummary", "download_name", "render", "summarize"]
 class Answer:
     """A human-input node's answer: who, when, and (confirm) the decision."""
 
-    node_id: str
+    node_id: str  # the step's name for people (`PlanInfo.step`)
     by: str
     at: str
     approved: bool | None
@@ -78,7 +78,7 @@ def summarize(outputs: dict[str, Any], plan: PlanInfo | None) -> RunSummary:
         meta = value["metadata"]
         summary.answers.append(
             Answer(
-                node_id=str(node_id),
+                node_id=plan.step(str(node_id)) if plan is not None else str(node_id),
                 by=str(meta.get("answered_by") or "?"),
                 at=local_time(meta.get("answered_at"), "%Y-%m-%d %H:%M"),
                 approved=value.get("approved"),

@@ -1,6 +1,7 @@
 """The widget of the `table` field type (`Widget.TABLE`): the rows in `st.data_editor`, fixed
 columns greyed out and shown as people read them (`¥35,698`), editable ones as a choice of
-their options, a check box or text.
+their options, a check box or text; a column's `width` sizes it and `hidden` columns (machine
+ids) stay in the rows and the answer but are not shown.
 
 The grid starts from the rows once per form session — the stored answer (a restored draft)
 laid over the field's rows (`default`) — and Streamlit keeps the edits on top of that start;
@@ -45,7 +46,7 @@ def _config(column: TableColumn, rows: list[dict[str, Any]]) -> Any:
     cc = st.column_config
     if column.checkbox or (not column.editable and column.format == "boolean"):
         return cc.CheckboxColumn(
-            column.title, help=column.help or None, disabled=not column.editable
+            column.title, help=column.help or None, disabled=not column.editable, width=column.width
         )
     if column.editable and column.options:
         options = list(column.options)
@@ -53,10 +54,16 @@ def _config(column: TableColumn, rows: list[dict[str, Any]]) -> Any:
             value = row.get(column.id)
             if value is not None and not any(json_equal(value, o) for o in options):
                 options.append(value)
-        return cc.SelectboxColumn(column.title, help=column.help or None, options=options)
+        return cc.SelectboxColumn(
+            column.title, help=column.help or None, options=options, width=column.width
+        )
     alignment: Literal["right"] | None = "right" if column.format in _RIGHT else None
     return cc.TextColumn(
-        column.title, help=column.help or None, disabled=not column.editable, alignment=alignment
+        column.title,
+        help=column.help or None,
+        disabled=not column.editable,
+        alignment=alignment,
+        width=column.width,
     )
 
 
@@ -88,9 +95,10 @@ def table_widget(req: Requirement, key: str, entry: Entry) -> None:
         st.session_state[start_key] = merged_rows(spec, entry["values"].get(req.id))
     start: list[dict[str, Any]] = st.session_state[start_key]
     columns = list(spec.columns)
+    shown = [c for c in columns if not c.hidden]
     frame = pd.DataFrame(
-        [{c.id: _shown(c, row.get(c.id)) for c in columns} for row in start],
-        columns=[c.id for c in columns],
+        [{c.id: _shown(c, row.get(c.id)) for c in shown} for row in start],
+        columns=[c.id for c in shown],
     )
     st.markdown(f"**{req.label}**")
     if req.description:
@@ -100,16 +108,17 @@ def table_widget(req: Requirement, key: str, entry: Entry) -> None:
         key=wkey,
         hide_index=True,
         num_rows="fixed",
-        disabled=[c.id for c in columns if not c.editable],
-        column_config={c.id: _config(c, start) for c in columns},
+        disabled=[c.id for c in shown if not c.editable],
+        column_config={c.id: _config(c, start) for c in shown},
         width="stretch",
+        placeholder="",  # an empty cell reads empty, not the grid's grey English "None"
     )
     rows: list[dict[str, Any]] = []
     changed = 0
     for position, original in enumerate(start):
         row = dict(original)
         for column in columns:
-            if column.editable:
+            if column.editable and not column.hidden:
                 row[column.id] = _cell(edited.iloc[position][column.id])
         rows.append(row)
         base = spec.rows[position] if spec.rows and position < len(spec.rows) else original

@@ -19,7 +19,7 @@ from blocks.analysis.models import AgentState, ExecutionResult, ReportOutput
 from blocks.analysis.report import REPORT_FILE
 from blocks.analysis.workspace import dataframe_info
 
-__all__ = ["TurnResult", "new_state", "run_turn"]
+__all__ = ["TurnResult", "loops_run", "new_state", "run_turn"]
 
 # A recursion limit comfortably above the 2 * MAX_LOOPS + 3 steps of one turn.
 _RECURSION_LIMIT = 4 * MAX_LOOPS + 10
@@ -38,7 +38,14 @@ class TurnResult:
 
     @property
     def loops(self) -> int:
-        return self.state.loop_count
+        return loops_run(self.state)[0]
+
+
+def loops_run(state: AgentState) -> tuple[int, bool]:
+    """(the loops actually run, whether the cap stopped the turn): `reason` entered after
+    `MAX_LOOPS` rounds counts itself but decides nothing, so it is not a loop run."""
+    capped = state.loop_count > MAX_LOOPS
+    return min(state.loop_count, MAX_LOOPS), capped
 
 
 def new_state(df: pd.DataFrame | None, workspace: Path) -> AgentState:

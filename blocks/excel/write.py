@@ -14,6 +14,7 @@ from pathlib import Path, PurePath
 from typing import Any, cast
 
 from blocks.excel.excel_manager import Column, TableWrite, rows_from_records, write_tables
+from blocks.excel.report_words import with_words, word_columns
 from blocks.sdk.base import Block
 from blocks.sdk.context import BlockContext
 from blocks.sdk.errors import BlockError, ErrorCode
@@ -92,14 +93,17 @@ def _discover_keys(records: Sequence[Any], where: str) -> list[str]:
 
 
 def columns_for(spec: Any, records: Sequence[Any], where: str) -> list[Column]:
-    """Columns from `columns` (list of keys, or key -> label / {header, type, number_format})."""
+    """Columns from `columns` (list of keys, or key -> label / {header, type, number_format,
+    words, code_header}: `blocks.excel.report_words`)."""
     if spec is None:
         return [Column(k, k) for k in _discover_keys(records, where)]
     if isinstance(spec, list):
         return [Column(str(k), str(k)) for k in spec]
     columns = []
     for key, label in cast(Mapping[str, Any], spec).items():
-        if isinstance(label, Mapping):
+        if isinstance(label, Mapping) and label.get("words"):
+            columns += word_columns(str(key), label, label.get("type", "auto"))
+        elif isinstance(label, Mapping):
             columns.append(
                 Column(
                     str(key),
@@ -183,12 +187,13 @@ class WriteBlock(Block):
         for sheet_config, source, records in selected:
             where = "data" if source is None else f"data.{source}"
             columns = columns_for(sheet_config.get("columns"), records, where)
+            rows = with_words(records, columns)
             writes.append(
                 TableWrite(
                     sheet=sheet_config["sheet"],
                     columns=columns,
-                    rows=rows_from_records(records, columns, where),
-                    row_count=len(records),
+                    rows=rows_from_records(rows, columns, where),
+                    row_count=len(rows),
                     start_cell=str(sheet_config.get("start_cell", "A1")),
                     header=bool(sheet_config.get("header", True)),
                     mode=sheet_config.get("mode", "replace"),

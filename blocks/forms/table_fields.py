@@ -16,6 +16,9 @@ the column naming a row as `key` (default: the first column), and the columns:
         - { id: account, label: 勘定科目, editable: true, options: ${review_rows.accounts} }
         - { id: register, label: 登録する, editable: true, format: boolean }
 
+A column may say how wide it is shown (`width: small|medium|large` or pixels) and `hidden: true` keeps a
+machine column (a row's id, usually the key) in the rows and the answer but off the screen.
+
 The answer is a list of rows: every row of `default`, or only some of them — a row left out
 stays as it was, so `--input NODE.entries=@rows.json` may name only the rows it changes. A row
 names its `key`; it keeps every fixed value and adds no key of its own; an editable column
@@ -30,7 +33,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, Strict, ValidationError
 
@@ -61,6 +64,8 @@ class TableColumn(BaseModel):
     options: list[Any] | None = None
     format: str = "text"
     help: str = ""
+    width: Literal["small", "medium", "large"] | Annotated[int, Field(gt=0)] | None = None
+    hidden: bool = False
 
     @property
     def title(self) -> str:

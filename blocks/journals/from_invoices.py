@@ -43,15 +43,20 @@ class FromInvoicesBlock(Block):
             master = {item.code: item for item in store.counterparties()}
             rules = store.rules()
         findings: dict[str, list[str]] = defaultdict(list)
+        reasons: dict[tuple[str, str], str] = {}
         for finding in inputs.get("findings") or []:
             if finding.get("severity") == "error":
-                findings[str(finding.get("file"))].append(str(finding.get("rule")))
+                where, rule = str(finding.get("file")), str(finding.get("rule"))
+                findings[where].append(rule)
+                if finding.get("reason"):
+                    reasons.setdefault((where, rule), str(finding["reason"]))
         context = PurchaseContext(
             counterparties=master,
             rules=rules,
             links={str(link.get("file")): link for link in inputs.get("links") or []},
             evidence=evidence_index(inputs.get("evidence") or []),
             findings=findings,
+            reasons=reasons,
             registry=normalise_registry(inputs.get("registry")),
         )
         options = PurchaseOptions(

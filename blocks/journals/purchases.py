@@ -60,6 +60,7 @@ class PurchaseContext:
     links: Mapping[str, dict[str, Any]] = field(default_factory=dict)  # file -> invoice link
     evidence: Mapping[str, dict[str, Any]] = field(default_factory=dict)  # path -> FileRef
     findings: Mapping[str, list[str]] = field(default_factory=dict)  # file -> error rules
+    reasons: Mapping[tuple[str, str], str] = field(default_factory=dict)  # (file, rule) -> why
     registry: Mapping[str, str] = field(default_factory=dict)
 
 
@@ -180,7 +181,10 @@ def build_purchases(
             continue
         blocking = [r for r in context.findings.get(file, []) if r not in NOT_BLOCKING]
         if blocking:
-            rules = ", ".join(sorted(set(blocking)))
+            # what the check said, as people read it (the rule's id when it gave no reason)
+            rules = t("journal.review.sep").join(
+                context.reasons.get((file, r), r) for r in sorted(set(blocking))
+            )
             skipped.append(_skip(file, "check_errors", t("journal.skip.check_errors", rules=rules)))
             continue
         amounts = _per_rate(fields, rates)

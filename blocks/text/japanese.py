@@ -23,6 +23,9 @@ __all__ = [
     "NO_WORDS",
     "PRESENT_WORDS",
     "REVIEW_MARK",
+    "ROW_AMOUNT_KEYS",
+    "ROW_DATE_KEYS",
+    "ROW_NAME_KEYS",
     "YES_WORDS",
     "amount_pattern",
     "date_from_match",
@@ -57,6 +60,11 @@ MINUS_LIKE = ("ー", "−")
 REVIEW_MARK = "要確認"
 #: The labels of statement rows that are not transactions (carry-overs and totals).
 NOT_TRANSACTION = ("前月繰越", "前日繰越", "次月繰越", "繰越", "合計", "小計", "総計")
+#: The keys that name a row (an invoice, a statement line) for people, by preference: who or
+#: what, the date, the amount (`flows.backend.attention_points`).
+ROW_NAME_KEYS = ("issuer_name", "counterparty", "取引先", "摘要", "name", "file", "path")
+ROW_DATE_KEYS = ("日付", "transaction_date", "date")
+ROW_AMOUNT_KEYS = ("total", "出金", "入金", "amount")
 
 # One date anywhere in NFKC text: 西暦 (年月日, / . -) or 和暦 (kanji era or R/H/S letter).
 DATE_PATTERN = re.compile(

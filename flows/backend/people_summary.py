@@ -34,9 +34,11 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from blocks.forms.display import format_value, lookup
-from blocks.sdk.errors import BlockError, ErrorCode
+from blocks.sdk.errors import BlockError
 from blocks.text.japanese import REVIEW_MARK
 from blocks.text.quoted_numbers import numbers_in
+from compiler.node_titles import node_title
+from flows.backend import attention_points, rejection
 from flows.backend.progress import NodeProgress, RunProgress, read_progress
 from keiri.base import masking
 from keiri.base.catalog import t
@@ -89,13 +91,31 @@ class RunFacts:
     #: The human-input nodes whose re-entry can fix the failure, nearest first
     #: (`flows.backend.reenter.offer`); empty when the failure is not linked to an input.
     reenter: list[str] = field(default_factory=list)
+    #: The plan as people call it (its description, else its id).
+    plan_title: str = ""
+    #: {node id: the step's name for people} (`compiler.node_titles`).
+    titles: dict[str, str] = field(default_factory=dict)
+    #: 差し戻し: who sent the run back, why, at which step (`flows.backend.rejection`).
+    rejected_by: str | None = None
+    rejected_reason: str | None = None
+    rejected_step: str | None = None
+    #: The steps not done (skipped) in a rejected run, by name.
+    not_done: list[str] = field(default_factory=list)
+    #: The points needing attention in the outputs (`flows.backend.attention_points`).
+    points: list[attention_points.Point] = field(default_factory=list)
+
+    def title_of(self, node_id: str | None) -> str:
+        return self.titles.get(node_id or "", node_id or "—")
 
     def as_data(self) -> dict[str, Any]:
         data = asdict(self)
         data["loops"] = [
-            {"node": node, "total": total, "done": done, "failed": failed}
+            {"node": self.title_of(node), "total": total, "done": done, "failed": failed}
             for node, total, done, failed in self.loops
         ]
+        data["points"] = [point.as_data() for point in self.points]
+        data["attention_points"] = [point.text() for point in self.points]
+        del data["titles"]
         return data
 
 
@@ -190,7 +210,8 @@ def facts_of(
     the compiled plan, the inputs a failure can be fixed by re-entering."""
     error = result.error
     state: Any = result.state
-    if error is not None and error.code == ErrorCode.REJECTED:
+    rejected = rejection.of_run(result.outputs, error)
+    if rejected is not None:
         state = "rejected"
     elif state not in ("completed", "failed", "cancelled"):
         state = "failed" if error is not None else "completed"
@@ -202,6 +223,14 @@ def facts_of(
         for node in progress.nodes
         if node.loop is not None and node.loop.total
     ]
+    titles = (
+        {node.id: node_title(node) for node in compiled.plan.graph} if compiled is not None else {}
+    )
+    not_done = (
+        [titles.get(n.node_id, n.node_id) for n in progress.nodes if n.status == "skipped"]
+        if rejected is not None
+        else []
+    )
     return RunFacts(
         plan_id=result.plan_id,
         run_id=result.run_id,
@@ -219,6 +248,13 @@ def facts_of(
         error_message=error.message if error is not None else None,
         error_hint=error.hint if error is not None else None,
         reenter=_reenter(result, compiled),
+        plan_title=(compiled.plan.description if compiled is not None else "") or result.plan_id,
+        titles=titles,
+        rejected_by=rejected.by if rejected is not None else None,
+        rejected_reason=rejected.reason if rejected is not None else None,
+        rejected_step=titles.get(rejected.node_id, rejected.node_id) if rejected else None,
+        not_done=not_done,
+        points=attention_points.points_of(masking.mask(result.outputs)),
     )
 
 
@@ -253,16 +289,23 @@ def template_summary(
     rejected: list[str] | None = None,
 ) -> PeopleSummary:
     """The summary from the facts and figures alone (deterministic)."""
-    done = [
-        t(
-            "summary.done.nodes",
-            completed=facts.completed,
-            nodes=facts.nodes,
-            skipped=facts.skipped,
-        )
-    ]
+    if facts.state == "rejected":  # a step left out is said in words, not as 「スキップ」
+        done = [t("summary.done.steps", completed=facts.completed, nodes=facts.nodes)]
+        if facts.not_done:
+            done.append(
+                t("summary.done.not_done", steps=t("display.list_sep").join(facts.not_done))
+            )
+    else:
+        done = [
+            t(
+                "summary.done.nodes",
+                completed=facts.completed,
+                nodes=facts.nodes,
+                skipped=facts.skipped,
+            )
+        ]
     done += [
-        t("summary.done.loop", node=node, done=finished, total=total)
+        t("summary.done.loop", node=facts.title_of(node), done=finished, total=total)
         for node, total, finished, _failed in facts.loops
     ]
     done += [t("summary.done.figure", label=label, value=value) for label, value in figures]
@@ -274,7 +317,7 @@ def template_summary(
         attention.append(
             t(
                 "summary.attention.error",
-                node=facts.error_node or "—",
+                node=facts.title_of(facts.error_node),
                 code=facts.error_code,
                 message=facts.error_message,
             )
@@ -283,30 +326,52 @@ def template_summary(
             next_.append(t("summary.next.hint", hint=facts.error_hint))
         if facts.reenter:
             node = facts.reenter[0]
-            next_.append(t("summary.next.reenter", node=node, run_id=facts.run_id))
+            next_.append(
+                t(
+                    "summary.next.reenter",
+                    node=node,
+                    title=facts.title_of(node),
+                    run_id=facts.run_id,
+                )
+            )
         else:
             next_.append(t("summary.next.retry", run_id=facts.run_id))
     elif facts.state == "rejected":
-        attention.append(t("summary.attention.rejected", message=facts.error_message))
+        attention.append(
+            t(
+                "summary.attention.rejected",
+                step=facts.rejected_step or "—",
+                by=facts.rejected_by or t("summary.rejected.someone"),
+                reason=facts.rejected_reason or t("summary.rejected.no_reason"),
+            )
+        )
         next_.append(t("summary.next.reask"))
     elif facts.state == "cancelled":
         attention.append(t("summary.attention.cancelled"))
         next_.append(t("summary.next.cancelled"))
     attention += [
-        t("summary.attention.loop_failed", node=node, failed=failed)
+        t("summary.attention.loop_failed", node=facts.title_of(node), failed=failed)
         for node, _total, _done, failed in facts.loops
         if failed
     ]
+    attention += [point.text() for point in facts.points]
     if facts.findings:
         attention.append(t("summary.attention.findings", count=facts.findings))
     if facts.to_check:
         attention.append(t("summary.attention.to_check", count=facts.to_check))
     if facts.findings or facts.to_check:
         next_.append(t("summary.next.review"))
+    if facts.points:
+        next_.append(t("summary.next.points"))
     if facts.state == "completed" and not next_:
         next_.append(t("summary.next.done"))
     return PeopleSummary(
-        headline=t(_HEADLINES[facts.state], plan=facts.plan_id),
+        headline=t(
+            _HEADLINES[facts.state],
+            plan=facts.plan_title or facts.plan_id,
+            by=facts.rejected_by or t("summary.rejected.someone"),
+            reason=facts.rejected_reason or t("summary.rejected.no_reason"),
+        ),
         done=done,
         attention=attention,
         next=next_,
@@ -356,10 +421,16 @@ def llm_summary(
     if unsupported or not written.headline.strip():
         note = t("summary.note.rejected", numbers=t("display.list_sep").join(unsupported) or "—")
         return template_summary(facts, figures, note=note, rejected=unsupported)
+    # What the facts say must be said: 差し戻し in the headline, and every point needing
+    # attention (the model's list when it wrote one, else the template's).
+    template = template_summary(facts, figures)
+    attention = [s.strip() for s in written.attention if s.strip()]
+    if not attention or (facts.points and len(attention) < len(facts.points)):
+        attention = template.attention
     return PeopleSummary(
-        headline=written.headline.strip(),
+        headline=template.headline if facts.state == "rejected" else written.headline.strip(),
         done=[s.strip() for s in written.done if s.strip()],
-        attention=[s.strip() for s in written.attention if s.strip()],
+        attention=attention,
         next=[s.strip() for s in written.next if s.strip()],
         source="llm",
     )

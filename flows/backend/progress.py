@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from compiler.models import LoopNode
+from compiler.node_titles import node_title
 
 if TYPE_CHECKING:
     from compiler.scope import CompiledPlan
@@ -37,6 +38,7 @@ class LoopProgress:
 class NodeProgress:
     node_id: str
     status: NodeStatus = "pending"
+    title: str = ""  # the step's name for people (`compiler.node_titles`)
     duration_ms: int | None = None
     loop: LoopProgress | None = None
 
@@ -84,7 +86,7 @@ def read_progress(log: Path, compiled: CompiledPlan) -> RunProgress:
     """The progress of the run whose log is `log` (a missing log: nothing started yet)."""
     bodies = loop_bodies(compiled)
     owner = {child: loop for loop, children in bodies.items() for child in children}
-    nodes = {node.id: NodeProgress(node.id) for node in compiled.plan.graph}
+    nodes = {node.id: NodeProgress(node.id, title=node_title(node)) for node in compiled.plan.graph}
     for loop_id in bodies:
         nodes[loop_id].loop = LoopProgress()
     ended: dict[tuple[str, int], dict[str, str]] = {}

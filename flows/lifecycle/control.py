@@ -24,7 +24,7 @@ from prefect.client.schemas.objects import FlowRun, StateType
 from prefect.client.schemas.sorting import FlowRunSort
 
 from blocks.sdk.errors import BlockError, ErrorCode
-from flows.backend import resume_marker
+from flows.backend import rejection, resume_marker
 from flows.backend.input_keys import FORM_PREFIX
 from flows.backend.run_inputs import filter_values, read_value
 from keiri.base.catalog import state_label, t
@@ -66,9 +66,16 @@ class RunView:
     message: str = ""
     tags: list[str] = field(default_factory=list)
     pause_key: str | None = None
+    #: The run's parameters (`plan`, `answers`, `vars`): for its title, not in the JSON.
+    parameters: dict[str, Any] = field(default_factory=dict, repr=False)
+
+    @property
+    def rejected(self) -> bool:
+        """差し戻し: the run's state is named so (`flows.backend.rejection`)."""
+        return rejection.is_rejected_state(self.state)
 
     def to_json(self) -> dict[str, Any]:
-        return dict(self.__dict__)
+        return {k: v for k, v in self.__dict__.items() if k != "parameters"}
 
 
 def _view(run: FlowRun) -> RunView:
@@ -86,6 +93,7 @@ def _view(run: FlowRun) -> RunView:
         message=(state.message or "") if state else "",
         tags=list(run.tags),
         pause_key=state.state_details.pause_key if state and state.state_details else None,
+        parameters=dict(run.parameters or {}),
     )
 
 

@@ -8,8 +8,11 @@ of the analysis and `report.md`. When the agent asks a question, the next `--ans
 given; without one it is asked on the terminal (when stdin is one), else the command fails.
 Exit 0 when the report is written, 1 when the analysis failed (including an unanswered
 question), 2 for usage errors. `--json` prints one document: `report` (the seed's
-`ReportOutput`), `workspace`, `loops`, `executions` (the `ExecutionResult` list), and
-`question` / `error` (null unless the analysis stopped there).
+`ReportOutput`), `workspace`, `loops` (the reasoning rounds run: at most 5), `capped` (true
+when the 5-loop cap stopped the analysis and the report holds intermediate results),
+`executions` (the `ExecutionResult` list), and `question` / `error` (null unless the analysis
+stopped there; `workspace` is null when the LLM is not configured, checked before anything
+heavy is imported).
 """
 
 from __future__ import annotations
@@ -46,13 +49,19 @@ def _progress(event: str, **fields: Any) -> None:
 
 
 def _document(
-    state: Any, workspace: Path, *, question: str | None = None, error: Any = None
+    state: Any, workspace: Path | None, *, question: str | None = None, error: Any = None
 ) -> dict[str, Any]:
     report = state.final_report if state is not None else None
+    loops, capped = 0, False
+    if state is not None:
+        from blocks.analysis.turn import loops_run
+
+        loops, capped = loops_run(state)
     return {
         "report": report.model_dump(mode="json") if report is not None else None,
-        "workspace": str(workspace),
-        "loops": state.loop_count if state is not None else 0,
+        "workspace": str(workspace) if workspace is not None else None,
+        "loops": loops,
+        "capped": capped,
         "executions": [r.model_dump(mode="json") for r in state.execution_results]
         if state is not None
         else [],
@@ -74,15 +83,25 @@ def _document(
 def analyze_cmd(
     data: Path, question: str, answers: tuple[str, ...], sheet: str | None, as_json: bool
 ) -> None:
-    from blocks.analysis import build_graph, new_state, run_turn
-    from blocks.analysis.workspace import create_workspace, read_data, save_upload
-    from blocks.llm.client import LLMClient
+    from blocks.llm.readiness import require
     from blocks.sdk.errors import BlockError
 
     if not data.is_file():
         raise click.UsageError(t("cli.analyze.no_data", path=data))
     if not question.strip():
         raise click.UsageError(t("cli.analyze.empty_question"))
+    try:
+        require()  # from the settings alone: before langgraph, pandas and openai are imported
+    except BlockError as exc:
+        if not as_json:
+            raise
+        print_json(_document(None, None, error=exc.to_dict()))
+        render_block_error(exc)
+        raise Reported(EXIT_FAILED) from None
+    from blocks.analysis import build_graph, new_state, run_turn
+    from blocks.analysis.workspace import create_workspace, read_data, save_upload
+    from blocks.llm.client import LLMClient
+
     workspace = create_workspace()
     state = None
     try:
@@ -117,6 +136,7 @@ def analyze_cmd(
     if as_json:
         print_json(_document(state, workspace))
         return
+
     from rich.markdown import Markdown
 
     console.print(Markdown(turn.report_path.read_text(encoding="utf-8")))  # type: ignore[union-attr]

@@ -30,7 +30,7 @@ import click
 
 from keiri.base.catalog import t
 from keiri.base.catalog.words import CHAT_CONFIRMATIONS, CHAT_GOALS, CHAT_ROLES, CHAT_STEPS
-from keiri.base.errors import KeiriError
+from keiri.base.errors import EXIT_USAGE, ErrorCode, KeiriError
 from keiri.base.times import local_time
 from keiri.cli.render import render_error
 
@@ -337,6 +337,7 @@ def chat_cmd(conversation_id: str | None, list_only: bool) -> None:
     if list_only:
         _list(user)
         return
+    _require_llm()  # before the copilot, Prefect or the LLM client are imported
     from keiri.copilot.session import CopilotSession
 
     with contextlib.suppress(KeiriError):
@@ -348,6 +349,24 @@ def chat_cmd(conversation_id: str | None, list_only: bool) -> None:
     chat = _Chat(session, LineReader())
     chat.loop(recent=RECENT if resumed else 0)
     _echo(t("chat.cli.bye", conversation=session.conversation_id))
+
+
+def _require_llm() -> None:
+    """No LLM settings: the copilot's own error, from the settings alone (nothing heavy is
+    imported for it: `blocks.llm.readiness`)."""
+    from blocks.llm.readiness import readiness
+
+    ready = readiness()
+    if not ready.configured:
+        # `keiri.copilot.errors.LLMNotConfigured`'s code and exit code, without importing the
+        # copilot package (its `__init__` loads the session, Prefect's client, the LLM client).
+        raise KeiriError(
+            ErrorCode.COPILOT_LLM_NOT_CONFIGURED,
+            t("copilot.error.llm_not_configured"),
+            exit_code=EXIT_USAGE,
+            hint=t("copilot.hint.llm_not_configured"),
+            details={"reason": "no_api_key", "provider": ready.provider, "missing": ready.missing},
+        )
 
 
 def _connect() -> None:

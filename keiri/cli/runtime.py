@@ -51,12 +51,25 @@ def _report(outcome: RunOutcome, as_json: bool) -> int:
     if as_json:
         print_json(masking.mask(outcome.to_json()))
         return outcome.exit_code
+    from flows.backend import rejection
+
     color = {"completed": "green", "paused": "yellow"}.get(outcome.state, "red")
-    state = escape(state_label(outcome.state))
+    sent_back = rejection.of_run(outcome.outputs, outcome.block_error)
+    if sent_back is not None:  # 差し戻し: neither 完了 nor a failure to retry
+        color, label = "yellow", state_label("REJECTED")
+    else:
+        label = state_label(outcome.state)
     header = t(
-        "cli.run.header", state=f"[{color}]{state}[/]", plan=outcome.plan_id, run=outcome.run_id
+        "cli.run.header",
+        state=f"[{color}]{escape(label)}[/]",
+        plan=outcome.plan_id,
+        run=outcome.run_id,
     )
     console.print(header)
+    if sent_back is not None:
+        by = sent_back.by or t("summary.rejected.someone")
+        reason = sent_back.reason or t("summary.rejected.no_reason")
+        console.print(f"  {escape(t('cli.run.rejected', by=by, reason=reason))}")
     console.print(f"  {t('cli.run.ui', url=outcome.ui_url)}")
     if outcome.log:
         console.print(f"  {escape(t('cli.run.log', path=outcome.log))}")

@@ -15,6 +15,7 @@ import openpyxl
 import pytest
 
 from blocks.sdk.store import FileStore
+from keiri.base.catalog import t
 from keiri.cli import main
 from tests.conftest import ROOT
 from tests.support.proposal_evidence import (
@@ -111,10 +112,21 @@ def test_proposals_accepted_and_rejected_through_the_cli(
     assert outputs["account_files"]["summary"]["files"] == len(zip_members(data)) == 6
 
     matched = _sheet(book, "照合済")
-    assert [(r["請求書ファイル"], r["照合区分"], r["承認者"]) for r in matched] == [
-        (YAMADA, "within_tolerance", None),
-        (TEST, "accepted", "suzuki"),
+    # the match kind in words, its code beside it for machines
+    assert [
+        (r["請求書ファイル"], r["照合区分"], r["照合区分コード"], r["承認者"]) for r in matched
+    ] == [
+        (YAMADA, t("report.match.within_tolerance"), "within_tolerance", None),
+        (TEST, t("report.match.accepted"), "accepted", "suzuki"),
     ]
+    findings = _sheet(book, "指摘事項")
+    assert findings and {r["重要度"] for r in findings} <= {
+        t("display.severity.error"),
+        t("display.severity.warning"),
+        t("display.severity.info"),
+    }
+    assert {r["重要度コード"] for r in findings} <= {"error", "warning", "info"}
+    assert all(r["指摘"] and "_" not in r["指摘"] for r in findings)
     [not_taken] = _sheet(book, "照合しなかった提案")
     assert (not_taken["請求書ファイル"], not_taken["支払額"]) == (MINATO, 44000)
     assert [r["出金額"] for r in _sheet(book, "未照合_出金")] == [44000]

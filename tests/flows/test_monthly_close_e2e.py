@@ -101,6 +101,12 @@ def test_the_month_closes_with_the_yayoi_file_and_the_archive(
     assert header[:3] == ["伝票番号", "日付", "仕訳ID"] and header[-1] == "出力"
     assert sheet.max_row - 1 == len(export["lines"])  # one row per line of every entry
     assert len({line["仕訳ID"] for line in export["lines"]}) == 15
+    findings = book["指摘事項"]
+    columns = [c.value for c in next(findings.iter_rows(max_row=1))]
+    severity = columns.index("重要度")
+    assert columns[severity + 1] == "重要度コード"  # the code kept beside the word, for machines
+    rows = list(findings.iter_rows(min_row=2, values_only=True))
+    assert rows and {row[severity] for row in rows} <= {"エラー", "警告", "情報"}
 
     archived = outputs["archive_evidence"]["summary"]
     assert archived["added"] == 10 and archived["skipped"] == 0

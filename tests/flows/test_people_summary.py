@@ -63,7 +63,7 @@ def test_template_summary_without_any_model(tmp_path: Path, no_llm: None) -> Non
     compiled, result, log = _inline(tmp_path)
     summary = people_summary.summarize(compiled, result, log)
     assert summary.source == "template"
-    assert summary.headline == t("summary.headline.completed", plan="payments_summary")
+    assert summary.headline == t("summary.headline.completed", plan=compiled.plan.description)
     assert summary.done == [
         t("summary.done.nodes", nodes="2", completed="2", skipped="0"),
         "支払合計: ¥159,500",
@@ -146,7 +146,9 @@ def test_a_run_that_failed_because_of_an_input_suggests_reentering_it(
     )
     result = RunResult("r7", "reenter_amount", "failed", {}, error=refused)
     summary = people_summary.summarize(compiled, result, None)
-    assert summary.next[-1] == t("summary.next.reenter", node="ask", run_id="r7")
+    assert summary.next[-1] == t(
+        "summary.next.reenter", node="ask", title="資料・入力を受け取る", run_id="r7"
+    )
     assert not any("keiri retry r7`" in line for line in summary.next)
     assert people_summary.facts_of(result, RunProgress([]), None, compiled).reenter == [
         "ask",
@@ -154,7 +156,7 @@ def test_a_run_that_failed_because_of_an_input_suggests_reentering_it(
     ]
     monkeypatch.setenv("KEIRI_LANG", "en")
     english = people_summary.summarize(compiled, result, None)
-    assert english.next[-1].startswith("The failure may come from the input of “ask”")
+    assert english.next[-1].startswith("The failure may come from the input of “Collect the")
     assert "`keiri retry r7 --reenter ask`" in english.next[-1]
     monkeypatch.delenv("KEIRI_LANG")
     # Not about an input (a service error): the plain retry.
@@ -228,6 +230,6 @@ def test_a_run_without_a_model_publishes_the_template(
     doc = _run(capsys)
     published = people_summary.read_published(doc["run_id"])
     assert published is not None
-    assert published.startswith("**payments_summary の実行が完了しました。**")
+    assert published.startswith("**支払データを検証してから取引先別に合計する")
     assert "- 支払合計: ¥159,500" in published
     assert "定型で作成しました" in published

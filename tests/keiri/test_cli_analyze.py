@@ -70,13 +70,16 @@ def test_analyze_a_cp932_csv_with_one_question_answered_up_front(
 
     assert done.returncode == 0, done.stderr
     doc = json.loads(done.stdout)
-    assert set(doc) == {"report", "workspace", "loops", "executions", "question", "error"}
+    assert set(doc) == {
+        "report", "workspace", "loops", "capped", "executions", "question", "error"
+    }  # fmt: skip
     assert doc["report"]["title"] == "部門別売上"
     assert json.loads(doc["report"]["sections"][1]["content"]) == [
         {"部門": "営業部", "売上": 445000},
         {"部門": "管理部", "売上": 240000},
     ]
-    assert doc["loops"] == 2 and doc["question"] is None and doc["error"] is None
+    assert doc["loops"] == 2 and doc["capped"] is False
+    assert doc["question"] is None and doc["error"] is None
     assert [e["success"] for e in doc["executions"]] == [True]
     workspace = Path(doc["workspace"])
     assert workspace.parent == (tmp_path / "home" / "workspace").resolve()
@@ -140,3 +143,21 @@ def test_usage_errors_exit_2(server: ScriptedOpenAI, tmp_path: Path) -> None:
     bad.write_text("x", encoding="utf-8")
     done = _run(server, tmp_path / "home", str(bad), "-q", "x")
     assert done.returncode == 1 and "FILE_INVALID" in done.stderr
+
+
+def test_the_loop_cap_reports_the_five_loops_run(
+    script: AnalysisScript, server: ScriptedOpenAI, tmp_path: Path
+) -> None:
+    data = tmp_path / "s.csv"
+    data.write_text(SALES_CSV, encoding="utf-8")
+    for n in range(5):
+        script.reason("act", instruction=f"分析 {n + 1}")
+        script.code(f"print({n + 1})")
+    script.report("途中までの分析", [{"section_type": "text", "content": "ここまでです。"}])
+
+    done = _run(server, tmp_path / "home", str(data), "-q", "とことん分析して", "--json")
+
+    assert done.returncode == 0, done.stderr
+    doc = json.loads(done.stdout)
+    assert doc["loops"] == 5 and doc["capped"] is True
+    assert len(doc["executions"]) == 5

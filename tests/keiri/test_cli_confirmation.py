@@ -103,6 +103,9 @@ def test_answer_given_up_front_does_not_pause(cli: Any) -> None:
     code, doc = cli("run", str(PLAN), "--input", "match.choice=right-1", "--json")
     assert code == 0 and doc["state"] == "completed", doc
     assert [m["right_index"] for m in doc["outputs"]["match"]["matched"]] == [1]
+    # Who gave the answer, as docs/confirmation.md says (not `run-input`: a person did).
+    [resolved] = _events(doc, "confirmation_resolved")
+    assert resolved["answered_by"] == "yamada" and resolved["option"] == "right-1"
 
 
 def test_in_a_loop_each_item_asks_its_own_question(cli: Any) -> None:

@@ -246,3 +246,18 @@ def test_a_runner_that_dies_leaves_no_ghost_run(cli: Any) -> None:
     assert outcome.error is not None and shown("cli.state.runner_exited", outcome.error.message)
     assert OUTCOME.is_valid(outcome.to_json())
     assert runs.outcome(started.run_id).state == "crashed"  # on the server too
+
+
+def test_a_run_sent_back_reads_as_sent_back_with_who_and_why(cli: Any) -> None:
+    """差し戻し (on_reject: continue): the run completes, and its text says it was sent back."""
+    code, _, text = cli(
+        "run",
+        str(FIXTURES / "plans" / "runtime" / "reject_then_branch.yaml"),
+        "--input",
+        "confirm.approved=false",
+        "--input",
+        "confirm.response=金額が違います",
+    )
+    assert code == 0, text
+    assert t("state.REJECTED") in text and t("state.COMPLETED") not in text
+    assert t("cli.run.rejected", by="yamada", reason="金額が違います") in text

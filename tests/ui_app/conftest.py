@@ -21,6 +21,16 @@ WARN = ":material/warning:"  # the icon of a field's validation message
 PLANS = FIXTURES / "plans" / "runtime"
 
 
+@pytest.fixture(autouse=True)
+def _fresh_runs_list() -> Iterator[None]:
+    """Each test reads the runs as Prefect has them (the app keeps its recent-runs list for a
+    few seconds: `ui_app.backend.RUNS_TTL_S`)."""
+    from ui_app import backend
+
+    backend.forget_runs()
+    yield
+
+
 @pytest.fixture
 def loopback() -> Iterator[None]:
     """The app as `keiri ui` serves it by default: bound to 127.0.0.1."""
@@ -45,6 +55,9 @@ def keiri(*args: str) -> tuple[int, dict[str, Any]]:
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         code = main([*args, "--json"])
+    from ui_app import backend
+
+    backend.forget_runs()  # what the command did is on the next page drawn in this process
     return code, json.loads(out.getvalue())
 
 
@@ -99,3 +112,13 @@ def texts(at: AppTest, kind: str) -> list[str]:
     return [
         f"{e.icon} {e.value}" if getattr(e, "icon", "") else str(e.value) for e in getattr(at, kind)
     ]
+
+
+def run_panel(at: AppTest, run_id: str) -> Any:
+    """The 実行履歴 expander of one run (other tests' runs share the server), found by its
+    Prefect UI link: the page shows no run id to people."""
+    found = [
+        e for e in at.expander if any(run_id in str(b.proto.url) for b in e.get("link_button"))
+    ]
+    assert len(found) == 1, [e.label for e in at.expander]
+    return found[0]

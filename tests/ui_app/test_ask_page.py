@@ -85,6 +85,25 @@ def test_a_request_the_catalog_cannot_serve_is_answered_as_such_on_the_page(
     at.button[0].click()
     at.run()
     assert not at.exception, at.exception
-    assert shown("ask.refused", _markdown(at))
-    assert "メールを送るブロックがありません" in _markdown(at)
+    # A refusal shown as a refusal: a warning, its status not 「依頼を受け付けました」.
+    warnings = "\n".join(str(w.value) for w in at.warning)
+    assert shown("ask.refused", warnings) and "メールを送るブロックがありません" in warnings
+    labels = [s.label for s in at.status]
+    assert t("ask.accepted") not in labels and t("ask.refused_label") in labels, labels
     assert len(server.requests) == 1
+
+
+def test_without_llm_settings_the_page_says_so_and_disables_the_request(
+    loopback: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name in LLM_ENV:
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.delenv("KEIRI_UI_SECRET", raising=False)
+    at = AppTest.from_file(str(APP), default_timeout=60)
+    at.switch_page("views/ask.py")
+    at.run()
+    assert not at.exception, at.exception
+    assert at.warning[0].value == t("llm_page.not_configured")
+    assert at.text_area[0].disabled and at.button[0].disabled
+    assert "OPENAI_API_KEY" in _markdown(at)  # in the administrator's expander
+    assert "OPENAI_API_KEY" not in str(at.warning[0].value)

@@ -19,6 +19,7 @@ from blocks.llm.client import LLMClient, LLMSettings
 from keiri.base.catalog import t
 from tests.support.catalog_text import shown
 from tests.support.chat_script import (
+    DESIGN,
     GOAL,
     GOAL_REQUEST,
     REPLY,
@@ -110,7 +111,12 @@ def test_a_message_is_confirmed_and_its_run_started_and_summarised(
     run_links = [url for url in _chat_link_urls(at) if RUN_URL in url]
     assert run_links, _chat_link_urls(at)  # the run's link in the chat
     run_id = run_links[0].rsplit("/", 1)[-1]
-    assert any(run_id in str(m.value) for m in at.markdown)  # the panel's recent runs
+    # The panel's recent runs: named by plan and start time, never by the run's id.
+    # (the test design has no description: its id names it, with the start time once started)
+    assert any(str(m.value).startswith(f"**{DESIGN}") for m in at.markdown), [
+        m.value for m in at.markdown
+    ]
+    assert not any(str(m.value).startswith(f"`{run_id}`") for m in at.markdown)
     assert run_links[0] in _link_urls(at)[len(_chat_link_urls(at)) :]  # ... with its link
 
     deadline = time.monotonic() + 120
@@ -164,3 +170,18 @@ def test_a_proposed_goal_is_in_the_progress_panel_with_its_steps(
     assert not at.exception, at.exception
     assert at.expander[0].label == t("display.paren", text=GOAL, note=t("chat.goal.approved"))
     assert not _buttons(at, t("chat.page.approve"))
+
+
+def test_without_llm_settings_the_page_says_so_and_disables_the_chat(
+    runtime_env: None, loopback: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name in LLM_ENV:
+        monkeypatch.delenv(name, raising=False)
+    at = AppTest.from_file(str(APP), default_timeout=60)
+    at.switch_page("views/copilot.py")
+    at.run()
+    assert not at.exception, at.exception
+    assert at.warning[0].value == t("llm_page.not_configured")
+    assert at.chat_input[0].disabled
+    assert not at.error  # no technical error in the person's face
+    assert any("OPENAI_API_KEY" in str(m.value) for m in at.markdown)  # folded for the admin

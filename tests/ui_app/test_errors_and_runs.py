@@ -12,7 +12,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from keiri.base.catalog import t
-from tests.ui_app.conftest import PLANS, keiri, texts
+from tests.ui_app.conftest import PLANS, keiri, run_panel, texts
 from tests.ui_app.samples import evidence_zip
 
 
@@ -31,10 +31,7 @@ def _retry_log() -> str:
 
 
 def _panel(at: AppTest, run_id: str) -> Any:
-    """The expander of one run on the 実行履歴 page (other tests' runs share the server)."""
-    found = [e for e in at.expander if any(run_id in str(c.value) for c in e.caption)]
-    assert len(found) == 1, [e.label for e in at.expander]
-    return found[0]
+    return run_panel(at, run_id)
 
 
 def _widget(payload: dict[str, object]) -> None:

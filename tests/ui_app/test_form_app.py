@@ -160,9 +160,11 @@ def test_inbox_lists_paused_runs_with_a_link_to_the_form(
         at, "markdown"
     )
     assert any(
-        shown("inbox.meta", c, plan="zip_upload_confirm", node="upload", assignee="経理部 山田")
+        shown("inbox.meta", c, step="入力して承認する", assignee="経理部 山田")
         for c in texts(at, "caption")
     )
+    # grouped under the run's title: the plan's description
+    assert "#### 4月分の証跡の受け取りと承認" in texts(at, "markdown")
     links = [e for e in at.get("page_link") if getattr(e, "value", "") == t("inbox.open_form")]
     assert any(run_id in str(link.proto) for link in links)
 

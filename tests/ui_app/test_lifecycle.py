@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.ui_app.conftest import PLANS, keiri, texts
+from tests.ui_app.conftest import PLANS, keiri, run_panel, texts
 
 pytestmark = pytest.mark.prefect
 
@@ -75,7 +75,7 @@ def test_retry_button_hands_the_run_to_a_runner_not_the_cli(
     assert code == 1 and doc["state"] == "failed"
     run_id = doc["run_id"]
     at = app().switch_page("views/runs.py").run()
-    panel = next(e for e in at.expander if any(run_id in str(c.value) for c in e.caption))
+    panel = run_panel(at, run_id)
     marker.write_text("fixed", encoding="utf-8")
     at = next(b for b in panel.button if b.label == "再実行").click().run()
     assert [(c[0][0], c[1].get("detach")) for c in spies["retry"]] == [(run_id, True)]

@@ -13,7 +13,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from keiri.base.catalog import state_label
-from tests.ui_app.conftest import PLANS, keiri
+from tests.ui_app.conftest import PLANS, keiri, run_panel
 
 pytestmark = pytest.mark.prefect
 
@@ -121,7 +121,7 @@ def test_foreach_with_a_confirm_per_item(roots: list[str], app: Callable[..., Ap
     assert still.state == "paused" and still.paused is not None, still
     assert still.paused.run_id == items[1].run_id  # the other item still waits
     at = app().switch_page("views/runs.py").run()
-    panel = next(e for e in at.expander if any(root in str(c.value) for c in e.caption))
+    panel = run_panel(at, root)
     assert state_label("PAUSED") in str(panel.label), panel.label  # the root waits too
     assert any("請求書 2/2: 株式会社B" in str(i.value) for i in panel.info), panel.info
 

@@ -49,7 +49,8 @@ def test_reenter_in_the_browser_reuploads_and_the_run_completes(
     page.get_by_role("heading", name="受信箱").wait_for()
     page.get_by_role("link", name="実行履歴").first.click()
     page.get_by_role("heading", name="実行履歴").wait_for()
-    panel = page.locator('[data-testid="stExpander"]', has_text=run_id)
+    # found by its Prefect UI link: the page shows no run id to people
+    panel = page.locator('[data-testid="stExpander"]', has=page.locator(f'a[href*="{run_id}"]'))
     panel.locator("summary").click()
     button = panel.get_by_role("button", name="入力し直して再実行")
     button.wait_for()

@@ -10,12 +10,14 @@ from typing import Any
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from keiri.base.catalog import t
 from tests.conftest import FIXTURES
 from tests.support.openai_server import ScriptedOpenAI
-from tests.ui_app.conftest import keiri
+from tests.ui_app.conftest import keiri, run_panel
 
 pytestmark = pytest.mark.prefect
 PLAN = FIXTURES / "plans" / "summary" / "payments_llm.yaml"
+DESCRIPTION = "支払データを検証してから取引先別に合計する（実行のまとめの確認用）"
 WRITTEN = {
     "headline": "支払データ 3 件を検証し、取引先別に合計しました。",
     "done": ["支払合計は 159,500 円です。"],
@@ -34,10 +36,7 @@ def model(monkeypatch: pytest.MonkeyPatch) -> Iterator[ScriptedOpenAI]:
 
 
 def _panel(at: AppTest, run_id: str) -> Any:
-    """The expander of one run (other tests' runs share the server)."""
-    found = [e for e in at.expander if any(run_id in str(c.value) for c in e.caption)]
-    assert len(found) == 1, [e.label for e in at.expander]
-    return found[0]
+    return run_panel(at, run_id)
 
 
 def _markdown(panel: Any) -> str:
@@ -68,7 +67,7 @@ def test_a_summary_quoting_a_number_not_in_the_outputs_is_replaced_by_the_templa
     assert code == 0, doc
     shown = _run_page(app, doc["run_id"])
     assert "162,800" not in shown
-    assert "**payments_summary の実行が完了しました。**" in shown
+    assert f"**{t('summary.headline.completed', plan=DESCRIPTION)}**" in shown
     assert "- 支払合計: ¥159,500" in shown and "- 指摘事項が 1 件あります。" in shown
     assert "結果にない数値（162800）があったため採用せず" in shown
 
@@ -78,5 +77,6 @@ def test_a_waiting_run_shows_its_progress_with_the_node_waiting_for_input(
 ) -> None:
     run_id = paused_run("reconcile_two_candidates")
     shown = _run_page(app, run_id)
-    assert ":material/edit_note: match ・ 入力待ち" in shown
-    assert ":material/schedule: report ・ 待機" in shown
+    # each step by its name for people, not its node id
+    assert f":material/edit_note: {t('step.block.table.reconcile')} ・ 入力待ち" in shown
+    assert ":material/schedule: report ・ 待機" in shown  # a test block: named by its node id

@@ -5,6 +5,10 @@ One `graph.invoke()` per user message (`blocks.analysis.run_turn`); the state li
 `analysis::workspace_dir`, plus the agent's results and assumptions) — no LangGraph
 checkpointer. A turn ends with a question (shown as the assistant's message) or a report
 (rendered per section: Markdown, image, table, then 追加の分析案). Keys start `analysis::`.
+
+The agent (LangGraph, pandas, the LLM client) is imported when a file is uploaded or a turn
+runs, so the first visit draws at once; without LLM settings the page says so at the top and
+its upload and chat input are disabled (`ui_app.llm_notice`).
 """
 
 from __future__ import annotations
@@ -12,17 +16,17 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import streamlit as st
 
-from blocks.analysis import AgentState, ReportOutput, build_graph, run_turn
-from blocks.analysis.report import REPORT_FILE, section_table
-from blocks.analysis.workspace import create_workspace, dataframe_info, read_data, save_upload
-from blocks.llm.client import LLMClient
 from blocks.sdk.errors import BlockError
 from keiri.base.catalog import t
 from ui_app.errors import render_error
+from ui_app.llm_notice import llm_ready
+
+if TYPE_CHECKING:
+    from blocks.analysis import AgentState, ReportOutput
 
 __all__ = ["render", "render_report"]
 
@@ -75,6 +79,8 @@ def _reset() -> None:
 
 def _agent_state() -> AgentState:
     """Build the graph's input from `st.session_state` (the seed's data flow)."""
+    from blocks.analysis import AgentState
+
     return AgentState(
         messages=_get("messages", []),
         df=_get("df"),
@@ -94,15 +100,21 @@ def _keep(state: AgentState) -> None:
 
 
 def _workspace() -> Path:
+    from blocks.analysis.workspace import create_workspace
+
     if _get("workspace_dir") is None:
         _set("workspace_dir", str(create_workspace()))
     return Path(_get("workspace_dir"))
 
 
-def _upload() -> None:
-    uploaded = st.file_uploader(t("analysis.upload"), type=["csv", "xlsx"], key=K + "uploader")
+def _upload(enabled: bool) -> None:
+    uploaded = st.file_uploader(
+        t("analysis.upload"), type=["csv", "xlsx"], key=K + "uploader", disabled=not enabled
+    )
     if uploaded is None:
         return
+    from blocks.analysis.workspace import dataframe_info, read_data, save_upload
+
     data = uploaded.getvalue()
     digest = hashlib.sha256(data).hexdigest()
     if _get("upload") != digest:
@@ -129,6 +141,8 @@ def _upload() -> None:
 
 def render_report(report: ReportOutput, workspace: Path, *, key: str) -> None:
     """The seed's `render_report`: sections by type, then the suggestions."""
+    from blocks.analysis.report import REPORT_FILE, section_table
+
     st.header(report.title)
     for section in report.sections:
         if section.section_type == "text":
@@ -175,6 +189,9 @@ def _turn(prompt: str) -> None:
             if show is not None:
                 st.write(show(fields))  # inside the status container
 
+        from blocks.analysis import build_graph, run_turn
+        from blocks.llm.client import LLMClient
+
         try:
             with LLMClient.from_env() as llm:
                 result = run_turn(build_graph(llm, emit=progress), _agent_state(), prompt)
@@ -196,13 +213,14 @@ def _turn(prompt: str) -> None:
 def render() -> None:
     st.title(t("nav.analysis"))
     st.caption(t("analysis.caption"))
-    _upload()
+    ready = llm_ready()
+    _upload(ready)
     _history()
     error = _get("error")
     if error is not None:
         render_error(error, key="analysis-turn")
-    prompt = st.chat_input(t("analysis.placeholder"), key=K + "chat_input")
-    if prompt:
+    prompt = st.chat_input(t("analysis.placeholder"), key=K + "chat_input", disabled=not ready)
+    if prompt and ready:
         _turn(prompt)
     if _get("chat"):
         st.button(t("analysis.reset"), on_click=_reset, key=K + "reset")

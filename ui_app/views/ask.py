@@ -3,7 +3,13 @@
 
 The run goes to a background runner, so the page never waits on it: 更新 reads its state; a
 form it waits for is one click away; when it completes the answer is written once (by the
-model, checked against the outputs, or the template) and kept in the session.
+model, checked against the outputs, or the template) and kept in the session. A request that
+is not run (not servable, or its plan did not validate) is shown as a refusal (a warning),
+never under 「依頼を受け付けました」.
+
+The designer, the LLM client and the progress reader are imported when a request is sent, so
+the first visit draws at once; without LLM settings the page says so at the top and the
+request box is disabled (`ui_app.llm_notice`).
 """
 
 from __future__ import annotations
@@ -13,20 +19,23 @@ from typing import Any
 
 import streamlit as st
 
-from blocks.llm.client import LLMClient
-from designer.ask import ComposedAnswer, compose_answer, prepare_request, refusal
-from flows.backend.progress import read_progress
 from keiri.base.catalog import state_label, t
 from keiri.base.errors import KeiriError
 from ui_app import backend
 from ui_app.auth import current_user
 from ui_app.errors import render_error
+from ui_app.llm_notice import llm_ready
 from ui_app.nav import FORM, RUNS, page
+
+__all__ = ["render"]
 
 K = "ask_"
 
 
 def _submit(request: str) -> None:
+    from blocks.llm.client import LLMClient
+    from designer.ask import prepare_request, refusal
+
     with st.status(t("ask.reading"), expanded=True) as status:
         try:
             with LLMClient.from_env() as llm:
@@ -51,8 +60,12 @@ def _submit(request: str) -> None:
             "run_id": run_id,
             "compiled": prepared.compiled,
             "answer": refused.to_json() if refused else None,
+            "refused": refused is not None,
         }
-        status.update(label=t("ask.accepted"), state="complete", expanded=False)
+        if refused is not None:
+            status.update(label=t("ask.refused_label"), state="error", expanded=False)
+        else:
+            status.update(label=t("ask.accepted"), state="complete", expanded=False)
 
 
 def _tasks(current: dict[str, Any]) -> None:
@@ -89,6 +102,8 @@ def _progress(current: dict[str, Any], log: str | None) -> None:
     """Each node of the plan with its status and loop counts, from the run's event log."""
     if not log or current.get("compiled") is None:
         return
+    from flows.backend.progress import read_progress
+
     progress = read_progress(Path(log), current["compiled"])
     for node in progress.nodes:
         icon, words = _STATUS[node.status]
@@ -115,6 +130,9 @@ def _answer_when_done(current: dict[str, Any]) -> None:
         st.page_link(page(FORM), label=t("runs.open_form"), query_params={"run": run_id})
     elif outcome.state == "completed":
         current["log"] = outcome.log
+        from blocks.llm.client import LLMClient
+        from designer.ask import compose_answer
+
         with st.spinner(t("ask.composing")):
             try:
                 with LLMClient.from_env() as llm:
@@ -125,6 +143,8 @@ def _answer_when_done(current: dict[str, Any]) -> None:
         current["answer"] = answer.to_json()
         st.rerun()
     elif outcome.state in {"failed", "crashed", "cancelled"}:
+        from designer.ask import ComposedAnswer
+
         current["log"] = outcome.log
         message = outcome.error.message if outcome.error else state_label(outcome.state)
         current["answer"] = ComposedAnswer(t("ask.not_done", message=message), "template").to_json()
@@ -138,7 +158,9 @@ def _show(current: dict[str, Any]) -> None:
     if current["errors"]:
         st.error(t("ask.invalid_plan", problems=" / ".join(current["errors"])))
     answer = current["answer"]
-    if answer is not None:
+    if answer is not None and current.get("refused"):
+        st.warning(answer["text"], icon=":material/block:")  # a refusal, not an answer
+    elif answer is not None:
         if current.get("log"):
             with st.expander(t("ask.done_steps"), expanded=False):
                 _progress(current, current["log"])
@@ -154,10 +176,13 @@ def _show(current: dict[str, Any]) -> None:
 def render() -> None:
     st.title(t("nav.ask"))
     st.caption(t("ask.caption"))
+    ready = llm_ready()
     with st.form(K + "form"):
-        request = st.text_area(t("ask.request"), placeholder=t("ask.placeholder"))
-        sent = st.form_submit_button(t("ask.send"), type="primary")
-    if sent and request.strip():
+        request = st.text_area(
+            t("ask.request"), placeholder=t("ask.placeholder"), disabled=not ready
+        )
+        sent = st.form_submit_button(t("ask.send"), type="primary", disabled=not ready)
+    if sent and request.strip() and ready:
         _submit(request.strip())
     elif sent:
         st.warning(t("ask.empty"))

@@ -13,7 +13,11 @@ thread); what the page keeps is the conversation id. Messages the background tas
 seconds and reruns the page when it grew; 更新 does the same by hand.
 
 The LLM client is the copilot's own (keiri's LLM settings); tests put keiri's `LLMClient` over
-a scripted transport in `st.session_state[CLIENT_KEY]`.
+a scripted transport in `st.session_state[CLIENT_KEY]`. Without LLM settings the page says so
+at the top (`ui_app.llm_notice`) with the chat input disabled, before the copilot (its session,
+Prefect's client, the LLM client) is imported. 承認/却下 sit side by side in a row sized to
+their labels (never clipped in the narrow side panel); runs are named by their plan and start
+time, not their id.
 """
 
 from __future__ import annotations
@@ -26,8 +30,10 @@ from keiri.base.catalog import state_label, t
 from keiri.base.catalog.words import CHAT_CONFIRMATIONS, CHAT_GOALS, CHAT_ROLES, CHAT_STEPS
 from keiri.base.errors import KeiriError
 from keiri.base.times import local_time
+from ui_app import backend
 from ui_app.auth import current_user
 from ui_app.errors import render_error
+from ui_app.llm_notice import llm_ready
 
 if TYPE_CHECKING:
     from keiri.copilot.models import Confirmation, Goal, Link, Message, RunInfo, StateSnapshot
@@ -111,21 +117,24 @@ def _confirmation_buttons(confirmation: Confirmation, where: str) -> None:
     if confirmation.status != "pending":
         st.caption(t(CHAT_CONFIRMATIONS[confirmation.status], by=confirmation.decided_by or ""))
         return
-    left, right, _ = st.columns([1, 1, 4])
-    left.button(
+    # A row of buttons as wide as their labels (columns would cut 承認 to 「承」 in the panel).
+    row = st.container(horizontal=True, gap="small")
+    row.button(
         t("chat.page.approve"),
         key=f"{K}{where}-approve-{confirmation.id}",
         type="primary",
         icon=":material/check:",
         on_click=_decide,
         args=(confirmation.id, True),
+        width="content",
     )
-    right.button(
+    row.button(
         t("chat.page.decline"),
         key=f"{K}{where}-decline-{confirmation.id}",
         icon=":material/close:",
         on_click=_decide,
         args=(confirmation.id, False),
+        width="content",
     )
 
 
@@ -159,8 +168,8 @@ def _goal(goal: Goal, active: bool) -> None:
 
 
 def _run(run: RunInfo, key: str) -> None:
-    when = t("display.sep") + local_time(run.start) if run.start else ""
-    st.markdown(f"`{run.run_id}` {state_label(run.state)}{when}")
+    title = backend.run_title(run.plan_id, run.start)
+    st.markdown(f"**{title}**" + t("display.sep") + state_label(run.state))
     links = []
     if run.form_url:
         links.append(("form", t("chat.page.open_form"), run.form_url))
@@ -247,6 +256,9 @@ def _watch() -> None:
 def render() -> None:
     st.title(t("chat.page.title"))
     st.caption(t("chat.page.caption"))
+    if not llm_ready(injected=st.session_state.get(CLIENT_KEY) is not None):
+        st.chat_input(t("chat.page.input"), key=K + "input", disabled=True)
+        return
     _conversation_picker()
     text = st.chat_input(t("chat.page.input"), key=K + "input")
     try:

@@ -14,7 +14,6 @@ from typing import Any, cast
 
 import streamlit as st
 
-from blocks.llm.client import LLMClient
 from blocks.sdk.errors import BlockError, Issue, IssuesFound
 from blocks.sdk.registry import BlockRegistry
 from designer import (
@@ -38,6 +37,7 @@ from designer.retrieval_mode import (
     retrieve_with,
 )
 from keiri.base.catalog import t
+from ui_app.llm_notice import llm_ready
 from ui_app.views.design_chat import (
     K,
     block_registry,
@@ -125,6 +125,8 @@ def _ranked(
 ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     """Top-K candidates and the retrieval used (cached per text, mode and endpoint `_at`:
     one query embedding each)."""
+    from blocks.llm.client import LLMClient
+
     wanted = RetrievalMode(**{k: v for k, v in mode.items() if k != "label"})
     found, used = retrieve_with(
         wanted,
@@ -279,6 +281,8 @@ def _result_section(result: GeneratedPlan) -> None:
 def render() -> None:
     """The Design page."""
     st.header(t("design.title"))
+    # Generation needs the LLM; without it the YAML editor, 検証 and 登録 still work.
+    ready = llm_ready()
     registry = block_registry()
     catalog = _templates()
     st.subheader(t("design.instruction_section"))
@@ -287,19 +291,21 @@ def render() -> None:
         key=K + "instruction",
         height=120,
         placeholder=t("design.instruction_placeholder"),
+        disabled=not ready,
     )
     uploads = st.file_uploader(
         t("design.documents"),
         type=["txt", "md", "csv", "pdf", "docx", "xlsx"],
         accept_multiple_files=True,
         key=K + "docs",
+        disabled=not ready,
     )
     templates, mode = _template_section(catalog)
     options = _options()
     pinned = _candidates_section(instruction, registry, options)
     model_answers = dict(get_value("model_answers", {}))
     label = t("design.regenerate") if model_answers else t("design.generate")
-    if st.button(label, type="primary", key=K + "generate"):
+    if st.button(label, type="primary", key=K + "generate", disabled=not ready):
         if not instruction.strip():
             st.error(t("design.instruction_missing"))
         else:

@@ -23,15 +23,15 @@ import streamlit as st
 from blocks.forms.field_types import FIELD_TYPES, Widget
 from blocks.forms.form import Requirement, validate_answers
 from blocks.sdk.confirmation import CANCEL_FIELD
-from keiri.base.catalog import t
+from keiri.base.catalog import state_label, t
 from keiri.base.errors import KeiriError
 from keiri.base.times import local_time
-from ui_app import backend, drafts, nav
+from ui_app import backend, drafts, nav, run_titles
 from ui_app.auth import current_user
 from ui_app.display import render_details, render_display
 from ui_app.errors import render_error, render_field_problems
 from ui_app.fields import pull_widget_values, render_field
-from ui_app.form_submit import SUBMITTED, submit
+from ui_app.form_submit import SUBMITTED, next_step, submit
 from ui_app.plans import plan_of_run
 from ui_app.session_state import (
     answers,
@@ -69,6 +69,42 @@ def _submitted_banner(run_id: str, current_pause: str | None) -> bool:
         icon=":material/check_circle:",
     )
     return True
+
+
+def _next(run_id: str) -> None:
+    """After this session's 送信: wait (bounded, polling the run) for the run's next form and
+    open it; a loop item's or subflow's form gets a button; an ended run says how it ended."""
+    done: dict[str, Any] | None = st.session_state.get(SUBMITTED + run_id)
+    if not done:
+        return
+    if done.get("next") != "working":
+        try:
+            with st.spinner(t("form.waiting_next")):
+                found = next_step(run_id, str(done.get("key") or ""))
+        except KeiriError as exc:
+            render_error(exc, key=f"form::next::{run_id}")
+            return
+        done["next"] = found.kind
+        if found.kind == "paused":
+            st.rerun()  # the page reads the run's new form
+        done["found"] = (found.run_id, found.state, found.node_id, found.title)
+    child, state, node_id, title = done.get("found") or (run_id, "", "", "")
+    if done["next"] == "child":
+        form = title or run_titles.step_name(run_id, node_id)
+        st.info(t("form.next_child", form=form), icon=":material/edit_note:")
+        st.page_link(
+            nav.page(nav.FORM),
+            label=t("form.next_open"),
+            icon=":material/arrow_forward:",
+            query_params={"run": child},
+        )
+    elif done["next"] == "ended":
+        st.info(t("form.run_ended", state=state_label(state)), icon=":material/flag:")
+    else:
+        st.info(t("form.next_not_yet"), icon=":material/hourglass_top:")
+        if st.button(t("form.next_check"), key=f"form::next-check::{run_id}"):
+            done["next"] = None
+            st.rerun()
 
 
 def reset_form(run_id: str, key: str, node_id: str, who: str) -> None:
@@ -115,9 +151,15 @@ def _title(form: PausedForm, run_id: str) -> str:
     return str(state[TITLE + run_id])
 
 
-def _header(form: PausedForm, title: str) -> None:
+def _header(form: PausedForm, title: str, run_id: str) -> None:
     definition = form.definition
-    st.subheader(title or form.node_id)
+    step = run_titles.step_name(run_id, form.node_id)
+    st.subheader(title or step)
+    try:
+        _root, run_title = run_titles.of_run(run_id)
+        st.caption(":material/folder_open: " + t("form.run_title", title=run_title.text()))
+    except KeiriError:
+        pass  # the heading names the plan; the run's title is a convenience
     if definition.get("message"):
         st.markdown(str(definition["message"]))
     asked = definition.get("asked_at")
@@ -127,13 +169,14 @@ def _header(form: PausedForm, title: str) -> None:
         t(
             "form.meta",
             mode=mode,
+            step=step,
             assignee=definition.get("assignee") or t("form.unassigned"),
             since=since,
-            run=form.run.name,
         )
-        + t("display.sep")
-        + form.node_id
     )
+    done: dict[str, Any] | None = st.session_state.get(SUBMITTED + run_id)
+    if done and done.get("next") == "paused" and done.get("key") != form.run.pause_key:
+        st.info(t("form.next_ready", step=step), icon=":material/arrow_forward:")
 
 
 def _restore_draft(key: str, run_id: str, node_id: str, who: str) -> None:
@@ -159,7 +202,7 @@ def _render_form(form: PausedForm, run_id: str, who: str) -> None:
     entry = ensure(st.session_state, key, fields)
     entry["node_id"] = form.node_id
     pull_widget_values(st.session_state, key, entry, fields)
-    _header(form, _title(form, run_id))
+    _header(form, _title(form, run_id), run_id)
     if entry.get("restored_at"):
         st.info(t("form.draft_restored", at=entry["restored_at"]), icon=":material/history:")
     display = form.definition.get("display")
@@ -246,7 +289,9 @@ def render() -> None:
     try:
         form = backend.read_form(run_id)
     except KeiriError as exc:
-        if not _submitted_banner(run_id, None):
+        if _submitted_banner(run_id, None):
+            _next(run_id)  # the run's next form, as soon as it exists
+        else:
             render_error(exc, key=f"form::{run_id}")
         st.page_link(nav.page(nav.INBOX), label=t("form.to_inbox"), icon=":material/inbox:")
         st.page_link(nav.page(nav.RUNS), label=t("form.to_runs"), icon=":material/history:")

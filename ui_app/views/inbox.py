@@ -1,20 +1,39 @@
-"""受信箱: the paused runs waiting for someone — plan, node, message, who is asked, since when —
-each with a link to its form."""
+"""受信箱: the paused runs waiting for someone, grouped by run — each run under its title
+(plan description, period, first file or counterparty: `flows.lifecycle.run_title`), who
+started it and when; each form with its step, message, who is asked and since when, and a
+link to it. Above them, the runs the person signed in started that were sent back (差し戻し)
+at a review, with who sent them back and why."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from datetime import datetime
 
 import streamlit as st
 
+from flows.backend import rejection
 from keiri.base.catalog import t
 from keiri.base.errors import KeiriError
 from keiri.base.times import local_time
-from ui_app import backend, nav
+from ui_app import backend, nav, run_titles
+from ui_app.auth import current_user
 from ui_app.backend import InboxItem
 from ui_app.errors import render_error
 
-__all__ = ["render", "waited"]
+__all__ = ["REJECTED_LIMIT", "RunGroup", "groups", "render", "waited"]
+
+#: How many recent rejected runs the inbox looks at for the person's own.
+REJECTED_LIMIT = 30
+
+
+@dataclass
+class RunGroup:
+    """The paused forms of one run (its loop items' and subflows' forms included)."""
+
+    run_id: str
+    title: str
+    started: str
+    items: list[InboxItem] = field(default_factory=list)
 
 
 def waited(since: datetime, now: datetime | None = None) -> str:
@@ -24,6 +43,20 @@ def waited(since: datetime, now: datetime | None = None) -> str:
         if seconds >= size:
             return t(key, n=seconds // size)
     return t("time.just_now")
+
+
+def groups(items: list[InboxItem]) -> list[RunGroup]:
+    """The items by the plan's own run, in the order of each run's oldest question."""
+    found: dict[str, RunGroup] = {}
+    for item in items:
+        try:
+            root, title = run_titles.of_run(item.run_id)
+            text, started = title.text() or item.plan_id, title.started()
+        except KeiriError:
+            root, text, started = item.run_id, item.plan_id, ""
+        group = found.setdefault(root, RunGroup(root, text, started))
+        group.items.append(item)
+    return list(found.values())
 
 
 def _card(item: InboxItem) -> None:
@@ -41,11 +74,11 @@ def _card(item: InboxItem) -> None:
                 if item.asked_at
                 else local_time(None)
             )
+            step = run_titles.step_name(item.run_id, item.node_id) if item.node_id else "—"
             st.caption(
                 t(
                     "inbox.meta",
-                    plan=item.plan_id or "?",
-                    node=item.node_id or "?",
+                    step=step,
                     assignee=item.assignee or t("form.unassigned"),
                     since=since,
                 )
@@ -64,10 +97,63 @@ def _card(item: InboxItem) -> None:
                 )
 
 
+def _group(group: RunGroup) -> None:
+    st.markdown(f"#### {group.title}")
+    if group.started:
+        st.caption(":material/person: " + group.started)
+    for item in group.items:
+        _card(item)
+
+
+def _rejected(who: str) -> None:
+    """The person's own runs that were sent back (`flows.backend.rejection`)."""
+    try:
+        views = backend.recent_runs("rejected", limit=REJECTED_LIMIT)
+    except KeiriError:
+        return  # the forms below say when the server cannot be reached
+    mine = []
+    for view in views:
+        try:
+            title = run_titles.of_view(view)
+        except KeiriError:
+            continue
+        if title.started_by == who:
+            mine.append((view, title))
+    if not mine:
+        return
+    st.subheader(t("inbox.rejected.title"))
+    st.caption(t("inbox.rejected.caption"))
+    for view, title in mine:
+        try:
+            outcome = backend.run_outcome(view.run_id)
+        except KeiriError:
+            continue
+        found = rejection.of_run(outcome.outputs, outcome.block_error)
+        with st.container(border=True):
+            left, right = st.columns([4, 1], vertical_alignment="center")
+            left.markdown(f":material/undo: **{title.text()}**")
+            if found is not None:
+                left.caption(
+                    t(
+                        "inbox.rejected.item",
+                        by=found.by or t("summary.rejected.someone"),
+                        reason=found.reason or t("summary.rejected.no_reason"),
+                    )
+                )
+            with right:
+                st.page_link(
+                    nav.page(nav.RUNS),
+                    label=t("inbox.rejected.open"),
+                    icon=":material/history:",
+                    query_params={"open": view.run_id},
+                )
+
+
 def render() -> None:
     st.title(t("inbox.title"))
     st.caption(t("inbox.caption"))
     st.button(t("inbox.refresh"), key="inbox::refresh")
+    _rejected(current_user())
     try:
         items = backend.inbox()
     except KeiriError as exc:
@@ -76,8 +162,8 @@ def render() -> None:
     if not items:
         st.info(t("inbox.empty"))
         return
-    for item in items:
-        _card(item)
+    for group in groups(items):
+        _group(group)
 
 
 if __name__ == "__main__":  # run as a page by st.navigation

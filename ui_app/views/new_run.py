@@ -1,9 +1,15 @@
-"""新規実行: the designs (and deployments) one can start, with their descriptions; 実行を開始
-starts a run (`flows.lifecycle.runs`, recorded as started by the signed-in person) and opens its first
-form when it pauses for one."""
+"""新規実行: the designs (and deployments) one can start, with their descriptions.
+
+実行を開始 starts a run in the background (`flows.lifecycle.runs`, recorded as started by the
+signed-in person) and returns at once: the card says 「開始しました」 and follows the run's
+state (a fragment reads it every `POLL_S` seconds, for at most `FOLLOW_S`); when the run pauses
+at its first form, the form opens; when it ends first, its state is shown with a link to the
+runs page. The page never waits on a run.
+"""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import streamlit as st
@@ -15,27 +21,42 @@ from ui_app.auth import current_user
 from ui_app.errors import render_error
 from ui_app.plans import DeploymentInfo, PlanInfo, deployments, designs
 
-__all__ = ["STARTED", "render", "start_deployment", "start_design"]
+__all__ = [
+    "FOLLOW_S",
+    "OPEN_FORM",
+    "POLL_S",
+    "STARTED",
+    "render",
+    "start_deployment",
+    "start_design",
+]
 
-#: `STARTED + design id` -> {"run_id", "state", "by", "paused"} or {"error"} of a start.
+#: `STARTED + design id` -> {"run_id", "state", "by", "paused", "started", "done"} or
+#: {"error"} of a start.
 STARTED = "keiri::started::"
+#: A run id whose first form the next drawing of the page opens.
+OPEN_FORM = "keiri::open_form"
+#: How often the card reads the run's state, and for how long at most (seconds).
+POLL_S = 1.0
+FOLLOW_S = 600.0
+_FINAL = {"completed", "failed", "crashed", "cancelled"}
 
 
 def start_design(plan: PlanInfo, who: str) -> None:
-    """The 実行を開始 button of a design."""
+    """The 実行を開始 button of a design: the run is handed over, its id kept."""
     try:
-        outcome = backend.start_design(plan.path, who)
+        run_id = backend.start_design(plan.path, who)
     except KeiriError as exc:
         st.session_state[STARTED + plan.id] = {"error": exc.to_dict()}
         return
     st.session_state[STARTED + plan.id] = {
-        "run_id": outcome.run_id,
-        "state": outcome.state,
+        "run_id": run_id,
+        "state": "pending",
         "by": who,
-        "paused": outcome.paused is not None,
+        "paused": False,
+        "started": time.time(),
+        "done": False,
     }
-    if outcome.paused is not None:
-        st.session_state["keiri::open_form"] = outcome.run_id
 
 
 def start_deployment(name: str, who: str) -> None:
@@ -49,7 +70,32 @@ def start_deployment(name: str, who: str) -> None:
         "state": "scheduled",
         "by": who,
         "paused": False,
+        "done": True,  # a work pool runs it: followed on the runs page
     }
+
+
+def _follow(key: str) -> None:
+    """Read the run's state once (a fragment, every `POLL_S`): paused -> open its form; ended
+    -> draw the page again without the fragment."""
+    started: dict[str, Any] = st.session_state[STARTED + key]
+    try:
+        outcome = backend.run_outcome(started["run_id"])
+    except KeiriError as exc:
+        render_error(exc, key=f"new_run::follow::{key}")
+        return
+    started["state"] = outcome.state
+    if outcome.paused is not None:
+        started.update(paused=True, done=True)
+        st.session_state[OPEN_FORM] = started["run_id"]
+        st.rerun(scope="app")
+    if outcome.state in _FINAL or time.time() - started["started"] > FOLLOW_S:
+        started["done"] = True
+        st.rerun(scope="app")
+    seconds = int(time.time() - started["started"])
+    st.caption(
+        ":material/progress_activity: "
+        + t("new_run.following", state=state_label(outcome.state.upper()), seconds=seconds)
+    )
 
 
 def _result(key: str) -> None:
@@ -63,7 +109,9 @@ def _result(key: str) -> None:
         t("new_run.started", by=started["by"], state=state_label(started["state"].upper())),
         icon=":material/play_circle:",
     )
-    if started["paused"]:
+    if not started.get("done"):
+        st.fragment(run_every=POLL_S)(_follow)(key)
+    elif started["paused"]:
         st.page_link(
             nav.page(nav.FORM),
             label=t("new_run.open_form"),
@@ -101,7 +149,7 @@ def _deployments() -> list[DeploymentInfo]:
 def render() -> None:
     st.title(t("new_run.title"))
     st.caption(t("new_run.caption"))
-    pending = st.session_state.pop("keiri::open_form", None)
+    pending = st.session_state.pop(OPEN_FORM, None)
     if pending:
         st.switch_page(nav.page(nav.FORM), query_params={"run": pending})
     who = current_user()

@@ -13,14 +13,16 @@ import streamlit as st
 
 from blocks.sdk.errors import BlockError
 from keiri.base.catalog import state_label, t
+from keiri.base.errors import KeiriError
 from keiri.base.times import local_time
-from ui_app import backend, journal_exports, nav, recovery, run_live, run_summary
+from ui_app import backend, journal_exports, nav, recovery, run_live, run_summary, run_titles
 from ui_app.auth import current_user
 from ui_app.errors import render_error
 from ui_app.plans import PlanInfo, plan_of_run
 
 if TYPE_CHECKING:
     from flows.lifecycle.control import RunView
+    from flows.lifecycle.run_title import RunTitle
 
 __all__ = ["RETRY", "duration", "render", "retry"]
 
@@ -126,7 +128,10 @@ def _details(view: RunView, who: str) -> None:
     if view.state_type == "RUNNING" and child is not None and child.run_id != view.run_id:
         # A loop item or subflow of this run waits for input: so does this run.
         st.info(
-            t("runs.child_waiting", form=child.title or child.node_id),
+            t(
+                "runs.child_waiting",
+                form=child.title or run_titles.step_name(view.run_id, child.node_id or ""),
+            ),
             icon=":material/pause_circle:",
         )
         st.page_link(
@@ -170,11 +175,31 @@ def _details(view: RunView, who: str) -> None:
             )
 
 
+def _title(view: RunView) -> RunTitle:
+    """The run's title (`flows.lifecycle.run_title`); the plan id when the API cannot say."""
+    from flows.lifecycle.run_title import RunTitle
+
+    try:
+        return run_titles.of_view(view)
+    except KeiriError:
+        return RunTitle(plan=view.plan_id or view.name)
+
+
+def _label(view: RunView, title: RunTitle) -> str:
+    """The entry's line: title, state, start time, who started it, duration."""
+    state = state_label(view.state)
+    if view.state_type == "RUNNING" and _waits_for_a_child(view.run_id):
+        state = state_label("PAUSED")
+    parts = [title.text(), state, _started(view), title.started_by or "", duration(view.duration_s)]
+    return t("display.sep").join(p for p in parts if p)
+
+
 def render() -> None:
     recovery.open_pending()  # the form a 入力し直して再実行 paused at
     st.title(t("runs.title"))
     who = current_user()
-    left, right = st.columns([2, 1], vertical_alignment="bottom")
+    opened = st.query_params.get("open", "")  # the inbox's link to one run
+    left, middle, right = st.columns([2, 2, 1], vertical_alignment="bottom")
     state_filter = left.selectbox(
         t("runs.state"), list(_FILTERS), format_func=lambda s: t(_FILTERS[s]), key="runs::state"
     )
@@ -184,23 +209,30 @@ def render() -> None:
     except BlockError as exc:
         render_error(exc, key="runs")
         return
-    if not views:
+    if state_filter == "completed":  # 差し戻し is its own outcome, not 完了
+        views = [v for v in views if not v.rejected]
+    titled = [(view, _title(view)) for view in views]
+    periods = list(dict.fromkeys(title.period for _view, title in titled if title.period))
+    period = middle.selectbox(
+        t("runs.period"),
+        [None, *periods],
+        format_func=lambda p: p or t("runs.period_all"),
+        key="runs::period",
+    )
+    if period is not None:
+        titled = [(view, title) for view, title in titled if title.period == period]
+    if not titled:
         st.info(t("runs.none"))
         return
-    for view in views:
-        state = state_label(view.state)
-        if view.state_type == "RUNNING" and _waits_for_a_child(view.run_id):
-            state = state_label("PAUSED")
-        title = t("display.sep").join(
-            [view.plan_id or view.name, state, _started(view), duration(view.duration_s)]
-        )
+    for view, title in titled:
         with st.expander(
-            title,
+            _label(view, title),
             # failed runs too: their error is one click away; a running run shows its progress
-            expanded=view.state_type == "RUNNING" or run_live.followed(view.run_id),
+            expanded=view.state_type == "RUNNING"
+            or run_live.followed(view.run_id)
+            or view.run_id == opened,
             icon=_ICONS.get(view.state, _ICONS.get(view.state_type, _NO_ICON)),
         ):
-            st.caption(t("runs.run_meta", run_id=view.run_id, name=view.name))
             _details(view, who)
 
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 __all__ = ["ENTRIES"]
 
 ENTRIES: dict[str, dict[str, str]] = {
+    "runs.unknown_plan": {"ja": "（名前のない実行）", "en": "(unnamed run)"},
+    "runs.title_started": {"ja": "{plan}（{start} 開始）", "en": "{plan} (started {start})"},
     # --- form.* ---
     "form.approved": {"ja": "承認する", "en": "Approve"},
     "form.response": {"ja": "コメント", "en": "Comment"},
@@ -37,8 +39,31 @@ ENTRIES: dict[str, dict[str, str]] = {
         "en": "Submitted. {by} resumed the run at {at}.",
     },
     "form.meta": {
-        "ja": "種類: {mode} ・ 担当: {assignee} ・ 待機開始: {since} ・ 実行: {run}",
-        "en": "Kind: {mode} · Assignee: {assignee} · Waiting since: {since} · Run: {run}",
+        "ja": "種類: {mode} ・ 手順: {step} ・ 担当: {assignee} ・ 待機開始: {since}",
+        "en": "Kind: {mode} · Step: {step} · Assignee: {assignee} · Waiting since: {since}",
+    },
+    "form.run_title": {"ja": "実行: {title}", "en": "Run: {title}"},
+    "form.waiting_next": {
+        "ja": "次のフォームを準備しています…",
+        "en": "Preparing the next form…",
+    },
+    "form.next_ready": {
+        "ja": "この実行の次のフォームが開きました: {step}",
+        "en": "The run's next form is open: {step}",
+    },
+    "form.next_child": {
+        "ja": "この実行は次の入力を待っています: {form}",
+        "en": "The run waits for the next input: {form}",
+    },
+    "form.next_open": {"ja": "次のフォームを開く", "en": "Open the next form"},
+    "form.next_not_yet": {
+        "ja": "実行は続いています。次のフォームが必要になると受信箱に表示されます。",
+        "en": "The run goes on. When it needs the next form, the inbox shows it.",
+    },
+    "form.next_check": {"ja": "次のフォームを確認", "en": "Check for the next form"},
+    "form.run_ended": {
+        "ja": "この実行は終わりました: {state}",
+        "en": "This run has ended: {state}",
     },
     "form.answered_by": {"ja": "回答者", "en": "Answered by"},
     "form.unassigned": {"ja": "未指定", "en": "unassigned"},
@@ -65,9 +90,19 @@ ENTRIES: dict[str, dict[str, str]] = {
     "inbox.empty": {"ja": "入力待ちの実行はありません。", "en": "No run is waiting for input."},
     "inbox.no_message": {"ja": "（メッセージなし）", "en": "(no message)"},
     "inbox.meta": {
-        "ja": "計画: {plan} ・ ノード: {node} ・ 担当: {assignee} ・ 待機開始: {since}",
-        "en": "Plan: {plan} · Node: {node} · Assignee: {assignee} · Waiting since: {since}",
+        "ja": "手順: {step} ・ 担当: {assignee} ・ 待機開始: {since}",
+        "en": "Step: {step} · Assignee: {assignee} · Waiting since: {since}",
     },
+    "inbox.rejected.title": {"ja": "差し戻された実行", "en": "Runs sent back"},
+    "inbox.rejected.caption": {
+        "ja": "あなたが開始した実行のうち、確認で差し戻されたものです。理由を確認し、直してから再実行してください。",
+        "en": "Runs you started that were sent back at a review. Read why, fix it and run again.",
+    },
+    "inbox.rejected.item": {
+        "ja": "{by}さんが差し戻しました（理由: {reason}）",
+        "en": "{by} sent it back (reason: {reason})",
+    },
+    "inbox.rejected.open": {"ja": "実行履歴で開く", "en": "Open in recent runs"},
     "inbox.cannot_open": {
         "ja": "このフォームはここでは開けません: {problem}",
         "en": "This form cannot be opened here: {problem}",
@@ -126,7 +161,7 @@ ENTRIES: dict[str, dict[str, str]] = {
         "en": "{name}: the file is empty (0 bytes); upload it again",
     },
     "upload.content_mismatch": {
-        "ja": "{name}: 名前は {expected} ですが、中身は {actual} です",
+        "ja": "{name}: 名前は「{expected}」ですが、中身は「{actual}」です",
         "en": "{name}: the name says {expected} but the content is {actual}",
     },
     "upload.zip_corrupt": {
@@ -174,8 +209,12 @@ ENTRIES: dict[str, dict[str, str]] = {
     "new_run.no_description": {"ja": "（説明なし）", "en": "(no description)"},
     "new_run.start": {"ja": "実行を開始", "en": "Start a run"},
     "new_run.started": {
-        "ja": "{by} が実行を開始しました（{state}）",
-        "en": "{by} started the run ({state})",
+        "ja": "開始しました（{by}・{state}）",
+        "en": "Started ({by} · {state})",
+    },
+    "new_run.following": {
+        "ja": "実行中です（{state}・{seconds} 秒）。最初の入力フォームの準備ができると自動で開きます。",
+        "en": "Running ({state} · {seconds} s). The first form opens by itself when it is ready.",
     },
     "new_run.open_form": {"ja": "最初のフォームを開く", "en": "Open the first form"},
     "new_run.to_runs": {"ja": "実行履歴で見る", "en": "See it in recent runs"},
@@ -214,13 +253,12 @@ ENTRIES: dict[str, dict[str, str]] = {
     "runs.filter.running": {"ja": "実行中", "en": "Running"},
     "runs.filter.completed": {"ja": "完了", "en": "Completed"},
     "runs.filter.failed": {"ja": "失敗", "en": "Failed"},
+    "runs.period.month": {"ja": "{year}年{month}月分", "en": "{year}-{month:02d}"},
     "runs.filter.rejected": {"ja": "差し戻し", "en": "Rejected"},
     "runs.filter.crashed": {"ja": "クラッシュ", "en": "Crashed"},
     "runs.not_started": {"ja": "未開始", "en": "Not started"},
-    "runs.run_meta": {
-        "ja": "実行 ID: {run_id} ・ 名前: {name}",
-        "en": "Run ID: {run_id} · Name: {name}",
-    },
+    "runs.period": {"ja": "対象期間", "en": "Period"},
+    "runs.period_all": {"ja": "すべての期間", "en": "Every period"},
     "runs.open_prefect": {"ja": "Prefect UI で開く", "en": "Open in the Prefect UI"},
     "runs.open_form": {"ja": "フォームを開く", "en": "Open the form"},
     "runs.child_waiting": {"ja": "入力待ち: {form}", "en": "Waiting for input: {form}"},

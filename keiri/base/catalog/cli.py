@@ -500,6 +500,10 @@ ENTRIES: dict[str, dict[str, str]] = {
         "ja": "{state}: {plan}（実行 {run}）",
         "en": "{state} {plan} run {run}",
     },
+    "cli.run.rejected": {
+        "ja": "{by}さんが差し戻しました（理由: {reason}）",
+        "en": "Sent back by {by} (reason: {reason})",
+    },
     "cli.run.ui": {"ja": "Prefect UI: {url}", "en": "Prefect UI: {url}"},
     "cli.run.log": {"ja": "ログ: {path}", "en": "log: {path}"},
     "cli.run.waiting": {

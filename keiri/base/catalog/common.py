@@ -222,4 +222,65 @@ ENTRIES: dict[str, dict[str, str]] = {
     },
     "display.empty": {"ja": "該当なし", "en": "None"},
     "display.missing": {"ja": "「{path}」のデータがありません", "en": "No data at {path}"},
+    # a step's name for people when its node has no title (`compiler.node_titles`)
+    "step.block.ai.analyze": {"ja": "データを分析する", "en": "Analyse the data"},
+    "step.block.ai.process_llm": {"ja": "AI で処理する", "en": "Process with the model"},
+    "step.block.archive.add": {"ja": "証憑を保管する", "en": "Archive the evidence"},
+    "step.block.counterparties.link": {
+        "ja": "取引先マスタと照らし合わせる",
+        "en": "Match with the counterparty master",
+    },
+    "step.block.counterparties.register": {
+        "ja": "取引先を登録する",
+        "en": "Register counterparties",
+    },
+    "step.block.data.aggregate": {"ja": "集計する", "en": "Aggregate"},
+    "step.block.data.check_rules": {"ja": "ルールで確認する", "en": "Check the rules"},
+    "step.block.excel.read_data": {"ja": "Excel を読み込む", "en": "Read the Excel file"},
+    "step.block.excel.write": {"ja": "レポートを書き出す", "en": "Write the report"},
+    "step.block.file.extract_text": {
+        "ja": "ファイルの文字を読み取る",
+        "en": "Read the files' text",
+    },
+    "step.block.file.parse_zip_2tier": {"ja": "ZIP を展開する", "en": "Unpack the ZIP"},
+    "step.block.intake.collect": {
+        "ja": "共有フォルダから受け取る",
+        "en": "Take the files from the shared folder",
+    },
+    "step.block.invoice.account_files": {"ja": "ファイル一覧を作る", "en": "List the files"},
+    "step.block.invoice.check": {"ja": "請求書の要件を確認する", "en": "Check the invoices"},
+    "step.block.invoice.extract_fields": {"ja": "請求書を読み取る", "en": "Read the invoices"},
+    "step.block.invoice.triage": {"ja": "請求書を仕分ける", "en": "Sort the invoices"},
+    "step.block.journal.apply_corrections": {
+        "ja": "仕訳の修正を反映する",
+        "en": "Apply the journal corrections",
+    },
+    "step.block.journal.export": {"ja": "仕訳を出力する", "en": "Export the journal"},
+    "step.block.journal.from_invoices": {
+        "ja": "請求書から仕訳を作る",
+        "en": "Journalise the invoices",
+    },
+    "step.block.journal.from_payments": {
+        "ja": "支払から仕訳を作る",
+        "en": "Journalise the payments",
+    },
+    "step.block.journal.review": {"ja": "仕訳を確認する", "en": "Review the journal"},
+    "step.block.registry.check": {"ja": "登録番号を確認する", "en": "Check registration numbers"},
+    "step.block.table.read_statement": {
+        "ja": "入出金明細を読み込む",
+        "en": "Read the bank statement",
+    },
+    "step.block.table.reconcile": {
+        "ja": "請求書と支払を照合する",
+        "en": "Reconcile invoices and payments",
+    },
+    "step.block.table.settle_proposals": {
+        "ja": "照合の提案を確定する",
+        "en": "Settle the match proposals",
+    },
+    "step.form.collect": {"ja": "資料・入力を受け取る", "en": "Collect the inputs"},
+    "step.form.confirm": {"ja": "結果を確認・承認する", "en": "Confirm the results"},
+    "step.form.mixed": {"ja": "入力して承認する", "en": "Enter and approve"},
+    "step.form.inquire": {"ja": "問い合わせに答える", "en": "Answer the question"},
+    "step.subflow": {"ja": "{plan} を実行する", "en": "Run {plan}"},
 }

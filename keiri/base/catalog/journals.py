@@ -233,6 +233,10 @@ ENTRIES: dict[str, dict[str, str]] = {
         "ja": "登録番号がないため、経過措置（適格でない仕入）として計上しています",
         "en": "No registration number: booked as not qualified",
     },
+    "journal.review.exported": {
+        "ja": "出力済み（実行 {run}・{at}・{by}）。今回のファイルには含めません",
+        "en": "Already exported (run {run}, {at}, by {by}): left out of this run's file",
+    },
     "journal.review.unknown_counterparty": {
         "ja": "取引先マスタにない取引先です",
         "en": "The counterparty is not in the master",

@@ -233,6 +233,26 @@ ENTRIES: dict[str, dict[str, str]] = {
         "en": "Embedding model {model} ({provider})",
     },
     # --- ask.* ---
+    "llm_page.not_configured": {
+        "ja": "この機能は管理者の設定が必要です。設定が済むまで、このページでは入力できません。"
+        "管理者にご連絡ください。",
+        "en": "This feature needs to be set up by an administrator. Until then, nothing can be "
+        "entered on this page. Please contact your administrator.",
+    },
+    "llm_page.admin": {"ja": "管理者の方へ（設定の詳細）", "en": "For the administrator (details)"},
+    "llm_page.admin_missing": {
+        "ja": "LLM の接続設定がありません。未設定の項目: {variables}",
+        "en": "The LLM connection is not configured. Not set: {variables}",
+    },
+    "llm_page.admin_restart": {
+        "ja": "`.env` か環境変数に設定したあと、フォームアプリ（`keiri ui`）を起動し直してください。",
+        "en": "After setting them in `.env` or the environment, restart the form app (`keiri ui`).",
+    },
+    "llm_page.sep": {"ja": "、", "en": ", "},
+    "ask.refused_label": {
+        "ja": "このご依頼はお受けできませんでした",
+        "en": "This request could not be taken on",
+    },
     "ask.caption": {
         "ja": "やりたいことを日本語で書いてください。keiri がブロックの組み合わせ（タスク）に分け、"
         "検証したプランで実行して結果をお答えします。確認が必要なときはフォームでお聞きします。",

@@ -241,7 +241,7 @@ ENTRIES: dict[str, dict[str, str]] = {
         "en": "re-download or re-export the file; a partial upload causes this",
     },
     "runtime.file.mismatch": {
-        "ja": "名前は {expected} ですが、中身は {actual} です",
+        "ja": "名前は「{expected}」ですが、中身は「{actual}」です",
         "en": "the name says {expected} but the content is {actual}",
     },
     "runtime.file.mismatch_hint": {

@@ -18,8 +18,40 @@ ENTRIES: dict[str, dict[str, str]] = {
         "en": "The run of {plan} failed.",
     },
     "summary.headline.rejected": {
-        "ja": "{plan} の実行は差し戻しで終了しました。",
-        "en": "The run of {plan} ended as rejected.",
+        "ja": "{plan}は差し戻されました（{by}さん、理由: {reason}）。",
+        "en": "{plan} was sent back ({by}, reason: {reason}).",
+    },
+    "summary.rejected.no_reason": {"ja": "記載なし", "en": "none given"},
+    "summary.rejected.someone": {"ja": "確認者", "en": "the reviewer"},
+    "summary.done.not_done": {
+        "ja": "差し戻しのため、次の手順は行いませんでした: {steps}",
+        "en": "Because it was sent back, these steps were not done: {steps}",
+    },
+    "summary.done.steps": {
+        "ja": "{nodes} 件の手順のうち {completed} 件が完了しました。",
+        "en": "{completed} of {nodes} steps completed.",
+    },
+    # the points needing attention in a run's outputs (`flows.backend.attention_points`)
+    "summary.point.unmatched_payments": {
+        "ja": "請求書と照合できなかった入出金が {count} 件あります: {names}",
+        "en": "{count} statement lines match no invoice: {names}",
+    },
+    "summary.point.unmatched_invoices": {
+        "ja": "支払と照合できなかった請求書が {count} 件あります: {names}",
+        "en": "{count} invoices match no payment: {names}",
+    },
+    "summary.point.to_check": {
+        "ja": "要確認の請求書が {count} 件あります: {names}",
+        "en": "{count} invoices need checking: {names}",
+    },
+    "summary.point.skipped_files": {
+        "ja": "読み取りの対象外にしたファイルが {count} 件あります: {names}",
+        "en": "{count} files were left out of the reading: {names}",
+    },
+    "summary.point.more": {"ja": " ほか {count} 件", "en": " and {count} more"},
+    "summary.next.points": {
+        "ja": "注意が必要な点に挙げた明細・請求書・ファイルを確認してください。",
+        "en": "Check the lines, invoices and files listed under what needs attention.",
     },
     "summary.headline.cancelled": {
         "ja": "{plan} の実行は取消で終了しました。",
@@ -53,8 +85,8 @@ ENTRIES: dict[str, dict[str, str]] = {
         "en": "{node} failed ({code}): {message}",
     },
     "summary.attention.rejected": {
-        "ja": "差し戻されました: {message}",
-        "en": "Rejected: {message}",
+        "ja": "「{step}」で {by}さんが差し戻しました。理由: {reason}",
+        "en": "{by} sent it back at “{step}”. Reason: {reason}",
     },
     "summary.attention.cancelled": {
         "ja": "確認の画面で取消されたため、途中で終了しました。",
@@ -112,13 +144,17 @@ ENTRIES: dict[str, dict[str, str]] = {
         "ja": "あなたは経理担当者に業務の実行結果を報告するアシスタントです。プランの説明、主要な数値、"
         "実行の事実（状態・件数・指摘・エラー）と出力（JSON）を読み、日本語で簡潔にまとめてください。"
         "headline に一文の結論、done に実施したこと、attention に注意が必要な点（なければ空）、"
-        "next に次にすべきことを、それぞれ短い文の箇条書きで書きます。数値は与えられたデータに"
+        "next に次にすべきことを、それぞれ短い文の箇条書きで書きます。実行の事実の attention_points "
+        "（照合できなかった入出金・請求書、要確認、対象外のファイル）はすべて attention に件数と名前を挙げて"
+        "書きます。数値は与えられたデータに"
         "あるものだけをそのまま引用し、計算・合計・推測した数値を書いてはいけません。",
         "en": "You report the results of accounting work to the staff. Read the plan's "
         "description, the key figures, the facts of the run (state, counts, findings, errors) and "
         "its outputs (JSON), and sum them up briefly in English: a one-sentence conclusion in "
         "headline, what was done in done, what needs attention in attention (empty if nothing), "
-        "what to do next in next, each as a list of short sentences. Quote only numbers that are "
+        "what to do next in next, each as a list of short sentences. Every item of the facts' "
+        "attention_points (unmatched lines and invoices, items to check, files left out) goes "
+        "into attention with its count and names. Quote only numbers that are "
         "in the data given, as they are; never write a number you calculated, added up or guessed.",
     },
     "summary.prompt.user": {
@@ -163,9 +199,9 @@ ENTRIES: dict[str, dict[str, str]] = {
         "en": "📝 Run summary: {plan} — {headline}",
     },
     "summary.next.reenter": {
-        "ja": "「{node}」の入力が原因の可能性があります。実行履歴の「入力し直して再実行」で入力し直すか、"
+        "ja": "「{title}」の入力が原因の可能性があります。実行履歴の「入力し直して再実行」で入力し直すか、"
         "`keiri retry {run_id} --reenter {node}` を実行してください（ほかの回答と終わった処理はそのまま使われます）。",
-        "en": "The failure may come from the input of “{node}”: re-enter it with “Re-enter the "
+        "en": "The failure may come from the input of “{title}”: re-enter it with “Re-enter the "
         "input and retry” on the runs page or `keiri retry {run_id} --reenter {node}` (the other "
         "answers and finished work are kept).",
     },

@@ -12,6 +12,7 @@ import pytest
 
 from blocks.analysis import MAX_LOOPS, Sandbox, build_graph, new_state, run_turn
 from blocks.analysis.report import section_table
+from blocks.analysis.turn import loops_run
 from blocks.analysis.workspace import create_workspace
 from blocks.llm.client import LLMClient
 from keiri.base.catalog import t
@@ -150,6 +151,7 @@ def test_the_loop_cap_ends_in_an_intermediate_report(
     assert script.left == 0
     assert len(script.prompts("ReasonOutput")) == MAX_LOOPS  # no sixth decision
     assert len(turn.executions) == MAX_LOOPS
+    assert turn.loops == MAX_LOOPS and loops_run(turn.state) == (MAX_LOOPS, True)
     assert turn.report is not None
     assert "中間結果" in turn.report.sections[0].content
     assert "中間結果" in script.prompts("ReportOutput")[0]

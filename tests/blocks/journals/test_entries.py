@@ -96,12 +96,14 @@ def test_a_check_error_skips_but_a_registration_finding_does_not(
 ) -> None:
     findings = [
         {"file": "山田商事/請求書_0925.pdf", "field": "tax_by_rate.10", "rule": "tax_amount_mismatch",
-         "reason": "…", "severity": "error"},
+         "reason": "10%対象の消費税額が合いません", "severity": "error"},
         {"file": "みどり商店/領収書_0928.pdf", "field": "registration_number",
          "rule": "registration_number_missing", "reason": "…", "severity": "error"},
     ]  # fmt: skip
     out = execute(registry, "journal.from_invoices", "j", invoices=month.INVOICES[:3],
                   findings=findings)  # fmt: skip
     assert [s["code"] for s in out["journal"]["skipped"]] == ["check_errors"]
+    reason = out["journal"]["skipped"][0]["reason"]  # what the check said, not its rule id
+    assert "10%対象の消費税額が合いません" in reason and "tax_amount_mismatch" not in reason
     assert len(out["journal"]["entries"]) == 2
     assert out["summary"]["skipped_by_reason"] == {"check_errors": 1}

@@ -1,0 +1,65 @@
+"""`ui_app.backend`'s caches on the real local Prefect server: the recent-runs list is reused
+for `RUNS_TTL_S` and dropped when the app itself starts or resumes a run; an ended run's
+outcome is read once while the list shows it unchanged; the inbox warms the cache in the
+background."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+import pytest
+
+from ui_app import backend
+
+pytestmark = pytest.mark.prefect
+
+
+def test_the_runs_list_is_reused_then_read_again(
+    runtime_env: None, paused_run: Callable[[str], str]
+) -> None:
+    run_id = paused_run("ask_then_record")
+    first = backend.recent_runs(None, 30)
+    assert any(v.run_id == run_id for v in first)
+    again = backend.recent_runs(None, 30)
+    assert again[0] is first[0]  # the same objects: Prefect was not asked (within RUNS_TTL_S)
+
+    time.sleep(backend.RUNS_TTL_S)  # the list's age passes its TTL
+    later = backend.recent_runs(None, 30)
+    assert later[0] is not first[0] and later[0].run_id == first[0].run_id
+
+    backend.resume(run_id, {"amount": 12, "approved": True}, "yamada")
+    assert backend.recent_runs(None, 30)[0] is not later[0]  # the app's own action drops it
+
+
+def test_an_ended_runs_outcome_is_read_once(
+    runtime_env: None, paused_run: Callable[[str], str]
+) -> None:
+    from flows.lifecycle.control import wait_for_run
+
+    run_id = paused_run("ask_then_record")
+    backend.resume(run_id, {"amount": 12, "approved": True}, "yamada")
+    assert wait_for_run(run_id, since_pause_key="ask", timeout=90).state_type == "COMPLETED"
+    backend.forget_runs()
+    assert any(v.run_id == run_id for v in backend.recent_runs(None, 30))
+
+    first = backend.run_outcome(run_id)
+    assert first.state == "completed"
+    assert backend.run_outcome(run_id) is first  # kept: the list shows it unchanged
+    assert backend.started_by(run_id) == backend.started_by(run_id)
+
+    backend.forget_runs(run_id)  # a retry from the app: read again
+    assert backend.run_outcome(run_id) is not first
+
+
+def test_the_inbox_warms_the_runs_cache(
+    runtime_env: None, paused_run: Callable[[str], str]
+) -> None:
+    run_id = paused_run("ask_then_record")
+    backend.inbox()
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and backend._Cache.warming.locked():
+        time.sleep(0.1)  # the background thread is still reading
+    assert not backend._Cache.warming.locked()
+    # The list was read in the background (its entries kept past the list's own TTL).
+    assert run_id in backend._Cache.listed
