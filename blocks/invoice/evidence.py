@@ -16,7 +16,7 @@ from blocks.invoice.rules import registration_problem
 from blocks.invoice.vocabulary import CONFIRMED, MISSING, REVIEW
 from keiri.base.catalog import t
 
-__all__ = ["CONFIRMED", "MISSING", "REVIEW", "assess_fields", "expected_totals"]
+__all__ = ["CONFIRMED", "MISSING", "REVIEW", "assess_fields", "expected_totals", "tax_basis"]
 
 _SIMPLE_FIELDS = ("issuer_name", "registration_number", "buyer_name")
 
@@ -33,18 +33,49 @@ def expected_totals(fields: dict[str, Any]) -> set[Decimal]:
     if not totals or any(v is None for v in [*totals.values(), *taxes.values()]):
         return set()
     base = sum((_dec(v) for v in totals.values()), Decimal(0))
-    if fields.get("non_taxable") is not None:
-        base += _dec(fields["non_taxable"])
     if fields.get("carried_over"):
         base += _dec(fields["carried_over"])
     tax = sum((_dec(v) for v in taxes.values()), Decimal(0))
     inclusive = fields.get("amounts_include_tax")
+    if inclusive is None:
+        inclusive = tax_basis(totals, taxes)
     allowed = set()
-    if inclusive is not False:
-        allowed.add(base)
-    if inclusive is not True and set(taxes) >= set(totals):
-        allowed.add(base + tax)
+    for outside in _non_taxable_amounts(fields):
+        if inclusive is not False:
+            allowed.add(base + outside)
+        if inclusive is not True and set(taxes) >= set(totals):
+            allowed.add(base + outside + tax)
     return allowed
+
+
+def tax_basis(totals: dict[str, Any], taxes: dict[str, Any]) -> bool | None:
+    """Whether the per-rate bases include their tax, as the taxes say when the document does
+    not: each tax is its rate of the base (exclusive: 67,540 of 675,400) or its rate's share
+    of it (inclusive: 61,400 of 675,400), within 1 yen. None when both or neither fit, so
+    a base that is a subtotal is never taken for a tax-inclusive total by default."""
+    fits = {True: True, False: True}
+    if not taxes or not set(taxes) <= set(totals):
+        return None
+    for rate, tax in taxes.items():
+        try:
+            base, percent, stated = _dec(totals[rate]), _dec(rate), _dec(tax)
+        except (ArithmeticError, ValueError):
+            return None
+        fits[False] &= abs(base * percent / 100 - stated) <= 1
+        fits[True] &= abs(base * percent / (100 + percent) - stated) <= 1
+    if fits[True] == fits[False]:
+        return None
+    return fits[True]
+
+
+def _non_taxable_amounts(fields: dict[str, Any]) -> set[Decimal]:
+    """The amount outside the tax the total may include: the stated 非課税 figure, else the
+    non-taxable line items' sum (立替金 in the item table) or nothing."""
+    if fields.get("non_taxable") is not None:
+        return {_dec(fields["non_taxable"])}
+    lines = [ln for ln in fields.get("lines") or [] if ln.get("non_taxable")]
+    listed = sum((_dec(ln["amount"]) for ln in lines if ln.get("amount") is not None), Decimal(0))
+    return {Decimal(0), listed}
 
 
 def _tax_consistent(fields: dict[str, Any]) -> bool:
@@ -181,6 +212,10 @@ def assess_fields(fields: dict[str, Any]) -> dict[str, Any]:
     if problem is not None:
         status["registration_number"] = REVIEW
         reasons["registration_number"] = problem[1]
+    elif number and ocr:
+        # The check digit (weights 1 and 2, modulo 9) misses a 0 read as a 9 and back.
+        status["registration_number"] = REVIEW
+        reasons["registration_number"] = t("invoice.review.registration_ocr")
     if ocr:
         fields["from_ocr"] = [k for k, v in status.items() if v != MISSING]
     fields["status"] = status

@@ -15,7 +15,7 @@ from typing import Any
 
 from blocks.file.extract_pdf import PAGE_SEPARATOR
 from blocks.invoice.doc_kinds import classify
-from blocks.invoice.evidence import assess_fields
+from blocks.invoice.evidence import assess_fields, tax_basis
 from blocks.invoice.layout_read import item_rows, layout_rows, summary_lines
 from blocks.invoice.lines import (
     AMOUNT_RE,
@@ -24,6 +24,7 @@ from blocks.invoice.lines import (
     line_item,
     number_value,
 )
+from blocks.invoice.ocr_repair import repair_layout, repair_text
 from blocks.invoice.parties import buyer_of, issuer_of, registration_of
 from blocks.invoice.patterns import (
     AMOUNT,
@@ -65,6 +66,17 @@ def _tokens(text: str) -> list[str]:
     return [c.strip() for line in nfkc(text).splitlines() for c in line.split("\t") if c.strip()]
 
 
+def _untaxed_amount(segment: str, tax: re.Match[str] | None) -> re.Match[str] | None:
+    """The first amount of a rate's segment as its base, unless it is the tax's own amount
+    (「10%対象 消費税 ¥1,000」 is the 10% tax, not the 10% base)."""
+    plain = AMOUNT_RE.search(segment)
+    if plain is None or (
+        tax is not None and plain.start() < tax.end(1) and tax.start(1) < plain.end()
+    ):
+        return None
+    return plain
+
+
 def _rates(flat: str) -> tuple[dict[str, Any], dict[str, Any], bool | None, dict[str, str]]:
     totals: dict[str, Any] = {}
     taxes: dict[str, Any] = {}
@@ -77,10 +89,10 @@ def _rates(flat: str) -> tuple[dict[str, Any], dict[str, Any], bool | None, dict
         stop = SEGMENT_END.search(flat, label.end(), end)
         segment = flat[label.end() : stop.start() if stop else end]
         raw[f"totals_by_rate.{rate}"] = (label.group(0) + segment).strip()
-        subtotal = SUBTOTAL.search(segment) or AMOUNT_RE.search(segment)
+        tax = TAX.search(segment)
+        subtotal = SUBTOTAL.search(segment) or _untaxed_amount(segment, tax)
         if subtotal is not None:
             totals[rate] = amount_value(subtotal.group(subtotal.lastindex or 0))
-        tax = TAX.search(segment)
         if tax is not None:
             taxes[rate] = amount_value(tax.group(1))
         around = label.group(0) + segment
@@ -284,6 +296,8 @@ def extract_invoice_fields(
     `pages` the PDF's page count (for the page of each field's evidence); `layout` the rows
     of cells with positions (`blocks.file.layout`; without it the text's tab-separated lines
     are the grid), so tables are read as tables."""
+    if from_ocr:
+        text, layout = repair_text(text), repair_layout(layout)
     tokens = _tokens(text)
     flat = " ".join(tokens)
     notes: list[dict[str, str]] = []
@@ -332,6 +346,8 @@ def extract_invoice_fields(
         if line["rate"] is None and not line["non_taxable"]:
             line["rate"] = 8 if line["marked"] else 10
             line["reduced_rate"] = line["marked"]
+    if inclusive is None and totals:
+        inclusive = tax_basis(totals, taxes)  # the taxes say it, not the candidate
     if inclusive is None and total is not None and totals:
         base = sum(totals.values()) + (found["carry"] or 0)
         inclusive = (

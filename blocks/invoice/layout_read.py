@@ -29,12 +29,15 @@ from blocks.invoice.patterns import (
     CONSUMPTION_TAX_WORD,
     HEAD_JOINER,
     ITEM_HEAD,
+    LETTER_SPACED,
     MONEY_LABEL,
     NOT_ITEM,
     PLAIN_NUMBER,
     RATE,
     RATE_HEAD,
     RATE_ROW_LABEL,
+    REDUCED_CELL,
+    REDUCED_CELL_RATE,
     TAX_AMOUNT_WORD,
     TAX_IN_ROW,
     TAX_LABEL,
@@ -51,8 +54,14 @@ Row = list[Cell]
 _MAX_VALUE_ROWS = 6
 
 
+def _unspaced(text: str) -> str:
+    """A cell whose every character stands apart (「8 % 対 象」, 「9 , 5 0 4」: a text layer
+    that spaces letter by letter) without those spaces."""
+    return text.replace(" ", "") if LETTER_SPACED.fullmatch(text) else text
+
+
 def _cells(row: dict[str, Any]) -> Row:
-    return [(float(c[0]), float(c[1]), nfkc(str(c[2])).strip()) for c in row["cells"]]
+    return [(float(c[0]), float(c[1]), _unspaced(nfkc(str(c[2])).strip())) for c in row["cells"]]
 
 
 def layout_rows(layout: Sequence[dict[str, Any]] | None, text: str) -> list[Row]:
@@ -134,6 +143,18 @@ def _row_label(heads: list[str]) -> tuple[str, bool]:
     return joined, False
 
 
+def _continues(rows: Sequence[Row]) -> bool:
+    """True when the row after a page break is a summary table's rate row (「8%対象 9,504
+    760」): amounts after a label naming a rate."""
+    if not rows or not rows[0]:
+        return False
+    row = rows[0]
+    amounts = [c for c in row if _is_amount(c[2])]
+    if not amounts or row.index(amounts[0]) == 0:
+        return False
+    return _row_label([c[2] for c in row[: row.index(amounts[0])]])[1]
+
+
 def summary_lines(rows: Sequence[Row]) -> tuple[list[str], set[str]]:
     """`label amount` lines of the summary tables, and the header labels they used (the
     reading-order candidates of those labels are superseded)."""
@@ -148,11 +169,18 @@ def summary_lines(rows: Sequence[Row]) -> tuple[list[str], set[str]]:
         taken = 0
         while index < len(rows) and taken < _MAX_VALUE_ROWS:
             row = rows[index]
+            if not row and _continues(rows[index + 1 : index + 2]):
+                index += 1  # the table runs over a page break: its next rate row follows
+                continue
             amounts = [c for c in row if _is_amount(c[2])]
             if not amounts or _is_summary_header(row):
                 break
             first = row.index(amounts[0])
             label, with_rate = _row_label([c[2] for c in row[:first]])
+            if label and not with_rate and MONEY_LABEL.search(label):
+                index += 1  # a labelled figure of its own (税込合計 ¥…) beside the table
+                taken += 1
+                continue
             parts = []
             for cell in amounts:
                 head = _head_over(cell, header)
@@ -204,17 +232,57 @@ def _edges(rows: Sequence[Row], heads: dict[str, Cell]) -> dict[str, set[float]]
     return edges
 
 
-def _column_of(cell: Cell, heads: dict[str, Cell], edges: dict[str, set[float]]) -> str:
-    """The column a cell stands in: the head it overlaps most, else the column whose cells
-    share its left or right edge, else the nearest head by centre."""
+def _aligned_spans(rows: Sequence[Row]) -> dict[tuple[str, int], Cell]:
+    """The body's columns by alignment: for each left edge and each right edge that two or
+    more body cells share, the span of those cells together. A left-aligned description under
+    a centred head (「出張費」 far left of 「品名」) or right-aligned amounts under a narrow
+    「金額」 reach their head through the column they line up in. The body ends at the first
+    summary row."""
+    groups: dict[tuple[str, int], list[Cell]] = {}
+    for line in rows[:80]:
+        if not line or _item_header(line) is not None:
+            continue
+        if NOT_ITEM.match(line[0][2]) or _is_summary_header(line):
+            break
+        for cell in line:
+            groups.setdefault(("left", round(cell[0])), []).append(cell)
+            groups.setdefault(("right", round(cell[1])), []).append(cell)
+    return {
+        key: (min(c[0] for c in cells), max(c[1] for c in cells), "")
+        for key, cells in groups.items()
+        if len(cells) >= 2
+    }
+
+
+def _column_of(
+    cell: Cell,
+    heads: dict[str, Cell],
+    edges: dict[str, set[float]],
+    spans: dict[tuple[str, int], Cell] | None = None,
+) -> str:
+    """The column a cell stands in: the head it overlaps most, else the head the column it is
+    aligned in overlaps (`_aligned_spans`), else the column whose cells share its left or
+    right edge, else the nearest head by centre."""
     best = max(heads, key=lambda k: _overlap(cell, heads[k]))
     if _overlap(cell, heads[best]) > 0:
         return best
+    for key in (("left", round(cell[0])), ("right", round(cell[1]))):
+        span = (spans or {}).get(key)
+        if span is not None:
+            near = max(heads, key=lambda k: _overlap(span, heads[k]))
+            if _overlap(span, heads[near]) > 0:
+                return near
     for name, known in edges.items():
         if any(abs(edge - cell[0]) <= 1.5 or abs(edge - cell[1]) <= 1.5 for edge in known):
             return name
     centre = (cell[0] + cell[1]) / 2
     return min(heads, key=lambda k: abs((heads[k][0] + heads[k][1]) / 2 - centre))
+
+
+def _reduced_mark(found: dict[str, list[str]]) -> str:
+    """A 「軽減税率」 cell in a column of no known head (備考): the row's reduced rate."""
+    others = (c for name, cells in found.items() if name.startswith("other") for c in cells)
+    return REDUCED_CELL_RATE if any(REDUCED_CELL.match(c) for c in others) else ""
 
 
 def item_rows(rows: Sequence[Row]) -> list[dict[str, str]]:
@@ -229,6 +297,7 @@ def item_rows(rows: Sequence[Row]) -> list[dict[str, str]]:
         items: list[dict[str, str]] = []
         after_break = False
         edges = _edges(rows[index + 1 :], heads)
+        spans = _aligned_spans(rows[index + 1 :])
         for line in rows[index + 1 :]:
             if not line:
                 after_break = bool(items)
@@ -237,7 +306,7 @@ def item_rows(rows: Sequence[Row]) -> list[dict[str, str]]:
                 continue  # the header repeated on the next page
             found: dict[str, list[str]] = {}
             for cell in line:
-                found.setdefault(_column_of(cell, heads, edges), []).append(cell[2])
+                found.setdefault(_column_of(cell, heads, edges, spans), []).append(cell[2])
             description = " ".join(found.get("description", []))
             amount = " ".join(found.get("amount", []))
             first = line[0][2]
@@ -258,7 +327,7 @@ def item_rows(rows: Sequence[Row]) -> list[dict[str, str]]:
                     "amount": amount,
                     "quantity": " ".join(found.get("quantity", [])),
                     "unit_price": " ".join(found.get("unit_price", [])),
-                    "rate": " ".join(found.get("rate", [])),
+                    "rate": " ".join(found.get("rate", [])) or _reduced_mark(found),
                 }
             )
         if items:

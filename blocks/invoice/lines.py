@@ -15,6 +15,7 @@ from blocks.invoice.patterns import (
     AMOUNT_HEAD,
     BARRIER,
     EXEMPT,
+    HEAD_JOINER,
     ITEM_HEADS,
     MARKERS,
     NOT_ONLY_NUMBERS,
@@ -22,6 +23,8 @@ from blocks.invoice.patterns import (
     NUMERIC_HEADS,
     QTY_PRICE,
     RATE_WORD,
+    REDUCED_CELL,
+    REDUCED_CELL_RATE,
     REDUCED_WORD,
     ROW_NUMBER,
     SPECK,
@@ -131,6 +134,9 @@ def _head_words(token: str) -> list[str]:
     words = token.split()
     if set(words) <= TABLE_HEADS:
         return words
+    joined = token.replace(" ", "").split(HEAD_JOINER)
+    if len(joined) > 1 and ITEM_HEADS & set(joined):
+        return [next(w for w in joined if w in ITEM_HEADS)]  # 品名・摘要: one column
     squeezed = "".join(words)
     found = _HEAD_WORD.findall(squeezed)
     return found if "".join(found) == squeezed else []
@@ -172,6 +178,9 @@ def item_lines(tokens: list[str]) -> tuple[list[dict[str, Any]], str]:
                 break  # the summary (小計, 対象, 消費税, 合計...) ends the table
             if DATE_PATTERN.fullmatch(token) or is_title_line(token):
                 continue  # a repeated page header
+            if REDUCED_CELL.match(token) and description is not None and numbers:
+                numbers.append(REDUCED_CELL_RATE)  # a 備考 cell 「軽減税率」: the row's rate
+                continue
             text, tail = _split_numbers(SPECK.sub("", token), units)
             text = ROW_NUMBER.sub("", text)  # "1 コピー用紙" on one OCR line: drop the No.
             if text:

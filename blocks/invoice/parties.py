@@ -22,11 +22,13 @@ from blocks.invoice.patterns import (
     HONORIFIC,
     ISSUER_LABEL,
     LABEL_ONLY,
+    NAME_CHAR,
     NO_NAME,
     REG_LABEL,
     REG_LABEL_HEAD,
     REG_STRICT,
     REGISTRATION_LABEL,
+    SENTENCE,
 )
 from blocks.invoice.vocabulary import (
     NO_NAME_BUYER,
@@ -82,6 +84,8 @@ def _usable(token: str, buyer: str | None) -> bool:
         or is_title_line(token)
         or DATE_PATTERN.search(token)
         or CONTACT_WORD in token
+        or SENTENCE.search(token)
+        or len(NAME_CHAR.findall(token)) < 2
         or (buyer is not None and (token == buyer or token.startswith(buyer)))
     )
 

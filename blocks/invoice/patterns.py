@@ -46,10 +46,12 @@ __all__ = [
     "ITEM_HEAD",
     "ITEM_HEADS",
     "LABEL_ONLY",
+    "LETTER_SPACED",
     "MARKERS",
     "MONEY_LABEL",
     "MONEY_MARK",
     "MONTH_END",
+    "NAME_CHAR",
     "NON_TAXABLE",
     "NOT_ITEM",
     "NOT_ONLY_NUMBERS",
@@ -57,6 +59,7 @@ __all__ = [
     "NO_NAME",
     "NUMERIC_HEADS",
     "NUM_WORD",
+    "OCR_LABEL_REPAIRS",
     "PAID",
     "PAYMENT_DUE",
     "PLAIN_NUMBER",
@@ -67,6 +70,8 @@ __all__ = [
     "RATE_LABEL",
     "RATE_ROW_LABEL",
     "RATE_WORD",
+    "REDUCED_CELL",
+    "REDUCED_CELL_RATE",
     "REDUCED_NOTE",
     "REDUCED_WORD",
     "REGISTRATION_LABEL",
@@ -75,6 +80,7 @@ __all__ = [
     "REG_STRICT",
     "ROW_NUMBER",
     "SEGMENT_END",
+    "SENTENCE",
     "SINGLE_EXCLUSIVE_WORDS",
     "SINGLE_RATE_TOTAL",
     "SPECK",
@@ -165,7 +171,7 @@ SINGLE_RATE_TOTAL = re.compile(
 TOTAL_LABELS = (
     r"(?:税込)?合計(?:金額)?\s*\(税込\)|税込合計(?:金額)?|(?<!前回)(?<!前月)(?:今回)?(?:ご|御)請求(?:金)?額(?:合計)?"
     r"|請求金額(?:合計)?|お支払(?:い)?金額|お支払額|総額|総計|領収金額",
-    r"(?<![小対象])合計(?:金額)?(?!\s*\(税抜)",
+    r"(?<![小対象抜税])合計(?:金額)?(?!\s*\(税抜)",  # not 税抜合計, 消費税合計
     r"(?<![単抜体象価])金額(?=\s*[:：]?\s*[¥￥])",
 )
 NON_TAXABLE = re.compile(
@@ -286,3 +292,21 @@ NO_NAME = "上"
 CONTACT_WORD = "担当"
 #: The label of the registration number.
 REGISTRATION_LABEL = "登録番号"
+#: A cell of its own marking the row's item as reduced-rate (a 備考 or 軽減 column).
+REDUCED_CELL = re.compile(r"^(?:軽減税率|軽減|軽|軽減税率対象|軽減対象|軽減税率適用)$")
+#: The rate such a cell stands for, in the words `RATE_WORD` reads.
+REDUCED_CELL_RATE = "軽減8%"
+#: A sentence (a greeting, 「下記の通り御請求申し上げます。」): never a party's name.
+SENTENCE = re.compile(r"[。！？!?]$|(?:ます|ません|ください|下さい)$")
+#: A cell of three or more characters each standing apart (「8 % 対 象」).
+LETTER_SPACED = re.compile(r"\S(?: \S){2,}")
+#: OCR misreadings of labels and rates (`ocr_repair`): 合計 read as 台計/含計/合言十, ご請求金額
+#: without its 求, 消費税 with a look-alike, and a rate of 11–19% (no such rate: 10%).
+OCR_LABEL_REPAIRS = (
+    (re.compile(r"[台含]計|合言十"), "合計"),
+    (re.compile(r"(?<=[ご御])請金額"), "請求金額"),
+    (re.compile(r"消[費貨貿][税稅祝]|消[貨貿]税"), "消費税"),
+    (re.compile(r"(?<![\d.,])1[1-9Oo](?=\s*%)"), "10"),
+)
+#: A party's name has at least two of these (not 「|」, 「-」 or one stray glyph of OCR).
+NAME_CHAR = re.compile(r"\w")

@@ -161,6 +161,10 @@ ENTRIES: dict[str, dict[str, str]] = {
         "ja": "OCR で読んだ日付です（読み違いの可能性）",
         "en": "A date read by OCR (it may be misread)",
     },
+    "invoice.review.registration_ocr": {
+        "ja": "OCR で読んだ登録番号です（0 と 9 の読み違いはチェックデジットでは見分けられません）",
+        "en": "A registration number read by OCR (its check digit cannot catch a 0 read as a 9)",
+    },
     "invoice.review.name_ocr": {
         "ja": "OCR で読んだ名称です（読み違いの可能性）",
         "en": "A name read by OCR (it may be misread)",
