@@ -102,7 +102,8 @@ def test_paused_local_run_gets_a_link_artifact_and_a_message(
     finally:
         from flows.lifecycle.control import resume_run, wait_for_run
 
-        resume_run(run_id, {"amount": 1}, "suzuki")
+        # approved: a mixed form left undecided is sent back (差し戻し: the state `Rejected`)
+        resume_run(run_id, {"amount": 1, "approved": True}, "suzuki")
         assert wait_for_run(run_id, since_pause_key="ask", timeout=60).state == "Completed"
 
 

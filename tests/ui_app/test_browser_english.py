@@ -19,7 +19,9 @@ from typing import Any
 import pytest
 
 from keiri.base.catalog import state_label, t
+from tests.support.catalog_text import message
 from tests.support.openai_server import LLM_ENV, ScriptedOpenAI
+from tests.ui_app.conftest import PLANS
 from tests.ui_app.test_browser import CHROMIUM, browser_page, form_app
 
 __all__ = ["browser_page", "form_app"]
@@ -33,13 +35,20 @@ pytestmark = [
 #: Japanese letters (kana, kanji) and the punctuation only Japanese text uses (「」、。・（）：).
 JAPANESE = re.compile(r"[\u3000-\u30ff\u4e00-\u9fff\uff00-\uffef]")
 PLAN_TITLE = "April payment run review"
+USER = "sato"
+#: keiri's messages that quote a person's words: 「{by} sent it back (reason: {reason})」.
+DATA_MESSAGES = ("inbox.rejected.item",)
+REASON = "金額が違います"  # a person's words: data, shown as typed on an English page
 
 
 @pytest.fixture
-def english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+def english(runtime_env: None, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """English for this process, the run's runner and `keiri ui` (they inherit it), and a
-    copilot model endpoint that answers nothing (the page only opens a conversation)."""
+    copilot model endpoint that answers nothing (the page only opens a conversation). The
+    person is one of this test's own: the inbox lists the runs *they* started that were sent
+    back, so other tests' runs on the shared server (yamada's) are not among them."""
     monkeypatch.setenv("KEIRI_LANG", "en")
+    monkeypatch.setenv("KEIRI_USER", USER)
     for name in LLM_ENV:
         monkeypatch.delenv(name, raising=False)
     with ScriptedOpenAI(handler=lambda request: None) as server:
@@ -48,10 +57,16 @@ def english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
         yield
 
 
+def _data(line: str) -> bool:
+    """Whether the line is keiri's English sentence around what a person wrote: their words
+    are data, shown as typed (a reason for sending a run back may be Japanese)."""
+    return any(message(key, "en").fullmatch(line.strip()) for key in DATA_MESSAGES)
+
+
 def _japanese(page: Any) -> list[str]:
-    """The visible lines of the page with Japanese in them."""
+    """The visible lines of the page with Japanese in keiri's own words."""
     text: str = page.evaluate("() => document.body.innerText")
-    return [line for line in text.splitlines() if JAPANESE.search(line)]
+    return [line for line in text.splitlines() if JAPANESE.search(line) and not _data(line)]
 
 
 def _settle(page: Any) -> None:
@@ -68,6 +83,29 @@ def _shot(page: Any, shots: Path, name: str) -> None:
     assert _japanese(page) == [], name
 
 
+def _sent_back() -> None:
+    """A run the person started, sent back by yamada in yamada's own (Japanese) words: the
+    inbox lists it above the forms, keiri's sentence in English around the reason."""
+    from blocks.sdk.registry import BlockRegistry
+    from compiler.compile import compile_file
+    from flows.lifecycle import runs
+    from flows.lifecycle.control import resume_run, wait_for_run
+
+    plan = PLANS / "english_review.yaml"
+    compiled, _warnings = compile_file(plan, BlockRegistry())
+    started = runs.start_detached(compiled, plan, {}, {}, who=USER)
+    try:
+        assert started.wait(timeout=90).state == "paused", started.log.read_text(errors="replace")
+        answers = {"total": 1, "period": "2024-04", "approved": False, "response": REASON}
+        resume_run(started.run_id, answers, "yamada")
+        view = wait_for_run(started.run_id, since_pause_key="review", timeout=60)
+        assert view.state == "Rejected", view
+    finally:
+        if started.process.poll() is None:
+            started.process.terminate()
+            started.process.wait(timeout=15)
+
+
 def test_inbox_form_runs_and_copilot_pages_read_english(
     english: None,
     paused_run: Callable[[str], str],
@@ -76,11 +114,13 @@ def test_inbox_form_runs_and_copilot_pages_read_english(
     tmp_path: Path,
 ) -> None:
     run_id = paused_run("english_review")
+    _sent_back()
     url, read_log = form_app
     page = browser_page
 
     page.goto(url)
     page.get_by_role("heading", name=t("inbox.title")).wait_for()
+    page.get_by_text(t("inbox.rejected.item", by="yamada", reason=REASON)).wait_for()
     page.get_by_text("Check the total of the April payment run").first.wait_for()
     page.get_by_text(t("inbox.open_form")).first.wait_for()
     _shot(page, tmp_path, "inbox")

@@ -15,7 +15,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from keiri.base.catalog import state_label, t
-from tests.ui_app.conftest import PLANS
+from tests.ui_app.conftest import PLANS, run_panel
 
 pytestmark = pytest.mark.prefect
 
@@ -114,7 +114,7 @@ def test_retry_after_on_reject_fail_asks_again_with_the_answers_prefilled(
     assert failed.error.code == "REJECTED" and failed.error.recoverable is False
     assert control.find_run(run_id).state.name == "Rejected"  # 差し戻し on the runs page
     at = app().switch_page("views/runs.py").run()
-    panel = next(e for e in at.expander if any(run_id in str(c.value) for c in e.caption))
+    panel = run_panel(at, run_id)
     assert state_label("Rejected") in str(panel.label), panel.label
     assert state_label("FAILED") not in str(panel.label), panel.label
     assert [b.label for b in panel.button] == [t("runs.reask")], panel.button

@@ -13,7 +13,7 @@ from streamlit.testing.v1 import AppTest
 
 from keiri.base.catalog import t
 from tests.support.catalog_text import shown
-from tests.ui_app.conftest import WARN, texts
+from tests.ui_app.conftest import WARN, run_panel, texts
 from tests.ui_app.samples import evidence_zip
 
 pytestmark = pytest.mark.prefect
@@ -92,7 +92,7 @@ def test_confirm_form_shows_the_plans_display_and_the_runs_page_its_summary(
     assert record["outputs"]["confirm"]["approved"] is True
 
     at = app().switch_page("views/runs.py").run()
-    panel = next(e for e in at.expander if any(run_id in str(c.value) for c in e.caption))
+    panel = run_panel(at, run_id)
     assert not panel.proto.expanded
     assert [(m.label, m.value) for m in panel.metric] == [
         ("請求書", "12"),
@@ -105,7 +105,8 @@ def test_confirm_form_shows_the_plans_display_and_the_runs_page_its_summary(
     assert len([b for b in buttons if b.proto.label == "月次請求書チェック.xlsx"]) == 1
     approvals = [c for c in texts(panel, "caption") if shown("runs.approved", c)]
     assert len(approvals) == 1, texts(panel, "caption")
-    assert shown("runs.approved", approvals[0], node="confirm", by="yamada"), approvals
+    step = t("step.form.confirm")  # the step by its name for people, not its node id
+    assert shown("runs.approved", approvals[0], node=step, by="yamada"), approvals
 
 
 def test_typed_values_and_uploads_survive_a_new_session_until_submit(
@@ -229,7 +230,7 @@ def test_new_run_page_lists_designs_and_starts_one_at_its_first_form(
         assert texts(at, "subheader") == ["月次の請求書チェックと入金照合"]
         assert runs.started_by(run_id)["by"] == "yamada"  # type: ignore[index]
         at = app().switch_page("views/runs.py").run()
-        panel = next(e for e in at.expander if any(run_id in str(c.value) for c in e.caption))
+        panel = run_panel(at, run_id)
         assert any(
             c.startswith(":material/person: ") and shown("runs.started_by", c, by="yamada")
             for c in texts(panel, "caption")
@@ -258,6 +259,6 @@ def test_a_resume_made_outside_keiri_is_recorded_as_such(
     metadata = record["outputs"]["ask"]["metadata"]
     assert metadata["source"] == "outside_keiri" and metadata["answered_by"] == "CFO (forged)"
     at = app().switch_page("views/runs.py").run()
-    panel = next(e for e in at.expander if any(run_id in str(c.value) for c in e.caption))
+    panel = run_panel(at, run_id)
     forged = "CFO (forged)" + t("runs.outside_keiri")
     assert any(forged in c for c in texts(panel, "caption"))

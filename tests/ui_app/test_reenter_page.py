@@ -15,7 +15,7 @@ from streamlit.testing.v1 import AppTest
 
 from keiri.base.catalog import t
 from tests.support.catalog_text import shown
-from tests.ui_app.conftest import PLANS, keiri, texts
+from tests.ui_app.conftest import PLANS, keiri, run_panel, texts
 
 pytestmark = pytest.mark.prefect
 PLAN = PLANS / "upload_then_extract.yaml"
@@ -57,9 +57,7 @@ def stop_runners(run_id: str) -> None:
 
 
 def _panel(at: AppTest, run_id: str) -> Any:
-    found = [e for e in at.expander if any(run_id in str(c.value) for c in e.caption)]
-    assert len(found) == 1, [e.label for e in at.expander]
-    return found[0]
+    return run_panel(at, run_id)
 
 
 def test_reenter_button_reopens_the_form_prefilled_and_the_run_completes(
