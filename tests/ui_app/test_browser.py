@@ -197,7 +197,7 @@ def test_upload_zip_confirm_and_the_run_completes(
     page.locator('input[type="file"]').first.set_input_files(str(archive))
     page.get_by_text("受け付けたファイル 1 件").wait_for()
     _fill_period(page, "2024-04")
-    page.get_by_text("承認する").click()
+    page.get_by_text("承認する", exact=True).click()
     page.get_by_label("コメント").fill("内容を確認しました")
     page.screenshot(path=str(tmp_path / "form-filled.png"), full_page=True)
     page.get_by_role("button", name="送信して再開").click()

@@ -123,7 +123,7 @@ def test_reload_keeps_typed_values_and_uploads(
     field = page.get_by_label("対象月（必須）")
     field.fill("2024-04")
     field.press("Enter")
-    page.get_by_text("承認する").click()
+    page.get_by_text("承認する", exact=True).click()
     _wait_for_draft(zip_run, lambda v: v.get("period") == "2024-04" and v.get("approved") is True)
     page.reload()
     page.get_by_role("heading", name="4月分の証跡の受け取りと承認").wait_for()

@@ -155,25 +155,27 @@ def _header(form: PausedForm, title: str, run_id: str) -> None:
     definition = form.definition
     step = run_titles.step_name(run_id, form.node_id)
     st.subheader(title or step)
-    try:
-        _root, run_title = run_titles.of_run(run_id)
-        st.caption(":material/folder_open: " + t("form.run_title", title=run_title.text()))
-    except KeiriError:
-        pass  # the heading names the plan; the run's title is a convenience
     if definition.get("message"):
         st.markdown(str(definition["message"]))
     asked = definition.get("asked_at")
     since = local_time(asked if isinstance(asked, int | float) else None)
     mode = t(_MODES[form.mode]) if form.mode in _MODES else form.mode
-    st.caption(
-        t(
-            "form.meta",
-            mode=mode,
-            step=step,
-            assignee=definition.get("assignee") or t("form.unassigned"),
-            since=since,
-        )
+    meta = t(
+        "form.meta",
+        mode=mode,
+        step=step,
+        assignee=definition.get("assignee") or t("form.unassigned"),
+        since=since,
     )
+    try:
+        _root, run_title = run_titles.of_run(run_id)
+        # One caption line with the rest: a line of its own pushed the decision below the fold.
+        meta = ":material/folder_open: " + t("display.sep").join(
+            [t("form.run_title", title=run_title.text()), meta]
+        )
+    except KeiriError:
+        pass  # the heading names the plan; the run's title is a convenience
+    st.caption(meta)
     done: dict[str, Any] | None = st.session_state.get(SUBMITTED + run_id)
     if done and done.get("next") == "paused" and done.get("key") != form.run.pause_key:
         st.info(t("form.next_ready", step=step), icon=":material/arrow_forward:")
