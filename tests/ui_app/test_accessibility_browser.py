@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from tests.support.chat_script import REPLY, REQUEST, ChatScript
+from tests.support.timing import scaled_ms
 from tests.ui_app.test_browser import CHROMIUM, CHROMIUM_ARGS, _fontconfig, form_app
 from tests.ui_app.test_browser_copilot import copilot_app
 
@@ -84,7 +85,8 @@ def _settled(page: Any) -> None:
     page.wait_for_function(
         "() => !document.querySelector('[data-testid=\"stStatusWidget\"]')"
         " && !document.querySelector('[data-stale=\"true\"]')"
-        " && [...document.querySelectorAll('summary')].every(s => s.innerText.trim())"
+        " && [...document.querySelectorAll('summary')].every(s => s.innerText.trim())",
+        timeout=scaled_ms(90_000),
     )
 
 
