@@ -135,7 +135,7 @@ def test_copilot_page_has_no_serious_violations_and_unclipped_buttons(
     box = page.get_by_placeholder("メッセージを入力（例: 今月の請求書チェックを実行して）")
     box.fill(REQUEST)
     box.press("Enter")
-    page.get_by_text(REPLY).wait_for(timeout=60_000)
+    page.get_by_text(REPLY).wait_for(timeout=scaled_ms(60_000))
     approve = page.get_by_role("button", name="承認")
     approve.nth(1).wait_for()  # in the chat and in the panel
     _settled(page)
