@@ -199,7 +199,7 @@ def test_a_confirm_form_is_completed_with_the_keyboard_only(
     page.keyboard.type("キーボードだけで確認しました")
     tab_to(lambda f: f["tag"] == "BUTTON" and "送信して再開" in f["text"])
     page.keyboard.press("Enter")
-    page.get_by_text("送信しました。yamada が").wait_for(timeout=60_000)
+    page.get_by_text("送信しました。yamada が").wait_for(timeout=scaled_ms(60_000))
 
     view = wait_for_run(run_id, since_pause_key="confirm", timeout=90)
     assert view.state_type == "COMPLETED", (view, read_log())
