@@ -257,6 +257,11 @@ def _change_account(page: Any, grid: Any, row: int, account: str) -> None:
     box = grid.bounding_box()
     assert box is not None
     page.mouse.click(box["x"] + 30, box["y"] + 35 + 17)  # the first body cell
+    # Under load the click takes the focus late, and arrows pressed before it are lost (the
+    # edit then lands on another row): move only once the grid holds the focus.
+    page.wait_for_function(
+        "g => g.contains(document.activeElement)", arg=grid.element_handle(), timeout=20_000
+    )
     for _ in range(row):
         page.keyboard.press("ArrowDown")
     for _ in range(ACCOUNT_COLUMN):
@@ -273,6 +278,8 @@ def _change_account(page: Any, grid: Any, row: int, account: str) -> None:
     page.keyboard.type(account)
     page.keyboard.press("Enter")
     page.get_by_text("変更した行: 1 行").wait_for()
+    cell = _account_cell(grid, row)
+    assert cell.inner_text() == account, (row, cell.inner_text())  # the vendor's row changed
 
 
 def _editable_columns_on_screen(page: Any, grid: Any) -> None:
