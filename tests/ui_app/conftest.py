@@ -114,11 +114,23 @@ def texts(at: AppTest, kind: str) -> list[str]:
     ]
 
 
-def run_panel(at: AppTest, run_id: str) -> Any:
-    """The 実行履歴 expander of one run (other tests' runs share the server), found by its
-    Prefect UI link: the page shows no run id to people."""
-    found = [
-        e for e in at.expander if any(run_id in str(b.proto.url) for b in e.get("link_button"))
-    ]
+def run_entry(at: AppTest, run_id: str) -> Any:
+    """The 実行履歴 expander of one run as drawn (other tests' runs share the server), found
+    by its key: the page shows no run id to people."""
+    from ui_app.views.runs import open_key
+
+    found = [e for e in at.expander if str(e.proto.id).endswith("-" + open_key(run_id))]
     assert len(found) == 1, [e.label for e in at.expander]
     return found[0]
+
+
+def run_panel(at: AppTest, run_id: str) -> Any:
+    """The 実行履歴 expander of one run, opened as a person opens it (a collapsed entry draws
+    nothing: the page reruns when one is opened)."""
+    from ui_app.views.runs import open_key
+
+    key = open_key(run_id)
+    if key not in at.session_state or not at.session_state[key]:
+        at.session_state[key] = True
+        at.run()
+    return run_entry(at, run_id)

@@ -63,10 +63,34 @@ def _data(line: str) -> bool:
     return any(message(key, "en").fullmatch(line.strip()) for key in DATA_MESSAGES)
 
 
-def _japanese(page: Any) -> list[str]:
-    """The visible lines of the page with Japanese in keiri's own words."""
+def _others_words() -> tuple[str, ...]:
+    """What the other tests' runs on the shared server are called in their own plans' words
+    (a plan's description, a file name, a counterparty): data, shown as written. Their titles'
+    keiri parts (state, period, time) are still scanned."""
+    from flows.lifecycle.control import list_runs
+    from flows.lifecycle.run_title import title_of
+
+    words: list[str] = []
+    for view in list_runs(limit=200):
+        if view.plan_id == "english_review":
+            continue
+        title = title_of(view)
+        words += [part for part in (title.plan, title.subject) if part]
+    return tuple(sorted(set(words), key=len, reverse=True))
+
+
+def _japanese(page: Any, data: tuple[str, ...] = ()) -> list[str]:
+    """The visible lines of the page with Japanese in keiri's own words (`data`: strings
+    written by people, removed before the scan)."""
     text: str = page.evaluate("() => document.body.innerText")
-    return [line for line in text.splitlines() if JAPANESE.search(line) and not _data(line)]
+    found = []
+    for shown in text.splitlines():
+        line = shown
+        for words in data:
+            line = line.replace(words, "")
+        if JAPANESE.search(line) and not _data(line):
+            found.append(shown)
+    return found
 
 
 def _settle(page: Any) -> None:
@@ -78,9 +102,11 @@ def _settle(page: Any) -> None:
 
 
 def _shot(page: Any, shots: Path, name: str) -> None:
+    """A screenshot, then the scan; the inbox, the runs page and the copilot's panel list the
+    other tests' runs on the shared server too, so their plans' words are data here."""
     _settle(page)
     page.screenshot(path=str(shots / f"{name}.png"), full_page=True)
-    assert _japanese(page) == [], name
+    assert _japanese(page, _others_words()) == [], name
 
 
 def _sent_back() -> None:

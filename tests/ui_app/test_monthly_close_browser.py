@@ -297,13 +297,9 @@ def _editable_columns_on_screen(page: Any, grid: Any) -> None:
 
 def _download_yayoi(page: Any, url: str, run_id: str, shot: Shot) -> bytes:
     page.goto(f"{url}/runs")
-    # the run's expander, found by its Prefect UI link (the page shows no run id to people; the
-    # first: its own output expanders come inside it)
-    run = (
-        page.locator('[data-testid="stExpander"]')
-        .filter(has=page.locator(f'a[href*="{run_id}"]'))
-        .first
-    )
+    # the run's expander, found by its key's class (the page shows no run id to people; a
+    # collapsed entry draws nothing until opened)
+    run = page.locator(f".st-key-runs--open--{run_id}")
     run.locator("summary").first.wait_for()
     if run.locator("details").first.get_attribute("open") is None:
         run.locator("summary").first.click()

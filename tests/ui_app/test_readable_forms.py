@@ -13,7 +13,7 @@ from streamlit.testing.v1 import AppTest
 
 from keiri.base.catalog import t
 from tests.support.catalog_text import shown
-from tests.ui_app.conftest import WARN, run_panel, texts
+from tests.ui_app.conftest import WARN, run_entry, run_panel, texts
 from tests.ui_app.samples import evidence_zip
 
 pytestmark = pytest.mark.prefect
@@ -92,8 +92,9 @@ def test_confirm_form_shows_the_plans_display_and_the_runs_page_its_summary(
     assert record["outputs"]["confirm"]["approved"] is True
 
     at = app().switch_page("views/runs.py").run()
+    assert not run_entry(at, run_id).proto.expanded  # a finished run's entry starts collapsed
+    assert not run_entry(at, run_id).children  # and draws nothing until opened
     panel = run_panel(at, run_id)
-    assert not panel.proto.expanded
     assert [(m.label, m.value) for m in panel.metric] == [
         ("請求書", "12"),
         ("指摘（エラー）", "2"),

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from flows.lifecycle.control import RunView
     from flows.lifecycle.run_title import RunTitle
 
-__all__ = ["RETRY", "duration", "render", "retry"]
+__all__ = ["RETRY", "duration", "open_key", "render", "retry"]
 
 #: `RETRY + run_id` -> {"by", "state"} of a retry started from this session (or {"error"}).
 RETRY = "keiri::retry::"
@@ -59,6 +59,11 @@ def duration(seconds: float | None) -> str:
     if minutes < 60:
         return t("time.minutes_seconds", minutes=minutes, seconds=rest)
     return t("time.hours_minutes", hours=minutes // 60, minutes=minutes % 60)
+
+
+def open_key(run_id: str) -> str:
+    """The session key of whether the run's entry is open."""
+    return f"runs::open::{run_id}"
 
 
 def _started(view: RunView) -> str:
@@ -225,15 +230,21 @@ def render() -> None:
         st.info(t("runs.none"))
         return
     for view, title in titled:
+        # Collapsed entries draw nothing (Streamlit's lazy expander: opening one reruns the
+        # page): a run's details ask the API several times and a live run follows its log
+        # every second, which for 30 runs made the page take seconds on every visit.
         with st.expander(
             _label(view, title),
             # failed runs too: their error is one click away; a running run shows its progress
             expanded=view.state_type == "RUNNING"
             or run_live.followed(view.run_id)
             or view.run_id == opened,
+            key=open_key(view.run_id),
+            on_change="rerun",
             icon=_ICONS.get(view.state, _ICONS.get(view.state_type, _NO_ICON)),
-        ):
-            _details(view, who)
+        ) as entry:
+            if entry.open:
+                _details(view, who)
 
 
 if __name__ == "__main__":  # run as a page by st.navigation
