@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.ui_app.test_browser import (  # noqa: F401 - fixtures
     CHROMIUM,
@@ -45,7 +46,7 @@ def test_choose_the_second_payment_in_the_browser(
     page.get_by_text("候補が 2 件あります").first.wait_for()
     page.get_by_text("日付: 2024-04-20 ・ 摘要: ﾔﾏﾀﾞｼｮｳｼﾞ ・ 入金: 110,000").wait_for()
     page.get_by_text("日付: 2024-04-26 ・ 摘要: ﾔﾏﾀﾞｼｮｳｼﾞ 4ｶﾞﾂﾌﾞﾝ ・ 入金: 110,000").wait_for()
-    assert page.get_by_role("button", name="取消").count() == 1
+    expect(page.get_by_role("button", name="取消")).to_have_count(1)
     page.get_by_text("2 行目: 日付: 2024-04-26", exact=False).first.click()
     page.screenshot(path=str(tmp_path / "choice.png"), full_page=True)
     page.get_by_role("button", name="送信して再開").click()

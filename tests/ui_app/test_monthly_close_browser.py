@@ -213,7 +213,10 @@ def _start_and_upload(page: Any, url: str, runs: list[str], shot: Shot) -> str:
     runs.append(run_id)
     page.get_by_text("当月の請求書ZIPと入出金明細をアップロードしてください").wait_for()
     inputs = page.locator('input[type="file"]')
+    # one upload at a time: each is checked in a rerun, and a file given while the page reruns
+    # for the other may be dropped on a loaded machine
     inputs.nth(0).set_input_files(str(SAMPLES / "evidence" / "evidence.zip"))
+    page.get_by_text("受け付けたファイル 1 件").first.wait_for()
     inputs.nth(1).set_input_files(str(SAMPLES / "bank" / "bank_statement.xlsx"))
     page.get_by_text("受け付けたファイル 1 件").nth(1).wait_for()
     _send(page)

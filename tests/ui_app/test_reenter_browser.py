@@ -49,8 +49,9 @@ def test_reenter_in_the_browser_reuploads_and_the_run_completes(
     page.get_by_role("heading", name="受信箱").wait_for()
     page.get_by_role("link", name="実行履歴").first.click()
     page.get_by_role("heading", name="実行履歴").wait_for()
-    # found by its Prefect UI link: the page shows no run id to people
-    panel = page.locator('[data-testid="stExpander"]', has=page.locator(f'a[href*="{run_id}"]'))
+    # found by its key's class (the page shows no run id to people); collapsed, it draws
+    # nothing until opened
+    panel = page.locator(f".st-key-runs--open--{run_id}")
     panel.locator("summary").first.click()  # its own (the error's, the files') come inside
     button = panel.get_by_role("button", name="入力し直して再実行")
     button.wait_for()
