@@ -173,7 +173,7 @@ async def _sweep_forever(pool: str, say: Any) -> None:
 
     while True:
         try:
-            settled = await anyio.to_thread.run_sync(liveness.sweep_pool, pool)
+            settled = await anyio.to_thread.run_sync(liveness.sweep, pool)
         except Exception as exc:  # the worker outlives a server restart
             _log.warning("liveness sweep of pool %s failed: %s", pool, exc)
         else:
