@@ -3,13 +3,20 @@ server backed by PostgreSQL.
 
 Printed: how the runs split between the workers (from Prefect's own
 `prefect.worker.executed-flow-run` events), p50/p95 of the time from a run's scheduled time to
-its start (Running), duplicates (a run executed more than once, or by two workers) and lost
-runs (not completed). `--limit` is passed to each worker (default: `keiri worker`'s own,
-2 x the CPUs; printed).
+its start (Running) — all runs are created at once, so this is mostly the wait for a free
+slot (`--limit` x workers) — and of one run's own duration (Running to its end), duplicates
+(a run executed more than once, or by two workers), lost runs (not completed) and the load
+average. `--limit` is passed to each worker (default: `keiri worker`'s own, 2 x the CPUs).
 
 Run: .venv/bin/python bench/bench_workers.py [--runs 40] [--workers 2] [--limit N] [--sqlite]
-(PostgreSQL is a throwaway cluster from Debian's `postgresql` package, as in tests/ops).
-The machine is shared and noisy: the seconds are indicative; the counts are exact.
+
+PostgreSQL is a throwaway cluster the bench creates itself (`tests/ops/postgres.py`: initdb in
+a temporary folder, a free port on 127.0.0.1, trust authentication, removed afterwards) from
+the PostgreSQL binaries on PATH (`initdb`, `pg_ctl`, `createdb`; e.g. Debian's
+`postgresql-15`); Prefect reaches it through `asyncpg`, a dependency of `prefect` itself, so
+no extra is needed. The Prefect server listens on a free port too (`KEIRI_BENCH_PORT` to
+choose one). The machine is shared and noisy: the seconds are indicative; the counts are
+exact.
 """
 
 from __future__ import annotations
@@ -18,6 +25,8 @@ import argparse
 import contextlib
 import json
 import os
+import shutil
+import socket
 import subprocess
 import sys
 import tempfile
@@ -30,10 +39,18 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+
+def _free_port() -> int:
+    with contextlib.closing(socket.socket()) as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
 HOME = Path(tempfile.mkdtemp(prefix="keiri-bench-workers-"))
 os.environ["KEIRI_HOME"] = str(HOME / "home")
 os.environ["KEIRI_RUNS_DIR"] = str(HOME / "runs")
-os.environ["KEIRI_SERVER_PORT"] = os.environ.get("KEIRI_BENCH_PORT", "4393")
+os.environ["KEIRI_SERVER_PORT"] = os.environ.get("KEIRI_BENCH_PORT") or str(_free_port())
 os.environ["KEIRI_PROJECT_ROOT"] = str(ROOT)
 os.environ["KEIRI_CRASH_AFTER"] = "off"
 os.environ["PYTHONPATH"] = str(ROOT)
@@ -156,6 +173,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--limit", type=int, default=None, help="flow runs at once per worker")
     parser.add_argument("--sqlite", action="store_true", help="SQLite instead of PostgreSQL")
+    parser.add_argument("--keep", action="store_true", help=f"keep {HOME} (worker logs)")
     args = parser.parse_args()
 
     from keiri.server import supervisor as server
@@ -168,6 +186,8 @@ def main() -> None:
             run_bench(args)
         finally:
             server.stop()
+            if not args.keep:
+                shutil.rmtree(HOME, ignore_errors=True)
 
 
 def run_bench(args: argparse.Namespace) -> None:
@@ -192,6 +212,11 @@ def run_bench(args: argparse.Namespace) -> None:
             for r in completed
             if r.start_time and r.expected_start_time
         ]
+        durations = [
+            (r.end_time - r.start_time).total_seconds()
+            for r in completed
+            if r.start_time and r.end_time
+        ]
         split = Counter(names[0] for names in seen.values() if names)
         duplicates = sum(1 for r in runs if r.run_count > 1) + sum(
             1 for names in seen.values() if len(names) > 1
@@ -205,8 +230,12 @@ def run_bench(args: argparse.Namespace) -> None:
             "largest_share": round(max(split.values()) / args.runs, 2) if split else None,
             "scheduled_to_running_p50_s": round(percentile(waits, 0.5), 2) if waits else None,
             "scheduled_to_running_p95_s": round(percentile(waits, 0.95), 2) if waits else None,
+            "run_duration_p50_s": round(percentile(durations, 0.5), 2) if durations else None,
+            "run_duration_p95_s": round(percentile(durations, 0.95), 2) if durations else None,
             "duplicates": duplicates,
             "lost": args.runs - len(completed),
+            "load_average_1_5_15": [round(x, 2) for x in os.getloadavg()],
+            "cpus": os.cpu_count(),
         }
         print(json.dumps(report, indent=2))
     finally:

@@ -15,6 +15,9 @@ a native abort, out of memory, a lost machine) or lost the API for longer than i
 - **Running** (a local run; a deployment run whose process this execution recorded): its
   process died after it started — **Crashed**, so `keiri retry` takes it (finished nodes come
   from their persisted results). Also when it died before its first heartbeat.
+- **Running**, a deployment run whose process is on another machine (or recorded nowhere):
+  no heartbeat (`flows.backend.heartbeats`) for `KEIRI_CRASH_AFTER` — **Crashed**, with a
+  message that says so (its machine or worker stopped, or lost the server).
 - **Pending**, a local run: no runner took it within `KEIRI_START_GRACE` — **Crashed**.
 - **Pending** (Prefect's `Submitting` included), a deployment run: a worker claimed it and
   died before the run started, and no process of it is alive after `KEIRI_START_GRACE` —
@@ -22,17 +25,19 @@ a native abort, out of memory, a lost machine) or lost the API for longer than i
   takes it, in its place in the queue. Nothing of the run has executed (it never reached
   Running), so nothing needs retrying, and a Pending run holds its deployment queue's
   concurrency slot: Crashed would need a person, and a queue with `limit: 1` would wait.
+  The claimer is a `keiri worker` by its claim record, or any Prefect worker (a plain
+  `prefect worker start` too) by the labels it puts on the runs it submits.
 
 `flows.lifecycle.runs.resume` continues a gone paused local run in a new runner. A deployment
 run that is Suspended (Paused) has no process on purpose: never judged here.
 
 Where it is checked: `list_runs` (`keiri runs`, the form app, the copilot), `keiri status`,
-`keiri retry`/`resume`, and every `keiri worker`'s sweep of its pool (`sweep_pool`: when it
-starts, then every `KEIRI_LIVENESS_INTERVAL`). A runner on another machine cannot be checked
-from here (its verdict is unknown: never called gone); a claim from another machine is judged
-by Prefect's worker heartbeats (the worker is dead when it missed 3 of them). A machine that
-died with a Running run of its own is caught by that machine's next worker sweep once it
-comes back, or by the heartbeat automation (`flows.backend.notify`, `KEIRI_CRASH_AFTER`).
+`keiri retry`/`resume`, every `keiri worker`'s sweep of its pool and the operations
+watcher's sweep of every run (`sweep`: when they start, then every `KEIRI_LIVENESS_INTERVAL`
+or `KEIRI_WATCH_INTERVAL`). A runner on another machine cannot be checked from here (its
+process verdict is unknown: never called gone by it); a Running run there is judged by its
+heartbeats, a claim from another machine by Prefect's worker heartbeats (the worker is dead
+when it missed 3 of them).
 """
 
 from __future__ import annotations
@@ -47,7 +52,7 @@ from prefect.client.orchestration import get_client
 from prefect.client.schemas.objects import FlowRun, State
 from prefect.states import Crashed, Scheduled
 
-from flows.backend import runner_record
+from flows.backend import heartbeats, runner_record
 from flows.backend.run_inputs import create_once, filter_values
 from keiri.base import processes, settings
 from keiri.base.catalog import t
@@ -67,7 +72,7 @@ __all__ = [
     "runners",
     "settle",
     "start_grace_s",
-    "sweep_pool",
+    "sweep",
     "this_process",
     "verdict",
 ]
@@ -85,10 +90,21 @@ _MISSED_HEARTBEATS = 3
 
 @dataclass(frozen=True)
 class Verdict:
-    """What `settle` does with a gone run, and why (a sentence for the state message)."""
+    """What `settle` does with a gone run, why (a short reason), and the state's message."""
 
     action: Literal["crash", "release"]
     reason: str
+    message: str
+
+
+def _crashed(reason: str) -> Verdict:
+    return Verdict("crash", reason, t("cli.state.stopped", reason=reason))
+
+
+#: The reason a silent run gets, by whether its last process is known (host and pid).
+_SILENT = {True: "ops.liveness.no_heartbeat_on", False: "ops.liveness.no_heartbeat"}
+#: The reason a released run gets, by whether the claimer's machine is known.
+_RELEASED = {True: "ops.liveness.released", False: "ops.liveness.released_worker"}
 
 
 def start_grace_s() -> float | None:
@@ -194,10 +210,10 @@ def _local_verdict(run: FlowRun) -> Verdict | None:
         return None  # its runner is still starting
     if not entries:
         if state in _WAITING:
-            return Verdict("crash", t("cli.state.never_taken"))
+            return _crashed(t("cli.state.never_taken"))
         return None  # Running or Paused, recorded by no process (keiri before records)
     last = max(entries, key=_at)
-    return Verdict("crash", t("cli.state.process_gone", pid=last["pid"], host=last["host"]))
+    return _crashed(t("cli.state.process_gone", pid=last["pid"], host=last["host"]))
 
 
 def _deployment_verdict(run: FlowRun) -> Verdict | None:
@@ -209,35 +225,60 @@ def _deployment_verdict(run: FlowRun) -> Verdict | None:
     # left records of processes that ended on purpose.
     since = max(map(_at, taken)) if taken else (stamp.timestamp() if stamp else 0.0)
     current = [e for e in runners(run.id) if _at(e) >= since - 1]
-    if any(process_alive(e) is not False for e in current):
+    alive = [process_alive(e) for e in current]
+    if any(a is True for a in alive):
         return None
     if state == "RUNNING":
-        if not current:
-            return None  # no process of this execution recorded: cannot tell
-        last = max(current, key=_at)
-        return Verdict("crash", t("cli.state.process_gone", pid=last["pid"], host=last["host"]))
+        if current and all(a is False for a in alive):
+            last = max(current, key=_at)
+            return _crashed(t("cli.state.process_gone", pid=last["pid"], host=last["host"]))
+        # Its process is on another machine (or recorded nowhere): its heartbeats tell.
+        return _silent(run, current)
+    if any(a is None for a in alive):
+        return None  # its process started on another machine: it is starting there
     grace = start_grace_s()
-    if not taken or grace is None or _since(run) < grace:
-        return None  # a plain Prefect worker's claim, or its process may still be starting
-    last_claim = max(taken, key=_at)
+    if grace is None or _since(run) < grace:
+        return None  # its process may still be starting
+    last_claim = max(taken, key=_at) if taken else heartbeats.labelled_claimer(run)
+    if last_claim is None:
+        return None  # no worker is known to have taken it
     if _claimer_alive(last_claim) is not False:
         return None
-    return Verdict(
-        "release",
-        t(
-            "ops.liveness.released",
-            worker=last_claim.get("worker") or last_claim["pid"],
-            host=last_claim["host"],
-        ),
+    host = last_claim.get("host")
+    reason = t(
+        _RELEASED[host is not None],
+        worker=last_claim.get("worker") or last_claim.get("pid"),
+        host=host,
     )
+    return Verdict("release", reason, reason)
+
+
+def _silent(run: FlowRun, current: list[dict[str, Any]]) -> Verdict | None:
+    """Crash a Running deployment run whose heartbeats stopped for `KEIRI_CRASH_AFTER`."""
+    bound = heartbeats.crash_after()
+    if bound is None:
+        return None
+    with get_client(sync_client=True) as client:
+        silent = heartbeats.silence(client, run, bound)
+    if silent is None:
+        return None
+    last = max(current, key=_at) if current else {}
+    reason = t(
+        _SILENT[bool(last)],
+        window=heartbeats.window_text(bound),
+        host=last.get("host"),
+        pid=last.get("pid"),
+    )
+    return Verdict("crash", reason, reason)
 
 
 def _claimer_alive(entry: dict[str, Any]) -> bool | None:
     """Whether the worker that made the claim still runs: by its process on this machine,
     else by its heartbeats in the pool (Prefect's: dead after 3 missed); None when unknown."""
-    here = process_alive(entry)
-    if here is not None:
-        return here
+    if entry.get("pid") is not None:
+        here = process_alive(entry)
+        if here is not None:
+            return here
     pool, name = entry.get("pool"), entry.get("worker")
     if not pool or not name:
         return None
@@ -264,31 +305,41 @@ def settle(run: FlowRun) -> FlowRun:
     exiting, a person retried it) is left as it is: the state is read again first, and a
     Running run is crashed through Prefect's orchestration, which refuses it over a state
     that has just ended."""
+    return _settle(run)[0]
+
+
+def _settle(run: FlowRun) -> tuple[FlowRun, bool]:
+    """`settle`, and whether the run got the state its verdict says (not merely moved on)."""
     found = verdict(run)
     if found is None:
-        return run
+        return run, False
     with get_client(sync_client=True) as client:
         now = client.read_flow_run(run.id)
         if now.state is None or run.state is None or now.state.id != run.state.id:
-            return now
+            return now, False
         state: State[Any]
         if found.action == "release":
             state = Scheduled(
                 scheduled_time=run.expected_start_time or datetime.now(UTC),
-                message=found.reason,
+                message=found.message,
             )
         else:
-            state = Crashed(message=t("cli.state.stopped", reason=found.reason))
+            state = Crashed(message=found.message)
         running = now.state.type.value == "RUNNING"
-        client.set_flow_run_state(run.id, state, force=not (running and found.action == "crash"))
-        return client.read_flow_run(run.id)
+        result = client.set_flow_run_state(
+            run.id, state, force=not (running and found.action == "crash")
+        )
+        return client.read_flow_run(run.id), result.status.value == "ACCEPT"
 
 
-def sweep_pool(pool: str) -> list[FlowRun]:
-    """Settle the Pending and Running runs of work pool `pool` whose process or worker is
-    gone; returns them as they are now (`keiri worker` calls it)."""
+def sweep(pool: str | None = None) -> list[FlowRun]:
+    """Settle the Pending and Running keiri runs (of work pool `pool`; None: every run, local
+    ones included) whose process or worker is gone, or whose heartbeats stopped; returns them
+    as they are now, only those this sweep changed (every `keiri worker` sweeps its pool,
+    `keiri deployments watch` all)."""
     from prefect.client.schemas.filters import (
         FlowRunFilter,
+        FlowRunFilterParentTaskRunId,
         FlowRunFilterState,
         FlowRunFilterStateType,
         WorkPoolFilter,
@@ -296,21 +347,23 @@ def sweep_pool(pool: str) -> list[FlowRun]:
     )
     from prefect.client.schemas.objects import StateType
 
+    pools = WorkPoolFilter(name=WorkPoolFilterName(any_=[pool])) if pool is not None else None
     with get_client(sync_client=True) as client:
         runs = client.read_flow_runs(
             flow_run_filter=FlowRunFilter(
                 state=FlowRunFilterState(
                     type=FlowRunFilterStateType(any_=[StateType.PENDING, StateType.RUNNING])
-                )
+                ),
+                parent_task_run_id=FlowRunFilterParentTaskRunId(is_null_=True),
             ),
-            work_pool_filter=WorkPoolFilter(name=WorkPoolFilterName(any_=[pool])),
+            work_pool_filter=pools,
             limit=200,
         )
     settled = []
     for run in runs:
         if may_be_gone(run):
-            now = settle(run)
-            if now.state is not None and run.state is not None and now.state.id != run.state.id:
+            now, changed = _settle(run)
+            if changed:  # not a run that merely ended meanwhile
                 settled.append(now)
     return settled
 

@@ -19,6 +19,7 @@ from flows.backend.admission import PERIOD_TAG, open_holder
 from flows.backend.deployment_options import DeploymentOptions, read_options
 from flows.backend.input_keys import STARTED_KEY
 from flows.backend.run_inputs import create_once
+from flows.backend.run_names import plan_id_of, run_name
 from keiri.base.catalog import t
 from keiri.base.errors import ErrorCode, KeiriError
 
@@ -245,11 +246,15 @@ def start_run(
         parameters = dict(deployment.parameters or {})
         if vars:
             parameters["vars"] = {**(parameters.get("vars") or {}), **vars}
+        plan_id = plan_id_of(list(deployment.tags or []))
         run = client.create_flow_run_from_deployment(
             deployment.id,
             parameters=parameters,
             tags=tags or None,
             state=Scheduled(scheduled_time=scheduled) if scheduled else None,
+            # Its keiri name from the start (kept by every start, `run_names.kept_name`), not
+            # a Prefect nickname the operator is told and never sees again.
+            name=run_name(plan_id) if plan_id else None,
         )
     create_once(
         run.id,

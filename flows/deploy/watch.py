@@ -13,7 +13,13 @@ never twice, also across restarts and several watchers):
 - `retry`: a failed or crashed run of a deployment with `retries:` is scheduled again after
   `retries.delay` (at most `retries.count` times; a 差し戻し is never retried).
 
-Without a webhook (`KEIRI_NOTIFY_WEBHOOK_URL` unset or `off`) only retries happen.
+Before those, each sweep settles the keiri runs of every pool (and the local ones) that lost
+their process or worker, or whose heartbeats stopped (`flows.backend.liveness.sweep`): a
+Running run whose machine died for good is Crashed within `KEIRI_CRASH_AFTER`, and a run a
+dead worker claimed is released, also with no `keiri worker` left on that machine. The
+crashed ones are then announced (`crashed`) and retried like any other.
+
+Without a webhook (`KEIRI_NOTIFY_WEBHOOK_URL` unset or `off`) only settling and retries happen.
 """
 
 from __future__ import annotations
@@ -31,7 +37,7 @@ from flows.backend.notify import notice_payload, webhook_url
 from flows.backend.run_inputs import create_once, filter_values
 from flows.deploy.cleanup import read_runs
 from keiri.base import settings
-from keiri.base.catalog import t
+from keiri.base.catalog import state_label, t
 
 __all__ = ["LOOKBACK", "SweepReport", "sweep", "watch_forever"]
 
@@ -43,12 +49,17 @@ _log = logging.getLogger("keiri.watch")
 class SweepReport:
     sent: list[dict[str, str]] = field(default_factory=list)  # {kind, run_id}
     retried: list[str] = field(default_factory=list)
+    settled: list[dict[str, str]] = field(default_factory=list)  # {run_id, state, message}
 
     def to_json(self) -> dict[str, Any]:
-        return {"sent": self.sent, "retried": self.retried}
+        return {"sent": self.sent, "retried": self.retried, "settled": self.settled}
 
     def lines(self) -> list[str]:
-        shown = [t("ops.watch.sent", kind=s["kind"], run=s["run_id"]) for s in self.sent]
+        shown = [
+            t("ops.worker.settled", run=s["run_id"], state=state_label(s["state"]))
+            for s in self.settled
+        ]
+        shown += [t("ops.watch.sent", kind=s["kind"], run=s["run_id"]) for s in self.sent]
         shown += [t("ops.watch.retried", run=r) for r in self.retried]
         return shown or [t("ops.watch.nothing")]
 
@@ -108,8 +119,19 @@ def sweep(now: datetime | None = None) -> SweepReport:
     """Look once; send and retry what is due."""
     from prefect.client.orchestration import get_client
 
+    from flows.backend import liveness
+
     now = now or _now()
     report = SweepReport()
+    for run in liveness.sweep():
+        state = run.state
+        report.settled.append(
+            {
+                "run_id": str(run.id),
+                "state": (state.name or state.type.value) if state else "UNKNOWN",
+                "message": (state.message or "") if state else "",
+            }
+        )
     url = webhook_url()
     with get_client(sync_client=True) as client:
         known = _Deployments(client)

@@ -17,8 +17,9 @@ No run is left behind by a worker that dies (`flows.backend.liveness`): the work
 claim on a run before Prefect marks it Pending, and the process it starts for it as soon as
 that exists; a sweep of the pool when the worker starts and every `KEIRI_LIVENESS_INTERVAL`
 (15 s) releases runs a dead worker claimed and never started (Scheduled again, after
-`KEIRI_START_GRACE`) and crashes Running runs whose process is gone — heartbeat or not (a run
-killed before its first heartbeat is never seen by the heartbeat automation).
+`KEIRI_START_GRACE`), crashes Running runs whose process is gone — heartbeat or not (a run
+killed before its first heartbeat is never seen by the heartbeat automation) — and Running
+runs on other machines whose heartbeats stopped for `KEIRI_CRASH_AFTER`.
 
 The default limit (`default_limit`) is 2 x the CPUs: a keiri run spends much of its time
 waiting (the Prefect API, a person, an LLM, files), so two per core keep the cores busy, and
@@ -31,6 +32,7 @@ from __future__ import annotations
 import logging
 import os
 import signal
+import warnings
 from contextlib import suppress
 from functools import partial
 from typing import Any
@@ -58,6 +60,15 @@ def run_worker(pool: str, name: str | None, limit: int, grace_s: float, say: Any
 
 
 def _worker_class() -> Any:
+    with warnings.catch_warnings():
+        # Prefect registers every worker class by its type; ours takes `process`'s place on
+        # purpose (the pools stay plain process pools), and Prefect would say so on stderr at
+        # every start: noise for an operator, not a problem.
+        warnings.filterwarnings("ignore", message=r"Type 'Worker' .* matches existing")
+        return _define_worker_class()
+
+
+def _define_worker_class() -> Any:
     import anyio
     from prefect.workers.process import ProcessWorker
 
@@ -173,7 +184,7 @@ async def _sweep_forever(pool: str, say: Any) -> None:
 
     while True:
         try:
-            settled = await anyio.to_thread.run_sync(liveness.sweep_pool, pool)
+            settled = await anyio.to_thread.run_sync(liveness.sweep, pool)
         except Exception as exc:  # the worker outlives a server restart
             _log.warning("liveness sweep of pool %s failed: %s", pool, exc)
         else:

@@ -310,10 +310,16 @@ def runs_cmd(state: str | None, limit: int, as_json: bool) -> None:
         runs = [v.to_json() | {"ui_url": prefect_ui_url(v.run_id)} for v in views]
         print_json(masking.mask({"runs": runs}))
         return
-    from rich.table import Table
+    from rich.table import Column, Table
 
-    columns = ("cli.col.run_id", "cli.col.plan", "cli.col.state", "cli.col.started")
-    table = Table(*map(t, [*columns, "cli.col.duration"]), box=None)
+    # The run id is what `keiri resume`/`retry` take: never cut, whatever the terminal's
+    # width; the other columns fold.
+    columns = ("cli.col.plan", "cli.col.state", "cli.col.started", "cli.col.duration")
+    table = Table(
+        Column(t("cli.col.run_id"), no_wrap=True, min_width=36),
+        *(Column(t(c), overflow="fold") for c in columns),
+        box=None,
+    )
     for v in views:
         table.add_row(
             v.run_id,

@@ -128,6 +128,14 @@ def start_keiri(
     args: list[str], name: str, log_dir: Path, env: dict[str, str] | None = None
 ) -> Worker:
     """`keiri <args>` in a process group of its own, with the test's environment."""
+    return start_command([str(KEIRI), *args], name, log_dir, env)
+
+
+def start_command(
+    command: list[str], name: str, log_dir: Path, env: dict[str, str] | None = None
+) -> Worker:
+    """`command` (a `keiri`, `prefect` or wrapped one) in a process group of its own, with the
+    test's environment and quick worker polling."""
     environment = dict(os.environ)
     environment.update(
         {
@@ -141,7 +149,7 @@ def start_keiri(
     log = log_dir / f"{name}.log"
     with log.open("wb") as handle:
         process = subprocess.Popen(
-            [str(KEIRI), *args],
+            command,
             cwd=ROOT,
             env=environment,
             stdout=handle,
@@ -430,6 +438,7 @@ __all__ = [
     "make_server",
     "own_server",
     "read_journal",
+    "start_command",
     "start_keiri",
     "start_worker",
     "wait_state",

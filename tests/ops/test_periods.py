@@ -51,8 +51,11 @@ def test_one_open_run_per_period(ops: Ops, ops_server: OwnServer) -> None:
     code, doc = ops.deployments("run", name, "--period", "2026-04")
     assert code == 0, doc
     april = doc["run_id"]
-    assert wait_state(april, {"PAUSED"} | ENDED, 150).state.name == "Suspended", worker.output()
+    paused = wait_state(april, {"PAUSED"} | ENDED, 150)
+    assert paused.state.name == "Suspended", worker.output()
     assert _inputs(april)["keiri-started-by"]["via"] == "cli"
+    # The name the operator is told is the keiri name the run keeps once it started.
+    assert doc["run_name"] == paused.name and paused.name.startswith("ops_ask-"), doc
 
     # A period that is not a month key is a usage error (nothing created).
     code, bad = ops.deployments("run", name, "--period", "April")

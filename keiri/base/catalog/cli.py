@@ -225,8 +225,8 @@ ENTRIES: dict[str, dict[str, str]] = {
         "en": "The last period (YYYY-MM).",
     },
     "cli.help.deployments.watch": {
-        "ja": "遅れている定期実行、リマインド期限を過ぎて一時停止中の実行、クラッシュした実行を知らせ（それぞれ 1 回。サーバーの再起動後も）、retries のあるデプロイメントの失敗した実行を再実行します。",
-        "en": "Report late scheduled runs, runs paused past their reminder and crashed runs (once each, also after a server restart), and retry failed runs of deployments with retries.",
+        "ja": "プロセスやワーカーを失った実行・ハートビートが途絶えた実行を整理し（異常終了、または開始前なら予定に戻す）、遅れている定期実行、リマインド期限を過ぎて一時停止中の実行、クラッシュした実行を知らせ（それぞれ 1 回。サーバーの再起動後も）、retries のあるデプロイメントの失敗した実行を再実行します。",
+        "en": "Settle runs that lost their process or worker or whose heartbeats stopped (Crashed, or scheduled again when they never started), report late scheduled runs, runs paused past their reminder and crashed runs (once each, also after a server restart), and retry failed runs of deployments with retries.",
     },
     "cli.help.deployments.watch.once": {
         "ja": "1 回だけ確認し、送るべきものを送って終了します。",

@@ -255,6 +255,28 @@ ENTRIES.update(
             "ja": "処理するプロセスがなくなった実行を整理しました: {run}（{state}）",
             "en": "a run whose process was gone is settled: {run} ({state})",
         },
+        "ops.liveness.released_worker": {
+            "ja": "実行を受け取ったワーカー {worker} が開始前に停止したため、"
+            "実行を予定に戻しました。次のワーカーが実行します",
+            "en": "the worker {worker} that took the run stopped before starting it: "
+            "the run is scheduled again for the next worker",
+        },
+        "ops.liveness.no_heartbeat_on": {
+            "ja": "{host} で実行中のはずのプロセス {pid} から {window} 以上ハートビート（生存通知）が"
+            "届いていません。マシンかワーカーが停止したか、サーバーとの接続が切れたため、"
+            "異常終了としました。`keiri retry` で続きから実行できます（完了したノードは再実行されません）",
+            "en": "no heartbeat for over {window} from its process {pid} on {host}: the machine "
+            "or its worker stopped, or lost the server, so the run is marked Crashed; "
+            "`keiri retry` continues it (finished nodes are not run again)",
+        },
+        "ops.liveness.no_heartbeat": {
+            "ja": "実行中のはずの実行から {window} 以上ハートビート（生存通知）が届いていません。"
+            "実行していたマシンかワーカーが停止したか、サーバーとの接続が切れたため、"
+            "異常終了としました。`keiri retry` で続きから実行できます（完了したノードは再実行されません）",
+            "en": "no heartbeat for over {window} from the run's process: the machine or its "
+            "worker stopped, or lost the server, so the run is marked Crashed; "
+            "`keiri retry` continues it (finished nodes are not run again)",
+        },
         "ops.liveness.released": {
             "ja": "実行を受け取ったワーカー {worker}（{host}）が開始前に停止したため、"
             "実行を予定に戻しました。次のワーカーが実行します",

@@ -352,7 +352,9 @@ class NotifySettings(Section):
     crash_after: Duration = Field(
         timedelta(minutes=10),
         validation_alias=_env("KEIRI_CRASH_AFTER"),
-        description="Mark a run whose worker died Crashed after this long (`off`: never).",
+        description="A Running deployment run with no heartbeat for this long is marked "
+        "Crashed, wherever its process ran (the workers' and the watcher's sweeps, and a server "
+        "automation); `off`: never.",
     )
     heartbeat_s: int = Field(
         180,
