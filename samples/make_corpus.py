@@ -26,7 +26,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from make_evidence import FONT, _register_font, check_digit
+from corpus_parts import registration
+from make_evidence import FONT, _register_font
 
 __all__ = ["Doc", "build_docs", "generate", "main", "render"]
 
@@ -134,11 +135,6 @@ class Doc:
         }
 
 
-def _registration(rng: random.Random) -> str:
-    base = "".join(str(rng.randrange(10)) for _ in range(12))
-    return f"T{check_digit(base)}{base}"
-
-
 def _lines(rng: random.Random, count: int, mixed: bool, non_taxable: bool) -> list[Line]:
     out = [Line(n, rng.randint(1, 9), p, 10) for n, p in rng.choices(GOODS10, k=count)]
     if mixed:
@@ -178,7 +174,7 @@ def build_docs(seed: int = 20240501) -> list[Doc]:
             fmt=fmt,
             title=rng.choice(KIND_TITLES[kind]),
             issuer=issuer,
-            registration=_registration(rng) if kind not in ("quotation", "delivery_note") else None,
+            registration=registration(rng) if kind not in ("quotation", "delivery_note") else None,
             buyer=None if receipt else BUYERS[index % len(BUYERS)],
             date=dt.date(2024, 4 + index % 6, rng.randint(1, 28)),
             date_style=index % 4,
