@@ -166,14 +166,18 @@ def save_book(book: Any) -> bytes:
 
 
 def write_documents(
-    out: Path, docs: Iterable[Any], render: Callable[[Any, int], tuple[bytes, str]]
+    out: Path,
+    docs: Iterable[Any],
+    render: Callable[[Any, int], tuple[bytes, str]],
+    shape: Callable[[Any], str] = lambda doc: doc.layout,
 ) -> list[dict[str, Any]]:
-    """Write each document as `<id>_<kind>_<layout>.<ext>` (`render(doc, index)` gives its
-    bytes and extension) and expected.json; return the expected values."""
+    """Write each document as `<id>_<kind>_<shape>.<ext>` (`render(doc, index)` gives its
+    bytes and extension; `shape(doc)` its layout) and expected.json; return the expected
+    values."""
     expected = []
     for index, doc in enumerate(docs):
         data, ext = render(doc, index)
-        name = f"{doc.id}_{doc.kind}_{doc.layout}.{ext}"
+        name = f"{doc.id}_{doc.kind}_{shape(doc)}.{ext}"
         (out / name).write_bytes(data)
         expected.append(doc.expected(name))
     (out / "expected.json").write_text(

@@ -17,7 +17,6 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import io
-import json
 import random
 import sys
 from dataclasses import dataclass, field
@@ -26,7 +25,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from corpus_parts import registration
+from corpus_parts import registration, write_documents
 from make_evidence import FONT, _register_font
 
 __all__ = ["Doc", "build_docs", "generate", "main", "render"]
@@ -470,16 +469,7 @@ def render(doc: Doc, index: int) -> tuple[bytes, str]:
 
 def generate(out: Path) -> list[dict[str, Any]]:
     out.mkdir(parents=True, exist_ok=True)
-    expected = []
-    for index, doc in enumerate(build_docs()):
-        data, ext = render(doc, index)
-        name = f"{doc.id}_{doc.kind}_{doc.style}.{ext}"
-        (out / name).write_bytes(data)
-        expected.append(doc.expected(name))
-    (out / "expected.json").write_text(
-        json.dumps(expected, ensure_ascii=False, indent=1), encoding="utf-8"
-    )
-    return expected
+    return write_documents(out, build_docs(), render, shape=lambda doc: doc.style)
 
 
 def main(argv: list[str] | None = None) -> int:
