@@ -283,8 +283,8 @@ def main(argv: list[str] | None = None) -> int:
         "--ocr-engines", action="store_true", help="the scans with Tesseract and with RapidOCR"
     )
     parser.add_argument(
-        "--engine", choices=("tesseract", "rapidocr"), default=os.environ.get(
-            "KEIRI_OCR_ENGINE", "tesseract"), help="the engine for the scans without --ocr-engines"
+        "--engine", choices=("auto", "tesseract", "rapidocr"), default=os.environ.get(
+            "KEIRI_OCR_ENGINE", "auto"), help="the engine for the scans without --ocr-engines"
     )  # fmt: skip
     parser.add_argument("--text-only", action="store_true", help="skip the scans")
     parser.add_argument(

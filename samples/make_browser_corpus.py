@@ -16,27 +16,21 @@ is /usr/bin/chromium (`scripts/system-deps.sh`).
 
 from __future__ import annotations
 
-import argparse
 import datetime as dt
 import html
-import json
 import random
-import shutil
 import sys
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from corpus_parts import CHROMIUM, ipaex_font, print_html, registration, run, write_documents
 from make_corpus import Doc, Line
-from make_evidence import check_digit
 
-__all__ = ["BrowserDoc", "build_docs", "generate", "main"]
+__all__ = ["CHROMIUM", "BrowserDoc", "build_docs", "generate", "main"]
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu"]
 ISSUERS = [
     ("株式会社あおば企画", "宮城県仙台市青葉区一番町1-9-1", "022-711-0401", "佐々木"),
     ("株式会社かもめ電機", "広島県広島市中区紙屋町2-2-2", "082-240-1122", "井上"),
@@ -80,11 +74,6 @@ class BrowserDoc:
     expected = Doc.expected
 
 
-def _registration(rng: random.Random) -> str:
-    base = "".join(str(rng.randrange(10)) for _ in range(12))
-    return f"T{check_digit(base)}{base}"
-
-
 def build_docs(seed: int = 20261125) -> list[BrowserDoc]:
     """16 documents: four of each layout (receipts for the `receipt` layout)."""
     rng = random.Random(seed)
@@ -106,7 +95,7 @@ def build_docs(seed: int = 20261125) -> list[BrowserDoc]:
                 layout=layout,
                 kind="simplified_invoice" if receipt else "invoice",
                 issuer=ISSUERS[index % len(ISSUERS)],
-                registration=_registration(rng),
+                registration=registration(rng),
                 buyer=None if receipt else BUYERS[(index // 4) % len(BUYERS)],
                 date=dt.date(2026, 5 + index % 5, rng.randint(1, 28)),
                 number=f"{rng.randint(2026000, 2026999)}",
@@ -302,46 +291,23 @@ def _receipt(doc: BrowserDoc) -> str:
 LAYOUTS = {"cloud": _cloud, "letter": _letter, "grid": _grid, "receipt": _receipt}
 
 
-def _page(doc: BrowserDoc) -> str:
-    body = LAYOUTS[doc.layout](doc)
-    return f"<!doctype html><html lang=ja><meta charset=utf-8><style>{CSS}</style>{body}</html>"
-
-
 def generate(out: Path) -> list[dict[str, Any]]:
     """Print every document with Chromium into `out`; write and return expected.json."""
-    import matplotlib_fontja
-    from playwright.sync_api import sync_playwright
-
-    font = Path(matplotlib_fontja.__file__).parent / "fonts" / "ipaexg.ttf"
     out.mkdir(parents=True, exist_ok=True)
-    expected = []
-    with tempfile.TemporaryDirectory(prefix="keiri-web-") as work, sync_playwright() as pw:
-        shutil.copy(font, Path(work) / "ipaexg.ttf")
-        browser = pw.chromium.launch(
-            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
-        )
-        page = browser.new_page()
-        for doc in build_docs():
-            source = Path(work) / f"{doc.id}.html"
-            source.write_text(_page(doc), encoding="utf-8")
-            page.goto(source.as_uri())
-            page.wait_for_function("document.fonts.status === 'loaded'")
-            name = f"{doc.id}_{doc.kind}_{doc.layout}.pdf"
-            page.pdf(path=str(out / name), format="A4", print_background=True)
-            expected.append(doc.expected(name))
-        browser.close()
-    (out / "expected.json").write_text(
-        json.dumps(expected, ensure_ascii=False, indent=1), encoding="utf-8"
+    docs = build_docs()
+    printed = print_html(
+        docs,
+        prefix="keiri-web-",
+        fonts={"ipaexg.ttf": ipaex_font()},
+        css=CSS,
+        body=lambda doc: LAYOUTS[doc.layout](doc),
+        pdf_options=lambda doc: {"format": "A4", "print_background": True},
     )
-    return expected
+    return write_documents(out, docs, lambda doc, _index: (printed[doc.id], "pdf"))
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("out", type=Path)
-    args = parser.parse_args(argv)
-    sys.stdout.write(f"{len(generate(args.out))} documents in {args.out}\n")
-    return 0
+    return run(__doc__, generate, argv)
 
 
 if __name__ == "__main__":

@@ -17,7 +17,6 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import io
-import json
 import random
 import sys
 from dataclasses import dataclass, field
@@ -26,7 +25,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from make_evidence import FONT, _register_font, check_digit
+from corpus_parts import registration, write_documents
+from make_evidence import FONT, _register_font
 
 __all__ = ["Doc", "build_docs", "generate", "main", "render"]
 
@@ -134,11 +134,6 @@ class Doc:
         }
 
 
-def _registration(rng: random.Random) -> str:
-    base = "".join(str(rng.randrange(10)) for _ in range(12))
-    return f"T{check_digit(base)}{base}"
-
-
 def _lines(rng: random.Random, count: int, mixed: bool, non_taxable: bool) -> list[Line]:
     out = [Line(n, rng.randint(1, 9), p, 10) for n, p in rng.choices(GOODS10, k=count)]
     if mixed:
@@ -178,7 +173,7 @@ def build_docs(seed: int = 20240501) -> list[Doc]:
             fmt=fmt,
             title=rng.choice(KIND_TITLES[kind]),
             issuer=issuer,
-            registration=_registration(rng) if kind not in ("quotation", "delivery_note") else None,
+            registration=registration(rng) if kind not in ("quotation", "delivery_note") else None,
             buyer=None if receipt else BUYERS[index % len(BUYERS)],
             date=dt.date(2024, 4 + index % 6, rng.randint(1, 28)),
             date_style=index % 4,
@@ -474,16 +469,7 @@ def render(doc: Doc, index: int) -> tuple[bytes, str]:
 
 def generate(out: Path) -> list[dict[str, Any]]:
     out.mkdir(parents=True, exist_ok=True)
-    expected = []
-    for index, doc in enumerate(build_docs()):
-        data, ext = render(doc, index)
-        name = f"{doc.id}_{doc.kind}_{doc.style}.{ext}"
-        (out / name).write_bytes(data)
-        expected.append(doc.expected(name))
-    (out / "expected.json").write_text(
-        json.dumps(expected, ensure_ascii=False, indent=1), encoding="utf-8"
-    )
-    return expected
+    return write_documents(out, build_docs(), render, shape=lambda doc: doc.style)
 
 
 def main(argv: list[str] | None = None) -> int:

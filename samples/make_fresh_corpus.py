@@ -24,24 +24,28 @@ New layouts, wording and parameters, none of them in `make_corpus.py`,
 
 from __future__ import annotations
 
-import argparse
 import datetime as dt
 import html
-import io
-import json
 import random
-import shutil
 import sys
-import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from make_browser_corpus import CHROMIUM, CHROMIUM_ARGS
+from corpus_parts import (
+    items_only_html,
+    print_html,
+    registration,
+    require_fonts,
+    run,
+    save_book,
+    scan_pdf,
+    write_documents,
+)
 from make_corpus import Doc, Line
-from make_evidence import check_digit
 
 __all__ = ["FONTS", "FreshDoc", "build_docs", "generate", "main"]
 
@@ -100,11 +104,6 @@ class FreshDoc:
         return out
 
 
-def _registration(rng: random.Random) -> str:
-    base = "".join(str(rng.randrange(10)) for _ in range(12))
-    return f"T{check_digit(base)}{base}"
-
-
 def _items(rng: random.Random, count: int, reduced: int, non_taxable: bool) -> list[Line]:
     names = rng.sample(GOODS10, k=min(count, len(GOODS10)))
     while len(names) < count:  # the two-page invoice repeats goods with other quantities
@@ -134,7 +133,7 @@ def build_docs(seed: int = 7325) -> list[FreshDoc]:
             kind=kind,
             fmt=fmt,
             issuer=ISSUERS[(len(docs) * 2 + index) % len(ISSUERS)],
-            registration=_registration(rng),
+            registration=registration(rng),
             buyer=BUYERS[(len(docs) + index) % len(BUYERS)],
             date=date,
             due=None if receipt else date.replace(day=1) + dt.timedelta(days=rng.randint(35, 60)),
@@ -381,18 +380,10 @@ def _other(doc: FreshDoc) -> str:
     title, label = {"quote": ("御見積書", "御見積金額"), "delivery": ("納品書", "納品金額")}[
         doc.layout
     ]
-    rows = "".join(
-        f"<tr><td>{html.escape(i.description)}</td><td class=num>{i.quantity}</td>"
-        f"<td class=num>{i.amount:,}</td></tr>"
-        for i in doc.lines
-    )
-    return f"""
-<div style="padding:48px">
- <div style="text-align:center;font-size:20pt">{title}</div>
- <div>{doc.buyer} 御中</div><div style="text-align:right">{_jdate(doc.date)}<br>{doc.issuer[0]}</div>
- <div style="font-size:14pt">{label}　{_yen(doc.total())}（税込）</div>
- <table style="width:100%"><tr><th>品名</th><th>数量</th><th>金額</th></tr>{rows}</table>
-</div>"""
+    return items_only_html(
+        doc, title=title, label=label, day=_jdate(doc.date), amount=_yen(doc.total()),
+        style="padding:48px",
+    )  # fmt: skip
 
 
 LAYOUTS = {
@@ -478,7 +469,7 @@ def _xl_merged(doc: FreshDoc) -> bytes:
         for rate, base in doc.bases().items():
             sheet[f"B{row}"], sheet[f"E{row}"] = f"{rate}%対象", base
             row += 1
-    return _save(book)
+    return save_book(book)
 
 
 def _xl_labels(doc: FreshDoc) -> bytes:
@@ -511,15 +502,7 @@ def _xl_labels(doc: FreshDoc) -> bytes:
     for rate, base in doc.bases().items():
         tax = doc.taxes()[rate]
         sheet.append([f"{rate}%", base, tax, base + tax])
-    return _save(book)
-
-
-def _save(book: Any) -> bytes:
-    book.properties.created = dt.datetime(2026, 11, 27)
-    book.properties.modified = dt.datetime(2026, 11, 27)
-    out = io.BytesIO()
-    book.save(out)
-    return out.getvalue()
+    return save_book(book)
 
 
 # -- scans --------------------------------------------------------------------------------------
@@ -566,89 +549,43 @@ def _scan_page(image: Any, doc: FreshDoc, rng: random.Random) -> Any:
 
 def _scan(pdf: bytes, doc: FreshDoc, seed: int) -> bytes:
     """Every page at the doc's dpi, rotated, paper tone, noise, blur, JPEG artefacts."""
-    import pypdfium2
-    from PIL import Image
-
-    rng = random.Random(seed)
-    quality = rng.randint(35, 70)
-    pages = []
-    for page in pypdfium2.PdfDocument(pdf):
-        raw = _scan_page(page.render(scale=doc.dpi / 72).to_pil().convert("L"), doc, rng)
-        jpeg = io.BytesIO()
-        raw.save(jpeg, format="JPEG", quality=quality)  # the artefacts every format keeps
-        pages.append(Image.open(io.BytesIO(jpeg.getvalue())))
-    if doc.fmt == "scan-jpg":
-        return _bytes(pages[0], "JPEG", quality=quality, dpi=(doc.dpi, doc.dpi))
-    if doc.fmt == "scan-png":
-        return _bytes(pages[0], "PNG", dpi=(doc.dpi, doc.dpi))
-    return _bytes(pages[0], "PDF", resolution=doc.dpi, save_all=True, append_images=pages[1:])
+    return scan_pdf(pdf, doc, seed, quality=(35, 70), effects=_scan_page)
 
 
-def _bytes(image: Any, fmt: str, **options: Any) -> bytes:
-    out = io.BytesIO()
-    image.save(out, format=fmt, **options)
-    return out.getvalue()
+def _render(printed: dict[str, bytes]) -> Callable[[FreshDoc, int], tuple[bytes, str]]:
+    def render(doc: FreshDoc, index: int) -> tuple[bytes, str]:
+        if doc.fmt == "pdf":
+            return printed[doc.id], "pdf"
+        if doc.fmt == "xlsx":
+            return (_xl_merged if doc.layout == "xl_merged" else _xl_labels)(doc), "xlsx"
+        ext = {"scan-jpg": "jpg", "scan-png": "png", "scan-pdf": "pdf"}[doc.fmt]
+        return _scan(printed[doc.extra["source"]], doc, index), ext
+
+    return render
 
 
 def generate(out: Path) -> list[dict[str, Any]]:
     """Write every document into `out`; write and return expected.json."""
-    from playwright.sync_api import sync_playwright
-
-    missing = [str(path) for path in FONTS.values() if not path.is_file()]
-    if missing:
-        raise SystemExit(
-            f"fonts missing: {', '.join(missing)} — apt-get install fonts-ipafont-mincho "
-            "fonts-vlgothic"
-        )
+    require_fonts(FONTS)
     out.mkdir(parents=True, exist_ok=True)
     docs = build_docs()
-    printed: dict[str, bytes] = {}
-    with tempfile.TemporaryDirectory(prefix="keiri-fresh-") as work, sync_playwright() as pw:
-        for name, path in FONTS.items():
-            shutil.copy(path, Path(work) / f"{name}.ttf")
-        browser = pw.chromium.launch(
-            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
-        )
-        page = browser.new_page()
-        for doc in docs:
-            if doc.fmt != "pdf":
-                continue
-            source = Path(work) / f"{doc.id}.html"
-            body = LAYOUTS[doc.layout](doc)
-            source.write_text(
-                f"<!doctype html><html lang=ja><meta charset=utf-8><style>{CSS}</style>{body}</html>",
-                encoding="utf-8",
-            )
-            page.goto(source.as_uri())
-            page.wait_for_function("document.fonts.status === 'loaded'")
-            printed[doc.id] = page.pdf(
-                format="A4", landscape=doc.layout == "landscape", print_background=True
-            )
-        browser.close()
-    expected = []
-    for index, doc in enumerate(docs):
-        if doc.fmt == "pdf":
-            data, ext = printed[doc.id], "pdf"
-        elif doc.fmt == "xlsx":
-            data, ext = (_xl_merged if doc.layout == "xl_merged" else _xl_labels)(doc), "xlsx"
-        else:
-            data = _scan(printed[doc.extra["source"]], doc, index)
-            ext = {"scan-jpg": "jpg", "scan-png": "png", "scan-pdf": "pdf"}[doc.fmt]
-        name = f"{doc.id}_{doc.kind}_{doc.layout}.{ext}"
-        (out / name).write_bytes(data)
-        expected.append(doc.expected(name))
-    (out / "expected.json").write_text(
-        json.dumps(expected, ensure_ascii=False, indent=1), encoding="utf-8"
+    printed = print_html(
+        [doc for doc in docs if doc.fmt == "pdf"],
+        prefix="keiri-fresh-",
+        fonts={f"{name}.ttf": path for name, path in FONTS.items()},
+        css=CSS,
+        body=lambda doc: LAYOUTS[doc.layout](doc),
+        pdf_options=lambda doc: {
+            "format": "A4",
+            "landscape": doc.layout == "landscape",
+            "print_background": True,
+        },
     )
-    return expected
+    return write_documents(out, docs, _render(printed))
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("out", type=Path)
-    args = parser.parse_args(argv)
-    sys.stdout.write(f"{len(generate(args.out))} documents in {args.out}\n")
-    return 0
+    return run(__doc__, generate, argv)
 
 
 if __name__ == "__main__":

@@ -24,23 +24,29 @@ fonts and scan noise:
 
 from __future__ import annotations
 
-import argparse
 import datetime as dt
 import html
-import io
-import json
 import random
-import shutil
 import sys
-import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from make_browser_corpus import CHROMIUM, CHROMIUM_ARGS
+from corpus_parts import (
+    ipaex_font,
+    items_only_html,
+    print_html,
+    registration,
+    require_fonts,
+    run,
+    save_book,
+    scan_pdf,
+    write_documents,
+)
 from make_corpus import Line
-from make_fresh_corpus import FreshDoc, _bytes, _registration, _save
+from make_fresh_corpus import FreshDoc
 
 __all__ = ["FONTS", "build_docs", "generate", "main"]
 
@@ -89,7 +95,7 @@ def build_docs(seed: int = 90417) -> list[FreshDoc]:
             kind=kind,
             fmt=fmt,
             issuer=ISSUERS[(len(docs) * 3 + index) % len(ISSUERS)],
-            registration=_registration(rng),
+            registration=registration(rng),
             buyer=None if receipt else BUYERS[(len(docs) + 2 * index) % len(BUYERS)],
             date=date,
             due=None if receipt else date.replace(day=1) + dt.timedelta(days=rng.randint(40, 70)),
@@ -296,18 +302,10 @@ def _other(doc: FreshDoc) -> str:
     title, label = {"quote": ("お見積書", "お見積金額"), "order": ("注文書", "ご注文金額")}[
         doc.layout
     ]
-    rows = "".join(
-        f"<tr><td>{html.escape(i.description)}</td><td class=num>{i.quantity}</td>"
-        f"<td class=num>{i.amount:,}</td></tr>"
-        for i in doc.lines
-    )
-    return f"""
-<div style="padding:44px;font-family:PGothic">
- <div style="text-align:center;font-size:20pt">{title}</div>
- <div>{doc.buyer} 御中</div><div style="text-align:right">{doc.date:%Y/%m/%d}<br>{doc.issuer[0]}</div>
- <div style="font-size:14pt">{label}　{_yen(doc.total())}（税込）</div>
- <table style="width:100%"><tr><th>品名</th><th>数量</th><th>金額</th></tr>{rows}</table>
-</div>"""
+    return items_only_html(
+        doc, title=title, label=label, day=f"{doc.date:%Y/%m/%d}", amount=_yen(doc.total()),
+        style="padding:44px;font-family:PGothic",
+    )  # fmt: skip
 
 
 LAYOUTS = {
@@ -359,7 +357,7 @@ def _xl_grid(doc: FreshDoc) -> bytes:
     sheet.append([])
     for rate, base in doc.bases().items():
         sheet.append([f"{rate}%対象", base, "消費税", doc.taxes()[rate]])
-    return _save(book)
+    return save_book(book)
 
 
 # -- scans --------------------------------------------------------------------------------------
@@ -388,87 +386,45 @@ def _scan_page(image: Any, doc: FreshDoc, rng: random.Random) -> Any:
 
 
 def _scan(pdf: bytes, doc: FreshDoc, seed: int) -> bytes:
-    import pypdfium2
-    from PIL import Image
+    return scan_pdf(pdf, doc, seed, quality=(40, 75), effects=_scan_page)
 
-    rng = random.Random(seed)
-    quality = rng.randint(40, 75)
-    pages = []
-    for page in pypdfium2.PdfDocument(pdf):
-        raw = _scan_page(page.render(scale=doc.dpi / 72).to_pil().convert("L"), doc, rng)
-        jpeg = io.BytesIO()
-        raw.save(jpeg, format="JPEG", quality=quality)
-        pages.append(Image.open(io.BytesIO(jpeg.getvalue())))
-    if doc.fmt == "scan-jpg":
-        return _bytes(pages[0], "JPEG", quality=quality, dpi=(doc.dpi, doc.dpi))
-    if doc.fmt == "scan-png":
-        return _bytes(pages[0], "PNG", dpi=(doc.dpi, doc.dpi))
-    return _bytes(pages[0], "PDF", resolution=doc.dpi, save_all=True, append_images=pages[1:])
+
+def _render(printed: dict[str, bytes]) -> Callable[[FreshDoc, int], tuple[bytes, str]]:
+    def render(doc: FreshDoc, index: int) -> tuple[bytes, str]:
+        if doc.fmt == "pdf":
+            return printed[doc.id], "pdf"
+        if doc.fmt == "xlsx":
+            return _xl_grid(doc), "xlsx"
+        ext = {"scan-jpg": "jpg", "scan-png": "png", "scan-pdf": "pdf"}[doc.fmt]
+        return _scan(printed[doc.extra["source"]], doc, 1000 + index), ext
+
+    return render
+
+
+def _pdf_options(doc: FreshDoc) -> dict[str, Any]:
+    if doc.layout == "register":
+        return {"width": "80mm", "height": "150mm", "print_background": True}
+    return {"format": "A4", "print_background": True}
 
 
 def generate(out: Path) -> list[dict[str, Any]]:
     """Write every document into `out`; write and return expected.json."""
-    import matplotlib_fontja
-    from playwright.sync_api import sync_playwright
-
-    missing = [str(path) for path in FONTS.values() if not path.is_file()]
-    if missing:
-        raise SystemExit(
-            f"fonts missing: {', '.join(missing)} — apt-get install fonts-ipafont-mincho "
-            "fonts-vlgothic"
-        )
+    require_fonts(FONTS)
     out.mkdir(parents=True, exist_ok=True)
     docs = build_docs()
-    printed: dict[str, bytes] = {}
-    with tempfile.TemporaryDirectory(prefix="keiri-heldout2-") as work, sync_playwright() as pw:
-        for name, path in FONTS.items():
-            shutil.copy(path, Path(work) / f"{name}.ttf")
-        ipaex = Path(matplotlib_fontja.__file__).parent / "fonts" / "ipaexg.ttf"
-        shutil.copy(ipaex, Path(work) / "ipaexg.ttf")
-        browser = pw.chromium.launch(
-            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
-        )
-        page = browser.new_page()
-        for doc in docs:
-            if doc.fmt != "pdf":
-                continue
-            source = Path(work) / f"{doc.id}.html"
-            source.write_text(
-                f"<!doctype html><html lang=ja><meta charset=utf-8><style>{CSS}</style>"
-                f"{LAYOUTS[doc.layout](doc)}</html>",
-                encoding="utf-8",
-            )
-            page.goto(source.as_uri())
-            page.wait_for_function("document.fonts.status === 'loaded'")
-            if doc.layout == "register":
-                printed[doc.id] = page.pdf(width="80mm", height="150mm", print_background=True)
-            else:
-                printed[doc.id] = page.pdf(format="A4", print_background=True)
-        browser.close()
-    expected = []
-    for index, doc in enumerate(docs):
-        if doc.fmt == "pdf":
-            data, ext = printed[doc.id], "pdf"
-        elif doc.fmt == "xlsx":
-            data, ext = _xl_grid(doc), "xlsx"
-        else:
-            data = _scan(printed[doc.extra["source"]], doc, 1000 + index)
-            ext = {"scan-jpg": "jpg", "scan-png": "png", "scan-pdf": "pdf"}[doc.fmt]
-        name = f"{doc.id}_{doc.kind}_{doc.layout}.{ext}"
-        (out / name).write_bytes(data)
-        expected.append(doc.expected(name))
-    (out / "expected.json").write_text(
-        json.dumps(expected, ensure_ascii=False, indent=1), encoding="utf-8"
+    printed = print_html(
+        [doc for doc in docs if doc.fmt == "pdf"],
+        prefix="keiri-heldout2-",
+        fonts={**{f"{name}.ttf": path for name, path in FONTS.items()}, "ipaexg.ttf": ipaex_font()},
+        css=CSS,
+        body=lambda doc: LAYOUTS[doc.layout](doc),
+        pdf_options=_pdf_options,
     )
-    return expected
+    return write_documents(out, docs, _render(printed))
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("out", type=Path)
-    args = parser.parse_args(argv)
-    sys.stdout.write(f"{len(generate(args.out))} documents in {args.out}\n")
-    return 0
+    return run(__doc__, generate, argv)
 
 
 if __name__ == "__main__":

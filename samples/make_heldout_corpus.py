@@ -21,24 +21,21 @@ Parties, goods and wording are not those of `make_corpus.py` or `make_browser_co
 
 from __future__ import annotations
 
-import argparse
 import datetime as dt
 import html
 import io
-import json
 import random
-import shutil
 import sys
-import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from make_browser_corpus import CHROMIUM, CHROMIUM_ARGS, CSS
+from corpus_parts import ipaex_font, print_html, registration, run, save_book, write_documents
+from make_browser_corpus import CSS
 from make_corpus import Doc, Line
-from make_evidence import check_digit
 
 __all__ = ["HeldoutDoc", "build_docs", "generate", "main"]
 
@@ -91,11 +88,6 @@ class HeldoutDoc:
         return out
 
 
-def _registration(rng: random.Random) -> str:
-    base = "".join(str(rng.randrange(10)) for _ in range(12))
-    return f"T{check_digit(base)}{base}"
-
-
 def _items(rng: random.Random, count: int, reduced: bool) -> list[Line]:
     items = [Line(n, rng.randint(1, 12), p, 10) for n, p in rng.sample(GOODS10, k=count)]
     if reduced:
@@ -121,7 +113,7 @@ def build_docs(seed: int = 20261127) -> list[HeldoutDoc]:
             kind=kind,
             fmt=fmt,
             issuer=ISSUERS[(len(docs) + (3 if layout == "xl_format" else 0)) % len(ISSUERS)],
-            registration=_registration(rng),
+            registration=registration(rng),
             buyer=None if receipt else BUYERS[len(docs) % len(BUYERS)],
             date=date,
             due=None if receipt else date.replace(day=1) + dt.timedelta(days=rng.randint(45, 58)),
@@ -412,7 +404,7 @@ def _xl_grid(doc: HeldoutDoc) -> bytes:
         sheet.cell(sheet.max_row, 3).number_format = "yyyy年m月d日"
     sheet.append([None, "※は軽減税率対象"])
     sheet.append([None, "振込先", "ひがし銀行 大宮支店 普通 7300218"])
-    return _save(book)
+    return save_book(book)
 
 
 def _xl_format(doc: HeldoutDoc) -> bytes:
@@ -449,15 +441,7 @@ def _xl_format(doc: HeldoutDoc) -> bytes:
     if doc.due:
         sheet.append([None, "振込期限", doc.due])
         sheet.cell(sheet.max_row, 3).number_format = "yyyy/m/d"
-    return _save(book)
-
-
-def _save(book: Any) -> bytes:
-    book.properties.created = dt.datetime(2026, 11, 27)
-    book.properties.modified = dt.datetime(2026, 11, 27)
-    out = io.BytesIO()
-    book.save(out)
-    return out.getvalue()
+    return save_book(book)
 
 
 # -- scans --------------------------------------------------------------------------------------
@@ -487,58 +471,35 @@ def _scan(pdf: bytes, doc: HeldoutDoc, seed: int) -> bytes:
     return out.getvalue()
 
 
+def _render(printed: dict[str, bytes]) -> Callable[[HeldoutDoc, int], tuple[bytes, str]]:
+    def render(doc: HeldoutDoc, index: int) -> tuple[bytes, str]:
+        if doc.fmt == "pdf":
+            return printed[doc.id], "pdf"
+        if doc.fmt == "xlsx":
+            return (_xl_grid if doc.layout == "xl_grid" else _xl_format)(doc), "xlsx"
+        ext = "png" if doc.fmt == "scan-png" else "pdf"
+        return _scan(printed[doc.extra["source"]], doc, index), ext
+
+    return render
+
+
 def generate(out: Path) -> list[dict[str, Any]]:
     """Write every document into `out`; write and return expected.json."""
-    import matplotlib_fontja
-    from playwright.sync_api import sync_playwright
-
-    font = Path(matplotlib_fontja.__file__).parent / "fonts" / "ipaexg.ttf"
     out.mkdir(parents=True, exist_ok=True)
     docs = build_docs()
-    printed: dict[str, bytes] = {}
-    expected = []
-    with tempfile.TemporaryDirectory(prefix="keiri-heldout-") as work, sync_playwright() as pw:
-        shutil.copy(font, Path(work) / "ipaexg.ttf")
-        browser = pw.chromium.launch(
-            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
-        )
-        page = browser.new_page()
-        for doc in docs:
-            if doc.fmt != "pdf":
-                continue
-            source = Path(work) / f"{doc.id}.html"
-            body = LAYOUTS[doc.layout](doc)
-            source.write_text(
-                f"<!doctype html><html lang=ja><meta charset=utf-8><style>{CSS}</style>{body}</html>",
-                encoding="utf-8",
-            )
-            page.goto(source.as_uri())
-            page.wait_for_function("document.fonts.status === 'loaded'")
-            printed[doc.id] = page.pdf(format="A4", print_background=True)
-        browser.close()
-    for index, doc in enumerate(docs):
-        if doc.fmt == "pdf":
-            data, ext = printed[doc.id], "pdf"
-        elif doc.fmt == "xlsx":
-            data, ext = (_xl_grid if doc.layout == "xl_grid" else _xl_format)(doc), "xlsx"
-        else:
-            data = _scan(printed[doc.extra["source"]], doc, index)
-            ext = "png" if doc.fmt == "scan-png" else "pdf"
-        name = f"{doc.id}_{doc.kind}_{doc.layout}.{ext}"
-        (out / name).write_bytes(data)
-        expected.append(doc.expected(name))
-    (out / "expected.json").write_text(
-        json.dumps(expected, ensure_ascii=False, indent=1), encoding="utf-8"
+    printed = print_html(
+        [doc for doc in docs if doc.fmt == "pdf"],
+        prefix="keiri-heldout-",
+        fonts={"ipaexg.ttf": ipaex_font()},
+        css=CSS,
+        body=lambda doc: LAYOUTS[doc.layout](doc),
+        pdf_options=lambda doc: {"format": "A4", "print_background": True},
     )
-    return expected
+    return write_documents(out, docs, _render(printed))
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("out", type=Path)
-    args = parser.parse_args(argv)
-    sys.stdout.write(f"{len(generate(args.out))} documents in {args.out}\n")
-    return 0
+    return run(__doc__, generate, argv)
 
 
 if __name__ == "__main__":

@@ -1,7 +1,9 @@
-"""OCR of scanned pages and photos of receipts with Tesseract and its Japanese model.
+"""OCR of scanned pages and photos of receipts, by the engine in use (`KEIRI_OCR_ENGINE`,
+`blocks.file.ocr_engines`): RapidOCR when installed, else Tesseract and its Japanese model.
 
 The `tesseract` binary (Debian: `tesseract-ocr`, `tesseract-ocr-jpn`; installed by
-scripts/system-deps.sh) runs as a child process on a PNG given on stdin, with a timeout.
+scripts/system-deps.sh) runs as a child process on a PNG given on stdin, with a timeout; it
+also turns pages upright (orientation detection) for both engines when it is installed.
 Images are bounded before they are decoded: the header's width x height must fit
 `MAX_PIXELS` (a 20,000 x 20,000 px image is FILE_TOO_LARGE, not 400 MB of pixels). Pages are
 converted to grey, contrast-stretched and binarised (Otsu) before recognition; Tesseract's
@@ -12,8 +14,8 @@ per page, skipped when blank (`content_of`: nothing differs from the background)
 photo over the run's seconds or slower than a page's is a finding (`blocks.file.ocr_findings`),
 not an error. Scanned PDF pages are read in `blocks.file.ocr_pages`.
 
-Without Tesseract or its `jpn` model the error is DEPENDENCY_NOT_FOUND with the install
-command — never an empty success.
+Without the engine in use (Tesseract or its `jpn` model when RapidOCR is not installed) the
+error is DEPENDENCY_NOT_FOUND with the install command — never an empty success.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ import time
 from typing import Any
 
 from blocks.file.extract_types import ExtractOptions, RawText, file_error
-from blocks.file.ocr_engines import ENGINES, OcrRead
+from blocks.file.ocr_engines import ENGINES, OcrRead, engine_in_use, rapidocr_installed
 from blocks.file.ocr_findings import BLANK_PAGES, PAGE_LIMIT, PAGE_TIMEOUT, RUN_BUDGET, FindingBook
 from blocks.file.ocr_prepare import prepare
 from blocks.sdk.errors import BlockError, ErrorCode
@@ -89,8 +91,9 @@ def ocr_ready(lang: str = "jpn") -> BlockError | None:
 
 
 def require_ocr(name: str, lang: str = "jpn") -> None:
-    """Raise DEPENDENCY_NOT_FOUND (naming the file) unless Tesseract with `lang` is installed."""
-    problem = ocr_ready(lang)
+    """Raise DEPENDENCY_NOT_FOUND (naming the file) unless the engine in use is installed
+    (Tesseract: with `lang`)."""
+    problem = _rapidocr_ready() if _engine() == "rapidocr" else ocr_ready(lang)
     if problem is not None:
         problem.details["file"] = name
         raise problem
@@ -110,10 +113,22 @@ def content_of(gray: Any) -> tuple[float, tuple[int, int, int, int] | None]:
     return ink, gray.point([255 if f else 0 for f in far]).getbbox()
 
 
+def _rapidocr_ready() -> BlockError | None:
+    if rapidocr_installed():
+        return None
+    return BlockError(
+        ErrorCode.DEPENDENCY_NOT_FOUND,
+        t("runtime.ocr.no_rapidocr"),
+        details={"dependency": "rapidocr"},
+        hint=t("runtime.ocr.rapidocr_hint"),
+    )
+
+
 def _engine() -> str:
+    """The engine in use: `KEIRI_OCR_ENGINE`, `auto` resolved (RapidOCR when installed)."""
     from keiri.base import settings
 
-    return settings.get().ocr.engine
+    return engine_in_use(settings.get().ocr.engine)
 
 
 def ocr_read(

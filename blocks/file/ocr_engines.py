@@ -1,20 +1,23 @@
-"""The OCR engines: Tesseract (default) and RapidOCR, chosen by `KEIRI_OCR_ENGINE`.
+"""The OCR engines: RapidOCR (the default when installed) and Tesseract (the fallback), chosen by
+`KEIRI_OCR_ENGINE` (`auto`, `rapidocr`, `tesseract`; `engine_in_use` resolves `auto`).
 
 Both read a prepared page (`blocks.file.ocr_prepare`: upright, deskewed) and give the same
 thing: the page's text, cleaned (`clean`), and its rows of positioned cells
 (`blocks.file.layout`), so the invoice reader can read OCR'd tables as tables.
 
-- `tesseract`: the `tesseract` binary with its `jpn` model (Debian packages), on the
-  binarised page, `--psm 6`, TSV output (words with boxes, grouped by Tesseract's lines).
-- `rapidocr`: RapidOCR (`pip install rapidocr onnxruntime`, Apache-2.0) with the PP-OCRv6
+- `rapidocr`: RapidOCR (Apache-2.0, with onnxruntime; keiri's dependencies) with the PP-OCRv6
   detection and recognition models that its wheel ships (nothing is fetched at run time),
-  on the grey page; each detected text box is one cell.
+  on the grey page; each detected text box is one cell. It runs in this process: the page
+  timeout does not interrupt it (its time is bounded by the page's pixels and charged to the
+  run's OCR budget).
+- `tesseract`: the `tesseract` binary with its `jpn` model (Debian packages), on the
+  binarised page, `--psm 6`, TSV output (words with boxes, grouped by Tesseract's lines); a
+  child process, stopped at the page timeout.
 
 Measured on the scan sets (`bench/bench_extraction.py --ocr-engines`, docs/evidence.md),
-RapidOCR reads more (fields and totals) at about 1.4× Tesseract's time per page, and with the
-invoice reader's checks neither gave a wrong value at 確定. Tesseract stays the default
-because RapidOCR is an optional extra (`keiri[ocr]`); making it the default is recommended
-once it is a core dependency.
+RapidOCR reads more (fields and totals) on every set at about 1.4x Tesseract's time per page,
+and with the invoice reader's checks neither gave a wrong value at 確定: `auto` takes RapidOCR
+when it can be imported and Tesseract otherwise.
 """
 
 from __future__ import annotations
@@ -35,7 +38,15 @@ from blocks.file.ocr_prepare import TESSERACT_ENV, binarise
 from blocks.sdk.errors import BlockError, ErrorCode
 from keiri.base.catalog import t
 
-__all__ = ["ENGINES", "OcrRead", "clean", "rapidocr_read", "tesseract_read"]
+__all__ = [
+    "ENGINES",
+    "OcrRead",
+    "clean",
+    "engine_in_use",
+    "rapidocr_installed",
+    "rapidocr_read",
+    "tesseract_read",
+]
 
 _CJK = r"\u3000-\u30ff\u3400-\u9fff\uff00-\uffef"
 _CJK_GAP = re.compile(rf"(?<=[{_CJK}])[ \t]+(?=[{_CJK}])")
@@ -149,6 +160,23 @@ def tesseract_read(
 
 def _cleaned(box: Box) -> Box:
     return dataclasses.replace(box, text=clean(box.text))
+
+
+def rapidocr_installed() -> bool:
+    """Whether RapidOCR and its runtime can be imported."""
+    try:
+        import onnxruntime  # noqa: F401
+        import rapidocr  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def engine_in_use(setting: str) -> str:
+    """The engine a setting means: `auto` is RapidOCR when installed, else Tesseract."""
+    if setting == "auto":
+        return "rapidocr" if rapidocr_installed() else "tesseract"
+    return setting
 
 
 @functools.cache

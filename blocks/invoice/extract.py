@@ -16,6 +16,7 @@ from typing import Any
 from blocks.file.extract_pdf import PAGE_SEPARATOR
 from blocks.invoice.doc_kinds import classify
 from blocks.invoice.evidence import assess_fields, tax_basis
+from blocks.invoice.flat_tables import label_of, spread_flat_tables, with_flat
 from blocks.invoice.layout_read import item_rows, layout_rows, summary_lines
 from blocks.invoice.lines import (
     AMOUNT_RE,
@@ -146,10 +147,6 @@ def _total(flat: str) -> tuple[Any, str | None, list[dict[str, Any]]]:
     return first["value"], first["text"], candidates
 
 
-def _label_of(text: str) -> str:
-    return "".join(AMOUNT_RE.sub("", text).split()).strip("【】()（）:：")
-
-
 def _merge_layout(
     flat: str, pairs: list[str], used: set[str], found: dict[str, Any]
 ) -> dict[str, Any]:
@@ -166,7 +163,7 @@ def _merge_layout(
     found["raw"].update(raw)
     _, _, table_candidates = _total(paired)
     heads = {"".join(u.split()) for u in used}
-    kept = [c for c in found["candidates"] if _label_of(c["text"]) not in heads]
+    kept = [c for c in found["candidates"] if label_of(c["text"]) not in heads]
     merged = [{**c, "layout": True} for c in table_candidates]
     merged += [c for c in kept if all(m["value"] != c["value"] for m in merged)]
     found["candidates"] = merged
@@ -306,7 +303,7 @@ def extract_invoice_fields(
     title = kind.title
     if kind.line:
         raw["title"] = kind.line
-    rows = layout_rows(layout, text)
+    rows, flat_candidates, flat_labels = spread_flat_tables(layout_rows(layout, text))
     # The parties by cell when the layout has cells (two names side by side on one printed
     # line are two cells), else by the text's tokens.
     cells = [c[2] for row in rows for c in row] if layout else tokens
@@ -331,6 +328,8 @@ def extract_invoice_fields(
     if pairs:
         found = _merge_layout(flat, pairs, used, found)
         raw["layout_tables"] = " / ".join(pairs)
+    if flat_candidates:
+        found["candidates"] = with_flat(found["candidates"], flat_candidates, flat_labels)
     totals, taxes, inclusive = found["totals"], found["taxes"], found["inclusive"]
     candidates, non_taxable = found["candidates"], found["non_taxable"]
     total = candidates[0]["value"] if candidates else None

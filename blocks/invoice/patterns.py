@@ -85,6 +85,7 @@ __all__ = [
     "SINGLE_RATE_TOTAL",
     "SPECK",
     "SUBTOTAL",
+    "SUMMARY_HEAD",
     "TABLE_HEADS",
     "TAX",
     "TAXABLE_WORD",
@@ -216,6 +217,16 @@ MONEY_LABEL = re.compile(
     r"請求|合計|消費税|税額|対象|小計|金額|入金|繰越|買上|税抜|税込|本体|総額|残高|値引"
 )
 ITEM_HEAD = re.compile(r"^(?:品名|品目|摘要|内容|商品名|明細|品名・規格|作業内容|件名|商品)$")
+#: One label of a summary header row; a cell that OCR ran several together in
+#: (「税抜合計消費税合計税込合計」) is a run of these (`flat_tables`).
+SUMMARY_HEAD = re.compile(
+    r"(?:前回|今回|前月|当月|差引)?(?:ご|御|お)?"
+    r"(?:請求(?:金)?額|支払い?(?:金)?額|入金(?:額)?|買上げ?(?:金)?額|繰越(?:金)?額|繰越残高"
+    r"|値引(?:額)?)"
+    r"|(?:税抜|税込|消費税|総)?合計(?:金額)?(?:\((?:税抜|税込)\))?"
+    r"|(?:消費税|課税)?対象(?:金)?額|(?:税抜|税込)(?:金)?額(?:計)?|消費税等?(?:額)?(?:計)?"
+    r"|小計|本体(?:価格|金額)|税額|総額|非課税(?:額)?"
+)
 RATE_HEAD = re.compile(r"^(?:税率|区分|税区分|税率区分|適用税率)$")
 RATE = re.compile(r"(\d{1,2})\s*%")
 NOT_ITEM = re.compile(

@@ -828,8 +828,8 @@ ENTRIES: dict[str, dict[str, str]] = {
         "en": "the OCR engine is set to RapidOCR, but it is not installed",
     },
     "runtime.ocr.rapidocr_hint": {
-        "ja": "`pip install 'keiri[ocr]'`（rapidocr と onnxruntime）でインストールするか、KEIRI_OCR_ENGINE=tesseract にしてください",
-        "en": "install it with `pip install 'keiri[ocr]'` (rapidocr and onnxruntime), or set KEIRI_OCR_ENGINE=tesseract",
+        "ja": "keiri の依存パッケージ（rapidocr と onnxruntime）を `pip install -e .` でインストールし直すか、KEIRI_OCR_ENGINE=tesseract（または auto）にしてください",
+        "en": "reinstall keiri's dependencies (rapidocr and onnxruntime) with `pip install -e .`, or set KEIRI_OCR_ENGINE=tesseract (or auto)",
     },
     "runtime.ocr.no_language": {
         "ja": "Tesseract に {language} の言語モデルがありません",

@@ -433,11 +433,12 @@ class OCRSettings(Section):
         validation_alias=_env("KEIRI_OCR_PAGE_TIMEOUT_S"),
         description="Seconds Tesseract may spend on one page; a slower page is a finding.",
     )
-    engine: Literal["tesseract", "rapidocr"] = Field(
-        "tesseract",
+    engine: Literal["auto", "tesseract", "rapidocr"] = Field(
+        "auto",
         validation_alias=_env("KEIRI_OCR_ENGINE"),
-        description="OCR engine: tesseract (the tesseract-ocr and tesseract-ocr-jpn packages) or "
-        "rapidocr (pip install 'keiri[ocr]': RapidOCR with the PP-OCRv6 models in its wheel).",
+        description="OCR engine: auto (RapidOCR when it is installed, else Tesseract), rapidocr "
+        "(RapidOCR with the PP-OCRv6 models in its wheel; it reads more of a scan) or tesseract "
+        "(the tesseract-ocr and tesseract-ocr-jpn packages).",
     )
     run_budget_s: float = Field(
         1800.0,

@@ -20,6 +20,7 @@ from blocks.file.extract_ocr import ocr_ready
 from blocks.file.file_processor import extract_text
 from blocks.invoice.extract import extract_invoice_fields
 from blocks.sdk.errors import BlockError
+from keiri.base.catalog import t
 
 ROOT = Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(ROOT / "samples"))
@@ -81,16 +82,51 @@ def test_a_huge_image_is_refused_before_decoding() -> None:
 def test_without_tesseract_the_error_says_how_to_install(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
+    monkeypatch.setenv("KEIRI_OCR_ENGINE", "tesseract")
     monkeypatch.setenv("PATH", str(tmp_path))
     assert shutil.which("tesseract") is None
+    with pytest.raises(BlockError) as info:
+        extract_text(_blank_png(), "receipt.png")
+    assert info.value.code == "DEPENDENCY_NOT_FOUND"
+    assert "tesseract-ocr-jpn" in info.value.hint
+
+
+def _blank_png() -> bytes:
     from PIL import Image
 
     buffer = io.BytesIO()
     Image.new("L", (200, 100), 255).save(buffer, format="PNG")
+    return buffer.getvalue()
+
+
+def test_the_default_engine_is_rapidocr_when_installed_else_tesseract(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """`auto` (the default) reads with RapidOCR, a dependency of keiri; where it cannot be
+    imported, Tesseract is the fallback, and without Tesseract either the error says how to
+    install Tesseract."""
+    from blocks.file.ocr_engines import engine_in_use
+    from keiri.base import settings
+
+    monkeypatch.delenv("KEIRI_OCR_ENGINE", raising=False)
+    assert settings.get().ocr.engine == "auto"
+    assert engine_in_use("auto") == "rapidocr"
+    monkeypatch.setitem(sys.modules, "rapidocr", None)  # as if it were not installed
+    assert engine_in_use("auto") == "tesseract"
+    monkeypatch.setenv("PATH", str(tmp_path))
     with pytest.raises(BlockError) as info:
-        extract_text(buffer.getvalue(), "receipt.png")
+        extract_text(_blank_png(), "receipt.png")
     assert info.value.code == "DEPENDENCY_NOT_FOUND"
     assert "tesseract-ocr-jpn" in info.value.hint
+
+
+def test_rapidocr_asked_for_but_missing_says_how_to_get_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("KEIRI_OCR_ENGINE", "rapidocr")
+    monkeypatch.setitem(sys.modules, "rapidocr", None)
+    with pytest.raises(BlockError) as info:
+        extract_text(_blank_png(), "receipt.png")
+    assert info.value.code == "DEPENDENCY_NOT_FOUND"
+    assert info.value.hint == t("runtime.ocr.rapidocr_hint")
 
 
 def test_ocr_can_be_turned_off_for_an_image_only_pdf(run: Callable[..., dict[str, Any]]) -> None:

@@ -78,16 +78,17 @@ def test_the_same_text_not_from_ocr_is_not_repaired() -> None:
     assert fields["totals_by_rate"] != {"10": 10000}
 
 
-def test_a_subtotal_read_flat_under_the_grand_total_label_is_never_confirmed() -> None:
+def test_a_header_row_read_flat_pairs_by_count_and_the_arithmetic_confirms_it() -> None:
     """A header row read flat (「税抜合計 消費税合計 税込合計」 then 「680,584 67,954 748,538」)
-    puts the subtotal after 税込合計. The per-rate taxes are 10% and 8% *of* their bases, so
-    the bases exclude the tax and only base + tax can be the total: the misread candidate is
-    要確認 with the computed total, never 確定 (a RapidOCR read of a landscape scan)."""
+    put the subtotal after 税込合計. Three labels over three amounts now pair in order
+    (`flat_tables`), so 税込合計 is 748,538, and the per-rate figures (10% and 8% *of* their
+    bases) confirm it; the subtotal is no candidate of the total (a RapidOCR read of a
+    landscape scan)."""
     page = (
         "請求書\n株式会社ミライ建設御中\n税抜合計消費税合計税込合計\n"
         + clean("680,584\t67,954748,538")
         + "\n10%対象額 675,400円消費税 67,540円 8%対象額 5,184円消費税414円\n"
     )
     fields = extract_invoice_fields(page, from_ocr=True)
-    assert fields["status"]["total"] == "要確認"
-    assert 748538 in [c["value"] for c in fields["candidates"]["total"]]
+    assert (fields["total"], fields["status"]["total"]) == (748538, "確定")
+    assert 680584 not in [c["value"] for c in fields["candidates"]["total"]]
