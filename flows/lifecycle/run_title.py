@@ -10,15 +10,17 @@ the runs page and the summary read, so a run is called the same everywhere.
   front), else the first counterparty named in them.
 - Who and when: the run's start record (`flows.lifecycle.runs.started_by`).
 
-One Prefect API call per run (its start record); the answers come from the run's event log.
-Import only after the Prefect environment is set.
+One Prefect API call per run (its start record: Prefect has no query for the inputs of many
+runs) unless the caller passes `starter`, a reader of the start records it keeps (the form app
+keeps them once read: a start record never changes); the answers come from the run's event
+log. Import only after the Prefect environment is set.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -37,6 +39,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "RunTitle",
+    "Starter",
     "period_of",
     "plan_title",
     "root_run",
@@ -45,6 +48,8 @@ __all__ = [
     "title_of_run",
 ]
 
+#: Reads a run's start record (`{"by", "at", "via"}`, None when nobody recorded one).
+Starter = Callable[[str], Mapping[str, Any] | None]
 _PERIOD_TAG = "period:"
 _MONTH = re.compile(r"^(\d{4})-(\d{2})$")
 _COUNTERPARTY_KEYS = ROW_NAME_KEYS[:3]  # counterparty, issuer_name, 取引先
@@ -202,23 +207,30 @@ def root_run(run_id: str, depth: int = 4) -> FlowRun:
     return run
 
 
-def title_of_run(run_id: str) -> tuple[str, RunTitle]:
+def title_of_run(run_id: str, starter: Starter | None = None) -> tuple[str, RunTitle]:
     """The plan's own run of `run_id` (`root_run`) and its title."""
     run = root_run(run_id)
     plan_id = next((t[5:] for t in run.tags if t.startswith("plan:")), None)
-    return str(run.id), title_from(str(run.id), plan_id, list(run.tags), run.parameters or {})
+    return str(run.id), title_from(
+        str(run.id), plan_id, list(run.tags), run.parameters or {}, starter
+    )
 
 
-def title_of(view: RunView) -> RunTitle:
+def title_of(view: RunView, starter: Starter | None = None) -> RunTitle:
     """The title of a listed run (`flows.lifecycle.control.list_runs`)."""
-    return title_from(view.run_id, view.plan_id, view.tags, view.parameters)
+    return title_from(view.run_id, view.plan_id, view.tags, view.parameters, starter)
 
 
 def title_from(
-    run_id: str, plan_id: str | None, tags: list[str], parameters: Mapping[str, Any]
+    run_id: str,
+    plan_id: str | None,
+    tags: list[str],
+    parameters: Mapping[str, Any],
+    starter: Starter | None = None,
 ) -> RunTitle:
-    """The run's title (see the module docstring)."""
-    started = _started(run_id)
+    """The run's title (see the module docstring); `starter` reads its start record (default:
+    from the API)."""
+    started = (starter or _started)(run_id)
     given = [parameters.get("answers"), *_answered(run_id, plan_id)]
     subject = _first_file(given) or _counterparty({"answers": given})
     return RunTitle(
