@@ -43,6 +43,7 @@ __all__ = [
     "period_of",
     "plan_title",
     "root_run",
+    "step_title",
     "title_from",
     "title_of",
     "title_of_run",
@@ -77,32 +78,47 @@ class RunTitle:
 
 
 @lru_cache(maxsize=64)
-def _description(path: str, mtime: float) -> str:
+def _plan_words(path: str, mtime: float) -> tuple[str, dict[str, str]]:
+    """The plan file's description and its steps' names for people (empty when unreadable)."""
     from pydantic import ValidationError
 
     from blocks.sdk.errors import IssuesFound
     from blocks.sdk.yaml_loader import load_yaml_file
     from compiler.models import Plan
+    from compiler.node_titles import titles
 
     try:
-        return Plan.model_validate(load_yaml_file(Path(path)).data).description or ""
+        plan = Plan.model_validate(load_yaml_file(Path(path)).data)
     except (IssuesFound, ValidationError, OSError):
-        return ""
+        return "", {}
+    return plan.description or "", titles(list(plan.graph))
+
+
+def _plan_file(parameters: Mapping[str, Any]) -> tuple[str, dict[str, str]]:
+    plan = parameters.get("plan")
+    if not isinstance(plan, str) or not plan:
+        return "", {}
+    from flows.run_plan import resolve_plan_path
+
+    try:
+        path = resolve_plan_path(plan)
+        return _plan_words(str(path), path.stat().st_mtime)
+    except (KeiriError, OSError):
+        return "", {}
+
+
+def step_title(parameters: Mapping[str, Any], node_id: str) -> str:
+    """The name for people of the step `node_id` of the run's plan (`compiler.node_titles`);
+    the node id when the plan has no such step."""
+    return _plan_file(parameters)[1].get(node_id, node_id)
 
 
 def plan_title(parameters: Mapping[str, Any], plan_id: str | None) -> str:
     """The plan's description (from the run's `plan` parameter), else its id."""
+    found = _plan_file(parameters)[0]
+    if found:
+        return found
     plan = parameters.get("plan")
-    if isinstance(plan, str) and plan:
-        from flows.run_plan import resolve_plan_path
-
-        try:
-            path = resolve_plan_path(plan)
-            found = _description(str(path), path.stat().st_mtime)
-        except (KeiriError, OSError):
-            found = ""
-        if found:
-            return found
     return plan_id or (str(plan) if plan else "")
 
 
