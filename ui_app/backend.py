@@ -24,15 +24,16 @@ Over 400 lines: the pages' one door to the runtime, with the caches that door ke
 
 from __future__ import annotations
 
+import functools
 import logging
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
 from cachetools import LRUCache, TTLCache
 
@@ -54,6 +55,7 @@ __all__ = [
     "api_session",
     "block_version",
     "forget_runs",
+    "in_api_session",
     "inbox",
     "output_files",
     "plan_name",
@@ -114,6 +116,22 @@ def api_session() -> Iterator[None]:
         except Exception as exc:  # reported by the page's own call (`_prefect`), not here
             _log.debug("no shared Prefect client: %s: %s", type(exc).__name__, exc)
         yield
+
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def in_api_session(call: Callable[P, R]) -> Callable[P, R]:
+    """`call` asking Prefect through one client (`api_session`): for a fragment that refreshes
+    itself (it reruns alone, outside the page's session)."""
+
+    @functools.wraps(call)
+    def run(*args: P.args, **kwargs: P.kwargs) -> R:
+        with api_session():
+            return call(*args, **kwargs)
+
+    return run
 
 
 @contextmanager

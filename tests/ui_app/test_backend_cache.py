@@ -82,3 +82,14 @@ def test_a_page_drawing_asks_prefect_through_one_client(runtime_env: None) -> No
             client.hello()
         assert get_client(sync_client=True) is first  # not closed, not built again
     assert get_client(sync_client=True) is not first
+
+
+def test_a_fragment_asks_prefect_through_one_client(runtime_env: None) -> None:
+    from prefect.client.orchestration import SyncPrefectClient, get_client
+
+    @backend.in_api_session
+    def two_calls() -> tuple[SyncPrefectClient, SyncPrefectClient]:
+        return get_client(sync_client=True), get_client(sync_client=True)
+
+    first, second = two_calls()
+    assert first is second
