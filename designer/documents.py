@@ -18,7 +18,6 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePath
 from typing import Any
 
-from blocks.file.file_processor import extract_text
 from blocks.sdk.errors import BlockError, ErrorCode
 from designer.prompt_words import DOCUMENT_HEADER, UNREAD_DOCUMENTS
 
@@ -120,6 +119,9 @@ def extract_documents(
     A failed or unsupported file becomes a `DocumentFailure`; once the budget is used up the
     remaining files are reported as skipped (code `SKIPPED_BUDGET`).
     """
+    # The extractors (and the PDF reader) load with the first documents, not with the designer.
+    from blocks.file.file_processor import extract_text
+
     result = DocumentSet()
     remaining = max_total_chars
     for source in sources:

@@ -24,8 +24,6 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, ClassVar, Literal
 
-import bm25s
-
 from blocks.llm.client import LLMClient
 from blocks.sdk.atomic_write import write_text_atomic
 from blocks.sdk.registry import BlockRegistry
@@ -102,6 +100,8 @@ class BlockIndex:
     _built: ClassVar[dict[str, BlockIndex]] = {}  # catalog content hash -> index
 
     def __init__(self, specs: Sequence[BlockSpec]) -> None:
+        import bm25s  # with numpy: imported when an index is built, not with the design page
+
         self.specs = list(specs)
         self._bm25 = bm25s.BM25()
         corpus = [_weighted_tokens(s) or ["_"] for s in self.specs]

@@ -1,7 +1,8 @@
 """The form app's entry script: `streamlit run ui_app/app.py` (started by `keiri ui`).
 
 The Japanese web font and widget texts first (`ui_app.style`), then access control
-(`ui_app.auth.gate`), then the pages (`ui_app.nav`).
+(`ui_app.auth.gate`), then the pages (`ui_app.nav`), which ask Prefect through one client per
+drawing (`ui_app.backend.api_session`).
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ import streamlit as st
 
 from keiri.base import settings
 from keiri.base.catalog import t
-from ui_app import auth, nav, style
+from ui_app import auth, backend, nav, style
 
 __all__: list[str] = []
 
@@ -21,4 +22,5 @@ st.set_page_config(
 style.ensure_font()
 style.apply()
 auth.gate()
-nav.run()
+with backend.api_session():
+    nav.run()

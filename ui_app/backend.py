@@ -11,22 +11,29 @@ A visit does not wait on Prefect each time (`_cache`): the recent-runs list is k
 `RUNS_TTL_S` seconds (and dropped when this app starts, resumes or retries a run); what cannot
 change once known is kept while it stays so — the outcome and the summary of an ended run
 (until the list shows it in another state or with another end time: a retry), who started a
-run, its parameters. Drawing the inbox warms that cache in a background thread (`warm_runs`).
+run, its parameters. Drawing the inbox warms what the runs page lists (the runs and who started
+each: their titles) in a background thread (`warm_runs`); a run's outcome and summary are read
+when its entry is opened.
+
+A page drawing asks Prefect through one client (`api_session`, around the app's pages): Prefect
+builds a new client with a new TLS context for every `get_client()` otherwise (tens of
+milliseconds each, seconds for a list of runs).
 
 Over 400 lines: the pages' one door to the runtime, with the caches that door keeps.
 """
 
 from __future__ import annotations
 
+import functools
 import logging
 import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
 from cachetools import LRUCache, TTLCache
 
@@ -45,8 +52,10 @@ _log = logging.getLogger("keiri.ui")
 __all__ = [
     "RUNS_TTL_S",
     "InboxItem",
+    "api_session",
     "block_version",
     "forget_runs",
+    "in_api_session",
     "inbox",
     "output_files",
     "plan_name",
@@ -89,6 +98,40 @@ _ACTIONS = {
     "run": "runtime.form_app.action.run",
     "summary": "runtime.form_app.action.summary",
 }
+
+
+@contextmanager
+def api_session() -> Iterator[None]:
+    """Everything asked of Prefect inside goes through one client of this thread (Prefect's
+    `SyncClientContext`); nothing without an API URL. When the server does not answer, the
+    calls inside run as without it and report the failure where the page shows it."""
+    if not settings.get().server.api_url:
+        yield
+        return
+    from prefect.context import SyncClientContext
+
+    with ExitStack() as stack:
+        try:
+            stack.enter_context(SyncClientContext.get_or_create())
+        except Exception as exc:  # reported by the page's own call (`_prefect`), not here
+            _log.debug("no shared Prefect client: %s: %s", type(exc).__name__, exc)
+        yield
+
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def in_api_session(call: Callable[P, R]) -> Callable[P, R]:
+    """`call` asking Prefect through one client (`api_session`): for a fragment that refreshes
+    itself (it reruns alone, outside the page's session)."""
+
+    @functools.wraps(call)
+    def run(*args: P.args, **kwargs: P.kwargs) -> R:
+        with api_session():
+            return call(*args, **kwargs)
+
+    return run
 
 
 @contextmanager
@@ -244,22 +287,19 @@ def forget_runs(run_id: str | None = None) -> None:
 
 
 def warm_runs(limit: int = 30) -> None:
-    """Read the recent runs and what the runs page shows of each ended one, in a background
-    thread (one at a time), so the page draws from the cache. Called when the inbox is drawn
-    (the first page people see). A failure only leaves the cache cold: the page asks again and
-    shows the error there."""
+    """Read the recent runs and who started each (their titles on the runs page), in a
+    background thread (one at a time), so the page draws from the cache. Called when the inbox
+    is drawn (the first page people see). A run's outcome and summary are not read here: the
+    page reads them when its entry is opened. A failure only leaves the cache cold: the page
+    asks again and shows the error there."""
     if not _Cache.warming.acquire(blocking=False):
         return
 
     def warm() -> None:
         try:
-            for view in recent_runs(None, limit):
-                if view.state_type not in _ENDED:
-                    continue
-                run_outcome(view.run_id)
-                run_parameters(view.run_id)
-                started_by(view.run_id)
-                run_summary_text(view.run_id)
+            with api_session():
+                for view in recent_runs(None, limit):
+                    started_by(view.run_id)
         except KeiriError as exc:
             _log.debug("warming the runs cache stopped: %s", exc.message)
         finally:

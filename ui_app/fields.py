@@ -21,7 +21,6 @@ from typing import Any
 
 import streamlit as st
 
-from blocks.file.folder_processor import read_zip
 from blocks.forms.field_types import FIELD_TYPES, Widget
 from blocks.forms.form import Requirement
 from blocks.sdk.errors import BlockError
@@ -188,6 +187,9 @@ def _first_problem(req: Requirement, files: list[Any], store: FileStore) -> str 
 
 
 def _store_uploads(files: list[Any], as_zip: bool) -> list[dict[str, Any]]:
+    # The folder processor pulls in the PDF reader: only when a file is sent, not per drawing.
+    from blocks.file.folder_processor import read_zip
+
     store = FileStore()
     refs: list[dict[str, Any]] = []
     for upload in files:

@@ -119,6 +119,7 @@ def _show(progress: RunProgress) -> None:
             st.progress(loop.done / loop.total)
 
 
+@backend.in_api_session
 def _live(run_id: str) -> None:
     try:
         outcome = backend.run_outcome(run_id)

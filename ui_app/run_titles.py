@@ -1,6 +1,7 @@
 """Run titles for the pages (`flows.lifecycle.run_title`), kept for a short while so a page
-that lists runs asks the API once per run and not on every rerun; the step names of a run's
-plan (`ui_app.plans.PlanInfo.step`)."""
+that lists runs does not read them again on every rerun; the start records they name come from
+the app's cache (`ui_app.backend.started_by`: read once per run, warmed in the background when
+the inbox is drawn). The step names of a run's plan (`ui_app.plans.PlanInfo.step`)."""
 
 from __future__ import annotations
 
@@ -51,7 +52,7 @@ def of_run(run_id: str) -> tuple[str, RunTitle]:
     from flows.lifecycle.run_title import title_of_run
 
     try:
-        root, title = title_of_run(run_id)
+        root, title = title_of_run(run_id, backend.started_by)
     except KeiriError:
         raise
     except Exception as exc:
@@ -68,7 +69,7 @@ def of_view(view: RunView) -> RunTitle:
     from flows.lifecycle.run_title import title_of
 
     try:
-        title = title_of(view)
+        title = title_of(view, backend.started_by)
     except KeiriError:
         raise
     except Exception as exc:

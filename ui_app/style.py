@@ -17,6 +17,7 @@ boxes "Press Enter to apply"; the style sheet hides them and relabels the upload
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import shutil
 from pathlib import Path
@@ -54,10 +55,13 @@ CAPTION_COLOR = "#55565f"
 
 
 def font_source() -> Path:
-    """The IPAex Gothic TTF shipped by matplotlib-fontja."""
-    import matplotlib_fontja
-
-    return Path(matplotlib_fontja.__file__).parent / "fonts" / "ipaexg.ttf"
+    """The IPAex Gothic TTF shipped by matplotlib-fontja (found, not imported: importing it
+    loads matplotlib, seconds before the first page on a loaded machine)."""
+    spec = importlib.util.find_spec("matplotlib_fontja")
+    folders = list(spec.submodule_search_locations or []) if spec is not None else []
+    if not folders:
+        raise ModuleNotFoundError("matplotlib_fontja", name="matplotlib_fontja")
+    return Path(folders[0]) / "fonts" / "ipaexg.ttf"
 
 
 def static_font() -> Path:

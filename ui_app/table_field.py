@@ -7,7 +7,8 @@ The grid starts from the rows once per form session — the stored answer (a res
 laid over the field's rows (`default`) — and Streamlit keeps the edits on top of that start;
 the answer is every row with the editable cells as the grid holds them and the fixed cells
 exactly as the rows had them (never read back from the grid's text). Below the form page and
-`ui_app.fields`, which registers it in `WIDGETS`.
+`ui_app.fields`, which registers it in `WIDGETS`. pandas is imported only when a grid is drawn
+(seconds on a loaded machine: most forms have no table).
 """
 
 from __future__ import annotations
@@ -15,7 +16,6 @@ from __future__ import annotations
 import math
 from typing import Any, Literal
 
-import pandas as pd
 import streamlit as st
 
 from blocks.forms.display import format_value
@@ -76,6 +76,8 @@ def _shown(column: TableColumn, value: Any) -> Any:
 
 def _cell(value: Any) -> Any:
     """A grid cell back as JSON (pandas' NaN/NA for an empty cell -> None, numpy -> Python)."""
+    import pandas as pd
+
     if value is None or value is pd.NA:
         return None
     if isinstance(value, float) and math.isnan(value):
@@ -96,6 +98,8 @@ def table_widget(req: Requirement, key: str, entry: Entry) -> None:
     start: list[dict[str, Any]] = st.session_state[start_key]
     columns = list(spec.columns)
     shown = [c for c in columns if not c.hidden]
+    import pandas as pd
+
     frame = pd.DataFrame(
         [{c.id: _shown(c, row.get(c.id)) for c in shown} for row in start],
         columns=[c.id for c in shown],

@@ -9,6 +9,9 @@ None when the file is fine:
   encryption, corruption) — its members go into the file store, as the run will read them;
 - a PDF opens (and is not password-protected); an XLSX/DOCX passes the Office package guard
   and opens.
+
+The file processors (and the PDF reader they load) are imported when a file is checked, not
+when the form page is drawn.
 """
 
 from __future__ import annotations
@@ -18,8 +21,6 @@ import zipfile
 from pathlib import PurePosixPath
 
 from blocks.file.extract_types import DOCX, PDF, XLSX, ExtractOptions
-from blocks.file.file_processor import detect_media_type, media_type_for_name
-from blocks.file.folder_processor import read_zip
 from blocks.forms.form import Requirement
 from blocks.sdk.errors import BlockError, ErrorCode
 from blocks.sdk.store import FileStore
@@ -57,6 +58,8 @@ def _zip_reason(exc: BlockError, name: str) -> str:
 
 
 def _check_zip(name: str, data: bytes, store: FileStore) -> str | None:
+    from blocks.file.folder_processor import read_zip
+
     try:
         members = list(read_zip(io.BytesIO(data), store, name=name))
     except BlockError as exc:
@@ -102,6 +105,8 @@ def check_upload(
     req: Requirement, name: str, data: bytes, store: FileStore | None = None
 ) -> str | None:
     """The reason the uploaded file cannot be used, or None."""
+    from blocks.file.file_processor import detect_media_type, media_type_for_name
+
     suffix = PurePosixPath(name.replace("\\", "/")).suffix.lower()
     allowed = req.extensions()
     if allowed and suffix not in allowed:

@@ -10,6 +10,8 @@
   message, a detail or a log line: server texts are redacted before they are kept.
 
 Retries with exponential backoff (honouring `Retry-After`) are the `openai` client's own.
+`openai` is imported when a client is built or a call is made, not with this module (it
+costs seconds: the pages and commands that may call a model import this module early).
 
 Over 400 lines: the settings, the provider errors and the structured call of one client.
 """
@@ -25,7 +27,6 @@ from typing import TYPE_CHECKING, Any, Generic, Literal, NoReturn, TypeVar
 from urllib.parse import urlsplit
 
 import httpx2
-import openai
 import pydantic
 from pydantic import BaseModel, ConfigDict, SecretStr
 
@@ -36,6 +37,7 @@ from keiri.base.catalog import t
 from keiri.base.errors import ConfigError
 
 if TYPE_CHECKING:
+    import openai
     from openai.types.chat import ChatCompletionMessageParam
 
 __all__ = ["LLMClient", "LLMResult", "LLMSettings", "Provider", "client_for"]
@@ -195,6 +197,8 @@ class LLMClient:
         self.close()
 
     def _build(self, http_client: httpx2.Client | None) -> openai.OpenAI:
+        import openai
+
         s, key = self.settings, self._key
         if s.provider == "azure":
             if not s.azure_endpoint or not s.api_version:
@@ -225,6 +229,8 @@ class LLMClient:
     ) -> LLMResult[ModelT]:
         """One chat completion whose answer must validate against `schema`; `images` (PNG
         bytes) go with the user's text, for a vision-capable model."""
+        import openai
+
         model = self._deployment(self.settings.model, "KEIRI_LLM_MODEL", "AZURE_OPENAI_DEPLOYMENT")
         content: Any = user
         if images:
@@ -270,6 +276,8 @@ class LLMClient:
 
     def embed(self, texts: list[str]) -> list[list[float]]:
         """Embedding vectors for `texts`, in order (batched; empty input → no call)."""
+        import openai
+
         model = self._deployment(
             self.settings.embedding_model,
             "KEIRI_EMBEDDING_MODEL",
@@ -348,6 +356,8 @@ class LLMClient:
 
     def _error(self, exc: openai.OpenAIError, model: str) -> BlockError:
         """Map an `openai` exception to a `BlockError` (never keeping the exception's text raw)."""
+        import openai
+
         retries: dict[str, Any] = {"max_retries": self.settings.max_retries}
         if isinstance(exc, openai.APITimeoutError):
             return self._make(

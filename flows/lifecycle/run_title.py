@@ -10,15 +10,17 @@ the runs page and the summary read, so a run is called the same everywhere.
   front), else the first counterparty named in them.
 - Who and when: the run's start record (`flows.lifecycle.runs.started_by`).
 
-One Prefect API call per run (its start record); the answers come from the run's event log.
-Import only after the Prefect environment is set.
+One Prefect API call per run (its start record: Prefect has no query for the inputs of many
+runs) unless the caller passes `starter`, a reader of the start records it keeps (the form app
+keeps them once read: a start record never changes); the answers come from the run's event
+log. Import only after the Prefect environment is set.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -37,14 +39,18 @@ if TYPE_CHECKING:
 
 __all__ = [
     "RunTitle",
+    "Starter",
     "period_of",
     "plan_title",
     "root_run",
+    "step_title",
     "title_from",
     "title_of",
     "title_of_run",
 ]
 
+#: Reads a run's start record (`{"by", "at", "via"}`, None when nobody recorded one).
+Starter = Callable[[str], Mapping[str, Any] | None]
 _PERIOD_TAG = "period:"
 _MONTH = re.compile(r"^(\d{4})-(\d{2})$")
 _COUNTERPARTY_KEYS = ROW_NAME_KEYS[:3]  # counterparty, issuer_name, 取引先
@@ -72,32 +78,47 @@ class RunTitle:
 
 
 @lru_cache(maxsize=64)
-def _description(path: str, mtime: float) -> str:
+def _plan_words(path: str, mtime: float) -> tuple[str, dict[str, str]]:
+    """The plan file's description and its steps' names for people (empty when unreadable)."""
     from pydantic import ValidationError
 
     from blocks.sdk.errors import IssuesFound
     from blocks.sdk.yaml_loader import load_yaml_file
     from compiler.models import Plan
+    from compiler.node_titles import titles
 
     try:
-        return Plan.model_validate(load_yaml_file(Path(path)).data).description or ""
+        plan = Plan.model_validate(load_yaml_file(Path(path)).data)
     except (IssuesFound, ValidationError, OSError):
-        return ""
+        return "", {}
+    return plan.description or "", titles(list(plan.graph))
+
+
+def _plan_file(parameters: Mapping[str, Any]) -> tuple[str, dict[str, str]]:
+    plan = parameters.get("plan")
+    if not isinstance(plan, str) or not plan:
+        return "", {}
+    from flows.run_plan import resolve_plan_path
+
+    try:
+        path = resolve_plan_path(plan)
+        return _plan_words(str(path), path.stat().st_mtime)
+    except (KeiriError, OSError):
+        return "", {}
+
+
+def step_title(parameters: Mapping[str, Any], node_id: str) -> str:
+    """The name for people of the step `node_id` of the run's plan (`compiler.node_titles`);
+    the node id when the plan has no such step."""
+    return _plan_file(parameters)[1].get(node_id, node_id)
 
 
 def plan_title(parameters: Mapping[str, Any], plan_id: str | None) -> str:
     """The plan's description (from the run's `plan` parameter), else its id."""
+    found = _plan_file(parameters)[0]
+    if found:
+        return found
     plan = parameters.get("plan")
-    if isinstance(plan, str) and plan:
-        from flows.run_plan import resolve_plan_path
-
-        try:
-            path = resolve_plan_path(plan)
-            found = _description(str(path), path.stat().st_mtime)
-        except (KeiriError, OSError):
-            found = ""
-        if found:
-            return found
     return plan_id or (str(plan) if plan else "")
 
 
@@ -202,23 +223,30 @@ def root_run(run_id: str, depth: int = 4) -> FlowRun:
     return run
 
 
-def title_of_run(run_id: str) -> tuple[str, RunTitle]:
+def title_of_run(run_id: str, starter: Starter | None = None) -> tuple[str, RunTitle]:
     """The plan's own run of `run_id` (`root_run`) and its title."""
     run = root_run(run_id)
     plan_id = next((t[5:] for t in run.tags if t.startswith("plan:")), None)
-    return str(run.id), title_from(str(run.id), plan_id, list(run.tags), run.parameters or {})
+    return str(run.id), title_from(
+        str(run.id), plan_id, list(run.tags), run.parameters or {}, starter
+    )
 
 
-def title_of(view: RunView) -> RunTitle:
+def title_of(view: RunView, starter: Starter | None = None) -> RunTitle:
     """The title of a listed run (`flows.lifecycle.control.list_runs`)."""
-    return title_from(view.run_id, view.plan_id, view.tags, view.parameters)
+    return title_from(view.run_id, view.plan_id, view.tags, view.parameters, starter)
 
 
 def title_from(
-    run_id: str, plan_id: str | None, tags: list[str], parameters: Mapping[str, Any]
+    run_id: str,
+    plan_id: str | None,
+    tags: list[str],
+    parameters: Mapping[str, Any],
+    starter: Starter | None = None,
 ) -> RunTitle:
-    """The run's title (see the module docstring)."""
-    started = _started(run_id)
+    """The run's title (see the module docstring); `starter` reads its start record (default:
+    from the API)."""
+    started = (starter or _started)(run_id)
     given = [parameters.get("answers"), *_answered(run_id, plan_id)]
     subject = _first_file(given) or _counterparty({"answers": given})
     return RunTitle(

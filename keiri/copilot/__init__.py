@@ -11,7 +11,7 @@ Prefect (`keiri.server.supervisor.connect()`) before opening a session; without 
 the run tools say so (`SERVER_UNAVAILABLE`), never a temporary Prefect server.
 
 Inside, every import points down (import-linter, `pyproject.toml`): `session` → `watch` →
-`dispatcher | tools` → `taskloop` → `state | summary` → `registry` → `store` →
+`dispatcher | tools` → `taskloop` → `state | summary` → `run_names` → `registry` → `store` →
 `binding | llm | prompts | connection` → `described | models | errors`.
 
 Public API:

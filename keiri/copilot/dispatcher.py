@@ -143,7 +143,13 @@ class Dispatcher:
             error = KeiriError(ErrorCode.INTERNAL_ERROR, f"{type(exc).__name__}: {exc}")
             result = ToolResult(text=error_text(error), ok=False, data={"error": error.to_json()})
         self.post(
-            Message(role="tool", text=result.text, actions=[action], links=list(result.links))
+            Message(
+                role="tool",
+                text=result.text,
+                actions=[action],
+                links=list(result.links),
+                runs=list(result.runs),
+            )
         )
         if result.follow_up is not None:
             follow = result.follow_up

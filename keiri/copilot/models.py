@@ -170,6 +170,8 @@ class Message(_Model):
     confirmation: Confirmation | None = None
     links: list[Link] = Field(default_factory=list)
     author: str | None = None  # the user who wrote a user message
+    #: The runs the text names by title (`keiri.copilot.run_names`): their ids, for the model.
+    runs: list[str] = Field(default_factory=list)
 
 
 class RunInfo(_Model):

@@ -53,6 +53,7 @@ class ToolResult:
     data: Any = None
     links: list[Link] = field(default_factory=list)
     follow_up: Action | None = None  # an action to put to the user's confirmation next
+    runs: list[str] = field(default_factory=list)  # the ids of the runs `text` names by title
 
 
 @dataclass

@@ -43,6 +43,7 @@ from keiri.copilot.prompts import (
     wire_to_actions,
 )
 from keiri.copilot.registry import Registry, ToolContext
+from keiri.copilot.run_names import for_people
 from keiri.copilot.state import history_text, snapshot, state_summary
 from keiri.copilot.store import CopilotStore
 from keiri.copilot.tools import default_registry
@@ -239,7 +240,7 @@ class CopilotSession:
         return Dispatcher(self._ctx(), access_for(self.user, self.home), self._post)
 
     def _post(self, message: Message) -> None:
-        self.store.add_message(self.conversation_id, message)
+        self.store.add_message(self.conversation_id, for_people(message))
 
     def _poll(self) -> None:
         taskloop.poll(self._ctx())

@@ -102,7 +102,8 @@ def history_text(store: CopilotStore, conversation_id: str, limit: int) -> str:
     for message in messages:
         text = message.text.strip().replace("\n", " ")[:400]
         ops = ", ".join(a.operation for a in message.actions)
-        lines.append(f"{message.role}: {text}" + (f" [{ops}]" if ops else ""))
+        runs = f" runs={','.join(message.runs)}" if message.runs else ""  # named by title
+        lines.append(f"{message.role}: {text}" + (f" [{ops}]" if ops else "") + runs)
     return "\n".join(lines)
 
 

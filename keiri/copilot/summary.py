@@ -20,6 +20,7 @@ from keiri.base.errors import KeiriError
 from keiri.copilot.llm import CopilotLLM
 from keiri.copilot.models import TaskBatch
 from keiri.copilot.prompts import WireSummary, summary_prompt, summary_user_prompt
+from keiri.copilot.run_names import run_name
 
 __all__ = ["Report", "execution_log", "report"]
 
@@ -157,7 +158,7 @@ def _template(
             if hint:
                 next_actions.append(hint)
             if task.run_id:
-                next_actions.append(t("copilot.summary.next_retry", run_id=task.run_id))
+                next_actions.append(t("copilot.summary.next_retry", run=run_name(task.run_id)))
         else:
             lines.append(t("copilot.summary.task_skipped", task=label))
     if next_actions:

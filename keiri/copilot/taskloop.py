@@ -33,6 +33,7 @@ from keiri.copilot.connection import require_server
 from keiri.copilot.errors import BadArgs, CopilotPermissionDenied, NoServer
 from keiri.copilot.models import Action, Goal, Link, Message, Task, TaskBatch
 from keiri.copilot.registry import ToolContext
+from keiri.copilot.run_names import for_people, run_name
 from keiri.copilot.state import goal_text
 from keiri.copilot.summary import report
 
@@ -256,10 +257,12 @@ def _announce_pause(ctx: ToolContext, batch: TaskBatch, task: Task, outcome: Any
         message_text = str(form.definition.get("message") or "")
     except KeiriError:
         message_text = ""
+    from flows.lifecycle.run_title import step_title
+
     text = t(
         "copilot.run_paused",
-        run_id=run_id,
-        node=paused.node_id or "-",
+        run=run_name(run_id),
+        step=paused.title or step_title({"plan": outcome.plan_id}, paused.node_id or "-"),
         message=message_text or "-",
         fields=fields or "-",
     )
@@ -272,6 +275,7 @@ def _announce_pause(ctx: ToolContext, batch: TaskBatch, task: Task, outcome: Any
                 Link(label=t("copilot.link.form"), url=paused.form_url, kind="form"),
                 Link(label=t("copilot.link.prefect"), url=outcome.ui_url, kind="run"),
             ],
+            runs=[run_id],
         ),
     )
 
@@ -285,12 +289,14 @@ def _finish(ctx: ToolContext, batch: TaskBatch) -> None:
     links = []
     for task in batch.tasks:
         if task.run_id and isinstance(task.result, dict) and task.result.get("ui_url"):
-            name = task.args.get("design") or task.run_id[:8]
+            name = run_name(task.run_id)
             links.append(
                 Link(label=t("copilot.link.run", name=name), url=task.result["ui_url"], kind="run")
             )
+    ran = [task.run_id for task in batch.tasks if task.run_id]
     ctx.store.add_message(
-        batch.conversation_id, Message(role="assistant", text=summary.text, links=links)
+        batch.conversation_id,
+        for_people(Message(role="assistant", text=summary.text, links=links, runs=ran)),
     )
     if batch.goal_id and batch.step_id:
         _update_step(ctx, batch, batch.status, summary.text)

@@ -119,3 +119,4 @@ def test_keiri_ui_command_line() -> None:
     assert flags["--server.address"] == "127.0.0.1" and flags["--server.port"] == "8600"
     assert flags["--server.headless"] == "true"
     assert flags["--browser.gatherUsageStats"] == "false"
+    assert flags["--runner.postScriptGC"] == "false"

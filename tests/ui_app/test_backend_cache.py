@@ -1,7 +1,7 @@
 """`ui_app.backend`'s caches on the real local Prefect server: the recent-runs list is reused
 for `RUNS_TTL_S` and dropped when the app itself starts or resumes a run; an ended run's
 outcome is read once while the list shows it unchanged; the inbox warms the cache in the
-background."""
+background; a page drawing asks Prefect through one client."""
 
 from __future__ import annotations
 
@@ -55,11 +55,41 @@ def test_an_ended_runs_outcome_is_read_once(
 def test_the_inbox_warms_the_runs_cache(
     runtime_env: None, paused_run: Callable[[str], str]
 ) -> None:
+    from uuid import UUID
+
+    from flows.backend.input_keys import STARTED_KEY
+    from flows.backend.run_inputs import create_once
+
     run_id = paused_run("ask_then_record")
+    create_once(UUID(run_id), STARTED_KEY, {"by": "yamada", "at": "2026-04-03T00:00:00+00:00"})
     backend.inbox()
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and backend._Cache.warming.locked():
         time.sleep(0.1)  # the background thread is still reading
     assert not backend._Cache.warming.locked()
-    # The list was read in the background (its entries kept past the list's own TTL).
+    # The list was read in the background (its entries kept past the list's own TTL), and who
+    # started each run (the runs page's titles name them).
     assert run_id in backend._Cache.listed
+    assert backend._Cache.started_by[run_id]["by"] == "yamada"
+
+
+def test_a_page_drawing_asks_prefect_through_one_client(runtime_env: None) -> None:
+    from prefect.client.orchestration import get_client
+
+    with backend.api_session():
+        first = get_client(sync_client=True)
+        with first as client:
+            client.hello()
+        assert get_client(sync_client=True) is first  # not closed, not built again
+    assert get_client(sync_client=True) is not first
+
+
+def test_a_fragment_asks_prefect_through_one_client(runtime_env: None) -> None:
+    from prefect.client.orchestration import SyncPrefectClient, get_client
+
+    @backend.in_api_session
+    def two_calls() -> tuple[SyncPrefectClient, SyncPrefectClient]:
+        return get_client(sync_client=True), get_client(sync_client=True)
+
+    first, second = two_calls()
+    assert first is second

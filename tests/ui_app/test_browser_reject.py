@@ -45,9 +45,10 @@ def test_reject_in_the_browser_completes_and_the_next_node_sees_the_comment(
     page.locator(f'a[href*="run={run_id}"]').first.click()
     page.get_by_role("heading", name="入力フォーム").wait_for()
     page.get_by_text("支払一覧を確認してください").first.wait_for()
-    approve = page.get_by_role("checkbox").first
+    # Exact: a step's name may contain 承認する too (「入力して承認する」).
+    approve = page.get_by_role("checkbox", name="承認する", exact=True)
     if approve.is_checked():
-        page.get_by_text("承認する").click()
+        page.get_by_text("承認する", exact=True).click()
     assert not approve.is_checked()
     page.get_by_label("コメント").fill("3行目の金額が違います")
     page.get_by_role("button", name="送信して再開").click()

@@ -244,6 +244,7 @@ def _conversation_picker() -> None:
         st.rerun()
 
 
+@backend.in_api_session
 def _watch() -> None:
     """While the page is open: let the TaskLoop look at the runs (`refresh`) and rerun the
     page when the conversation grew (a summary, a paused run)."""

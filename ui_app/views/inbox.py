@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 from flows.backend import rejection
 from keiri.base.catalog import t
@@ -59,42 +60,48 @@ def groups(items: list[InboxItem]) -> list[RunGroup]:
     return list(found.values())
 
 
+def _row() -> tuple[DeltaGenerator, DeltaGenerator]:
+    """A bordered card: the text on the left takes what the link on the right leaves (the link
+    as wide as its label in every language: a fixed column clipped 「Open in recent runs」)."""
+    card = st.container(border=True, horizontal=True, vertical_alignment="center", gap="medium")
+    return card.container(width="stretch"), card.container(width="content")
+
+
 def _card(item: InboxItem) -> None:
-    with st.container(border=True):
-        left, right = st.columns([4, 1], vertical_alignment="center")
-        with left:
-            heading = item.message or t("inbox.no_message")
-            st.markdown(f"**{item.title}**: {heading}" if item.title else f"**{heading}**")
-            since = (
-                t(
-                    "display.paren",
-                    text=local_time(item.asked_at.astimezone()),
-                    note=waited(item.asked_at),
-                )
-                if item.asked_at
-                else local_time(None)
+    left, right = _row()
+    with left:
+        heading = item.message or t("inbox.no_message")
+        st.markdown(f"**{item.title}**: {heading}" if item.title else f"**{heading}**")
+        since = (
+            t(
+                "display.paren",
+                text=local_time(item.asked_at.astimezone()),
+                note=waited(item.asked_at),
             )
-            step = run_titles.step_name(item.run_id, item.node_id) if item.node_id else "—"
-            st.caption(
-                t(
-                    "inbox.meta",
-                    step=step,
-                    assignee=item.assignee or t("form.unassigned"),
-                    since=since,
-                )
+            if item.asked_at
+            else local_time(None)
+        )
+        step = run_titles.step_name(item.run_id, item.node_id) if item.node_id else "—"
+        st.caption(
+            t(
+                "inbox.meta",
+                step=step,
+                assignee=item.assignee or t("form.unassigned"),
+                since=since,
             )
-            if item.problem:
-                st.caption(":material/warning: " + t("inbox.cannot_open", problem=item.problem))
-        with right:
-            if item.problem:
-                st.link_button("Prefect UI", backend.prefect_ui_url(item.run_id))
-            else:
-                st.page_link(
-                    nav.page(nav.FORM),
-                    label=t("inbox.open_form"),
-                    icon=":material/edit_note:",
-                    query_params={"run": item.run_id},
-                )
+        )
+        if item.problem:
+            st.caption(":material/warning: " + t("inbox.cannot_open", problem=item.problem))
+    with right:
+        if item.problem:
+            st.link_button("Prefect UI", backend.prefect_ui_url(item.run_id))
+        else:
+            st.page_link(
+                nav.page(nav.FORM),
+                label=t("inbox.open_form"),
+                icon=":material/edit_note:",
+                query_params={"run": item.run_id},
+            )
 
 
 def _group(group: RunGroup) -> None:
@@ -129,24 +136,23 @@ def _rejected(who: str) -> None:
         except KeiriError:
             continue
         found = rejection.of_run(outcome.outputs, outcome.block_error)
-        with st.container(border=True):
-            left, right = st.columns([4, 1], vertical_alignment="center")
-            left.markdown(f":material/undo: **{title.text()}**")
-            if found is not None:
-                left.caption(
-                    t(
-                        "inbox.rejected.item",
-                        by=found.by or t("summary.rejected.someone"),
-                        reason=found.reason or t("summary.rejected.no_reason"),
-                    )
+        left, right = _row()
+        left.markdown(f":material/undo: **{title.text()}**")
+        if found is not None:
+            left.caption(
+                t(
+                    "inbox.rejected.item",
+                    by=found.by or t("summary.rejected.someone"),
+                    reason=found.reason or t("summary.rejected.no_reason"),
                 )
-            with right:
-                st.page_link(
-                    nav.page(nav.RUNS),
-                    label=t("inbox.rejected.open"),
-                    icon=":material/history:",
-                    query_params={"open": view.run_id},
-                )
+            )
+        with right:
+            st.page_link(
+                nav.page(nav.RUNS),
+                label=t("inbox.rejected.open"),
+                icon=":material/history:",
+                query_params={"open": view.run_id},
+            )
 
 
 def render() -> None:

@@ -74,6 +74,7 @@ def start_deployment(name: str, who: str) -> None:
     }
 
 
+@backend.in_api_session
 def _follow(key: str) -> None:
     """Read the run's state once (a fragment, every `POLL_S`): paused -> open its form; ended
     -> draw the page again without the fragment."""

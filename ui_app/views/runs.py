@@ -15,7 +15,7 @@ from blocks.sdk.errors import BlockError
 from keiri.base.catalog import state_label, t
 from keiri.base.errors import KeiriError
 from keiri.base.times import local_time
-from ui_app import backend, journal_exports, nav, recovery, run_live, run_summary, run_titles
+from ui_app import backend, nav, recovery, run_live, run_summary, run_titles
 from ui_app.auth import current_user
 from ui_app.errors import render_error
 from ui_app.plans import PlanInfo, plan_of_run
@@ -152,6 +152,8 @@ def _details(view: RunView, who: str) -> None:
     outputs = outcome.outputs
     run_summary.render(view.run_id, run_summary.summarize(outputs, _plan(view)))
     if view.state_type == "COMPLETED":
+        from ui_app import journal_exports  # the journal formats: only for an opened entry
+
         journal_exports.render(view.run_id, outputs, who)  # 仕訳の出力 (keiri journals export)
     if outputs:
         with st.expander(t("runs.outputs_json")):

@@ -157,14 +157,14 @@ ENTRIES: dict[str, dict[str, str]] = {
         "ja": "設計「{design}」の実行をバックグラウンドで開始します",
         "en": "Start a background run of design {design}",
     },
-    "copilot.confirm.run_retry": {"ja": "実行 {run_id} を再実行します", "en": "Retry run {run_id}"},
+    "copilot.confirm.run_retry": {"ja": "「{run}」を再実行します", "en": "Retry “{run}”"},
     "copilot.confirm.run_cancel": {
-        "ja": "実行 {run_id} を取り消します",
-        "en": "Cancel run {run_id}",
+        "ja": "「{run}」を取り消します",
+        "en": "Cancel “{run}”",
     },
     "copilot.confirm.run_resume": {
-        "ja": "一時停止中の実行 {run_id} を次の値で再開します: {answers}",
-        "en": "Resume paused run {run_id} with: {answers}",
+        "ja": "一時停止中の「{run}」を次の値で再開します: {answers}",
+        "en": "Resume the paused “{run}” with: {answers}",
     },
     "copilot.confirm.task_loop_step": {
         "ja": "ステップ「{step}」の TaskList（{count} 件）を、次の順にバックグラウンドで実行します:",
@@ -222,35 +222,41 @@ ENTRIES: dict[str, dict[str, str]] = {
         "en": "Started {count} task(s) in the background ({batch}); I will report here when done.",
     },
     # -- runs
+    # A run is named by its title (`keiri.copilot.run_names`), never by its id.
+    "copilot.run.named": {"ja": "「{name}」", "en": "“{name}”"},
     "copilot.run.started": {
-        "ja": "設計「{design}」の実行を開始しました（実行 id: {run_id}）。終わったらここで報告します。",
-        "en": "Started design {design} (run {run_id}); I will report here when it ends.",
+        "ja": "「{run}」を開始しました。終わったらここで報告します。",
+        "en": "Started “{run}”; I will report here when it ends.",
     },
     "copilot.run.status": {
-        "ja": "実行 {run_id}（{plan}）: {state}",
-        "en": "Run {run_id} ({plan}): {state}",
+        "ja": "「{run}」: {state}",
+        "en": "“{run}”: {state}",
     },
     "copilot.run.paused_at": {
-        "ja": "入力待ち: ノード {node}",
-        "en": "Waiting for input at node {node}",
+        "ja": "入力待ち: {step}",
+        "en": "Waiting for input at: {step}",
     },
     "copilot.run.list": {"ja": "最近の実行（{count} 件）", "en": "Recent runs ({count})"},
+    "copilot.run.list_item": {
+        "ja": "- 「{run}」: {state}（開始 {start}）",
+        "en": "- “{run}”: {state} (started {start})",
+    },
     "copilot.run.resumed": {
-        "ja": "実行 {run_id} をノード {node} の回答で再開しました（回答者: {user}）。",
-        "en": "Resumed run {run_id} at node {node} (answered by {user}).",
+        "ja": "「{run}」を「{step}」の回答で再開しました（回答者: {user}）。",
+        "en": "Resumed “{run}” with the answers to “{step}” (answered by {user}).",
     },
     "copilot.run.retried": {
-        "ja": "実行 {run_id} の再実行を開始しました。終わったらここで報告します。",
-        "en": "Retrying run {run_id}; I will report here when it ends.",
+        "ja": "「{run}」の再実行を開始しました。終わったらここで報告します。",
+        "en": "Retrying “{run}”; I will report here when it ends.",
     },
     "copilot.run.cancelled": {
-        "ja": "実行 {run_id} を取り消しました（状態: {state}）。",
-        "en": "Cancelled run {run_id} ({state}).",
+        "ja": "「{run}」を取り消しました（状態: {state}）。",
+        "en": "Cancelled “{run}” ({state}).",
     },
     "copilot.run_paused": {
-        "ja": "⏸ 実行 {run_id} がノード {node} で入力待ちです。{message}\n項目: {fields}\n"
+        "ja": "⏸ 「{run}」が「{step}」で入力待ちです。{message}\n項目: {fields}\n"
         "フォームで入力するか、このチャットで値を伝えてください（例: 「金額は 1200 で再開して」）。",
-        "en": "⏸ Run {run_id} waits for input at node {node}. {message}\nFields: {fields}\n"
+        "en": "⏸ “{run}” waits for input at “{step}”. {message}\nFields: {fields}\n"
         "Fill the form, or tell me the values here.",
     },
     "copilot.run_paused_field": {
@@ -400,8 +406,8 @@ ENTRIES: dict[str, dict[str, str]] = {
     },
     "copilot.summary.next": {"ja": "推奨される次のアクション:", "en": "Recommended next actions:"},
     "copilot.summary.next_retry": {
-        "ja": "原因を直してから「再実行して」と伝えてください（runs.retry {run_id}）。",
-        "en": "Fix the cause, then ask me to retry (runs.retry {run_id}).",
+        "ja": "「{run}」は、原因を直してから「再実行して」と伝えてください。",
+        "en": "For “{run}”, fix the cause, then ask me to retry it.",
     },
     # -- the prompts (seed 004 §6): the model reads them in the user's language
     "copilot.prompt.main": {

@@ -10,11 +10,13 @@ from typing import Any
 
 from pydantic import Field
 
-from keiri.base.catalog import t
+from keiri.base.catalog import state_label, t
+from keiri.base.times import local_time
 from keiri.copilot import taskloop
 from keiri.copilot.connection import require_server
 from keiri.copilot.models import Link, Task
 from keiri.copilot.registry import Tool, ToolArgs, ToolContext, ToolResult
+from keiri.copilot.run_names import run_name, view_name
 
 __all__ = ["TOOLS", "run_links"]
 
@@ -62,7 +64,9 @@ class ResumeArgs(ToolArgs):
 def run_links(run_id: str, ui_url: str | None = None, form_url: str | None = None) -> list[Link]:
     links = []
     if ui_url:
-        links.append(Link(label=t("copilot.link.run", name=run_id[:8]), url=ui_url, kind="run"))
+        links.append(
+            Link(label=t("copilot.link.run", name=run_name(run_id)), url=ui_url, kind="run")
+        )
     if form_url:
         links.append(Link(label=t("copilot.link.form"), url=form_url, kind="form"))
     return links
@@ -82,19 +86,23 @@ def _start(ctx: ToolContext, args: StartArgs) -> ToolResult:
 
     run_id = started.run_id or ""
     return ToolResult(
-        text=t("copilot.run.started", design=args.design, run_id=run_id),
+        text=t("copilot.run.started", run=run_name(run_id)),
         data={"run_id": run_id, "batch_id": batch.batch_id},
         links=run_links(run_id, prefect_ui_url(run_id)),
+        runs=[run_id],
     )
 
 
 def _status(ctx: ToolContext, args: RunRef) -> ToolResult:
     require_server()
+    from flows.lifecycle.run_title import step_title
     from flows.lifecycle.runs import outcome
 
     result = outcome(args.run_id)
     text = t(
-        "copilot.run.status", run_id=result.run_id, plan=result.plan_id or "-", state=result.state
+        "copilot.run.status",
+        run=run_name(result.run_id),
+        state=state_label(result.state.upper()),
     )
     if result.error is not None:
         text += "\n" + t(
@@ -103,13 +111,16 @@ def _status(ctx: ToolContext, args: RunRef) -> ToolResult:
         if result.error.hint:
             text += "\n" + t("copilot.hint_line", hint=result.error.hint)
     if result.paused is not None:
-        text += "\n" + t("copilot.run.paused_at", node=result.paused.node_id or "-")
+        paused = result.paused
+        step = paused.title or step_title({"plan": result.plan_id}, paused.node_id or "-")
+        text += "\n" + t("copilot.run.paused_at", step=step)
     return ToolResult(
         text=text,
         data=result.to_json(),
         links=run_links(
             result.run_id, result.ui_url, result.paused.form_url if result.paused else None
         ),
+        runs=[result.run_id],
     )
 
 
@@ -118,21 +129,33 @@ def _list(ctx: ToolContext, args: ListArgs) -> ToolResult:
     from flows.lifecycle.control import list_runs
 
     views = list_runs(args.state, args.limit)
-    lines = [f"- {v.run_id} {v.plan_id or '-'} {v.state} {v.start or ''}" for v in views]
+    lines = [
+        t(
+            "copilot.run.list_item",
+            run=view_name(v),
+            state=state_label(v.state),
+            start=local_time(v.start),
+        )
+        for v in views
+    ]
     return ToolResult(
         text=t("copilot.run.list", count=len(views)) + ("\n" + "\n".join(lines) if lines else ""),
         data=[v.to_json() for v in views],
+        runs=[v.run_id for v in views],
     )
 
 
 def _resume(ctx: ToolContext, args: ResumeArgs) -> ToolResult:
     require_server()
     from flows.lifecycle import runs
+    from flows.lifecycle.run_title import step_title
 
     form = runs.resume(args.run_id, args.answers, ctx.user)
+    step = step_title(form.run.parameters, form.node_id)
     return ToolResult(
-        text=t("copilot.run.resumed", run_id=args.run_id, node=form.node_id, user=ctx.user),
+        text=t("copilot.run.resumed", run=run_name(args.run_id), step=step, user=ctx.user),
         data={"run_id": args.run_id, "node_id": form.node_id},
+        runs=[args.run_id],
     )
 
 
@@ -146,8 +169,9 @@ def _retry(ctx: ToolContext, args: RunRef) -> ToolResult:
             text += "\n" + t("copilot.hint_line", hint=error["hint"])
         return ToolResult(text=text, ok=False, data={"error": error})
     return ToolResult(
-        text=t("copilot.run.retried", run_id=args.run_id),
+        text=t("copilot.run.retried", run=run_name(args.run_id)),
         data={"run_id": args.run_id, "batch_id": batch.batch_id},
+        runs=[args.run_id],
     )
 
 
@@ -157,8 +181,13 @@ def _cancel(ctx: ToolContext, args: RunRef) -> ToolResult:
 
     result = runs.cancel(args.run_id, ctx.user)
     return ToolResult(
-        text=t("copilot.run.cancelled", run_id=args.run_id, state=result.state),
+        text=t(
+            "copilot.run.cancelled",
+            run=run_name(args.run_id),
+            state=state_label(result.state.upper()),
+        ),
         data={"run_id": args.run_id, "state": result.state},
+        runs=[args.run_id],
     )
 
 
@@ -185,15 +214,15 @@ def _start_words(args: StartArgs) -> str:
 
 
 def _resume_words(args: ResumeArgs) -> str:
-    return t("copilot.confirm.run_resume", run_id=args.run_id, answers=_values(args.answers))
+    return t("copilot.confirm.run_resume", run=run_name(args.run_id), answers=_values(args.answers))
 
 
 def _retry_words(args: RunRef) -> str:
-    return t("copilot.confirm.run_retry", run_id=args.run_id)
+    return t("copilot.confirm.run_retry", run=run_name(args.run_id))
 
 
 def _cancel_words(args: RunRef) -> str:
-    return t("copilot.confirm.run_cancel", run_id=args.run_id)
+    return t("copilot.confirm.run_cancel", run=run_name(args.run_id))
 
 
 TOOLS = [

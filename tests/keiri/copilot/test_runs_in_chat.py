@@ -1,7 +1,8 @@
 """The must-show exchanges through the real openai client (scripted answers) and real runs on
 the local Prefect server: a run from a chat request with confirmation and a background report,
 a failing run reported with its cause and the next action, a paused run answered from the chat,
-and a permission refusal."""
+and a permission refusal. Runs are named by their titles in what people read; their ids go to
+the model (the history's `runs=`)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import pytest
 from blocks.llm.client import LLMClient
 from keiri.base.catalog import t
 from keiri.copilot import CopilotSession, Message
+from keiri.copilot.run_names import run_name
 from tests.keiri.copilot.conftest import PLANS, actions, add_design, wait_for
 from tests.support.openai_server import ScriptedOpenAI
 
@@ -54,8 +56,13 @@ def test_invoice_check_request_runs_in_background_and_reports(
     assert len(running) == 1 and running[0].tasks[0].run_id
     run_id = running[0].tasks[0].run_id
     assert tool.role == "tool"
-    assert tool.text == t("copilot.run.started", design="monthly_invoice_check", run_id=run_id)
-    assert tool.links and tool.links[0].kind == "run"
+    from flows.lifecycle.run_title import title_of_run
+
+    named = title_of_run(run_id)[1].text()
+    assert named and run_name(run_id) == named
+    assert tool.text == t("copilot.run.started", run=named)
+    assert run_id not in tool.text and tool.runs == [run_id]  # the id is kept for the model
+    assert tool.links and tool.links[0].kind == "run" and run_id not in tool.links[0].label
 
     script.enqueue_chat(
         {
@@ -106,7 +113,9 @@ def test_failing_run_is_reported_with_cause_and_next_action(
     report = wait_for(lambda: _report(session, seen))
     assert report.text.startswith(t("copilot.summary.failed", total=1, succeeded=0, failed=1))
     assert "API_ERROR" in report.text  # the cause: the block's error code
-    assert f"runs.retry {run_id}" in report.text  # the recommended next action
+    # The recommended next action names the run by its title, not its id.
+    assert t("copilot.summary.next_retry", run="month_end_failing") in report.text
+    assert run_id not in report.text and run_id in report.runs
     assert "すべて成功しました" not in report.text
 
 
@@ -125,8 +134,8 @@ def test_paused_run_is_answered_from_the_chat(
     seen: list[Message] = []
     announced = t(
         "copilot.run_paused",
-        run_id=run_id,
-        node="ask",
+        run="amount_check",  # the plan has no description: its id names it
+        step="入力して承認する",  # the step's name for people, not its node id
         message="金額を確認してください",
         fields=t("copilot.run_paused_field", id="amount", label="金額", type="number"),
     )
@@ -145,11 +154,17 @@ def test_paused_run_is_answered_from_the_chat(
     )
     ask = session.send("金額は 1200 で再開して")[-1].confirmation
     assert ask is not None and ask.action.operation == "runs.resume"
+    # The model read the run's id in the history (the announcement named it by title).
+    main_call = next(r.json for r in reversed(script.requests) if "再開して" in str(r.json))
+    assert f"runs={run_id}" in main_call["messages"][1]["content"]
     assert ask.description == t(
-        "copilot.confirm.run_resume", run_id=run_id, answers="amount = 1200"
+        "copilot.confirm.run_resume", run="amount_check", answers="amount = 1200"
     )
     resumed = session.decide(ask.id, approve=True)
-    assert resumed[-1].text == t("copilot.run.resumed", run_id=run_id, node="ask", user="tanaka")
+    assert resumed[-1].text == t(
+        "copilot.run.resumed", run="amount_check", step="入力して承認する", user="tanaka"
+    )
+    assert not [m for m in session.history() if run_id in m.text]  # no id where people read
 
     script.enqueue_chat(
         {
