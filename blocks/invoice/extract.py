@@ -41,6 +41,7 @@ from blocks.invoice.patterns import (
     EXCLUSIVE_WORDS,
     HEADER_BEFORE,
     INCLUSIVE_WORDS,
+    MONEY_PREFIX,
     MONTH_END,
     NON_TAXABLE,
     PAID,
@@ -127,7 +128,7 @@ def _total(flat: str) -> tuple[Any, str | None, list[dict[str, Any]]]:
     candidates: list[dict[str, Any]] = []
     for rank, label in enumerate(TOTAL_LABELS):
         pattern = (
-            rf"[【(]?(?:{label})[】)]?\s*[:：]?\s*(?:{COUNT}\s*(?=[¥￥]))?"
+            rf"[【(]?(?:{label})[】)]?\s*[:：]?\s*(?:{COUNT}\s*(?=[¥￥]))?{MONEY_PREFIX}"
             rf"({AMOUNT})(?![\d,]|\s*%)"
         )
         for match in re.finditer(pattern, squeezed):

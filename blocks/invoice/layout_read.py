@@ -30,6 +30,7 @@ from blocks.invoice.patterns import (
     HEAD_JOINER,
     ITEM_HEAD,
     LETTER_SPACED,
+    MERGED_RATE,
     MONEY_LABEL,
     NOT_ITEM,
     PLAIN_NUMBER,
@@ -181,6 +182,8 @@ def summary_lines(rows: Sequence[Row]) -> tuple[list[str], set[str]]:
                 index += 1  # a labelled figure of its own (税込合計 ¥…) beside the table
                 taken += 1
                 continue
+            if _head_over(amounts[0], header) is None:
+                break  # 「10%対象 1,200 消費税 120」 left of the header: a row of its own
             parts = []
             for cell in amounts:
                 head = _head_over(cell, header)
@@ -195,6 +198,22 @@ def summary_lines(rows: Sequence[Row]) -> tuple[list[str], set[str]]:
             taken += 1
             index += 1
     return lines, used
+
+
+def _split_merged(found: dict[str, list[str]]) -> None:
+    """A unit price and its tax category that the text layer gave as one cell (「¥44,000標準
+    10%」, spanning the 単価 and 税区分 heads), under whichever head it fell: the price is the
+    row's unit price and the category its rate, where those are not otherwise given."""
+    for name in list(found):
+        for text in list(found[name]):
+            match = MERGED_RATE.match(text)
+            if match is None or any(
+                found.get(key, [text]) != [text] for key in ("unit_price", "rate")
+            ):
+                continue
+            found[name].remove(text)
+            found["unit_price"], found["rate"] = [match["amount"]], [match["rate"].strip()]
+            return
 
 
 def _item_header(row: Row) -> dict[str, Cell] | None:
@@ -307,6 +326,7 @@ def item_rows(rows: Sequence[Row]) -> list[dict[str, str]]:
             found: dict[str, list[str]] = {}
             for cell in line:
                 found.setdefault(_column_of(cell, heads, edges, spans), []).append(cell[2])
+            _split_merged(found)
             description = " ".join(found.get("description", []))
             amount = " ".join(found.get("amount", []))
             first = line[0][2]

@@ -18,6 +18,7 @@ from blocks.invoice.patterns import (
     HEAD_JOINER,
     ITEM_HEADS,
     MARKERS,
+    MERGED_RATE,
     NOT_ONLY_NUMBERS,
     NUM_WORD,
     NUMERIC_HEADS,
@@ -63,12 +64,18 @@ def amount_value(text: str) -> int | float | None:
 
 
 def _split_numbers(token: str, units: bool = False) -> tuple[str, list[str]]:
-    """`"牛乳 1L ※ 11 × 231 2,541"` -> ("牛乳 1L ※", ["11", "×", "231", "2,541"]); with
+    """`"牛乳 1L ※ 11 × 231 2,541"` -> ("牛乳 1L ※", ["11", "×", "231", "2,541"]); a unit
+    price run into its tax category (`"¥44,000標準10%"`) is two numbers; with
     `units` (the table has a 単位 column), unit cells are dropped: `"作業費 5 式 27,500 137,500"`
     -> ("作業費", ["5", "27,500", "137,500"])."""
+    token = " ".join(
+        f"{m['amount']} {m['rate']}" if (m := MERGED_RATE.match(w)) else w for w in token.split()
+    )  # 「¥44,000標準10%」: a unit price and its tax category in one cell
     if NUM_WORD.match(token) or (units and UNIT_WORD.match(token)):
         return "", [] if UNIT_WORD.match(token) and units else [token]
     words = token.split()
+    if len(words) > 2 and REDUCED_CELL.match(words[-1]) and NUM_WORD.match(words[-2]):
+        words[-1] = REDUCED_CELL_RATE  # 「… 7,776 軽」: a 軽減 column's mark after the amount
     tail: list[str] = []
     while len(words) > 1 and (
         NUM_WORD.match(words[-1]) or (units and tail and UNIT_WORD.match(words[-1]))

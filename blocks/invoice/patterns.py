@@ -48,8 +48,10 @@ __all__ = [
     "LABEL_ONLY",
     "LETTER_SPACED",
     "MARKERS",
+    "MERGED_RATE",
     "MONEY_LABEL",
     "MONEY_MARK",
+    "MONEY_PREFIX",
     "MONTH_END",
     "NAME_CHAR",
     "NON_TAXABLE",
@@ -106,10 +108,16 @@ __all__ = [
 AMOUNT = amount_pattern()
 
 NUM_WORD = re.compile(
-    r"^(?:[¥]?-?\d[\d,]*(?:\.\d+)?円?-?|(?:軽減(?:税率)?)?\d+(?:\.\d+)?%(?:\(軽減税率\)|※|\*)?"
+    r"^(?:[¥]?-?\d[\d,]*(?:\.\d+)?円?-?|(?:(?:軽減|標準)(?:税率)?)?\d+(?:\.\d+)?%(?:\(軽減税率\)|※|\*)?"
     r"|[×xX*@]|\d+\s*[×xX*]\s*[¥]?\d[\d,]*円?|非課税|不課税|対象外)$"
 )
 EXEMPT = re.compile(r"非課税|不課税|対象外")
+# A unit price and its tax category printed close enough to share one cell
+# (「¥44,000標準10%」, 「¥648軽減8%」): split into the two columns' texts.
+MERGED_RATE = re.compile(
+    r"^(?P<amount>[¥￥]?\d[\d,]*(?:\.\d+)?円?)\s*"
+    r"(?P<rate>(?:標準|軽減|軽)(?:税率)?\s*\d+(?:\.\d+)?\s*%\S*)$"
+)
 # An advance paid for the buyer (立替金: stamps, fares) is outside the tax: non-taxable.
 ADVANCE = re.compile(r"立替")
 # A unit cell (数量 5, 単位 式): only read as such under a table header with a 単位 column.
@@ -125,8 +133,11 @@ ITEM_HEADS = frozenset(
      "作業内容", "件名", "商品", "品名/内容"}
 )  # fmt: skip
 TABLE_HEADS = ITEM_HEADS | {"No", "No.", "NO", "#", "番号", "数量", "単価", "金額", "税率",
-                              "単位", "税区分", "区分", "備考", "消費税"}  # fmt: skip
-NUMERIC_HEADS = frozenset({"数量", "単価", "金額", "税率", "税区分"})
+                              "単位", "税区分", "区分", "備考", "消費税",
+                              "軽減", "軽減税率", "軽減対象"}  # fmt: skip
+NUMERIC_HEADS = frozenset(
+    {"数量", "単価", "金額", "税率", "税区分", "軽減", "軽減税率", "軽減対象"}
+)
 QTY_PRICE = re.compile(r"(\d[\d,]*)\s*[×xX*]\s*[¥]?(\d[\d,]*)円?")
 RATE_WORD = re.compile(r"(軽減(?:税率)?)?\s*(\d+(?:\.\d+)?)\s*%(\s*\(軽減税率\))?")
 MARKERS = "※*☆★◎"
@@ -135,9 +146,11 @@ REDUCED_WORD = re.compile(r"\s*[(（]\s*軽(?:減)?(?:税率)?(?:対象)?\s*[)�
 BARRIER = re.compile(
     r"登録番号|御中|様$|様\s|請求日|発行日|取引日|納品日|日付|請求書番号|請求No|^No\.|"
     r"ご請求|請求金額|請求額|対象|小計|消費税|税額|合計|総額|内訳|お支払|振込|支払期限|期日|"
-    r"銀行|口座|TEL|FAX|電話|〒|ページ|^\d+\s*/\s*\d+|発行者|備考|本体価格|課税対象|課税標準|"
+    r"銀行|口座|TEL|FAX|電話|〒|^\d+\s*/\s*\d+|発行者|備考|本体価格|課税対象|課税標準|"
     r"税抜金額|税込金額|総計|請求番号|伝票番号|預金|(?:普通|当座)\s*(?:口座)?\s*\d{5,8}|"
-    r"お預[りか]|お釣り?|釣銭"
+    r"お預[りか]|お釣り?|釣銭|額計|"
+    # a page marker (「1 / 2 ページ」, 「ページ 2」), not a word with ページ in it (ホームページ)
+    r"^[(\-\s]*(?:\d+\s*/\s*)?\d+\s*ページ(?:目)?[)\-\s]*$|^ページ\s*[:：]?\s*\d+(?:\s*/\s*\d+)?$|^ページ$"
 )
 
 
@@ -149,7 +162,10 @@ NOT_RATE = r"(?![\d,.]|\s*%)"  # an amount is not the "10" of "(10%)"
 SUBTOTAL = re.compile(
     rf"(?:小計|対象額|対象金額|課税対象額|税抜金額|税込金額|本体価格|計)\s*[:：]?\s*({AMOUNT}){NOT_RATE}"
 )
-TAX = re.compile(rf"(?:内消費税|消費税等?額?|税額|内税)\s*[:：]?\s*\(?\s*({AMOUNT}){NOT_RATE}")
+# 「(税 71,610円)」 after a rate's base: 税 alone in a bracket is that rate's tax.
+TAX = re.compile(
+    rf"(?:内消費税|消費税等?額?|税額|内税|[(（]\s*税)\s*[:：]?\s*\(?\s*({AMOUNT}){NOT_RATE}"
+)
 TAX_WITH_RATE = re.compile(
     rf"(?:内)?消費税等?額?\s*[(（]\s*(\d+)\s*%\s*[)）]\s*[:：]?\s*({AMOUNT}){NOT_RATE}"
 )
@@ -170,7 +186,7 @@ SINGLE_RATE_TOTAL = re.compile(
 )
 # Total labels, strongest first; each group's matches are candidates of the grand total.
 TOTAL_LABELS = (
-    r"(?:税込)?合計(?:金額)?\s*\(税込\)|税込合計(?:金額)?|(?<!前回)(?<!前月)(?:今回)?(?:ご|御)請求(?:金)?額(?:合計)?"
+    r"(?:税込)?合計(?:金額)?\s*\(税込\)|税込合計(?:金額)?|税込(?:金)?額(?:合計|計)|(?<!前回)(?<!前月)(?:今回)?(?:ご|御)請求(?:金)?額(?:合計)?"
     r"|請求金額(?:合計)?|お支払(?:い)?金額|お支払額|総額|総計|領収金額",
     r"(?<![小対象抜税])合計(?:金額)?(?!\s*\(税抜)",  # not 税抜合計, 消費税合計
     r"(?<![単抜体象価])金額(?=\s*[:：]?\s*[¥￥])",
@@ -195,6 +211,8 @@ UNIT_AFTER = re.compile(
 
 # 「合計 11点 ¥172,875」: a count of pieces between the label and an amount with ¥.
 COUNT = r"\d{1,4}\s*(?:点|個|品|件|枚|本|コ)"
+# 「御請求金額 金 2,467,723 円」: the formal 金 written before an amount.
+MONEY_PREFIX = r"(?:金\s*(?=[¥￥]?\d))?"
 
 # A total label right after other labels and followed by a run of amounts: a table's header
 # row and value row read in reading order, where the first amount belongs to the first label.
