@@ -163,6 +163,12 @@ def _table_start(tokens: list[str]) -> tuple[int, int, bool] | None:
     return None
 
 
+def _within(tail: list[str], room: int) -> list[str]:
+    """The first `room` numbers of a row (the values beyond the columns belong to the next
+    row: its No.), and a 軽減 column's mark wherever it stands."""
+    return tail[: max(0, room)] + [w for w in tail[max(0, room) :] if w == REDUCED_CELL_RATE]
+
+
 def item_lines(tokens: list[str]) -> tuple[list[dict[str, Any]], str]:
     """Item rows and where they came from: `table` (the rows under the line-item header, up to
     the first summary cell: never bank details, notes or totals) or `free` (no header: text
@@ -192,10 +198,10 @@ def item_lines(tokens: list[str]) -> tuple[list[dict[str, Any]], str]:
             text = ROW_NUMBER.sub("", text)  # "1 コピー用紙" on one OCR line: drop the No.
             if text:
                 close()
-                description, numbers = text, list(tail)[:width]
+                description, numbers = text, _within(tail, width)
             elif description is not None:
                 # Values beyond the columns belong to the next row (its No.): dropped.
-                numbers += tail[: max(0, width - len(numbers))]
+                numbers += _within(tail, width - len(numbers))
         close()
         return items, "table"
     for token in tokens:

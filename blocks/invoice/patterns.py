@@ -135,9 +135,7 @@ ITEM_HEADS = frozenset(
 TABLE_HEADS = ITEM_HEADS | {"No", "No.", "NO", "#", "番号", "数量", "単価", "金額", "税率",
                               "単位", "税区分", "区分", "備考", "消費税",
                               "軽減", "軽減税率", "軽減対象"}  # fmt: skip
-NUMERIC_HEADS = frozenset(
-    {"数量", "単価", "金額", "税率", "税区分", "軽減", "軽減税率", "軽減対象"}
-)
+NUMERIC_HEADS = frozenset({"数量", "単価", "金額", "税率", "税区分"})
 QTY_PRICE = re.compile(r"(\d[\d,]*)\s*[×xX*]\s*[¥]?(\d[\d,]*)円?")
 RATE_WORD = re.compile(r"(軽減(?:税率)?)?\s*(\d+(?:\.\d+)?)\s*%(\s*\(軽減税率\))?")
 MARKERS = "※*☆★◎"

@@ -177,3 +177,17 @@ def test_per_rate_rows_of_their_own_labels_left_of_a_summary_header() -> None:
     assert fields["tax_by_rate"] == {"10": 500, "8": 80}
     assert fields["total"] == 6580
     assert fields["status"]["total"] == "確定"
+
+
+def test_a_reduced_rate_column_does_not_take_the_next_rows_number() -> None:
+    """The neighbour of the 「軽」 mark: cells one by one (a grid), with a No. column; a row
+    without the mark does not take the next row's No. as a value."""
+    tokens = ["No", "品名", "数量", "単価", "金額", "軽減", "1", "配送料", "2", "3,000", "6,000"]
+    tokens += ["2", "弁当", "20", "800", "16,000", "軽", "3", "清掃作業", "1", "44,000", "44,000"]
+    items, source = item_lines(tokens)
+    assert source == "table"
+    assert [(i["description"], i["amount"], i["rate"], i["quantity"]) for i in items] == [
+        ("配送料", 6000, None, 2),
+        ("弁当", 16000, 8, 20),
+        ("清掃作業", 44000, None, 1),
+    ]
