@@ -124,6 +124,8 @@ def _total(fields: dict[str, Any]) -> tuple[str, str | None, list[dict[str, Any]
     ocr = fields.get("text_source") == "ocr"
     expected = expected_totals(fields)
     consistent = _tax_consistent(fields)
+    if all(c.get("unlabelled") for c in every):
+        return _unlabelled(fields, every, expected if consistent else set())
     if expected:
         fitting = [c for c in every if _dec(c["value"]) in expected]
         if not fitting:
@@ -167,6 +169,28 @@ def _total(fields: dict[str, Any]) -> tuple[str, str | None, list[dict[str, Any]
     if largest is not None and _dec(largest) > _dec(strong[0]["value"]):
         return REVIEW, t("invoice.review.total_below_line"), candidates
     return CONFIRMED, None, candidates
+
+
+def _unlabelled(
+    fields: dict[str, Any], every: list[dict[str, Any]], expected: set[Decimal]
+) -> tuple[str, str | None, list[dict[str, Any]]]:
+    """No total label was read (OCR lost it, 「合計」 printed large): a printed money amount
+    that the consistent per-rate figures give, and not less than a line item, is the total,
+    never 確定; else there is none."""
+    amounts = [_dec(ln["amount"]) for ln in fields.get("lines") or [] if ln.get("amount")]
+    fitting = [
+        c
+        for c in every
+        if _dec(c["value"]) in expected and max(amounts, default=0) <= _dec(c["value"])
+    ][:1]
+    fields["total_candidates"] = fitting if len(expected) == 1 else []
+    if not fields["total_candidates"]:
+        fields["total"] = None
+        fields["raw_matches"].pop("total", None)
+        return MISSING, None, []
+    _choose(fields, fitting[0])
+    listed = [{"value": fitting[0]["value"], "text": fitting[0]["text"]}]
+    return REVIEW, t("invoice.review.total_unlabelled"), listed
 
 
 def _date_status(fields: dict[str, Any], name: str, ocr: bool) -> tuple[str, str | None]:

@@ -30,6 +30,7 @@ from blocks.invoice.parties import buyer_of, issuer_of, registration_of
 from blocks.invoice.patterns import (
     AMOUNT,
     AMOUNT_AFTER,
+    AMOUNT_CELL,
     BASE_WITH_RATE,
     BRACKET_BASE,
     BRACKET_TAX,
@@ -41,6 +42,7 @@ from blocks.invoice.patterns import (
     EXCLUSIVE_WORDS,
     HEADER_BEFORE,
     INCLUSIVE_WORDS,
+    MONEY_MARK,
     MONEY_PREFIX,
     MONTH_END,
     NON_TAXABLE,
@@ -146,6 +148,20 @@ def _total(flat: str) -> tuple[Any, str | None, list[dict[str, Any]]]:
         return None, None, []
     first = candidates[0]
     return first["value"], first["text"], candidates
+
+
+def _unlabelled_amounts(tokens: list[str]) -> list[dict[str, Any]]:
+    """Without any total label: every cell that is only an amount written as money (¥, 円),
+    as candidates `evidence` takes only when the per-rate figures give one of them."""
+    found: list[dict[str, Any]] = []
+    for token in tokens:
+        if AMOUNT_CELL.match(token) and MONEY_MARK.search(token):
+            value = amount_value(token)
+            if value is not None and all(c["value"] != value for c in found):
+                found.append(
+                    {"value": value, "text": token, "rank": len(TOTAL_LABELS), "unlabelled": True}
+                )
+    return found
 
 
 def _merge_layout(
@@ -333,8 +349,12 @@ def extract_invoice_fields(
         found["candidates"] = with_flat(found["candidates"], flat_candidates, flat_labels)
     totals, taxes, inclusive = found["totals"], found["taxes"], found["inclusive"]
     candidates, non_taxable = found["candidates"], found["non_taxable"]
+    if not candidates:
+        candidates = _unlabelled_amounts(tokens)
     total = candidates[0]["value"] if candidates else None
-    raw_total = candidates[0]["text"] if candidates else None
+    raw_total = (
+        candidates[0]["text"] if candidates and not candidates[0].get("unlabelled") else None
+    )
     if raw_non_taxable:
         raw["non_taxable"] = raw_non_taxable
     lines, lines_source = item_lines(tokens)

@@ -139,6 +139,10 @@ ENTRIES: dict[str, dict[str, str]] = {
         "ja": "合計の候補が複数あり、一致しません",
         "en": "Several candidate totals disagree",
     },
+    "invoice.review.total_unlabelled": {
+        "ja": "合計の見出しが読めません。税率ごとの金額と消費税額から計算した額と同じ、記載の金額です",
+        "en": "No total label was read: this printed amount is what the amounts and tax per rate give",
+    },
     "invoice.review.total_ocr": {
         "ja": "OCR で読んだ合計を計算で確かめられません",
         "en": "The total read by OCR cannot be checked by the arithmetic",

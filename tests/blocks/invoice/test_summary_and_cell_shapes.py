@@ -191,3 +191,42 @@ def test_a_reduced_rate_column_does_not_take_the_next_rows_number() -> None:
         ("弁当", 16000, 8, 20),
         ("清掃作業", 44000, None, 1),
     ]
+
+
+RECEIPT = (
+    "有限会社テスト商店\n登録番号T7000012050002\n領収書\n2026年05月08日 10:21\n"
+    "ドリップコーヒー\t¥1,296\n2点×@648\nクリアファイル\t¥2,200\n4点×@550\n"
+    "{total}\n(10%対象\t¥2,200)\n(内消費税等\t¥200)\n(8%対象\t¥1,296)\n(内消費税等\t¥96)\n"
+    "お預り\t¥5,000\nお釣り\t¥1,504\n"
+)
+
+
+@pytest.mark.parametrize("from_ocr", [True, False])
+def test_a_total_whose_label_was_not_read_is_the_printed_amount_the_arithmetic_gives(
+    from_ocr: bool,
+) -> None:
+    """A till receipt whose 「合計」 (printed large) OCR lost: the lone ¥3,496 is what the
+    per-rate figures give (tax included), so it is the total — 要確認, with the reason."""
+    fields = extract_invoice_fields(RECEIPT.format(total="¥3,496"), from_ocr=from_ocr)
+    assert fields["total"] == 3496
+    assert fields["status"]["total"] == "要確認"
+    assert "合計の見出し" in fields["review_reasons"]["total"]
+    assert [c["value"] for c in fields["candidates"]["total"]] == [3496]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        RECEIPT.format(total="¥3,946"),  # the lone amount is not what the figures give
+        # the 8% base not read: the figures give ¥2,200, less than an amount read as an item
+        RECEIPT.format(total="¥3,496").replace("(8%対象\t¥1,296)\n", ""),
+        "領収書\n2026年05月08日\nドリップコーヒー\t¥1,296\nクリアファイル\t¥2,200\n¥3,496\n",
+    ],
+)
+def test_without_a_total_label_no_amount_is_guessed(text: str) -> None:
+    """The neighbours: when the per-rate figures are missing or give no printed amount,
+    there is no total (なし), never one of the receipt's amounts."""
+    fields = extract_invoice_fields(text, from_ocr=True)
+    assert fields["total"] is None
+    assert fields["status"]["total"] == "なし"
+    assert fields["total_candidates"] == []
