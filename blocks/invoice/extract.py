@@ -350,7 +350,7 @@ def extract_invoice_fields(
     totals, taxes, inclusive = found["totals"], found["taxes"], found["inclusive"]
     candidates, non_taxable = found["candidates"], found["non_taxable"]
     if not candidates:
-        candidates = _unlabelled_amounts(tokens)
+        candidates = _unlabelled_amounts(cells)
     total = candidates[0]["value"] if candidates else None
     raw_total = (
         candidates[0]["text"] if candidates and not candidates[0].get("unlabelled") else None

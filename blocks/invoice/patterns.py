@@ -154,7 +154,8 @@ BARRIER = re.compile(
 
 # -- figures and dates (`extract`): per-rate totals and tax, the grand total, carried balances, due dates
 
-RATE_LABEL = re.compile(r"(\d+(?:\.\d+)?)\s*%(?:(?!課税|額)[^\d%。]){0,12}?対象")
+# 「8%対象 7,776円」; not the note 「(8%)対象品目」 / 「8%対象商品です」 (no figure follows it).
+RATE_LABEL = re.compile(r"(\d+(?:\.\d+)?)\s*%(?:(?!課税|額)[^\d%。]){0,12}?対象(?!\s*(?:品|商品))")
 SEGMENT_END = re.compile(r"税込合計|税込金額合計|合計|総額|ご請求|請求金額|請求額|お支払|[※]")
 NOT_RATE = r"(?![\d,.]|\s*%)"  # an amount is not the "10" of "(10%)"
 SUBTOTAL = re.compile(
@@ -328,12 +329,14 @@ SENTENCE = re.compile(r"[。！？!?]$|(?:ます|ません|ください|下さ�
 #: A cell of three or more characters each standing apart (「8 % 対 象」).
 LETTER_SPACED = re.compile(r"\S(?: \S){2,}")
 #: OCR misreadings of labels and rates (`ocr_repair`): 合計 read as 台計/含計/合言十, ご請求金額
-#: without its 求, 消費税 with a look-alike, and a rate of 11–19% (no such rate: 10%).
+#: without its 求, 消費税 with a look-alike, a rate of 11–19% (no such rate: 10%), and a speck
+#: between a label and its amount (「税込額計。 2,467,723」).
 OCR_LABEL_REPAIRS = (
     (re.compile(r"[台含]計|合言十"), "合計"),
     (re.compile(r"(?<=[ご御])請金額"), "請求金額"),
     (re.compile(r"消[費貨貿][税稅祝]|消[貨貿]税"), "消費税"),
     (re.compile(r"(?<![\d.,])1[1-9Oo](?=\s*%)"), "10"),
+    (re.compile(r"(?<=[計額])\s*[。、]+\s*(?=[¥￥]?\s*\d)"), " "),
 )
 #: A party's name has at least two of these (not 「|」, 「-」 or one stray glyph of OCR).
 NAME_CHAR = re.compile(r"\w")

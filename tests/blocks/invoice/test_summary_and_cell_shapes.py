@@ -230,3 +230,27 @@ def test_without_a_total_label_no_amount_is_guessed(text: str) -> None:
     assert fields["total"] is None
     assert fields["status"]["total"] == "なし"
     assert fields["total_candidates"] == []
+
+
+OCR_MINCHO = (
+    "御請求書\n令和8年2月10日\n株式会社みなみ工業御中\n株式会社テスト商事\n"
+    "御請求金額金 2,280 円 登録番号 T7000012050002\n"
+    "税抜額計。 66,000\n消費税額計。 6,280\n税込額計。 72,280\n"
+    "(10% 対象 50,000 円消費税 5,000 円、8% 対象 16,000 円消費税 1,280 円 )\n"
+    "「軽」は軽減税率 (8%) 対象品目\n1\n"
+)
+
+
+def test_ocr_specks_after_a_label_and_a_rate_note_followed_by_a_stray_digit() -> None:
+    """OCR'd: 「税込額計。 72,280」 (a speck between label and amount) is still a total; the
+    note 「(8%) 対象品目」 with a stray 「1」 after it is not the 8% base; the 御請求金額 that lost
+    its leading digits is a rival the arithmetic rules out."""
+    fields = extract_invoice_fields(OCR_MINCHO, from_ocr=True)
+    assert fields["totals_by_rate"] == {"10": 50000, "8": 16000}
+    assert [c["value"] for c in fields["total_candidates"]] == [2280, 72280]
+    assert fields["total"] == 72280
+
+
+def test_the_speck_repair_is_for_ocr_text_only() -> None:
+    fields = extract_invoice_fields(OCR_MINCHO.replace("御請求金額金 2,280 円 ", ""))
+    assert 72280 not in [c["value"] for c in fields["total_candidates"]]
