@@ -28,13 +28,14 @@ numbers under Gothic labels, and a red seal (角印) drawn as an image over the 
   non-taxable 立替 line; a liquor wholesaler's 納品書兼請求書 (alcohol at 10 %, food at 8 %)
   whose totals are a header row above a value row; a quotation;
 - 12 scans of the printed invoices and receipts: 180–300 dpi, rotated 0.5–3° either way,
-  Gaussian and salt-and-pepper noise, uneven lighting, one or two binarised like a fax,
+  Gaussian and salt-and-pepper noise, uneven lighting, two of them binarised like a fax,
   JPEG artefacts (quality 45–85); as JPEG, PNG or image-only PDF.
 
 The expected values come from the generator's own data: `total` is the amount billed (for a
 源泉徴収 invoice, after the withholding; `total_before_withholding` and `withholding` say how
 it was reached), `tax_by_rate` the consumption tax per rate (one rounding down per rate),
-`due_date` the printed due date (null when none is printed).
+`due_date` the printed due date (null when none is printed), `transaction_date` the
+document's date (発行日 / 請求日; never a row's 納品日).
 
     python samples/make_heldout3_corpus.py OUT_DIR     # writes the files and expected.json
 """
