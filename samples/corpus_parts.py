@@ -4,8 +4,8 @@ writing the documents and their expected.json, and the command line.
 
 Each generator keeps what makes its set its own (parties, goods, layouts, fonts, the scan's
 noise); only the machinery is here, so that two sets made the same way are made by the same
-code. Used by `make_browser_corpus.py`, `make_heldout_corpus.py`, `make_fresh_corpus.py` and
-`make_heldout2_corpus.py`.
+code. Used by `make_browser_corpus.py`, `make_heldout_corpus.py`, `make_fresh_corpus.py`,
+`make_heldout2_corpus.py` and `make_heldout3_corpus.py`.
 """
 
 from __future__ import annotations

@@ -6,6 +6,7 @@ The fixtures (`keiri ui` on a free port, Chromium with the app's Japanese font) 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -67,8 +68,10 @@ def test_reenter_in_the_browser_reuploads_and_the_run_completes(
     page.get_by_text("請求書_2024年04月.pdf").first.wait_for()  # what was given before
     page.screenshot(path=str(tmp_path / "form-reopened.png"), full_page=True)
 
-    page.locator('input[type="file"]').first.set_input_files(str(good_file(tmp_path)))
-    page.get_by_text("受け付けたファイル 1 件").wait_for()
+    good = good_file(tmp_path)
+    page.locator('input[type="file"]').first.set_input_files(str(good))
+    # the new file accepted (the file given before is shown as accepted too, until replaced)
+    page.get_by_text(re.compile(r"受け付けたファイル 1 件.*" + re.escape(good.name))).wait_for()
     page.get_by_role("button", name="送信して再開").click()
     page.get_by_text("送信しました").first.wait_for()
     page.screenshot(path=str(tmp_path / "form-submitted.png"), full_page=True)
