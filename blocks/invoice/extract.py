@@ -7,13 +7,12 @@ text it came from in `raw_matches`. No LLM; the same text always gives the same 
 
 from __future__ import annotations
 
-import calendar
-import datetime as dt
 import re
 from decimal import Decimal
 from typing import Any
 
 from blocks.file.extract_pdf import PAGE_SEPARATOR
+from blocks.invoice.dates import due_date, transaction_date
 from blocks.invoice.doc_kinds import classify
 from blocks.invoice.evidence import assess_fields, tax_basis
 from blocks.invoice.flat_tables import label_of, spread_flat_tables, with_flat
@@ -37,17 +36,13 @@ from blocks.invoice.patterns import (
     CARRY,
     CJK_SPACE,
     COUNT,
-    DATE_LABELS,
-    DUE_LABELS,
     EXCLUSIVE_WORDS,
     HEADER_BEFORE,
     INCLUSIVE_WORDS,
     MONEY_MARK,
     MONEY_PREFIX,
-    MONTH_END,
     NON_TAXABLE,
     PAID,
-    PAYMENT_DUE,
     PREVIOUS,
     RATE_LABEL,
     REDUCED_NOTE,
@@ -60,7 +55,7 @@ from blocks.invoice.patterns import (
     TOTAL_LABELS,
     UNIT_AFTER,
 )
-from blocks.text.japanese import DATE_PATTERN, date_from_match, nfkc
+from blocks.text.japanese import nfkc
 
 __all__ = ["extract_invoice_fields"]
 
@@ -203,50 +198,6 @@ def _carry(paired: str) -> Any:
     return None if before is None or after is None else before - after
 
 
-def _transaction_date(flat: str, notes: list[dict[str, str]]) -> tuple[str | None, str | None]:
-    found: list[tuple[int, int, re.Match[str]]] = []
-    for order, match in enumerate(DATE_PATTERN.finditer(flat)):
-        before = flat[max(0, match.start() - 12) : match.start()]
-        if any(label in before for label in DUE_LABELS):
-            continue
-        rank = next(
-            (r for r, group in enumerate(DATE_LABELS) if any(g in before for g in group)), 2
-        )
-        found.append((rank, order, match))
-    if not found:
-        return None, None
-    _, _, match = min(found, key=lambda f: (f[0], f[1]))
-    try:
-        return date_from_match(match).isoformat(), match.group(0).strip()
-    except ValueError as exc:
-        notes.append({"field": "transaction_date", "message": str(exc)})
-        return None, match.group(0).strip()
-
-
-def _due_date(flat: str, notes: list[dict[str, str]]) -> tuple[str | None, str | None]:
-    """支払期限 / お支払期日 / 振込期限: the first date right after such a label (「7月末日」 is
-    the month's last day)."""
-    for label in PAYMENT_DUE.finditer(flat):
-        window = flat[label.end() : label.end() + 24]
-        date = DATE_PATTERN.search(window)
-        month_end = MONTH_END.search(window)
-        if month_end is not None and (date is None or month_end.start() <= date.start()):
-            year, month = int(month_end.group("year")), int(month_end.group("month"))
-            if 1 <= month <= 12:
-                last = calendar.monthrange(year, month)[1]
-                return dt.date(year, month, last).isoformat(), (
-                    label.group(0) + window[: month_end.end()]
-                ).strip()
-        if date is not None and not window[: date.start()].strip(" :：\t"):
-            quote = (label.group(0) + window[: date.end()]).strip()
-            try:
-                return date_from_match(date).isoformat(), quote
-            except ValueError as exc:
-                notes.append({"field": "due_date", "message": str(exc)})
-                return None, quote
-    return None, None
-
-
 def _non_taxable(flat: str) -> tuple[Any, str | None]:
     match = NON_TAXABLE.search(flat)
     if match is None:
@@ -325,8 +276,8 @@ def extract_invoice_fields(
     # line are two cells), else by the text's tokens.
     cells = [c[2] for row in rows for c in row] if layout else tokens
     registration, raw_reg = registration_of(tokens)
-    date, raw_date = _transaction_date(flat, notes)
-    due, raw_due = _due_date(flat, notes)
+    date, raw_date = transaction_date(flat, notes)
+    due, raw_due = due_date(flat, notes)
     buyer, raw_buyer = buyer_of(cells)
     issuer, raw_issuer, issuer_cue = issuer_of(cells, buyer)
     totals, taxes, inclusive, raw_rates = _rates(flat)
