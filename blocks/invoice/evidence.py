@@ -114,6 +114,34 @@ def _choose(fields: dict[str, Any], chosen: dict[str, Any]) -> None:
 
 
 def _total(fields: dict[str, Any]) -> tuple[str, str | None, list[dict[str, Any]]]:
+    """The total's status; with 源泉徴収 withheld the amount paid is the total less it, and which
+    of the two the document's total means cannot be told from the words: 要確認, the amount
+    after withholding first."""
+    state, reason, candidates = _total_read(fields)
+    withheld, total = fields.get("withholding"), fields.get("total")
+    if state == MISSING or not withheld or total is None:
+        return state, reason, candidates
+    chosen, withheld = _dec(total), _dec(withheld)
+    # the chosen amount is the one after withholding when the gross is printed or computed
+    shown = {_dec(c["value"]) for c in fields.get("total_candidates") or []}
+    shown |= expected_totals(fields)
+    gross, net = (
+        (chosen + withheld, chosen) if chosen + withheld in shown else (chosen, chosen - withheld)
+    )
+    fields["total"] = int(net) if net == int(net) else float(net)
+    pair = [
+        {"value": fields["total"], "text": t("invoice.review.after_withholding")},
+        {
+            "value": int(gross) if gross == int(gross) else float(gross),
+            "text": t("invoice.review.before_withholding"),
+        },
+    ]
+    rest = [c for c in candidates if _dec(c["value"]) not in (gross, net)]
+    amount = t("invoice.yen", amount=f"{withheld:,}")
+    return REVIEW, t("invoice.review.withholding", amount=amount), pair + rest
+
+
+def _total_read(fields: dict[str, Any]) -> tuple[str, str | None, list[dict[str, Any]]]:
     every = fields.get("total_candidates") or []
     candidates = [{"value": c["value"], "text": c["text"]} for c in every]
     if not candidates:

@@ -54,6 +54,7 @@ from blocks.invoice.patterns import (
     TAX_WITH_RATE,
     TOTAL_LABELS,
     UNIT_AFTER,
+    WITHHOLDING,
 )
 from blocks.text.japanese import nfkc
 
@@ -308,6 +309,10 @@ def extract_invoice_fields(
     )
     if raw_non_taxable:
         raw["non_taxable"] = raw_non_taxable
+    withheld = WITHHOLDING.search(flat)
+    withholding = amount_value(withheld.group(1)) if withheld else None
+    if withheld and withholding:
+        raw["withholding"] = withheld.group(0)
     lines, lines_source = item_lines(tokens)
     by_column = _layout_lines(rows)
     if _sound(by_column) and len(by_column) >= len(lines):
@@ -357,6 +362,7 @@ def extract_invoice_fields(
         "raw_matches": raw,
         "total_candidates": candidates,
         "non_taxable": non_taxable,
+        "withholding": withholding or None,
         "carried_over": found["carry"],
         "kind_evidence": "title" if kind.title else ("cue" if kind.kind else None),
         "text_source": "ocr" if from_ocr else "text",

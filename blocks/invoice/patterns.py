@@ -100,6 +100,7 @@ __all__ = [
     "UNIT_AFTER",
     "UNIT_HEAD",
     "UNIT_WORD",
+    "WITHHOLDING",
     "YEN_MARK",
 ]
 
@@ -220,6 +221,12 @@ AMOUNT_AFTER = re.compile(rf"\s+(?:{AMOUNT})(?![\d,]|\s*%)")
 
 CARRY = re.compile(rf"繰越(?:金額|額|残高)?\s*[:：]?\s*({AMOUNT})")
 PREVIOUS = re.compile(rf"前回(?:ご|御)?請求(?:金)?額\s*[:：]?\s*({AMOUNT})")
+#: 源泉徴収税額 / 源泉所得税 (a fee's income tax the payer withholds: the payment is the total less
+#: it), with an optional rate in brackets and a minus mark (△, ▲, -) before the amount.
+WITHHOLDING = re.compile(
+    rf"源泉(?:徴収)?(?:所得)?税(?:額)?(?:\s*[(（][^)）]{{0,12}}[)）])?\s*[:：]?\s*[△▲\-−]?\s*"
+    rf"({AMOUNT})(?![\d,]|\s*%)"
+)
 PAID = re.compile(rf"(?:今回|前回)?(?:ご|御)?入金(?:額)?\s*[:：]?\s*({AMOUNT})")
 
 PAYMENT_DUE = re.compile(r"(?:お?支払(?:い)?|お?振込)(?:期限|期日|予定日)|お支払日|振込日|支払日")

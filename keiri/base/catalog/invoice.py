@@ -139,6 +139,18 @@ ENTRIES: dict[str, dict[str, str]] = {
         "ja": "合計の候補が複数あり、一致しません",
         "en": "Several candidate totals disagree",
     },
+    "invoice.review.withholding": {
+        "ja": "源泉徴収税額 {amount} が差し引かれています。支払額（差引後）と税込合計のどちらを合計とするか確認してください",
+        "en": "Withholding tax of {amount} is deducted: check whether the total is the amount paid (after it) or the gross",
+    },
+    "invoice.review.after_withholding": {
+        "ja": "源泉徴収後の支払額",
+        "en": "amount paid after withholding",
+    },
+    "invoice.review.before_withholding": {
+        "ja": "源泉徴収前の合計",
+        "en": "total before withholding",
+    },
     "invoice.review.total_unlabelled": {
         "ja": "合計の見出しが読めません。税率ごとの金額と消費税額から計算した額と同じ、記載の金額です",
         "en": "No total label was read: this printed amount is what the amounts and tax per rate give",
