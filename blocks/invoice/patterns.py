@@ -222,9 +222,10 @@ AMOUNT_AFTER = re.compile(rf"\s+(?:{AMOUNT})(?![\d,]|\s*%)")
 CARRY = re.compile(rf"繰越(?:金額|額|残高)?\s*[:：]?\s*({AMOUNT})")
 PREVIOUS = re.compile(rf"前回(?:ご|御)?請求(?:金)?額\s*[:：]?\s*({AMOUNT})")
 #: 源泉徴収税額 / 源泉所得税 (a fee's income tax the payer withholds: the payment is the total less
-#: it), with an optional rate in brackets and a minus mark (△, ▲, -) before the amount.
+#: it), with an optional rate in brackets and a minus mark (△, ▲, -) before the amount; OCR
+#: reads 徴 as its older form 徵 (a distinct character that NFKC keeps).
 WITHHOLDING = re.compile(
-    rf"源泉(?:徴収)?(?:所得)?税(?:額)?(?:\s*[(（][^)）]{{0,12}}[)）])?\s*[:：]?\s*[△▲\-−]?\s*"
+    rf"源泉(?:[徴徵]収)?(?:所得)?税(?:額)?(?:\s*[(（][^)）]{{0,12}}[)）])?\s*[:：]?\s*[△▲\-−]?\s*"
     rf"({AMOUNT})(?![\d,]|\s*%)"
 )
 PAID = re.compile(rf"(?:今回|前回)?(?:ご|御)?入金(?:額)?\s*[:：]?\s*({AMOUNT})")
