@@ -122,23 +122,23 @@ def _total(fields: dict[str, Any]) -> tuple[str, str | None, list[dict[str, Any]
     if state == MISSING or not withheld or total is None:
         return state, reason, candidates
     chosen, withheld = _dec(total), _dec(withheld)
-    # the chosen amount is the one after withholding when the gross is printed or computed
+    expected = expected_totals(fields)
     shown = {_dec(c["value"]) for c in fields.get("total_candidates") or []}
-    shown |= expected_totals(fields)
-    gross, net = (
-        (chosen + withheld, chosen) if chosen + withheld in shown else (chosen, chosen - withheld)
-    )
-    fields["total"] = int(net) if net == int(net) else float(net)
-    pair = [
-        {"value": fields["total"], "text": t("invoice.review.after_withholding")},
-        {
-            "value": int(gross) if gross == int(gross) else float(gross),
-            "text": t("invoice.review.before_withholding"),
-        },
-    ]
+    after, before = t("invoice.review.after_withholding"), t("invoice.review.before_withholding")
+    if chosen + withheld in shown | expected:  # the gross is printed or computed: chosen is net
+        gross, net = chosen + withheld, chosen
+        pair = [(net, after), (gross, before)]
+    elif chosen in expected or chosen - withheld in shown:  # the chosen amount is the gross
+        gross, net = chosen, chosen - withheld
+        pair = [(net, after), (gross, before)]
+    else:  # nothing tells which: the amount read stays first, the other reading beside it
+        gross, net = chosen, chosen - withheld
+        pair = [(chosen, str(fields["raw_matches"].get("total") or before)), (net, after)]
+    listed = [{"value": int(v) if v == int(v) else float(v), "text": why} for v, why in pair]
+    fields["total"] = listed[0]["value"]
     rest = [c for c in candidates if _dec(c["value"]) not in (gross, net)]
     amount = t("invoice.yen", amount=f"{withheld:,}")
-    return REVIEW, t("invoice.review.withholding", amount=amount), pair + rest
+    return REVIEW, t("invoice.review.withholding", amount=amount), listed + rest
 
 
 def _total_read(fields: dict[str, Any]) -> tuple[str, str | None, list[dict[str, Any]]]:

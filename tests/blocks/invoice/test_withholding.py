@@ -54,3 +54,13 @@ def test_without_a_withheld_amount_the_total_stands(summary: str) -> None:
     assert fields["withholding"] is None
     assert fields["total"] == 165000
     assert fields["status"]["total"] == "確定"
+
+
+def test_when_nothing_tells_gross_from_net_the_amount_read_stays_first() -> None:
+    """No per-rate figures and only one amount printed: which it is cannot be told, so the
+    amount read is kept first and the other reading is offered beside it, at 要確認."""
+    head = "請求書\n株式会社あおば企画 御中\n請求日 2026年5月31日\nデザイン事務所 森川 守\n"
+    fields = extract_invoice_fields(head + "ご請求金額 149,685円\n源泉徴収税額 15,315円\n")
+    assert fields["status"]["total"] == "要確認"
+    assert fields["total"] == 149685
+    assert [c["value"] for c in fields["candidates"]["total"][:2]] == [149685, 134370]
