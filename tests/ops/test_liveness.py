@@ -119,15 +119,25 @@ def test_a_worker_sweep_crashes_a_running_run_whose_process_died(
     assert shown("cli.state.stopped", crashed.state.message or ""), crashed.state.message
 
 
-def test_a_run_claimed_by_a_worker_that_died_is_released_and_run_by_the_next(
-    ops: Ops, ops_server: OwnServer, tmp_path: Path
-) -> None:
+def _held_chain(ops: Ops, tmp_path: Path) -> tuple[str, Path, dict[str, str]]:
+    """The chain deployed, and the environment whose run process waits at its start while the
+    `hold` file exists (the run stays Pending): (deployment name, hold file, environment)."""
     name = "chain"
     ops.write(name, design=str(PLANS / "record_chain.yaml"))
     assert ops.deploy()[0] == 0
     hold = tmp_path / "hold"
-    hold.touch()  # the run's process waits at its start: the run stays Pending
-    held = {**LIVENESS, "KEIRI_TEST_HOLD_START": str(hold), "PYTHONPATH": f"{HOLD}:{ROOT}"}
+    hold.touch()
+    return (
+        name,
+        hold,
+        {**LIVENESS, "KEIRI_TEST_HOLD_START": str(hold), "PYTHONPATH": f"{HOLD}:{ROOT}"},
+    )
+
+
+def test_a_run_claimed_by_a_worker_that_died_is_released_and_run_by_the_next(
+    ops: Ops, ops_server: OwnServer, tmp_path: Path
+) -> None:
+    name, hold, held = _held_chain(ops, tmp_path)
     first = ops.worker("w1", env=held)
     run_id = ops.trigger(name)
     eventually(lambda: _runners(run_id), bool, timeout=scaled(120))  # its process started
@@ -242,17 +252,8 @@ def test_a_run_claimed_by_a_plain_prefect_worker_that_died_is_released(
 ) -> None:
     from flows.backend import liveness
 
-    name = "chain"
-    ops.write(name, design=str(PLANS / "record_chain.yaml"))
-    assert ops.deploy()[0] == 0
-    hold = tmp_path / "hold"
-    hold.touch()  # the run's process waits at its start: the run stays Pending
-    held = {
-        **LIVENESS,
-        "KEIRI_TEST_HOLD_START": str(hold),
-        "PYTHONPATH": f"{HOLD}:{ROOT}",
-        "PREFECT_WORKER_HEARTBEAT_SECONDS": "2",  # dead after 3 missed: 6 s
-    }
+    name, hold, held = _held_chain(ops, tmp_path)
+    held["PREFECT_WORKER_HEARTBEAT_SECONDS"] = "2"  # dead after 3 missed: 6 s
     prefect = Path(sys.executable).with_name("prefect")
     command = [str(prefect), "worker", "start", "--pool", ops.pool, "--type", "process"]
     plain = start_command([*command, "--name", "plain"], "plain", ops.tmp, env=held)
