@@ -6,6 +6,7 @@ at a review, with who sent them back and why."""
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -25,6 +26,7 @@ __all__ = ["REJECTED_LIMIT", "RunGroup", "groups", "render", "waited"]
 
 #: How many recent rejected runs the inbox looks at for the person's own.
 REJECTED_LIMIT = 30
+_log = logging.getLogger("keiri.ui")
 
 
 @dataclass
@@ -116,13 +118,15 @@ def _rejected(who: str) -> None:
     """The person's own runs that were sent back (`flows.backend.rejection`)."""
     try:
         views = backend.recent_runs("rejected", limit=REJECTED_LIMIT)
-    except KeiriError:
+    except KeiriError as exc:
+        _log.warning("inbox: the sent-back runs could not be listed: %s", exc.message)
         return  # the forms below say when the server cannot be reached
     mine = []
     for view in views:
         try:
             title = run_titles.of_view(view)
-        except KeiriError:
+        except KeiriError as exc:
+            _log.warning("inbox: no title for sent-back run %s: %s", view.run_id, exc.message)
             continue
         if title.started_by == who:
             mine.append((view, title))
@@ -133,7 +137,8 @@ def _rejected(who: str) -> None:
     for view, title in mine:
         try:
             outcome = backend.run_outcome(view.run_id)
-        except KeiriError:
+        except KeiriError as exc:
+            _log.warning("inbox: no outcome for sent-back run %s: %s", view.run_id, exc.message)
             continue
         found = rejection.of_run(outcome.outputs, outcome.block_error)
         left, right = _row()
