@@ -3,8 +3,10 @@ the real console script, the scripted OpenAI server, the real bubblewrap sandbox
 
 Escapes run with every layer and with the audit hook switched off in the *CLI's* environment
 (`KEIRI_TEST_SANDBOX_WITHOUT_AUDIT_HOOK`), so the kernel layer is shown to hold alone; the
-target is a `.pth` file in the virtual environment's site-packages (it would run in every
-later keiri process). The full list of escapes runs through the `Sandbox` API in
+targets are a `.pth` file in the virtual environment's site-packages (it would run in every
+later keiri process) and a marker file in the keiri home's matplotlib cache (mounted read-only
+inside the sandbox). Every escape of the issue's list goes through `keiri analyze` here; the
+same list with a few more runs through the `Sandbox` API in
 `tests/blocks/analysis/test_sandbox_escapes.py`.
 """
 
@@ -21,7 +23,7 @@ from pathlib import Path
 import pytest
 
 from blocks.analysis.sandbox import TEST_WITHOUT_AUDIT_HOOK
-from blocks.analysis.sandbox_kernel import require
+from blocks.analysis.sandbox_kernel import INSIDE, require
 from blocks.sdk.errors import BlockError
 from tests.blocks.analysis.script import SALES_CSV, AnalysisScript
 from tests.conftest import ROOT
@@ -29,6 +31,7 @@ from tests.support.openai_server import LLM_ENV, ScriptedOpenAI
 
 KEIRI = ROOT / ".venv" / "bin" / "keiri"
 OS = "pd.io.common.os"
+IMPORT = f"{OS}.sys.modules['importlib'].import_module"
 
 
 @pytest.fixture
@@ -104,7 +107,43 @@ ESCAPES = {
     "symlink": (
         f"os = {OS}\nos.symlink(SITE + '/' + NAME, 'out.pth')\nopen('out.pth', 'w').write('x')\n"
     ),
+    "pathlib_os": (
+        "import pathlib\nos = pathlib.os\n"
+        "os.close(os.open(SITE + '/' + NAME, os.O_WRONLY | os.O_CREAT, 0o644))\n"
+    ),
+    "hard_link": f"os = {OS}\nos.link(MARKER, 'hard')\nopen('hard', 'w').write('pwned')\n",
+    "proc_self_fd": (
+        f"os = {OS}\nfd = os.open(SITE, os.O_RDONLY)\n"
+        "open(f'/proc/self/fd/{fd}/' + NAME, 'w').write('import os')\n"
+    ),
+    "multiprocessing_fork": (
+        f"mp = {IMPORT}('multiprocessing')\n"
+        "p = mp.get_context('fork').Process(target=lambda: open(SITE + '/' + NAME, 'w'))\n"
+        "p.start()\np.join()\n"
+    ),
+    "ctypes_libc_open": (
+        f"ct = {IMPORT}('ctypes')\nlibc = ct.CDLL(None, use_errno=True)\n"
+        "fd = libc.open((SITE + '/' + NAME).encode(), 0o101, 0o644)\n"
+        "if fd < 0:\n    raise OSError(ct.get_errno(), 'open refused')\n"
+    ),
+    "mmap_outside": (
+        f"os = {OS}\nmm = {IMPORT}('mmap')\n"
+        "try:\n    fd = os.open(MARKER, os.O_RDWR)\nexcept OSError:\n"
+        "    fd = os.open(MARKER, os.O_RDONLY)\n"
+        "m = mm.mmap(fd, 0, access=mm.ACCESS_WRITE)\nm[:5] = b'pwned'\nm.flush()\n"
+    ),
 }
+#: Escapes the kernel stops by the read-only mount (the error is the kernel's own words).
+READ_ONLY = ("dir_fd", "fchdir", "pathlib_os", "proc_self_fd")
+
+
+def _marker(tmp_path: Path) -> Path:
+    """A file of the keiri home that the sandbox sees read-only (matplotlib's font cache)."""
+    cache = tmp_path / "home" / "cache" / "matplotlib"
+    cache.mkdir(parents=True, exist_ok=True)
+    marker = cache / "marker.txt"
+    marker.write_text("original", encoding="utf-8")
+    return marker
 
 
 @pytest.mark.usefixtures("kernel_layer")
@@ -118,7 +157,11 @@ def test_a_model_that_writes_into_site_packages_is_stopped(
     target: Path,
     tmp_path: Path,
 ) -> None:
-    preamble = f"SITE = {str(target.parent)!r}\nNAME = {target.name!r}\n"
+    marker = _marker(tmp_path)
+    preamble = (
+        f"SITE = {str(target.parent)!r}\nNAME = {target.name!r}\n"
+        f"MARKER = {INSIDE + '/matplotlib/marker.txt'!r}\n"
+    )
     _one_action(script, preamble + ESCAPES[escape])
 
     done = _analyze(server, tmp_path, {} if audit else {TEST_WITHOUT_AUDIT_HOOK: "1"})
@@ -126,19 +169,22 @@ def test_a_model_that_writes_into_site_packages_is_stopped(
     assert done.returncode == 0, done.stderr  # the report is written; the action failed
     doc = json.loads(done.stdout)
     [execution] = doc["executions"]
-    assert execution["success"] is False
+    assert execution["success"] is False, execution
+    assert execution["error"], execution
     assert not target.exists()
+    assert marker.read_text(encoding="utf-8") == "original"
     workspace = Path(doc["workspace"])
     assert [p for p in workspace.rglob("*") if p.is_symlink()] == []
     if audit or escape == "symlink":  # the link itself is found and removed afterwards
         assert "サンドボックス違反" in execution["error"]
-    else:
+    elif escape in READ_ONLY:
         assert "Read-only file system" in execution["error"]
 
 
 @pytest.mark.usefixtures("kernel_layer")
+@pytest.mark.parametrize("audit", [True, False], ids=["all-layers", "kernel-only"])
 def test_a_forged_outcome_and_an_early_exit_are_failures(
-    script: AnalysisScript, server: ScriptedOpenAI, tmp_path: Path
+    audit: bool, script: AnalysisScript, server: ScriptedOpenAI, tmp_path: Path
 ) -> None:
     forge = (
         f"os = {OS}\ntry:\n    open('/etc/shadow').read()\nexcept Exception:\n    pass\n"
@@ -153,12 +199,14 @@ def test_a_forged_outcome_and_an_early_exit_are_failures(
     script.reason("finalize")
     script.report("結果", [{"section_type": "text", "content": "終わりました。"}])
 
-    done = _analyze(server, tmp_path)
+    done = _analyze(server, tmp_path, {} if audit else {TEST_WITHOUT_AUDIT_HOOK: "1"})
 
     assert done.returncode == 0, done.stderr
     forged, early = json.loads(done.stdout)["executions"]
     assert forged["success"] is False and early["success"] is False
-    assert "/etc/shadow" in forged["error"] and "最後まで実行されない" in forged["error"]
+    assert "最後まで実行されない" in forged["error"], forged["error"]
+    if audit:  # the denied read, reported before it was raised, stays in the record
+        assert "/etc/shadow" in forged["error"]
     assert forged["stdout"] is None
     assert early["stdout"] == "half\n"
     assert "最後まで実行されない" in early["error"]
