@@ -2,8 +2,9 @@
 run's model call with an error body quoting the request's credentials percent-encoded (in any
 part, lower-case hex), every byte encoded, and as HTTP basic authentication `base64("user:key")`.
 The run fails with the provider's message; neither the key nor any of its encoded forms
-reaches `keiri run --json`, the run's JSONL log, or the Prefect API: the flow run, its states,
-logs, task runs, artifacts and events."""
+reaches `keiri run --json`, the run's JSONL log, the Prefect API (the flow run, its states,
+logs, task runs, artifacts and events) or the form app's 実行履歴 entry of the run, which shows
+the provider's message to people (AppTest)."""
 
 from __future__ import annotations
 
@@ -114,6 +115,37 @@ def _api_texts(run_id: str) -> dict[str, str]:
     return {name: json.dumps(value, ensure_ascii=False) for name, value in dumped.items()}
 
 
+def _runs_page(run_id: str) -> str:
+    """Every element of the 実行履歴 page with the run's entry opened, as the form app draws it."""
+    from streamlit import config as st_config
+    from streamlit.testing.v1 import AppTest
+
+    from tests.ui_app.conftest import run_panel
+
+    out: list[str] = []
+
+    def walk(node: Any) -> None:
+        proto = getattr(node, "proto", None)
+        if proto is not None:
+            out.append(str(proto))
+        for child in getattr(node, "children", {}).values():
+            walk(child)
+
+    before = st_config.get_option("server.address")
+    st_config.set_option("server.address", "127.0.0.1")
+    try:
+        at = AppTest.from_file(str(ROOT / "ui_app" / "app.py"), default_timeout=60).run()
+        at.switch_page("views/runs.py").run()
+        assert not at.exception, at.exception
+        run_panel(at, run_id)
+        assert not at.exception, at.exception
+        walk(at._tree)
+    finally:
+        st_config.set_option("server.address", before)
+    # str(proto) escapes non-ASCII text; the provider's words are ASCII
+    return "\n".join(out)
+
+
 def test_an_echoing_gateway_leaks_no_form_of_the_key(
     prefect_server: str,
     monkeypatch: pytest.MonkeyPatch,
@@ -137,5 +169,8 @@ def test_an_echoing_gateway_leaks_no_form_of_the_key(
         "keiri run (terminal)": captured.err,
         "JSONL": Path(doc["log"]).read_text(encoding="utf-8"),
     } | {f"API {name}": text for name, text in _api_texts(doc["run_id"]).items()}
+    page = _runs_page(doc["run_id"])
+    assert "upstream rejected key=***" in page  # the page shows the provider's message
+    shown["form app 実行履歴"] = page
     leaks = {surface: _leaks(text) for surface, text in shown.items() if _leaks(text)}
     assert not leaks, leaks
