@@ -39,6 +39,7 @@ from compiler.scope import CompiledPlan
 from flows.backend import rejection, run_names, run_secrets, secret_sweep
 from flows.backend.artifacts import publish_run_artifacts
 from flows.backend.node_tasks import untagged
+from flows.backend.plan_pin import Pinned, pin_compiled, pinned_plan
 from flows.backend.prefect_backend import PrefectBackend
 from flows.backend.result_reuse import ReuseLog
 from keiri.base import masking, settings
@@ -48,6 +49,7 @@ from keiri.base.errors import PlanInvalid, PlanNotFound
 __all__ = [
     "RunObservers",
     "compile_for_run",
+    "compile_pinned",
     "event_log_path",
     "named_flow",
     "resolve_plan_path",
@@ -82,19 +84,30 @@ def compile_for_run(plan: str) -> CompiledPlan:
     return compiled
 
 
-def _compile_pinned(plan: str, flow_run: FlowRun) -> CompiledPlan:
-    """A deployment run's plan: the design as it was at the run's first start
-    (`flows.backend.plan_pin`); a design changed since is said in the run's log."""
-    from flows.backend.plan_pin import pinned_plan
-
+def _pinned(plan: str, flow_run: FlowRun) -> Pinned:
     try:
-        pinned = pinned_plan(flow_run.id, lambda: resolve_plan_path(plan))
+        return pinned_plan(flow_run.id, lambda: resolve_plan_path(plan))
     except IssuesFound as exc:
         raise PlanInvalid(exc.issues, hint=t("cli.hint.validate_plan", plan=plan)) from exc
+
+
+def compile_pinned(flow_run: FlowRun) -> CompiledPlan:
+    """The plan the run executes when it next starts (its pin: `flows.backend.plan_pin`)."""
+    return _pinned(str((flow_run.parameters or {}).get("plan") or ""), flow_run).compiled
+
+
+def _compile_pinned(plan: str, flow_run: FlowRun) -> CompiledPlan:
+    """The run's plan as it was at its first start (`flows.backend.plan_pin`); a design
+    changed since, or a block at another version now, is said in the run's log."""
+    pinned = _pinned(plan, flow_run)
     if pinned.changed_on_disk:
         get_run_logger().warning(
             "%s",
             t("runtime.plan.pinned", path=pinned.path, version=pinned.compiled.plan.version),
+        )
+    for block, (then, now) in pinned.blocks_changed.items():
+        get_run_logger().warning(
+            "%s", t("runtime.plan.block_moved", block=block, then=then, now=now)
         )
     return pinned.compiled
 
@@ -195,9 +208,8 @@ def _execute(
 
     def compile_plan() -> CompiledPlan:
         if compiled is not None:
+            pin_compiled(flow_run.id, compiled)  # its later starts elsewhere run this text
             return compiled
-        if flow_run.deployment_id is None:
-            return compile_for_run(plan)
         return _compile_pinned(plan, flow_run)
 
     # The plan as this run uses it is the run's first task run: it shows validation in the UI.

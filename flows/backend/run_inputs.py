@@ -14,7 +14,7 @@ from uuid import UUID
 import httpx
 from prefect.client.orchestration import get_client
 
-__all__ = ["create_once", "filter_values", "read_value"]
+__all__ = ["create_once", "delete_value", "filter_values", "read_value"]
 
 
 def create_once(flow_run_id: UUID, key: str, value: Any) -> bool:
@@ -41,6 +41,16 @@ def read_value(flow_run_id: UUID, key: str) -> Any:
                 return None
             raise
     return json.loads(raw)
+
+
+def delete_value(flow_run_id: UUID, key: str) -> None:
+    """Remove the input under `key` (none there: nothing to do)."""
+    with get_client(sync_client=True) as client:
+        try:
+            client.delete_flow_run_input(flow_run_id=flow_run_id, key=key)
+        except httpx.HTTPStatusError as exc:
+            if exc.response.status_code != 404:
+                raise
 
 
 def filter_values(flow_run_id: UUID, prefix: str, limit: int = 100) -> list[Any]:

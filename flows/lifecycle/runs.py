@@ -36,7 +36,7 @@ from prefect.client.schemas.objects import FlowRun
 from prefect.exceptions import MissingResult
 from prefect.states import AwaitingRetry, Cancelled, Cancelling
 
-from blocks.sdk.errors import BlockError, ErrorCode
+from blocks.sdk.errors import BlockError, ErrorCode, IssuesFound
 from compiler.scope import CompiledPlan
 from flows.backend import child_pauses, run_secrets
 from flows.backend.input_keys import STARTED_KEY
@@ -48,7 +48,7 @@ from flows.lifecycle.control import PausedForm
 from flows.run_plan import RunObservers, event_log_path, named_flow, run_local, started_here
 from keiri.base import processes, settings
 from keiri.base.catalog import state_label, t
-from keiri.base.errors import KeiriError, RunNotRetryable
+from keiri.base.errors import KeiriError, PlanInvalid, RunNotRetryable
 
 __all__ = [
     "Detached",
@@ -56,6 +56,7 @@ __all__ = [
     "cancel",
     "execute",
     "outcome",
+    "pinned_differs",
     "register_runner",
     "resume",
     "retry",
@@ -330,13 +331,17 @@ def retry(
     reenter: Sequence[str] = (),
     until_paused: bool = False,
     timeout: float | None = None,
+    latest: bool = False,
 ) -> RunOutcome:
     """Re-run a failed, crashed or cancelled run in place: finished nodes come from their
     persisted results. A deployment run goes back to its work pool; a local run runs here
     (`detach=False`, until it ends) or in a background runner (`detach=True`: returns once
     the run is handed over, or with `until_paused` once it pauses or ends, or `timeout`
     passes). A local run whose process is gone is marked Crashed first. `reenter`: the
-    human-input nodes asked again, the other answers kept (`flows.backend.reenter`)."""
+    human-input nodes asked again, the other answers kept (`flows.backend.reenter`). The run
+    executes the plan it started with (`flows.backend.plan_pin`); `latest` moves it to the
+    plan file as it is now (its `plan-version:` tag follows; finished nodes whose definition
+    changed run again)."""
     from flows.backend import liveness
 
     run = liveness.settle(control.find_run(run_id))
@@ -350,13 +355,14 @@ def retry(
             ),
             details={"run_id": run_id, "state": state.name if state else None},
         )
+    if latest:
+        _move_to_latest(run)
     if reenter:
         from flows.backend import reask
         from flows.backend import reenter as reentry
-        from flows.run_plan import compile_for_run
+        from flows.run_plan import compile_pinned
 
-        plan = str((run.parameters or {}).get("plan") or "")
-        targets = reentry.check_targets(compile_for_run(plan), reenter)
+        targets = reentry.check_targets(compile_pinned(run), reenter)  # the plan it will run
         reentry.mark(run.id, targets, who, reask.generation(run.id) + 1)
     with get_client(sync_client=True) as client:
         client.set_flow_run_state(
@@ -375,6 +381,33 @@ def retry(
         return _outcome(control.find_run(run_id))
     final = execute(run_id, observers)
     return _outcome(control.find_run(run_id), final)
+
+
+def pinned_differs(run_id: str) -> tuple[str, str] | None:
+    """(the version the run started with, the version of its plan file now) when the file has
+    changed since the run pinned it (`flows.backend.plan_pin`); None otherwise."""
+    from flows.backend import plan_pin
+
+    return plan_pin.differs(control.parse_run_id(run_id))
+
+
+def _move_to_latest(run: FlowRun) -> None:
+    """`keiri retry --latest`: the run's pin replaced by the plan file as it is now (nothing
+    changes when it does not compile), its `plan-version:` tag set to the new version."""
+    from flows.backend import plan_pin
+    from flows.run_plan import resolve_plan_path
+
+    plan = str((run.parameters or {}).get("plan") or "")
+    path = resolve_plan_path(plan)
+    try:
+        compiled = plan_pin.repin(run.id, path)
+    except IssuesFound as exc:
+        raise PlanInvalid(exc.issues, hint=t("cli.hint.validate_plan", plan=path)) from exc
+    version = f"plan-version:{compiled.plan.version}"
+    tags = [tag for tag in run.tags if not tag.startswith("plan-version:")] + [version]
+    if tags != run.tags:
+        with get_client(sync_client=True) as client:
+            client.update_flow_run(run.id, tags=tags)
 
 
 def cancel(run_id: str, who: str) -> RunOutcome:

@@ -343,15 +343,20 @@ def runs_cmd(state: str | None, limit: int, as_json: bool) -> None:
     "--detach",
     is_flag=True,
 )
+@click.option("--latest", is_flag=True)
 @click.option("--json", "as_json", is_flag=True)
-def retry_cmd(run_id: str, reenter: tuple[str, ...], detach: bool, as_json: bool) -> None:
+def retry_cmd(
+    run_id: str, reenter: tuple[str, ...], detach: bool, latest: bool, as_json: bool
+) -> None:
     _connect()
     from flows.lifecycle import runs
     from keiri.cli.progress import run_progress
 
+    if not as_json:
+        _say_pinned(run_id, latest)
     if detach:
         outcome = runs.retry(
-            run_id, current_user(), detach=True, reenter=reenter, until_paused=True
+            run_id, current_user(), detach=True, reenter=reenter, until_paused=True, latest=latest
         )
         finish(_report(outcome, as_json))
         return
@@ -361,5 +366,18 @@ def retry_cmd(run_id: str, reenter: tuple[str, ...], detach: bool, as_json: bool
             current_user(),
             observers=runs.RunObservers(on_event=on_event, on_pause=_pause_message),
             reenter=reenter,
+            latest=latest,
         )
     finish(_report(outcome, as_json))
+
+
+def _say_pinned(run_id: str, latest: bool) -> None:
+    """Which definition the retry executes, when the plan file differs from the run's pin."""
+    from flows.lifecycle import runs
+
+    differs = runs.pinned_differs(run_id)
+    if differs is None:
+        return
+    pinned, now = differs
+    key = "cli.retry.latest" if latest else "cli.retry.pinned"
+    err_console.print(escape(t(key, pinned=pinned, now=now)))

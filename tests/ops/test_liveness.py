@@ -51,7 +51,7 @@ from tests.support.timing import scaled
 pytestmark = [pytest.mark.prefect, pytest.mark.slow]
 
 HOLD = Path(__file__).resolve().parent / "hold_start"
-#: Quick bounds for the test; the defaults are 2 min and 15 s (docs/operations.md §9).
+#: Quick bounds for the test; the defaults are 2 min and 15 s (docs/operations.md §8).
 LIVENESS = {"KEIRI_START_GRACE": "5s", "KEIRI_LIVENESS_INTERVAL": "2s"}
 
 

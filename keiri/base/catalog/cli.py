@@ -112,6 +112,18 @@ ENTRIES: dict[str, dict[str, str]] = {
         "ja": "バックグラウンドで再実行し、完了または入力待ち（終了コード 3）で戻ります。",
         "en": "Retry in the background; return when it completes or pauses (exit 3).",
     },
+    "cli.help.retry.latest": {
+        "ja": "計画ファイルの今の定義で再実行します（既定は実行開始時の定義）。定義が変わったノードは再実行され、実行のバージョンのタグも新しくなります。",
+        "en": "Retry with the plan file's current definition (by default, the definition the run started with); nodes whose definition changed run again and the run's version tag follows.",
+    },
+    "cli.retry.pinned": {
+        "ja": "計画ファイルはこの実行の開始後に変更されています（開始時 {pinned}、今 {now}）。開始時の定義で再実行します。新しい定義で再実行するには --latest を付けてください",
+        "en": "The plan file has changed since this run started (then {pinned}, now {now}); the retry runs the definition it started with. Add --latest to retry with the new one",
+    },
+    "cli.retry.latest": {
+        "ja": "計画ファイルの今の定義（{now}）で再実行します（開始時 {pinned}）",
+        "en": "Retrying with the plan file's current definition ({now}; the run started with {pinned})",
+    },
     "cli.help.runs.limit": {"ja": "表示する実行の最大件数。", "en": "Most runs to list."},
     "cli.help.server": {
         "ja": "組み込みのローカル Prefect サーバー（SQLite、UI は http://127.0.0.1:4200）。",

@@ -1463,6 +1463,10 @@ ENTRIES: dict[str, dict[str, str]] = {
         "ja": "ワークスペースのファイルに setuid/setgid 属性が付けられていたため外しました（{path}）",
         "en": "a workspace file was given the setuid/setgid bit, which has been cleared ({path})",
     },
+    "runtime.plan.block_moved": {
+        "ja": "ブロック {block} はこの実行の開始時にはバージョン {then} でしたが、今は {now} です。この実行は今のバージョンで続けます",
+        "en": "Block {block} was at version {then} when this run started and is at {now} now; the run goes on with the current one",
+    },
     "runtime.plan.pinned": {
         "ja": "{path} はこの実行の開始後に変更されています。この実行は開始時の定義（バージョン {version}）のまま続けます。新しい定義は次の実行から使われます",
         "en": "{path} has changed since this run started; the run goes on with the definition it started with (version {version}). The new one applies from the next run",

@@ -1,0 +1,142 @@
+"""A local run keeps the plan it started with, and `keiri retry --latest` moves it to the new
+one (issue 24 item 1), on the real local Prefect server through `keiri`: a run fails at a gate;
+its plan file is then changed (a new version whose gate passes and whose last step is named
+otherwise). `keiri retry` executes the definition the run started with — the gate fails again,
+the terminal says the file changed and how to take the new one — and `keiri retry --latest`
+executes the new definition: the gate passes, the new last step runs, the finished first step
+is reused, and the run's version tag and pin follow."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import uuid
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from keiri.base.catalog import t
+from tests.conftest import TEST_BLOCK_SPECS
+from tests.flows.conftest import read_journal
+
+pytestmark = pytest.mark.prefect
+
+PLAN = """\
+apiVersion: v1
+id: pinned_retry
+version: 1.0.0
+description: A gate that fails until the plan says where its marker is.
+vars:
+  marker: /nonexistent
+graph:
+  - id: before
+    block: test.record
+    in: { value: 0, label: before }
+  - id: gate
+    block: test.fail
+    in: { unless_exists: "${vars.marker}", message: "the marker is not there" }
+  - id: after
+    block: test.record
+    in: { value: "${gate.ok}", label: after-1 }
+"""
+
+
+@pytest.fixture
+def journal(prefect_server: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    monkeypatch.setenv("KEIRI_BLOCK_SPECS", str(TEST_BLOCK_SPECS))
+    monkeypatch.setenv("KEIRI_TEST_JOURNAL", str(tmp_path / "journal.jsonl"))
+    monkeypatch.setenv("KEIRI_USER", "yamada")
+    return tmp_path / "journal.jsonl"
+
+
+def keiri(*args: str) -> tuple[int, dict[str, Any], str]:
+    """`keiri ARGS --json` in this process; (exit code, JSON document, what it wrote to stderr)."""
+    from keiri.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main([*args, "--json"])
+    return code, json.loads(out.getvalue()), err.getvalue()
+
+
+def _labels(journal: Path) -> list[str]:
+    return [str(e["label"]) for e in read_journal(journal) if not e.get("attempt")]
+
+
+def _tags(run_id: str) -> list[str]:
+    from flows.lifecycle.control import find_run
+
+    return list(find_run(run_id).tags)
+
+
+def test_a_retry_keeps_the_definition_until_latest_is_asked(
+    journal: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from flows.backend.plan_pin import PIN_KEY
+    from flows.backend.run_inputs import read_value
+    from flows.lifecycle import runs
+
+    design = tmp_path / "pinned_retry.yaml"
+    design.write_text(PLAN, encoding="utf-8")
+    code, doc, _err = keiri("run", str(design))
+    assert code == 1 and doc["state"] == "failed", doc
+    run_id = doc["run_id"]
+    assert _labels(journal) == ["before"]
+    pin = read_value(uuid.UUID(run_id), PIN_KEY)
+    assert pin["version"] == "1.0.0" and pin["text"] == PLAN
+    assert pin["blocks"]["test.fail"] and pin["blocks"]["test.record"]
+
+    marker = tmp_path / "marker"
+    marker.write_text("here", encoding="utf-8")
+    changed = (
+        PLAN.replace("version: 1.0.0", "version: 1.1.0")
+        .replace("marker: /nonexistent", f"marker: {marker}")
+        .replace("label: after-1", "label: after-2")
+    )
+    design.write_text(changed, encoding="utf-8")
+    assert runs.pinned_differs(run_id) == ("1.0.0", "1.1.0")
+
+    # The definition the run started with: the gate fails again, the person is told.
+    from keiri.cli import main
+
+    assert main(["retry", run_id]) == 1
+    said = capsys.readouterr().err
+    assert t("cli.retry.pinned", pinned="1.0.0", now="1.1.0") in " ".join(said.split()), said
+    assert _labels(journal) == ["before"]
+    assert "plan-version:1.0.0" in _tags(run_id)
+
+    # --latest: the new definition, the finished first step reused.
+    code, doc, _err = keiri("retry", run_id, "--latest")
+    assert code == 0 and doc["state"] == "completed", doc
+    assert _labels(journal) == ["before", "after-2"]
+    tags = _tags(run_id)
+    assert "plan-version:1.1.0" in tags and "plan-version:1.0.0" not in tags
+    pin = read_value(uuid.UUID(run_id), PIN_KEY)
+    assert pin["version"] == "1.1.0" and pin["text"] == changed
+    assert runs.pinned_differs(run_id) is None
+
+
+def test_latest_refuses_a_plan_that_no_longer_validates_and_changes_nothing(
+    journal: Path, tmp_path: Path
+) -> None:
+    from flows.backend.plan_pin import PIN_KEY
+    from flows.backend.run_inputs import read_value
+
+    design = tmp_path / "pinned_retry.yaml"
+    design.write_text(PLAN, encoding="utf-8")
+    code, doc, _err = keiri("run", str(design))
+    assert code == 1, doc
+    run_id = doc["run_id"]
+    design.write_text(PLAN.replace("block: test.fail", "block: test.no_such_block"), "utf-8")
+
+    code, doc, _err = keiri("retry", run_id, "--latest")
+
+    assert code == 1 and doc["error"]["code"] == "PLAN_INVALID", doc
+    assert read_value(uuid.UUID(run_id), PIN_KEY)["text"] == PLAN
+    assert "plan-version:1.0.0" in _tags(run_id)
+    from flows.lifecycle.control import find_run
+
+    state = find_run(run_id).state
+    assert state is not None and state.type.value == "FAILED"  # not handed to a runner
