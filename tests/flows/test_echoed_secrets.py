@@ -120,16 +120,8 @@ def _runs_page(run_id: str) -> str:
     from streamlit import config as st_config
     from streamlit.testing.v1 import AppTest
 
+    from tests.support.app_tree import tree_text
     from tests.ui_app.conftest import run_panel
-
-    out: list[str] = []
-
-    def walk(node: Any) -> None:
-        proto = getattr(node, "proto", None)
-        if proto is not None:
-            out.append(str(proto))
-        for child in getattr(node, "children", {}).values():
-            walk(child)
 
     before = st_config.get_option("server.address")
     st_config.set_option("server.address", "127.0.0.1")
@@ -139,11 +131,9 @@ def _runs_page(run_id: str) -> str:
         assert not at.exception, at.exception
         run_panel(at, run_id)
         assert not at.exception, at.exception
-        walk(at._tree)
+        return tree_text(at)  # str(proto) escapes non-ASCII text; the provider's words are ASCII
     finally:
         st_config.set_option("server.address", before)
-    # str(proto) escapes non-ASCII text; the provider's words are ASCII
-    return "\n".join(out)
 
 
 def test_an_echoing_gateway_leaks_no_form_of_the_key(

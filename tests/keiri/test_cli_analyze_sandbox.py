@@ -25,13 +25,13 @@ import pytest
 from blocks.analysis.sandbox import TEST_WITHOUT_AUDIT_HOOK
 from blocks.analysis.sandbox_kernel import INSIDE, require
 from blocks.sdk.errors import BlockError
+from tests.blocks.analysis.escapes import ESCAPES as SANDBOX_ESCAPES
+from tests.blocks.analysis.escapes import OS
 from tests.blocks.analysis.script import SALES_CSV, AnalysisScript
 from tests.conftest import ROOT
 from tests.support.openai_server import LLM_ENV, ScriptedOpenAI
 
 KEIRI = ROOT / ".venv" / "bin" / "keiri"
-OS = "pd.io.common.os"
-IMPORT = f"{OS}.sys.modules['importlib'].import_module"
 
 
 @pytest.fixture
@@ -107,31 +107,18 @@ ESCAPES = {
     "symlink": (
         f"os = {OS}\nos.symlink(SITE + '/' + NAME, 'out.pth')\nopen('out.pth', 'w').write('x')\n"
     ),
-    "pathlib_os": (
-        "import pathlib\nos = pathlib.os\n"
-        "os.close(os.open(SITE + '/' + NAME, os.O_WRONLY | os.O_CREAT, 0o644))\n"
-    ),
-    "hard_link": f"os = {OS}\nos.link(MARKER, 'hard')\nopen('hard', 'w').write('pwned')\n",
-    "proc_self_fd": (
-        f"os = {OS}\nfd = os.open(SITE, os.O_RDONLY)\n"
-        "open(f'/proc/self/fd/{fd}/' + NAME, 'w').write('import os')\n"
-    ),
-    "multiprocessing_fork": (
-        f"mp = {IMPORT}('multiprocessing')\n"
-        "p = mp.get_context('fork').Process(target=lambda: open(SITE + '/' + NAME, 'w'))\n"
-        "p.start()\np.join()\n"
-    ),
-    "ctypes_libc_open": (
-        f"ct = {IMPORT}('ctypes')\nlibc = ct.CDLL(None, use_errno=True)\n"
-        "fd = libc.open((SITE + '/' + NAME).encode(), 0o101, 0o644)\n"
-        "if fd < 0:\n    raise OSError(ct.get_errno(), 'open refused')\n"
-    ),
-    "mmap_outside": (
-        f"os = {OS}\nmm = {IMPORT}('mmap')\n"
-        "try:\n    fd = os.open(MARKER, os.O_RDWR)\nexcept OSError:\n"
-        "    fd = os.open(MARKER, os.O_RDONLY)\n"
-        "m = mm.mmap(fd, 0, access=mm.ACCESS_WRITE)\nm[:5] = b'pwned'\nm.flush()\n"
-    ),
+    # the rest of the issue's list, as the `Sandbox` API tests run them
+    **{
+        name: SANDBOX_ESCAPES[name]
+        for name in (
+            "pathlib_os",
+            "hard_link",
+            "proc_self_fd",
+            "multiprocessing_fork",
+            "ctypes_libc_open",
+            "mmap_outside",
+        )
+    },
 }
 #: Escapes the kernel stops by the read-only mount (the error is the kernel's own words).
 READ_ONLY = ("dir_fd", "fchdir", "pathlib_os", "proc_self_fd")

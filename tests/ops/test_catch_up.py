@@ -5,6 +5,7 @@ Cancelled, named Skipped, with the reason), `skip` none of them."""
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -100,3 +101,14 @@ def test_missed_runs_follow_the_catch_up_policy(ops: Ops, ops_server: OwnServer)
     assert "catch_up: skip" in (ended["skip"][0].state.message or "")
     labels = ops.labels()
     assert labels.count("middle-all") >= len(ended["all"])  # every missed run executed
+    # The scheduler's runs have time-ordered ids (UUIDv7) that share their first characters
+    # (issue 24 item 3); each of them wrote its own event log.
+    from flows.run_plan import event_log_path
+
+    done = ended["all"] + [r for r in ended["latest"] if r.state.type.value == "COMPLETED"]
+    assert len({str(r.id)[:8] for r in done}) < len(done), [str(r.id) for r in done]
+    logs = {str(r.id): event_log_path("record_chain", r) for r in done}
+    assert len(set(logs.values())) == len(done)
+    for run_id, path in logs.items():
+        events = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+        assert events and {e.get("run_id") for e in events} == {run_id}, path

@@ -14,12 +14,12 @@ import os
 import subprocess
 import uuid
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from tests.conftest import ROOT
 from tests.ops.conftest import KEIRI, PLANS, Ops, OwnServer, Receiver
+from tests.support.app_tree import tree_text
 
 pytestmark = pytest.mark.prefect
 
@@ -109,27 +109,19 @@ def _form_app_text(run_id: str) -> str:
     before = st_config.get_option("server.address")
     st_config.set_option("server.address", "127.0.0.1")
     out: list[str] = []
-
-    def walk(node: Any) -> None:
-        proto = getattr(node, "proto", None)
-        if proto is not None:
-            out.append(str(proto))
-        for child in getattr(node, "children", {}).values():
-            walk(child)
-
     try:
         app = ROOT / "ui_app" / "app.py"
         inbox = AppTest.from_file(str(app), default_timeout=60).run()
-        walk(inbox._tree)
+        out.append(tree_text(inbox))
         form = AppTest.from_file(str(app), default_timeout=60)
         form.query_params["run"] = run_id
         form.run()
         assert not form.exception, form.exception
-        walk(form._tree)
+        out.append(tree_text(form))
         runs = AppTest.from_file(str(app), default_timeout=60).run()
         runs.switch_page("views/runs.py").run()
         assert not runs.exception, runs.exception
-        walk(runs._tree)
+        out.append(tree_text(runs))
     finally:
         st_config.set_option("server.address", before)
     return "\n".join(out)
