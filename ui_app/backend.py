@@ -309,7 +309,10 @@ def warm_runs(limit: int = 30) -> None:
 
 
 def recent_runs(state: str | None = None, limit: int = 30) -> list[RunView]:
-    """The recent runs (newest first), from the cache when it is younger than `RUNS_TTL_S`."""
+    """The recent runs (newest first), from the cache when it is younger than `RUNS_TTL_S`.
+    Runs a schedule created for later are listed only when `state` is "scheduled" (Prefect
+    sorts them by their expected start: next months' runs would come before the ones that
+    ran)."""
     key = (settings.get().server.api_url or "", state, limit)
     with _Cache.lock:
         cached = _Cache.runs.get(key)
@@ -320,7 +323,12 @@ def recent_runs(state: str | None = None, limit: int = 30) -> list[RunView]:
 
         # Loop items and subflows are followed in their parent's entry, except paused ones
         # (each waits for its own answer).
-        views = list_runs(state, limit, top_level=(state or "").lower() != "paused")
+        views = list_runs(
+            state,
+            limit,
+            top_level=(state or "").lower() != "paused",
+            due_only=(state or "").lower() != "scheduled",
+        )
     with _Cache.lock:
         _Cache.runs[key] = views
         for view in views:

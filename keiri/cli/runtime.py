@@ -305,7 +305,9 @@ def runs_cmd(state: str | None, limit: int, as_json: bool) -> None:
     from flows.lifecycle.control import list_runs
     from flows.lifecycle.runs import prefect_ui_url
 
-    views = list_runs(state, limit)
+    # Runs a schedule created for later only with --state scheduled: Prefect sorts them by
+    # their expected start, so next months' runs would come before the ones that ran.
+    views = list_runs(state, limit, due_only=(state or "").lower() != "scheduled")
     if as_json:
         runs = [v.to_json() | {"ui_url": prefect_ui_url(v.run_id)} for v in views]
         print_json(masking.mask({"runs": runs}))

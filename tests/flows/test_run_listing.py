@@ -60,7 +60,8 @@ def test_recent_runs_leave_out_runs_scheduled_for_later(
     prefect_server: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Prefect sorts by start time or else the expected start: a run scheduled for tomorrow
-    comes first in a plain listing, and `due_only` (the copilot's 最近の実行) leaves it out."""
+    comes first in a plain listing, and `due_only` leaves it out — the copilot's 最近の実行, the
+    form app's 実行履歴 and `keiri runs`; their "scheduled" filter (予定) lists it."""
     from datetime import datetime, timedelta
 
     from prefect import flow
@@ -86,3 +87,17 @@ def test_recent_runs_leave_out_runs_scheduled_for_later(
     due = [v.run_id for v in list_runs(None, 200, due_only=True)]
     assert str(future.id) not in due
     assert run_id in due[:8]  # the run just made, among the newest (its 3 item runs beside it)
+
+    assert main(["runs", "--json", "--limit", "200"]) == 0
+    listed = [r["run_id"] for r in json.loads(capsys.readouterr().out)["runs"]]
+    assert str(future.id) not in listed and run_id in listed
+    assert main(["runs", "--state", "scheduled", "--json", "--limit", "200"]) == 0
+    scheduled = [r["run_id"] for r in json.loads(capsys.readouterr().out)["runs"]]
+    assert str(future.id) in scheduled and run_id not in scheduled
+
+    from ui_app import backend
+
+    backend.forget_runs()
+    page = [v.run_id for v in backend.recent_runs(None, limit=30)]
+    assert str(future.id) not in page and run_id in page
+    assert str(future.id) in [v.run_id for v in backend.recent_runs("scheduled", limit=200)]

@@ -37,6 +37,7 @@ _FILTERS: dict[str | None, str] = {
     "failed": "runs.filter.failed",
     "rejected": "runs.filter.rejected",
     "crashed": "runs.filter.crashed",
+    "scheduled": "runs.filter.scheduled",  # the only filter that lists runs due later
 }
 _ICONS = {
     "COMPLETED": ":material/check_circle:",

@@ -256,6 +256,7 @@ ENTRIES: dict[str, dict[str, str]] = {
     "runs.period.month": {"ja": "{year}年{month}月分", "en": "{year}-{month:02d}"},
     "runs.filter.rejected": {"ja": "差し戻し", "en": "Rejected"},
     "runs.filter.crashed": {"ja": "クラッシュ", "en": "Crashed"},
+    "runs.filter.scheduled": {"ja": "予定（これからの実行）", "en": "Scheduled (later runs)"},
     "runs.not_started": {"ja": "未開始", "en": "Not started"},
     "runs.period": {"ja": "対象期間", "en": "Period"},
     "runs.period_all": {"ja": "すべての期間", "en": "Every period"},
