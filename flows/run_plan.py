@@ -251,7 +251,7 @@ def _execute(
         vars=vars,
         answers=answers or {},
     )
-    publish_run_artifacts(result)
+    publish_run_artifacts(result, version=plan_.plan.version)
     from flows.backend import people_summary
 
     people_summary.publish(plan_, result, events.path)  # for people: artifact, notification

@@ -41,7 +41,11 @@ def _files(value: Any, found: list[dict[str, Any]]) -> None:
             _files(item, found)
 
 
-def publish_run_artifacts(result: RunResult, form_url: str | None = None) -> None:
+def publish_run_artifacts(
+    result: RunResult, form_url: str | None = None, version: str | None = None
+) -> None:
+    """The run summary (its heading names the plan's version the run executed: the pinned
+    one, `flows.backend.plan_pin`), the failure, and one artifact per output file."""
     outputs: dict[str, Any] = masking.mask(result.outputs)
     rows = ["| node | block | state | duration | output |", "| --- | --- | --- | --- | --- |"]
     for key, status in result.statuses.items():
@@ -51,7 +55,8 @@ def publish_run_artifacts(result: RunResult, form_url: str | None = None) -> Non
         )
     files: list[dict[str, Any]] = []
     _files(outputs, files)
-    body = [f"# {result.plan_id} — {result.state}", "", *rows]
+    plan = f"{result.plan_id} {version}" if version else result.plan_id
+    body = [f"# {plan} — {result.state}", "", *rows]
     if files:
         body += ["", "## Output files", ""] + [
             f"- {f['name']} ({f['size']} bytes, `{f['uri']}`)" for f in files

@@ -116,6 +116,23 @@ def test_a_retry_keeps_the_definition_until_latest_is_asked(
     pin = read_value(uuid.UUID(run_id), PIN_KEY)
     assert pin["version"] == "1.1.0" and pin["text"] == changed
     assert runs.pinned_differs(run_id) is None
+    # The run summary in the Prefect UI names the version each start executed.
+    headings = [str(a.data).splitlines()[0] for a in _summaries(run_id)]
+    assert "# pinned_retry 1.0.0 — failed" in headings, headings
+    assert "# pinned_retry 1.1.0 — completed" in headings, headings
+
+
+def _summaries(run_id: str) -> list[Any]:
+    from prefect.client.orchestration import get_client
+    from prefect.client.schemas.filters import ArtifactFilter, ArtifactFilterFlowRunId
+
+    with get_client(sync_client=True) as client:
+        found = client.read_artifacts(
+            artifact_filter=ArtifactFilter(
+                flow_run_id=ArtifactFilterFlowRunId(any_=[uuid.UUID(run_id)])
+            )
+        )
+    return [a for a in found if str(a.key or "").startswith("run-summary")]
 
 
 def test_latest_refuses_a_plan_that_no_longer_validates_and_changes_nothing(
