@@ -98,8 +98,16 @@ def compile_pinned(flow_run: FlowRun) -> CompiledPlan:
 
 def _compile_pinned(plan: str, flow_run: FlowRun) -> CompiledPlan:
     """The run's plan as it was at its first start (`flows.backend.plan_pin`); a design
-    changed since, or a block at another version now, is said in the run's log."""
+    changed since, or a block at another version now, is said in the run's log, and the run's
+    `plan-version:` tag names the version it executes."""
     pinned = _pinned(plan, flow_run)
+    version = f"plan-version:{pinned.compiled.plan.version}"
+    if version not in flow_run.tags:
+        from prefect.client.orchestration import get_client
+
+        tags = [tag for tag in flow_run.tags if not tag.startswith("plan-version:")] + [version]
+        with get_client(sync_client=True) as client:
+            client.update_flow_run(flow_run.id, tags=tags)
     if pinned.changed_on_disk:
         get_run_logger().warning(
             "%s",

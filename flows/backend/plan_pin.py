@@ -10,8 +10,10 @@ disk differs, or a block it calls is at another version now, the run says so in 
 goes on with the definition it started with. A run started in the CLI's process pins the text
 it compiled; a deployment's or a detached runner's first start pins the file as it is then.
 
-`repin` is the explicit way to move a failed run to the definition on disk (`keiri retry
---latest`): the pin is replaced and the run's `plan-version:` tag follows.
+`repin` is the explicit way to move a failed deployment run to the definition on disk (`keiri
+retry --latest`): the pin is replaced and the run's `plan-version:` tag follows. A local run's
+retry takes the file as it is then (`unpin`: an edited plan's changed nodes run again, the rest
+is reused), and its later starts keep that.
 
 Limits: a subflow's plan file is still read from disk when the parent is compiled, and a block
 is run at the version registered now (a changed version is said, not undone).
@@ -41,6 +43,7 @@ __all__ = [
     "pin_compiled",
     "pinned_plan",
     "repin",
+    "unpin",
 ]
 
 PIN_KEY = "keiri-plan"
@@ -151,6 +154,12 @@ def differs(flow_run_id: UUID) -> tuple[str, str] | None:
         if isinstance(data, dict) and data.get("version") is not None:
             now = str(data["version"])
     return str(stored.get("version") or "?"), now
+
+
+def unpin(flow_run_id: UUID) -> None:
+    """Drop the run's pin: its next start pins the plan file as it is then (a local run's
+    retry)."""
+    delete_value(flow_run_id, PIN_KEY)
 
 
 def repin(flow_run_id: UUID, path: Path) -> CompiledPlan:

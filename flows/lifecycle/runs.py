@@ -338,10 +338,11 @@ def retry(
     (`detach=False`, until it ends) or in a background runner (`detach=True`: returns once
     the run is handed over, or with `until_paused` once it pauses or ends, or `timeout`
     passes). A local run whose process is gone is marked Crashed first. `reenter`: the
-    human-input nodes asked again, the other answers kept (`flows.backend.reenter`). The run
-    executes the plan it started with (`flows.backend.plan_pin`); `latest` moves it to the
-    plan file as it is now (its `plan-version:` tag follows; finished nodes whose definition
-    changed run again)."""
+    human-input nodes asked again, the other answers kept (`flows.backend.reenter`). A
+    deployment run executes the plan it started with (`flows.backend.plan_pin`: a redeploy
+    never changes a run of the month in flight); `latest` moves it to the plan file as it is
+    now (validated first; its `plan-version:` tag follows; finished nodes whose definition
+    changed run again). A local run's retry always takes the file as it is now."""
     from flows.backend import liveness
 
     run = liveness.settle(control.find_run(run_id))
@@ -357,6 +358,12 @@ def retry(
         )
     if latest:
         _move_to_latest(run)
+    elif run.deployment_id is None:
+        # A local run's retry takes its plan file as it is now (an edited node runs again, the
+        # rest is reused: `flows.backend.result_reuse`); the start pins it for later starts.
+        from flows.backend import plan_pin
+
+        plan_pin.unpin(run.id)
     if reenter:
         from flows.backend import reask
         from flows.backend import reenter as reentry
@@ -384,11 +391,15 @@ def retry(
 
 
 def pinned_differs(run_id: str) -> tuple[str, str] | None:
-    """(the version the run started with, the version of its plan file now) when the file has
-    changed since the run pinned it (`flows.backend.plan_pin`); None otherwise."""
+    """(the version a deployment run started with, the version of its plan file now) when the
+    file has changed since the run pinned it (`flows.backend.plan_pin`); None otherwise, and
+    for a local run (its retry takes the file as it is now)."""
     from flows.backend import plan_pin
 
-    return plan_pin.differs(control.parse_run_id(run_id))
+    run = control.find_run(run_id)
+    if run.deployment_id is None:
+        return None
+    return plan_pin.differs(run.id)
 
 
 def _move_to_latest(run: FlowRun) -> None:

@@ -1,10 +1,11 @@
-"""A local run keeps the plan it started with, and `keiri retry --latest` moves it to the new
-one (issue 24 item 1), on the real local Prefect server through `keiri`: a run fails at a gate;
-its plan file is then changed (a new version whose gate passes and whose last step is named
-otherwise). `keiri retry` executes the definition the run started with — the gate fails again,
-the terminal says the file changed and how to take the new one — and `keiri retry --latest`
-executes the new definition: the gate passes, the new last step runs, the finished first step
-is reused, and the run's version tag and pin follow."""
+"""A local run pins the plan it started with, and its retry takes the plan file as it is now
+(issue 24 item 1; the deployment side — a retry keeps the pinned definition until
+`--latest` — is `tests/ops/test_plan_pin.py`), on the real local Prefect server through
+`keiri`: a run fails at a gate; its pin holds the text, version and block versions; the plan
+file is then changed (a new version whose gate passes and whose last step is named otherwise);
+`keiri retry` executes the new definition, reusing the finished first step; the run's pin,
+version tag and Prefect run summary follow. `--latest` with a plan that no longer validates
+changes nothing."""
 
 from __future__ import annotations
 
@@ -17,7 +18,6 @@ from typing import Any
 
 import pytest
 
-from keiri.base.catalog import t
 from tests.conftest import TEST_BLOCK_SPECS
 from tests.flows.conftest import read_journal
 
@@ -71,8 +71,8 @@ def _tags(run_id: str) -> list[str]:
     return list(find_run(run_id).tags)
 
 
-def test_a_retry_keeps_the_definition_until_latest_is_asked(
-    journal: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+def test_a_local_retry_takes_the_edited_plan_and_the_pin_follows(
+    journal: Path, tmp_path: Path
 ) -> None:
     from flows.backend.plan_pin import PIN_KEY
     from flows.backend.run_inputs import read_value
@@ -96,26 +96,15 @@ def test_a_retry_keeps_the_definition_until_latest_is_asked(
         .replace("label: after-1", "label: after-2")
     )
     design.write_text(changed, encoding="utf-8")
-    assert runs.pinned_differs(run_id) == ("1.0.0", "1.1.0")
+    assert runs.pinned_differs(run_id) is None  # a local run: its retry takes the file
 
-    # The definition the run started with: the gate fails again, the person is told.
-    from keiri.cli import main
-
-    assert main(["retry", run_id]) == 1
-    said = capsys.readouterr().err
-    assert t("cli.retry.pinned", pinned="1.0.0", now="1.1.0") in " ".join(said.split()), said
-    assert _labels(journal) == ["before"]
-    assert "plan-version:1.0.0" in _tags(run_id)
-
-    # --latest: the new definition, the finished first step reused.
-    code, doc, _err = keiri("retry", run_id, "--latest")
+    code, doc, _err = keiri("retry", run_id)
     assert code == 0 and doc["state"] == "completed", doc
-    assert _labels(journal) == ["before", "after-2"]
+    assert _labels(journal) == ["before", "after-2"]  # `before` reused, the new step ran
     tags = _tags(run_id)
     assert "plan-version:1.1.0" in tags and "plan-version:1.0.0" not in tags
     pin = read_value(uuid.UUID(run_id), PIN_KEY)
     assert pin["version"] == "1.1.0" and pin["text"] == changed
-    assert runs.pinned_differs(run_id) is None
     # The run summary in the Prefect UI names the version each start executed.
     headings = [str(a.data).splitlines()[0] for a in _summaries(run_id)]
     assert "# pinned_retry 1.0.0 — failed" in headings, headings

@@ -69,3 +69,45 @@ def test_a_run_resumed_after_the_design_changed_keeps_its_version(
             break
         time.sleep(0.5)
     assert said in lines, lines
+
+
+def test_a_retry_keeps_the_pinned_definition_until_latest_moves_it(
+    ops: Ops, ops_server: OwnServer, tmp_path: Path
+) -> None:
+    """A deployment run that failed is retried with the definition it started with, though
+    its design was changed meanwhile (`keiri retry` says so); `--latest` moves it to the
+    design as it is now: the new version runs and the run's tag follows."""
+    from flows.lifecycle import runs
+
+    design = tmp_path / "gate.yaml"
+    shutil.copyfile(PLANS / "fail_until_marker.yaml", design)
+    name = f"pinned-retry-{ops.pool}"
+    ops.write(name, design=str(design))
+    code, doc = ops.deploy()
+    assert code == 0, doc
+    worker = ops.worker("w1")
+    run_id = ops.trigger(name)
+    run = wait_state(run_id, {"COMPLETED", "FAILED", "CRASHED"}, timeout=scaled(120))
+    assert run.state.type.value == "FAILED", (run.state, worker.output())
+
+    marker = tmp_path / "marker"
+    marker.touch()
+    text = design.read_text(encoding="utf-8")
+    changed = text.replace("version: 1.0.0", "version: 1.1.0").replace(
+        "marker: /nonexistent", f"marker: {marker}"
+    )
+    assert changed != text
+    design.write_text(changed, encoding="utf-8")
+    assert runs.pinned_differs(run_id) == ("1.0.0", "1.1.0")
+
+    kept = runs.retry(run_id, "ito", timeout=scaled(120))
+    assert kept.state == "failed", (kept, worker.output())  # the gate of 1.0.0 again
+    assert ops.labels() == ["gate", "gate"]  # its two attempts, nothing after it
+    assert "plan-version:1.0.0" in wait_state(run_id, {"FAILED"}, timeout=scaled(30)).tags
+
+    moved = runs.retry(run_id, "ito", latest=True, timeout=scaled(120))
+    assert moved.state == "completed", (moved, worker.output())
+    assert ops.labels() == ["gate", "gate", "gate", "after-gate"]
+    tags = wait_state(run_id, {"COMPLETED"}, timeout=scaled(30)).tags
+    assert "plan-version:1.1.0" in tags and "plan-version:1.0.0" not in tags
+    assert runs.pinned_differs(run_id) is None
