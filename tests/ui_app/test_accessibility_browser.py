@@ -90,6 +90,22 @@ def _settled(page: Any) -> None:
     )
 
 
+def _settled_violations(page: Any) -> list[str]:
+    """The violations of the settled page, from two scans in a row that agree: a page that
+    reruns while axe walks it (the runs page follows the shared server's live runs, and an
+    expander's label is drawn again from a lazily loaded chunk) shows a transient state — empty
+    labels — to one scan only, while a real violation is in every scan."""
+    last: list[str] | None = None
+    for _ in range(4):
+        _settled(page)
+        found = _violations(page)
+        if found == last:
+            return found
+        last = found
+    assert last is not None
+    return last
+
+
 def test_inbox_confirm_form_and_runs_page_have_no_serious_violations(
     paused_run: Callable[[str], str],
     form_app: tuple[str, Callable[[], str]],
@@ -104,21 +120,19 @@ def test_inbox_confirm_form_and_runs_page_have_no_serious_violations(
     page.goto(url)
     page.get_by_role("heading", name="受信箱").wait_for()
     page.locator(f'a[href*="run={run_id}"]').first.wait_for()
-    _settled(page)
-    problems["inbox"] = _violations(page)
+    problems["inbox"] = _settled_violations(page)
 
     page.goto(f"{url}/form?run={run_id}")
     page.get_by_text("照合結果と指摘事項を確認し").first.wait_for()
     page.get_by_role("button", name="送信して再開").wait_for()
     _settled(page)
     page.screenshot(path=str(tmp_path / "a11y-form.png"), full_page=True)
-    problems["form"] = _violations(page)
+    problems["form"] = _settled_violations(page)
 
     page.goto(f"{url}/runs")
     page.get_by_role("heading", name="実行履歴").wait_for()
     page.locator('[data-testid="stExpander"]').first.wait_for()
-    _settled(page)
-    problems["runs"] = _violations(page)
+    problems["runs"] = _settled_violations(page)
 
     assert problems == {"inbox": [], "form": [], "runs": []}, "\n".join(
         line for lines in problems.values() for line in lines
@@ -155,7 +169,7 @@ def test_copilot_page_has_no_serious_violations_and_unclipped_buttons(
                 " return p.scrollWidth <= p.clientWidth + 1 && lines <= 1; }"
             )
             assert fits, (name, i, button.bounding_box())
-    found = _violations(page)
+    found = _settled_violations(page)
     assert found == [], "\n".join(found)
 
 
