@@ -71,6 +71,14 @@ def _tags(run_id: str) -> list[str]:
     return list(find_run(run_id).tags)
 
 
+def _failed_run(design: Path) -> str:
+    """A run of `PLAN`, written to `design`, that failed at its gate: its id."""
+    design.write_text(PLAN, encoding="utf-8")
+    code, doc, _err = keiri("run", str(design))
+    assert code == 1 and doc["state"] == "failed", doc
+    return str(doc["run_id"])
+
+
 def test_a_local_retry_takes_the_edited_plan_and_the_pin_follows(
     journal: Path, tmp_path: Path
 ) -> None:
@@ -79,10 +87,7 @@ def test_a_local_retry_takes_the_edited_plan_and_the_pin_follows(
     from flows.lifecycle import runs
 
     design = tmp_path / "pinned_retry.yaml"
-    design.write_text(PLAN, encoding="utf-8")
-    code, doc, _err = keiri("run", str(design))
-    assert code == 1 and doc["state"] == "failed", doc
-    run_id = doc["run_id"]
+    run_id = _failed_run(design)
     assert _labels(journal) == ["before"]
     pin = read_value(uuid.UUID(run_id), PIN_KEY)
     assert pin["version"] == "1.0.0" and pin["text"] == PLAN
@@ -131,10 +136,7 @@ def test_latest_refuses_a_plan_that_no_longer_validates_and_changes_nothing(
     from flows.backend.run_inputs import read_value
 
     design = tmp_path / "pinned_retry.yaml"
-    design.write_text(PLAN, encoding="utf-8")
-    code, doc, _err = keiri("run", str(design))
-    assert code == 1, doc
-    run_id = doc["run_id"]
+    run_id = _failed_run(design)
     design.write_text(PLAN.replace("block: test.fail", "block: test.no_such_block"), "utf-8")
 
     code, doc, _err = keiri("retry", run_id, "--latest")
