@@ -101,11 +101,10 @@ def _compile_pinned(plan: str, flow_run: FlowRun) -> CompiledPlan:
     changed since, or a block at another version now, is said in the run's log, and the run's
     `plan-version:` tag names the version it executes."""
     pinned = _pinned(plan, flow_run)
-    version = f"plan-version:{pinned.compiled.plan.version}"
-    if version not in flow_run.tags:
+    tags = run_names.with_version(flow_run.tags, pinned.compiled.plan.version)
+    if set(tags) != set(flow_run.tags):
         from prefect.client.orchestration import get_client
 
-        tags = [tag for tag in flow_run.tags if not tag.startswith("plan-version:")] + [version]
         with get_client(sync_client=True) as client:
             client.update_flow_run(flow_run.id, tags=tags)
     if pinned.changed_on_disk:

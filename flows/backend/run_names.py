@@ -10,10 +10,11 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
-__all__ = ["kept_name", "plan_id_of", "plan_tags", "run_name"]
+__all__ = ["kept_name", "plan_id_of", "plan_tags", "run_name", "with_version"]
 
 _STAMP = "%Y%m%d-%H%M%S-%f"
 _PLAN_TAG = "plan:"
+_VERSION_TAG = "plan-version:"
 
 
 def run_name(plan_id: str, at: datetime | None = None) -> str:
@@ -33,7 +34,13 @@ def kept_name(current: str | None, plan_id: str, created: datetime | None) -> st
 
 def plan_tags(plan_id: str, version: str) -> list[str]:
     """The tags of a plan's runs: `plan:<id>`, `plan-version:<v>`."""
-    return [f"{_PLAN_TAG}{plan_id}", f"plan-version:{version}"]
+    return [f"{_PLAN_TAG}{plan_id}", f"{_VERSION_TAG}{version}"]
+
+
+def with_version(tags: list[str], version: str) -> list[str]:
+    """`tags` with their `plan-version:` tag naming `version` (the run executes that version
+    now: a retry of an edited plan, `keiri retry --latest`, a redeploy's retag)."""
+    return [tag for tag in tags if not tag.startswith(_VERSION_TAG)] + [f"{_VERSION_TAG}{version}"]
 
 
 def plan_id_of(tags: list[str]) -> str | None:

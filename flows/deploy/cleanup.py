@@ -18,6 +18,7 @@ from datetime import datetime, timedelta
 from typing import Any
 from uuid import UUID
 
+from flows.backend.run_names import with_version
 from flows.deploy.schedules import Schedule, render_schedule
 from flows.deploy.spec import DeploymentSpec
 
@@ -169,6 +170,7 @@ def remove_stale_runs(specs: list[DeploymentSpec]) -> list[StaleRun]:
                     continue  # started or removed meanwhile
                 continue
             current = client.read_flow_run(run_id)
-            tags = [t for t in current.tags if not t.startswith("plan-version:")]
-            client.update_flow_run(run_id, tags=[*tags, f"plan-version:{versions[run.deployment]}"])
+            client.update_flow_run(
+                run_id, tags=with_version(current.tags, versions[run.deployment])
+            )
     return stale

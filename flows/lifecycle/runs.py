@@ -43,6 +43,7 @@ from flows.backend.input_keys import STARTED_KEY
 from flows.backend.notify import form_link
 from flows.backend.outcome import OutcomeError, PausedAt, RunOutcome
 from flows.backend.run_inputs import create_once, filter_values
+from flows.backend.run_names import with_version
 from flows.lifecycle import control, start
 from flows.lifecycle.control import PausedForm
 from flows.run_plan import RunObservers, event_log_path, named_flow, run_local, started_here
@@ -414,9 +415,8 @@ def _move_to_latest(run: FlowRun) -> None:
         compiled = plan_pin.repin(run.id, path)
     except IssuesFound as exc:
         raise PlanInvalid(exc.issues, hint=t("cli.hint.validate_plan", plan=path)) from exc
-    version = f"plan-version:{compiled.plan.version}"
-    tags = [tag for tag in run.tags if not tag.startswith("plan-version:")] + [version]
-    if tags != run.tags:
+    tags = with_version(run.tags, compiled.plan.version)
+    if set(tags) != set(run.tags):
         with get_client(sync_client=True) as client:
             client.update_flow_run(run.id, tags=tags)
 

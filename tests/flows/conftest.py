@@ -34,6 +34,13 @@ def journal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 @pytest.fixture
+def as_yamada(prefect_server: str, monkeypatch: pytest.MonkeyPatch, journal: Path) -> None:
+    """The test blocks (their journal: `journal`) and the user `yamada`, on the local server."""
+    monkeypatch.setenv("KEIRI_BLOCK_SPECS", str(TEST_BLOCK_SPECS))
+    monkeypatch.setenv("KEIRI_USER", "yamada")
+
+
+@pytest.fixture
 def runtime(prefect_server: str, monkeypatch: pytest.MonkeyPatch, journal: Path) -> Iterator[Any]:
     monkeypatch.setenv("KEIRI_BLOCK_SPECS", str(TEST_BLOCK_SPECS))
     from flows.lifecycle.runs import outcome

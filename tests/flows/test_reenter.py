@@ -21,15 +21,6 @@ pytestmark = pytest.mark.prefect
 PLAN = FIXTURES / "plans" / "runtime" / "reenter_amount.yaml"
 
 
-@pytest.fixture
-def env(prefect_server: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
-    """The test blocks, a journal of what ran (returned), and the user `yamada`."""
-    monkeypatch.setenv("KEIRI_BLOCK_SPECS", str(TEST_BLOCK_SPECS))
-    monkeypatch.setenv("KEIRI_TEST_JOURNAL", str(tmp_path / "journal.jsonl"))
-    monkeypatch.setenv("KEIRI_USER", "yamada")
-    return tmp_path / "journal.jsonl"
-
-
 def keiri(*args: str) -> tuple[int, dict[str, Any]]:
     """`keiri ARGS --json` in this process; (exit code, JSON document)."""
     from keiri.cli import main
@@ -88,8 +79,9 @@ def test_the_failure_is_linked_to_the_inputs_upstream_of_the_failing_node(
     assert found is not None and found.inputs == ["who"]
 
 
+@pytest.mark.usefixtures("as_yamada")
 def test_reenter_asks_that_form_again_and_reuses_what_does_not_depend_on_it(
-    env: Path, tmp_path: Path
+    journal: Path, tmp_path: Path
 ) -> None:
     from flows.lifecycle.control import find_run
 
@@ -150,7 +142,7 @@ def test_reenter_asks_that_form_again_and_reuses_what_does_not_depend_on_it(
         ("check", "rerun", "not_finished"),  # it failed: nothing was stored
     } <= decisions, doc["reuse"]
     assert not any(e["node_id"] == "ask" for e in doc["reuse"])  # asked: node_paused
-    labels = [e.get("label") for e in read_journal(env)]
+    labels = [e.get("label") for e in read_journal(journal)]
     assert labels.count("unrelated") == 1, labels  # finished work was not redone
     assert labels.count("last") == 1, labels
     events = [
@@ -162,8 +154,9 @@ def test_reenter_asks_that_form_again_and_reuses_what_does_not_depend_on_it(
     assert paused == ["ask-r1", "confirm-r1"], paused  # `who` was never asked
 
 
+@pytest.mark.usefixtures("as_yamada")
 def test_reenter_asks_a_form_whose_values_given_up_front_were_refused(
-    env: Path, tmp_path: Path
+    journal: Path, tmp_path: Path
 ) -> None:
     from blocks.sdk.registry import BlockRegistry
     from compiler.compile import compile_file

@@ -18,10 +18,9 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import TEST_BLOCK_SPECS
 from tests.flows.conftest import read_journal
 
-pytestmark = pytest.mark.prefect
+pytestmark = [pytest.mark.prefect, pytest.mark.usefixtures("as_yamada")]
 
 PLAN = """\
 apiVersion: v1
@@ -41,14 +40,6 @@ graph:
     block: test.record
     in: { value: "${gate.ok}", label: after-1 }
 """
-
-
-@pytest.fixture
-def journal(prefect_server: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
-    monkeypatch.setenv("KEIRI_BLOCK_SPECS", str(TEST_BLOCK_SPECS))
-    monkeypatch.setenv("KEIRI_TEST_JOURNAL", str(tmp_path / "journal.jsonl"))
-    monkeypatch.setenv("KEIRI_USER", "yamada")
-    return tmp_path / "journal.jsonl"
 
 
 def keiri(*args: str) -> tuple[int, dict[str, Any], str]:

@@ -18,22 +18,13 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import FIXTURES, TEST_BLOCK_SPECS
+from tests.conftest import FIXTURES
 from tests.flows.conftest import read_journal
 
-pytestmark = pytest.mark.prefect
+pytestmark = [pytest.mark.prefect, pytest.mark.usefixtures("as_yamada")]
 PLAN = FIXTURES / "plans" / "runtime" / "secret_answer.yaml"
 PASSWORD = "pw-SECRET-4e7d19"
 AGAIN = "pw-SECRET-81c0aa"
-
-
-@pytest.fixture
-def journal(prefect_server: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
-    """The test blocks, a journal of what ran (returned), and the user `yamada`."""
-    monkeypatch.setenv("KEIRI_BLOCK_SPECS", str(TEST_BLOCK_SPECS))
-    monkeypatch.setenv("KEIRI_TEST_JOURNAL", str(tmp_path / "journal.jsonl"))
-    monkeypatch.setenv("KEIRI_USER", "yamada")
-    return tmp_path / "journal.jsonl"
 
 
 def _retention(monkeypatch: pytest.MonkeyPatch, value: str) -> None:
