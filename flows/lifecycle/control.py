@@ -68,6 +68,8 @@ class RunView:
     pause_key: str | None = None
     #: The run's parameters (`plan`, `answers`, `vars`): for its title, not in the JSON.
     parameters: dict[str, Any] = field(default_factory=dict, repr=False)
+    #: When a run that has not started is due (its schedule's time): shown, not in the JSON.
+    expected: str | None = field(default=None, repr=False)
 
     @property
     def rejected(self) -> bool:
@@ -75,7 +77,7 @@ class RunView:
         return rejection.is_rejected_state(self.state)
 
     def to_json(self) -> dict[str, Any]:
-        return {k: v for k, v in self.__dict__.items() if k != "parameters"}
+        return {k: v for k, v in self.__dict__.items() if k not in ("parameters", "expected")}
 
 
 def _view(run: FlowRun) -> RunView:
@@ -94,6 +96,7 @@ def _view(run: FlowRun) -> RunView:
         tags=list(run.tags),
         pause_key=state.state_details.pause_key if state and state.state_details else None,
         parameters=dict(run.parameters or {}),
+        expected=run.expected_start_time.isoformat() if run.expected_start_time else None,
     )
 
 
@@ -123,8 +126,9 @@ def list_runs(
     top_level: bool = False,
     due_only: bool = False,
 ) -> list[RunView]:
-    """Recent runs, newest first. `top_level` leaves out the runs of loop items and subflows
-    (their parent's entry shows their progress); the inbox and `keiri runs` list them too.
+    """Recent runs, newest first (`state="scheduled"`: the soonest first). `top_level` leaves
+    out the runs of loop items and subflows (their parent's entry shows their progress); the
+    inbox and `keiri runs` list them too.
     `due_only` leaves out runs scheduled for later: Prefect sorts by start time or else the
     expected start, so a deployment's future runs would otherwise come before the ones that ran."""
     filters: dict[str, Any] = {}
@@ -150,10 +154,12 @@ def list_runs(
             filters["state"] = FlowRunFilterState(
                 name=FlowRunFilterStateName(any_=[state.capitalize()])
             )
+    # Runs scheduled for later: the next one first (what an operator asks of a schedule).
+    later = (state or "").upper() == "SCHEDULED"
     with get_client(sync_client=True) as client:
         runs = client.read_flow_runs(
             flow_run_filter=FlowRunFilter(**filters),
-            sort=FlowRunSort.START_TIME_DESC,
+            sort=FlowRunSort.EXPECTED_START_TIME_ASC if later else FlowRunSort.START_TIME_DESC,
             limit=min(limit * 3 if plan_only else limit, 200),  # the API caps a page at 200
         )
     from flows.backend import liveness

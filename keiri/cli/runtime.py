@@ -327,7 +327,11 @@ def runs_cmd(state: str | None, limit: int, as_json: bool) -> None:
             v.run_id,
             v.plan_id or "",
             state_label(v.state),
-            local_time(v.start, "%Y-%m-%d %H:%M:%S") if v.start else "",
+            local_time(v.start, "%Y-%m-%d %H:%M:%S")
+            if v.start
+            else t("runs.due_at", at=local_time(v.expected, "%Y-%m-%d %H:%M"))
+            if v.expected and v.state_type == "SCHEDULED"
+            else "",
             t("cli.seconds", seconds=f"{v.duration_s:.1f}") if v.duration_s is not None else "",
         )
     console.print(table)

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from flows.lifecycle.control import list_runs
+from keiri.base.catalog import t
 from keiri.cli import main
 
 pytestmark = pytest.mark.prefect
@@ -73,6 +74,11 @@ def test_recent_runs_leave_out_runs_scheduled_for_later(
         return None
 
     with get_client(sync_client=True) as client:
+        further = client.create_flow_run(
+            later,
+            state=Scheduled(scheduled_time=datetime.now(UTC) + timedelta(days=2)),
+            tags=["plan:listing_later"],
+        )
         future = client.create_flow_run(
             later,
             state=Scheduled(scheduled_time=datetime.now(UTC) + timedelta(days=1)),
@@ -83,9 +89,9 @@ def test_recent_runs_leave_out_runs_scheduled_for_later(
     assert main(["run", str(plan), "--json"]) == 0
     run_id = json.loads(capsys.readouterr().out)["run_id"]
 
-    assert list_runs(None, 1)[0].run_id == str(future.id)
+    assert list_runs(None, 1)[0].run_id == str(further.id)  # the furthest scheduled first
     due = [v.run_id for v in list_runs(None, 200, due_only=True)]
-    assert str(future.id) not in due
+    assert str(future.id) not in due and str(further.id) not in due
     assert run_id in due[:8]  # the run just made, among the newest (its 3 item runs beside it)
 
     assert main(["runs", "--json", "--limit", "200"]) == 0
@@ -94,6 +100,14 @@ def test_recent_runs_leave_out_runs_scheduled_for_later(
     assert main(["runs", "--state", "scheduled", "--json", "--limit", "200"]) == 0
     scheduled = [r["run_id"] for r in json.loads(capsys.readouterr().out)["runs"]]
     assert str(future.id) in scheduled and run_id not in scheduled
+    # the soonest first, each with the time it is due
+    assert scheduled.index(str(future.id)) < scheduled.index(str(further.id))
+    from keiri.base.times import local_time
+    from ui_app.views.runs import _started
+
+    [view] = [v for v in list_runs("scheduled", 200) if v.run_id == str(future.id)]
+    assert view.expected and "expected" not in view.to_json()  # shown, not in --json
+    assert _started(view) == t("runs.due_at", at=local_time(view.expected, "%Y-%m-%d %H:%M"))
 
     from ui_app import backend
 

@@ -68,9 +68,11 @@ def open_key(run_id: str) -> str:
 
 
 def _started(view: RunView) -> str:
-    if not view.start:
-        return t("runs.not_started")
-    return local_time(view.start, "%Y-%m-%d %H:%M:%S")
+    if view.start:
+        return local_time(view.start, "%Y-%m-%d %H:%M:%S")
+    if view.expected and view.state_type == "SCHEDULED":  # when the schedule will start it
+        return t("runs.due_at", at=local_time(view.expected, "%Y-%m-%d %H:%M"))
+    return t("runs.not_started")
 
 
 def _waits_for_a_child(run_id: str) -> bool:
@@ -198,7 +200,8 @@ def _label(view: RunView, title: RunTitle) -> str:
     state = state_label(view.state)
     if view.state_type == "RUNNING" and _waits_for_a_child(view.run_id):
         state = state_label("PAUSED")
-    parts = [title.text(), state, _started(view), title.started_by or "", duration(view.duration_s)]
+    took = duration(view.duration_s) if view.start else ""  # a run not started took nothing
+    parts = [title.text(), state, _started(view), title.started_by or "", took]
     return t("display.sep").join(p for p in parts if p)
 
 

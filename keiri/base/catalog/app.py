@@ -258,6 +258,7 @@ ENTRIES: dict[str, dict[str, str]] = {
     "runs.filter.crashed": {"ja": "クラッシュ", "en": "Crashed"},
     "runs.filter.scheduled": {"ja": "予定（これからの実行）", "en": "Scheduled (later runs)"},
     "runs.not_started": {"ja": "未開始", "en": "Not started"},
+    "runs.due_at": {"ja": "{at} に開始予定", "en": "due {at}"},
     "runs.period": {"ja": "対象期間", "en": "Period"},
     "runs.period_all": {"ja": "すべての期間", "en": "Every period"},
     "runs.open_prefect": {"ja": "Prefect UI で開く", "en": "Open in the Prefect UI"},
