@@ -113,8 +113,8 @@ ENTRIES: dict[str, dict[str, str]] = {
         "en": "Retry in the background; return when it completes or pauses (exit 3).",
     },
     "cli.help.retry.latest": {
-        "ja": "計画ファイルの今の定義で再実行します（既定は実行開始時の定義）。定義が変わったノードは再実行され、実行のバージョンのタグも新しくなります。",
-        "en": "Retry with the plan file's current definition (by default, the definition the run started with); nodes whose definition changed run again and the run's version tag follows.",
+        "ja": "計画ファイルの今の定義で再実行します。デプロイの実行は、これを付けなければ開始時の定義で再実行します（ローカルの実行はいつも今のファイルで）。定義が変わったノードは再実行され、実行のバージョンのタグも新しくなります。",
+        "en": "Retry with the plan file's current definition. Without it a deployment's run retries the definition it started with (a local run always takes the file as it is); nodes whose definition changed run again and the run's version tag follows.",
     },
     "cli.retry.pinned": {
         "ja": "計画ファイルはこの実行の開始後に変更されています（開始時 {pinned}、今 {now}）。開始時の定義で再実行します。新しい定義で再実行するには --latest を付けてください",
