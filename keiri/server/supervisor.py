@@ -214,7 +214,7 @@ def ensure_api_url(timeout: float | None = None, progress: Progress | None = Non
     (keiri never silently starts another server); otherwise the local server is started or
     reused.
     """
-    configured = settings.get().server.api_url
+    configured = _operator_url()
     if configured:
         # A busy server (a loaded machine, a burst of task run events) may miss one check.
         for _attempt in range(_CONFIGURED_CHECKS):
@@ -273,6 +273,20 @@ def export_prefect_env(api_url: str, *, home: Path | None = None) -> dict[str, s
     return previous
 
 
+class _Exported:
+    """The API URL this process put into `PREFECT_API_URL` itself (`connect`)."""
+
+    url: str | None = None
+
+
+def _operator_url() -> str | None:
+    """The `PREFECT_API_URL` the operator configured: not the local server's URL that `connect`
+    exported without starting it (`keiri run --detach` tries the create first), which must not
+    turn a server keiri may start into a configured one that is down."""
+    configured = settings.get().server.api_url
+    return None if configured is not None and configured == _Exported.url else configured
+
+
 # Result storage the operator configured (shared storage for several machines) wins.
 _OPERATOR_KEYS = ("PREFECT_RESULTS_LOCAL_STORAGE_PATH",)
 # Prefect reads these once, at import; a process that already imported it keeps its own.
@@ -292,6 +306,8 @@ def connect(
         api_url = ensure_api_url(timeout, progress)
     else:
         api_url = settings.get().server.api_url or server_config().api_url
+    if not _operator_url():
+        _Exported.url = api_url  # keiri's own choice, not the operator's: see `_operator_url`
     env = prefect_env(api_url)
     for key in _OPERATOR_KEYS:
         if os.environ.get(key):

@@ -205,3 +205,43 @@ def test_a_busy_server_is_retried_and_yields_exactly_one_run(
     retried = "| WARNING | keiri.api"  # one line per retry, in the reader's language
     assert log.count(retried) >= 3  # the retries are logged, not shown on the terminal
     assert "Service Unavailable" not in done.stderr and "再試行" not in done.stderr
+
+
+def test_detach_on_a_fresh_home_starts_the_local_server(tmp_path: Path) -> None:
+    """No `PREFECT_API_URL`, no server: the first create is refused, so the CLI starts the
+    home's local server and creates the run there (the URL it put into its own environment
+    before trying is not an operator's configured server that is down)."""
+    from tests.support.prefect_server import free_port
+
+    plan, _plan_id = _plan(tmp_path)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PREFECT_")}
+    env.update(
+        KEIRI_HOME=str(tmp_path / "home"),
+        KEIRI_SERVER_PORT=str(free_port()),
+        KEIRI_BLOCK_SPECS=str(TEST_BLOCK_SPECS),
+        KEIRI_TEST_JOURNAL=str(tmp_path / "journal.jsonl"),
+        PYTHONPATH=str(ROOT),
+    )
+    try:
+        done = subprocess.run(
+            [str(KEIRI), "run", str(plan), "--detach", "--json"],
+            env=env,
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=600,
+            check=False,
+        )
+        assert done.returncode == 0, (done.stdout[-2000:], done.stderr[-2000:])
+        doc = json.loads(done.stdout)
+        assert doc["state"] == "completed" and doc["outputs"]["last"]["value"] == 7, doc
+        assert doc["ui_url"].startswith(f"http://127.0.0.1:{env['KEIRI_SERVER_PORT']}/")
+    finally:
+        subprocess.run(
+            [str(KEIRI), "server", "stop"],
+            env=env,
+            cwd=ROOT,
+            capture_output=True,
+            timeout=120,
+            check=False,
+        )
