@@ -27,17 +27,20 @@ APP = Path(__file__).resolve().parents[2] / "ui_app" / "app.py"
 
 
 def streamlit_command(host: str, port: int) -> list[str]:
-    """Streamlit's `run` command; no garbage collection forced after every drawing (Streamlit's
-    default: with Prefect loaded a full collection takes 0.1-0.4 s of every rerun)."""
+    """Streamlit's `run` command, through `ui_app.serve` (the web font, no component scan, the
+    first page's modules imported while the server starts); no garbage collection forced after
+    every drawing (Streamlit's default: with Prefect loaded a full collection takes 0.1-0.4 s of
+    every rerun)."""
     return [
-        sys.executable, "-m", "streamlit", "run", str(APP),
+        sys.executable, "-m", "ui_app.serve", "run", str(APP),
         "--server.address", host,
         "--server.port", str(port),
         "--server.headless", "true",
         "--browser.gatherUsageStats", "false",
         "--server.fileWatcherType", "none",
         "--client.toolbarMode", "minimal",
-        # ui_app/static/: the Japanese web font (ui_app.style), so no client needs a CJK font.
+        # ui_app/static/: the Japanese web font (put there by ui_app.serve), so no client needs
+        # a CJK font.
         "--server.enableStaticServing", "true",
         "--runner.postScriptGC", "false",
     ]  # fmt: skip
@@ -87,9 +90,6 @@ def ui_cmd(host: str, port: int) -> None:
     url = settings.form_app_url_for(host, port)
     access = access_mode(configured_env(), secrets)
     console.print(t("cli.ui.started", url=url, access=access, api=api_url), markup=False)
-    from ui_app.style import ensure_font
-
-    ensure_font()  # served from ui_app/static/ (Streamlit looks for the folder at start)
     process = subprocess.Popen(streamlit_command(host, port), env=env)
     # A service manager stops `keiri ui` with SIGTERM: pass it on so Streamlit stops too.
     previous = signal.signal(signal.SIGTERM, lambda signum, _frame: process.send_signal(signum))

@@ -113,7 +113,7 @@ def test_keiri_ui_command_line() -> None:
     from keiri.cli.ui_cmd import streamlit_command
 
     command = streamlit_command("127.0.0.1", 8600)
-    assert command[1:4] == ["-m", "streamlit", "run"]
+    assert command[1:4] == ["-m", "ui_app.serve", "run"]
     assert command[4].endswith("ui_app/app.py")
     flags = dict(zip(command[5::2], command[6::2], strict=True))
     assert flags["--server.address"] == "127.0.0.1" and flags["--server.port"] == "8600"

@@ -36,8 +36,9 @@ __all__ = [
 STARTED = "keiri::started::"
 #: A run id whose first form the next drawing of the page opens.
 OPEN_FORM = "keiri::open_form"
-#: How often the card reads the run's state, and for how long at most (seconds).
-POLL_S = 1.0
+#: How often the card reads the run's state (one small API read: a start is followed closely,
+#: the first form opens within half a second of the pause), and for how long at most (seconds).
+POLL_S = 0.5
 FOLLOW_S = 600.0
 _FINAL = {"completed", "failed", "crashed", "cancelled"}
 
