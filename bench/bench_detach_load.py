@@ -143,9 +143,10 @@ def bench(args: argparse.Namespace) -> int:
     if args.api_url:
         env["PREFECT_API_URL"] = args.api_url
     os.environ.update(env)
+    from keiri.server import client_env
     from keiri.server import supervisor as server
 
-    server.connect(timeout=180)
+    client_env.connect(timeout=180)
     try:
         return warm_then_burst(args, env, work)
     finally:

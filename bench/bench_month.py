@@ -306,9 +306,10 @@ def main(argv: list[str] | None = None) -> int:
     }
     env.pop("PREFECT_API_URL", None)
     os.environ.update(env)
+    from keiri.server import client_env
     from keiri.server import supervisor as server
 
-    server.connect(timeout=300)
+    client_env.connect(timeout=300)
     try:
         return _compare(args, env)
     finally:

@@ -4,7 +4,7 @@ Run: `.venv/bin/python bench/bench_prefect_baseline.py [--reps 7] [--api-url URL
 
 Without `--api-url` it starts a throwaway local server (keiri.server.supervisor, temporary keiri home,
 free port) and stops it at the end. Each variant runs in a fresh process with the client
-environment of `keiri.server.supervisor.prefect_env` plus the variant's settings (prefect reads its
+environment of `keiri.server.client_env.prefect_env` plus the variant's settings (prefect reads its
 settings at import). Printed per variant: import time, first flow call, medians of the time
 inside the flow body and of the whole flow call, the whole process, and the ratio of the
 median flow call to the plain-Python chain measured in the same run.
@@ -148,7 +148,8 @@ def main() -> None:
         return
 
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-    from keiri.server.supervisor import ServerConfig, prefect_env, start, stop
+    from keiri.server.client_env import prefect_env
+    from keiri.server.supervisor import ServerConfig, start, stop
 
     names = args.only or list(VARIANTS)
     servers: dict[str, str] = {}

@@ -38,9 +38,10 @@ os.environ["KEIRI_BLOCK_SPECS"] = str(ROOT / "tests" / "fixtures" / "blocks" / "
 os.environ["KEIRI_TEST_JOURNAL"] = str(HOME / "journal.jsonl")
 os.environ["PYTHONPATH"] = str(ROOT)
 
+from keiri.server import client_env  # noqa: E402
 from keiri.server import supervisor as server  # noqa: E402
 
-API = server.connect(timeout=120)
+API = client_env.connect(timeout=120)
 
 from flows.lifecycle.control import resume_run, wait_for_run  # noqa: E402
 from keiri.cli import main as keiri  # noqa: E402

@@ -43,9 +43,10 @@ os.environ["PYTHONPATH"] = str(ROOT)
 # sources again: ~0.15 s of a one-node run). The warm-up runs below write them.
 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
+from keiri.server import client_env  # noqa: E402
 from keiri.server import supervisor as server  # noqa: E402
 
-API = server.connect(timeout=300)
+API = client_env.connect(timeout=300)
 
 from flows.run_plan import run_local  # noqa: E402
 

@@ -149,12 +149,13 @@ def main() -> None:
     parser.add_argument("--dump", help="write each run's created/start/end seconds to this file")
     args = parser.parse_args()
 
+    from keiri.server import client_env
     from keiri.server import supervisor as server
 
     with database(args.postgres):  # the cluster lives until the end of the bench
         status = server.start(120)
         os.environ.pop("PREFECT_API_DATABASE_CONNECTION_URL", None)
-        os.environ.update(server.prefect_env(status.api_url))
+        os.environ.update(client_env.prefect_env(status.api_url))
         run_bench(args)
 
 

@@ -176,12 +176,13 @@ def main() -> None:
     parser.add_argument("--keep", action="store_true", help=f"keep {HOME} (worker logs)")
     args = parser.parse_args()
 
+    from keiri.server import client_env
     from keiri.server import supervisor as server
 
     with database(not args.sqlite):
         status = server.start(300)
         os.environ.pop("PREFECT_API_DATABASE_CONNECTION_URL", None)
-        os.environ.update(server.prefect_env(status.api_url))
+        os.environ.update(client_env.prefect_env(status.api_url))
         try:
             run_bench(args)
         finally:

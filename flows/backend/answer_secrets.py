@@ -14,7 +14,7 @@ before); when the block is gone (`flows.backend.secret_sweep` deleted it once th
 longer be retried) it returns None and the node asks again. A secret answer is never prefilled
 into a form (`flows.backend.reask.prefilled`): a password is typed again.
 
-Import only after the Prefect environment is set (`keiri.server.supervisor`).
+Import only after the Prefect environment is set (`keiri.server.client_env`).
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ finds a noted child that is still paused at that key, oldest first: `flows.lifec
 there (`keiri run --detach` exits 3 with the child's form link), and the root's outcome says
 it waits for input. A note stays when the child resumes; it is simply no longer paused.
 
-Import only after the Prefect environment is set (`keiri.server.supervisor`).
+Import only after the Prefect environment is set (`keiri.server.client_env`).
 """
 
 from __future__ import annotations

@@ -20,7 +20,7 @@ asked before, with the answers given then prefilled; an earlier answer is never 
 - A run continued in a new process replays the nodes it had answered in this generation:
   their record of this generation (`current`) answers them, without pausing again.
 
-Import only after the Prefect environment is set (`keiri.server.supervisor`).
+Import only after the Prefect environment is set (`keiri.server.client_env`).
 """
 
 from __future__ import annotations

@@ -35,7 +35,7 @@ mark of its own generation (`Reentry.of_run`), so a later plain retry asks again
 A rejection (`REJECTED`, `on_reject: fail`) is left to the plain 再実行, which asks again
 already. Crashes and cancellations are not linked to an input (plain 再実行).
 
-Import only after the Prefect environment is set (`keiri.server.supervisor`).
+Import only after the Prefect environment is set (`keiri.server.client_env`).
 """
 
 from __future__ import annotations

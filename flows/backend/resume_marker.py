@@ -6,7 +6,7 @@ so of two concurrent submits exactly one holds the marker and the other gets "al
 by X at T". If anything fails while the marker is held — the server refuses the answers, a 503
 under load, a timeout, a bug — the marker is deleted before the error propagates, so the pause
 still accepts a corrected answer from the CLI or the form app. Import only after the Prefect
-environment is set (`keiri.server.supervisor`).
+environment is set (`keiri.server.client_env`).
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ reaches a command line. The block is deleted once the run can no longer be retri
 (`flows.backend.secret_sweep`, `KEIRI_SECRET_RETENTION`); a retry after that fails with
 `cli.error.secrets_missing`.
 
-Import only after the Prefect environment is set (`keiri.server.supervisor.connect`).
+Import only after the Prefect environment is set (`keiri.server.client_env.connect`).
 """
 
 from __future__ import annotations

@@ -20,7 +20,7 @@ it): its blocks go at its end whatever the window; `0` deletes every run's block
 After the blocks are gone, a retry of the run fails with `cli.error.secrets_missing` if it had
 secrets at its start; its forms' secret answers are asked again.
 
-Import only after the Prefect environment is set (`keiri.server.supervisor`).
+Import only after the Prefect environment is set (`keiri.server.client_env`).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Talking to the Prefect API about plan runs: list, read a paused run's form, resume, wait.
 
 Shared by the CLI (`keiri run/resume/runs/retry`) and the form app, so both validate and
-resume the same way. Import only after the Prefect environment is set (`keiri.server.supervisor`).
+resume the same way. Import only after the Prefect environment is set (`keiri.server.client_env`).
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ resume, retry, cancel, and the outcome — one `RunOutcome` for the CLI and the 
   `run_plan` returns), never from a side file.
 - Observers (progress, pause messages) are arguments (`RunObservers`), never global lists.
 
-Import only after the Prefect environment is set (`keiri.server.supervisor.connect`).
+Import only after the Prefect environment is set (`keiri.server.client_env.connect`).
 
 Over 400 lines: start, wait, resume, retry, cancel and the outcome are the steps of one run
 record's life and read it the same way.

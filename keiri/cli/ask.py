@@ -115,9 +115,9 @@ def _run(
     """Run the request's plan as `keiri run` does (same lifecycle module)."""
     from keiri.cli.progress import run_progress
     from keiri.cli.server_cmd import server_progress
-    from keiri.server import supervisor as server
+    from keiri.server import client_env
 
-    server.connect(timeout=server_timeout, progress=server_progress)
+    client_env.connect(timeout=server_timeout, progress=server_progress)
     from flows.lifecycle import runs
     from keiri.cli.runtime import current_user
 

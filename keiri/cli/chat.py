@@ -374,10 +374,10 @@ def _connect() -> None:
     chat still opens without it (history and goals live in the keiri home)."""
     from keiri.cli.logs import route_console_logs
     from keiri.cli.server_cmd import server_progress
-    from keiri.server import supervisor as server
+    from keiri.server import client_env
 
     try:
-        server.connect(progress=server_progress)
+        client_env.connect(progress=server_progress)
     except KeiriError as exc:
         render_error(exc)
         raise

@@ -30,9 +30,9 @@ __all__ = ["command"]
 
 
 def _connect() -> None:
-    from keiri.server import supervisor as server
+    from keiri.server import client_env
 
-    server.connect(start_server=True)
+    client_env.connect(start_server=True)
 
 
 def _who() -> str:

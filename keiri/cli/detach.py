@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from flows.lifecycle import quick_start, start
 from keiri.base import settings
 from keiri.base.errors import RunStartMismatch
-from keiri.server import supervisor as server
+from keiri.server import client_env
 
 if TYPE_CHECKING:
     from compiler.scope import CompiledPlan
@@ -58,7 +58,7 @@ class DetachedStart:
 
 def _api() -> start.Api:
     # The environment only: no health check (the first request shows whether it answers).
-    return start.configured_client(server.connect(start_server=False))
+    return start.configured_client(client_env.connect(start_server=False))
 
 
 def start_detached(

@@ -34,9 +34,9 @@ def current_user() -> str:
 
 def _connect() -> None:
     from keiri.cli.logs import route_console_logs
-    from keiri.server import supervisor
+    from keiri.server import client_env
 
-    supervisor.connect()
+    client_env.connect()
     route_console_logs()
 
 

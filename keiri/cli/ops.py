@@ -29,9 +29,9 @@ __all__ = ["deploy_cmd", "serve_cmd", "worker_cmd"]
 def _environment(*, start: bool) -> str:
     """Point this process (and its children) at the Prefect API; start the local server only
     when `start` (a `--check` must not start anything)."""
-    from keiri.server import supervisor as server
+    from keiri.server import client_env
 
-    api_url = server.connect(start_server=start)
+    api_url = client_env.connect(start_server=start)
     os.environ.setdefault("KEIRI_PROJECT_ROOT", str(settings.project_root()))
     return api_url
 

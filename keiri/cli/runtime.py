@@ -31,9 +31,9 @@ def _connect(timeout: float | None = None) -> str:
     progress line on stderr while it starts)."""
     from keiri.cli.logs import route_console_logs
     from keiri.cli.server_cmd import server_progress
-    from keiri.server import supervisor as server
+    from keiri.server import client_env
 
-    url = server.connect(timeout=timeout, progress=server_progress)
+    url = client_env.connect(timeout=timeout, progress=server_progress)
     route_console_logs()  # Prefect's tracebacks go to the log file; keiri renders the error
     return url
 

@@ -75,14 +75,14 @@ def ui_cmd(host: str, port: int) -> None:
         where = host or t("runtime.ui.every_interface")
         key = "runtime.ui.short_secret" if short else "runtime.ui.open_address"
         raise click.UsageError(t(key, host=where, name=SECRET_ENV, minimum=MIN_SECRET_LENGTH))
-    from keiri.server import supervisor as server
+    from keiri.server import client_env
 
-    api_url = server.ensure_api_url()
+    api_url = client_env.ensure_api_url()
     # The app (and the runs it starts) derive form links from the host and port it serves on,
     # unless KEIRI_UI_URL names another address (a proxy).
     ui = {"KEIRI_UI_HOST": host, "KEIRI_UI_PORT": str(port)}
-    env = {**os.environ, **server.prefect_env(api_url), **ui}
-    # Result storage the operator configured wins, as in `server.connect`: runs the app
+    env = {**os.environ, **client_env.prefect_env(api_url), **ui}
+    # Result storage the operator configured wins, as in `client_env.connect`: runs the app
     # retries must find the results the CLI's runs stored (and the app read their records).
     stored = os.environ.get("PREFECT_RESULTS_LOCAL_STORAGE_PATH")
     if stored:

@@ -7,7 +7,7 @@ task lists as background Prefect runs, reported back with a checked summary).
 
 Layer: below the surfaces (`keiri.cli`, `ui_app`), above `flows` and `designer`; it never
 imports `keiri.cli`, `keiri.server` or `ui_app` (checked by import-linter). Surfaces connect to
-Prefect (`keiri.server.supervisor.connect()`) before opening a session; without a connection
+Prefect (`keiri.server.client_env.connect()`) before opening a session; without a connection
 the run tools say so (`SERVER_UNAVAILABLE`), never a temporary Prefect server.
 
 Inside, every import points down (import-linter, `pyproject.toml`): `session` → `watch` →

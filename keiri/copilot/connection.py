@@ -1,7 +1,7 @@
 """The copilot's one gate to the Prefect server.
 
 The copilot uses the Prefect API this process was pointed at — `PREFECT_API_URL` in the
-environment, as the surfaces set it with `keiri.server.supervisor.connect()` (which starts the
+environment, as the surfaces set it with `keiri.server.client_env.connect()` (which starts the
 local keiri server on demand). Without it, Prefect's client would silently start a temporary
 server of its own on a random port (seconds, ~200 MB, no UI, runs nobody can find later), so
 every run tool and the TaskLoop call `require_server()` first: not connected → `NoServer`

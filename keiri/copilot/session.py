@@ -11,7 +11,7 @@ Unknown tools or bad arguments go back to the model once (a repair round) and to
 Everything is in the store (`keiri.copilot.store`): a new `open` on the same keiri home with
 the same `conversation_id` continues where the conversation was.
 
-Connect to Prefect first (`keiri.server.supervisor.connect()`, as the surfaces do): run tools and the
+Connect to Prefect first (`keiri.server.client_env.connect()`, as the surfaces do): run tools and the
 TaskLoop talk to the Prefect API.
 """
 

@@ -22,12 +22,11 @@ import pytest
 
 from keiri.base.catalog import t
 from keiri.base.errors import ConfigError
+from keiri.server.client_env import ensure_api_url, prefect_env
 from keiri.server.supervisor import (
     ServerConfig,
     ServerError,
     ServerStatus,
-    ensure_api_url,
-    prefect_env,
     start,
     status,
     stop,

@@ -350,7 +350,7 @@ class OwnServer:
     def connected(self) -> Iterator[OwnServer]:
         """This process talks to this server meanwhile; keiri's automations are removed
         afterwards so one test's webhook or crash rule never reaches the next test."""
-        from keiri.server.supervisor import export_prefect_env, restore_env
+        from keiri.server.client_env import export_prefect_env, restore_env
 
         previous = export_prefect_env(self.config.api_url, home=self.config.keiri_home)
         try:

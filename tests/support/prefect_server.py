@@ -3,10 +3,10 @@ test process uses (`configure_session_server` at pytest_configure, started on fi
 `start_test_server` / `prefect_test_server` for tests that need a server of their own.
 
 The server lives under a temporary keiri home; its client environment (`PREFECT_API_URL`,
-`PREFECT_HOME`, result storage, ...) is exported to `os.environ` so both this process and
-the subprocesses tests start (the CLI, `flows.run_plan`) use it. Prefect reads its settings at
-import; if it is already imported its global settings are refreshed. A fresh database costs
-~10 s to migrate on the first start; later flow runs are fast.
+`PREFECT_HOME`, result storage, ...) is exported to `os.environ` (`keiri.server.client_env`) so
+both this process and the subprocesses tests start (the CLI, `flows.run_plan`) use it. Prefect
+reads its settings at import; if it is already imported its global settings are refreshed. A
+fresh database costs ~10 s to migrate on the first start; later flow runs are fast.
 """
 
 from __future__ import annotations
@@ -20,14 +20,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from keiri.server.supervisor import (
-    ServerConfig,
-    ServerError,
-    export_prefect_env,
-    restore_env,
-    start,
-    stop,
-)
+from keiri.server.client_env import export_prefect_env, restore_env
+from keiri.server.supervisor import ServerConfig, ServerError, start, stop
 from tests.support.timing import scaled
 
 __all__ = [
