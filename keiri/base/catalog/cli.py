@@ -1,7 +1,7 @@
 """Messages of the cli surface (see `keiri.base.catalog`): key -> {"ja": ..., "en": ...}.
 
 The command line (`keiri.cli`), the errors it renders (`keiri.base.errors` default hints and counts,
-the run lifecycle's errors in `flows`), the local server (`keiri.server.supervisor`), the Prefect failure
+the run lifecycle's errors in `flows`), the local server (`keiri.server.supervisor`, `keiri.server.client_env`), the Prefect failure
 artifact, notifications and `scripts/demo.sh`. Identifiers (plan ids, node ids, paths, codes,
 commands) are placeholders or kept verbatim inside the text.
 """
@@ -905,7 +905,7 @@ ENTRIES: dict[str, dict[str, str]] = {
         "ja": "run_plan/{name} を実行待ちにしています（{plan} v{version}）",
         "en": "serving run_plan/{name} ({plan} v{version})",
     },
-    # --- the local server (`keiri server`, `keiri.server.supervisor`) ---
+    # --- the local server (`keiri server`, `keiri.server.supervisor` and `client_env`) ---
     "cli.server.state": {"ja": "Prefect サーバー: {state}", "en": "Prefect server: {state}"},
     "cli.server.running": {"ja": "稼働中", "en": "running"},
     "cli.server.starting": {"ja": "起動中または応答なし", "en": "starting/unhealthy"},
