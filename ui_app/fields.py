@@ -273,31 +273,23 @@ def _show_stored(req: Requirement, entry: Entry) -> None:
     )
 
 
-def _file(req: Requirement, key: str, entry: Entry) -> None:
-    wkey = widget_key(key, req.id)
-    st.file_uploader(
-        _label(req),
-        key=wkey,
-        help=_help(req),
-        on_change=_uploaded,
-        args=(key, req, wkey, False),
-    )
-    _upload_help()
-    _show_stored(req, entry)
+def _uploader(multiple: bool) -> Callable[[Requirement, str, Entry], None]:
+    """The widget of a `file` (one) or `files` (several) requirement."""
 
+    def draw(req: Requirement, key: str, entry: Entry) -> None:
+        wkey = widget_key(key, req.id)
+        st.file_uploader(
+            _label(req),
+            accept_multiple_files=multiple,
+            key=wkey,
+            help=_help(req),
+            on_change=_uploaded,
+            args=(key, req, wkey, False),
+        )
+        _upload_help()
+        _show_stored(req, entry)
 
-def _files(req: Requirement, key: str, entry: Entry) -> None:
-    wkey = widget_key(key, req.id)
-    st.file_uploader(
-        _label(req),
-        accept_multiple_files=True,
-        key=wkey,
-        help=_help(req),
-        on_change=_uploaded,
-        args=(key, req, wkey, False),
-    )
-    _upload_help()
-    _show_stored(req, entry)
+    return draw
 
 
 def _folder(req: Requirement, key: str, entry: Entry) -> None:
@@ -331,8 +323,8 @@ WIDGETS: dict[Widget, Callable[[Requirement, str, Entry], None]] = {
     Widget.SELECT: _select,
     Widget.CHECKBOX: _boolean,
     Widget.CHAT: _chat,
-    Widget.FILE: _file,
-    Widget.FILES: _files,
+    Widget.FILE: _uploader(multiple=False),
+    Widget.FILES: _uploader(multiple=True),
     Widget.FOLDER: _folder,
     Widget.CHOICE: choice_widget,  # a block's question (seed 003)
     Widget.TABLE: table_widget,  # rows with editable columns (the 仕訳確認 form)

@@ -64,18 +64,15 @@ def search(conn: sqlite3.Connection, filters: Filters) -> list[EvidenceRecord]:
     params: list[object] = []
     if not filters.include_deleted:
         where.append("deleted = 0 AND purged = 0")
-    if filters.date_from is not None:
-        where.append("transaction_date >= ?")
-        params.append(filters.date_from)
-    if filters.date_to is not None:
-        where.append("transaction_date <= ?")
-        params.append(filters.date_to)
-    if filters.amount_min is not None:
-        where.append("amount >= ?")
-        params.append(filters.amount_min)
-    if filters.amount_max is not None:
-        where.append("amount <= ?")
-        params.append(filters.amount_max)
+    for bound, clause in (
+        (filters.date_from, "transaction_date >= ?"),
+        (filters.date_to, "transaction_date <= ?"),
+        (filters.amount_min, "amount >= ?"),
+        (filters.amount_max, "amount <= ?"),
+    ):
+        if bound is not None:
+            where.append(clause)
+            params.append(bound)
     if filters.party is not None and filters.party.strip():
         digits = number_key(filters.party)
         key = party_key(filters.party)

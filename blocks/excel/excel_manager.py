@@ -357,6 +357,16 @@ def _lookup(record: Mapping[str, Any], key: str) -> Any:
     return value
 
 
+def _not_a(key: str, hint: str, where: str, value: Any, column: Column) -> BlockError:
+    """A cell value that is not what its column holds (a date, a number)."""
+    return BlockError(
+        ErrorCode.INPUT_VALIDATION_FAILED,
+        t(key, where=where, value=repr(value), column=repr(column.header)),
+        details={"field": where, "actual_value": value},
+        hint=t(hint),
+    )
+
+
 def cell_value(value: Any, column: Column, where: str) -> Any:
     """A JSON-like value as an Excel cell value for `column` (nested values become JSON)."""
     if value is None:
@@ -365,31 +375,15 @@ def cell_value(value: Any, column: Column, where: str) -> Any:
         try:
             return dt.date.fromisoformat(value[:10])
         except ValueError as exc:
-            raise BlockError(
-                ErrorCode.INPUT_VALIDATION_FAILED,
-                t(
-                    "runtime.excel.not_date",
-                    where=where,
-                    value=repr(value),
-                    column=repr(column.header),
-                ),
-                details={"field": where, "actual_value": value},
-                hint=t("runtime.excel.not_date_hint"),
+            raise _not_a(
+                "runtime.excel.not_date", "runtime.excel.not_date_hint", where, value, column
             ) from exc
     if column.kind == "number" and isinstance(value, str):
         try:
             number = parse_amount(value)
         except AmountError as exc:
-            raise BlockError(
-                ErrorCode.INPUT_VALIDATION_FAILED,
-                t(
-                    "runtime.excel.not_number",
-                    where=where,
-                    value=repr(value),
-                    column=repr(column.header),
-                ),
-                details={"field": where, "actual_value": value},
-                hint=t("runtime.excel.not_number_hint"),
+            raise _not_a(
+                "runtime.excel.not_number", "runtime.excel.not_number_hint", where, value, column
             ) from exc
         return None if number is None else plain_number(number)
     if column.kind == "text" and not isinstance(value, str):

@@ -4,6 +4,7 @@ folder's files) from the command line."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path, PurePosixPath
 from typing import Any
 
@@ -123,16 +124,5 @@ FILES = FieldType(
     form_checks=_file_checks,
     files=True,
 )
-FOLDER = FieldType(
-    name="folder",
-    python_type=lambda _r: list[FileRef],
-    json_schema=_files_schema,
-    check=_files_check,
-    empty=[],
-    sample=lambda _r: [dict(_SAMPLE_FILE)],
-    parse=_files_parse,
-    display=lambda _r, v: _names(v),
-    widget=Widget.FOLDER,
-    form_checks=_file_checks,
-    files=True,
-)
+#: A folder's files, chosen as a folder.
+FOLDER = replace(FILES, name="folder", widget=Widget.FOLDER)

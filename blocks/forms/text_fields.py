@@ -4,6 +4,7 @@ password box, masked wherever a value is shown). A plan's `validation.regex` run
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from blocks.forms.field_type import STRICT_STR, TEXT_CAP, FieldSpec, FieldType, Widget, read_text
@@ -100,29 +101,16 @@ TEXT = FieldType(
     form_checks=_regex_checks,
     default_ok=_is_text,
 )
-CHAT = FieldType(
-    name="chat",
-    python_type=lambda _r: STRICT_STR,
-    json_schema=_text_schema,
-    check=_text_check,
-    empty="",
-    sample=_text_sample(lambda: t("field.sample_answer")),
-    parse=_text_parse,
-    display=lambda _r, v: str(v),
-    widget=Widget.CHAT,
-    form_checks=_regex_checks,
-    default_ok=_is_text,
+#: A text answered in a chat box.
+CHAT = replace(
+    TEXT, name="chat", sample=_text_sample(lambda: t("field.sample_answer")), widget=Widget.CHAT
 )
-SECRET = FieldType(
+#: A text never shown again: masked wherever it is displayed.
+SECRET = replace(
+    TEXT,
     name="secret",
-    python_type=lambda _r: STRICT_STR,
-    json_schema=_text_schema,
-    check=_text_check,
-    empty="",
     sample=_text_sample(lambda: "sample-secret"),
-    parse=_text_parse,  # `@PATH` reads it from a file, so it never sits on a command line
+    # `@PATH` reads it from a file (`_text_parse`), so it never sits on a command line
     display=lambda _r, v: MASK if v else "",
     widget=Widget.PASSWORD,
-    form_checks=_regex_checks,
-    default_ok=_is_text,
 )

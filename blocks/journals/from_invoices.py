@@ -7,14 +7,14 @@ from collections import defaultdict
 from typing import Any
 
 from blocks.counterparties.store import CounterpartyStore
-from blocks.journals.model import JournalBatch, parse_period
+from blocks.journals.model import parse_period
 from blocks.journals.purchases import (
     PurchaseContext,
     PurchaseOptions,
     build_purchases,
     evidence_index,
 )
-from blocks.journals.summary import batch_summary
+from blocks.journals.summary import batch_output
 from blocks.journals.tax import normalise_registry
 from blocks.sdk.base import Block
 from blocks.sdk.context import BlockContext
@@ -66,21 +66,4 @@ class FromInvoicesBlock(Block):
             run_id=ctx.run_id,
         )
         entries, skipped = build_purchases(inputs["invoices"], context, options)
-        batch = JournalBatch(
-            kind="purchases",
-            run_id=ctx.run_id,
-            plan_id=ctx.plan_id,
-            node_id=ctx.node_id,
-            period=period,
-            entries=entries,
-            skipped=skipped,
-        )
-        summary = batch_summary(batch)
-        ctx.emit(
-            "journal_entries",
-            node_id=ctx.node_id,
-            entries=summary["entries"],
-            skipped=summary["skipped"],
-            review=summary["review"],
-        )
-        return {"journal": batch.model_dump(mode="json"), "summary": summary}
+        return batch_output(ctx, "purchases", period, entries, skipped)

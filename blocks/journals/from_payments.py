@@ -6,10 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from blocks.journals.from_invoices import period_input
-from blocks.journals.model import JournalBatch
 from blocks.journals.payments import PaymentOptions, build_payments
 from blocks.journals.purchases import evidence_index
-from blocks.journals.summary import batch_summary
+from blocks.journals.summary import batch_output
 from blocks.sdk.base import Block
 from blocks.sdk.context import BlockContext
 
@@ -42,21 +41,4 @@ class FromPaymentsBlock(Block):
             statement_file=inputs.get("statement_file"),
             evidence=evidence_index(inputs.get("evidence") or []),
         )
-        batch = JournalBatch(
-            kind="payments",
-            run_id=ctx.run_id,
-            plan_id=ctx.plan_id,
-            node_id=ctx.node_id,
-            period=period,
-            entries=entries,
-            skipped=skipped,
-        )
-        summary = batch_summary(batch)
-        ctx.emit(
-            "journal_entries",
-            node_id=ctx.node_id,
-            entries=summary["entries"],
-            skipped=summary["skipped"],
-            review=summary["review"],
-        )
-        return {"journal": batch.model_dump(mode="json"), "summary": summary}
+        return batch_output(ctx, "payments", period, entries, skipped)

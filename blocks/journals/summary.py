@@ -1,13 +1,15 @@
-"""The counts and totals of a journal batch (a block's `summary` output)."""
+"""The counts and totals of a journal batch (a block's `summary` output), and the outputs of
+a block that built one (`batch_output`, the same for purchases and payments)."""
 
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Any, Literal
 
-from blocks.journals.model import JournalBatch
+from blocks.journals.model import Entry, JournalBatch, Period, Skipped
+from blocks.sdk.context import BlockContext
 
-__all__ = ["batch_summary"]
+__all__ = ["batch_output", "batch_summary"]
 
 
 def batch_summary(batch: JournalBatch) -> dict[str, Any]:
@@ -28,3 +30,31 @@ def batch_summary(batch: JournalBatch) -> dict[str, Any]:
         "by_qualification": dict(sorted(qualification.items())),
         "skipped_by_reason": dict(sorted(Counter(s.code for s in batch.skipped).items())),
     }
+
+
+def batch_output(
+    ctx: BlockContext,
+    kind: Literal["purchases", "payments"],
+    period: Period | None,
+    entries: list[Entry],
+    skipped: list[Skipped],
+) -> dict[str, Any]:
+    """The node's batch and its summary (the block's outputs), announced as `journal_entries`."""
+    batch = JournalBatch(
+        kind=kind,
+        run_id=ctx.run_id,
+        plan_id=ctx.plan_id,
+        node_id=ctx.node_id,
+        period=period,
+        entries=entries,
+        skipped=skipped,
+    )
+    summary = batch_summary(batch)
+    ctx.emit(
+        "journal_entries",
+        node_id=ctx.node_id,
+        entries=summary["entries"],
+        skipped=summary["skipped"],
+        review=summary["review"],
+    )
+    return {"journal": batch.model_dump(mode="json"), "summary": summary}

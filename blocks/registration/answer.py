@@ -23,7 +23,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Literal
+from typing import Literal, get_args
 
 from pydantic import BaseModel, ConfigDict
 
@@ -51,15 +51,7 @@ Status = Literal[
     "invalid_format",
     "unknown",
 ]
-STATUSES: tuple[str, ...] = (
-    "registered",
-    "not_yet_registered",
-    "cancelled",
-    "expired",
-    "unknown_number",
-    "invalid_format",
-    "unknown",
-)
+STATUSES: tuple[str, ...] = get_args(Status)
 _KINDS = {1: "individual", 2: "corporation"}
 
 

@@ -172,25 +172,19 @@ def _shown_columns(row: Sequence[Any]) -> str:
 def _check(header: Header, rows: Sequence[Sequence[Any]], name: str) -> None:
     """FILE_INVALID unless the header has a date and an amount column (naming what it has)."""
     row = rows[header.index]
-    found = _shown_columns(row)
-    if not header.has_date():
-        raise file_error(
-            ErrorCode.FILE_INVALID,
-            t("statement.no_date_column", row=header.index + 1, columns=found),
-            name,
-            hint=t("statement.no_date_column_hint"),
-            header_row=header.index + 1,
-            columns=[str(c) for c in row],
-        )
-    if not header.has_amount():
-        raise file_error(
-            ErrorCode.FILE_INVALID,
-            t("statement.no_amount_column", row=header.index + 1, columns=found),
-            name,
-            hint=t("statement.no_amount_column_hint"),
-            header_row=header.index + 1,
-            columns=[str(c) for c in row],
-        )
+    for present, key, hint in (
+        (header.has_date(), "statement.no_date_column", "statement.no_date_column_hint"),
+        (header.has_amount(), "statement.no_amount_column", "statement.no_amount_column_hint"),
+    ):
+        if not present:
+            raise file_error(
+                ErrorCode.FILE_INVALID,
+                t(key, row=header.index + 1, columns=_shown_columns(row)),
+                name,
+                hint=t(hint),
+                header_row=header.index + 1,
+                columns=[str(c) for c in row],
+            )
 
 
 def _header(rows: Sequence[Sequence[Any]], name: str, header_row: int | None) -> Header:

@@ -3,6 +3,7 @@ inputs/outputs against the block spec, loop bodies, called subflows compiled (cy
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from blocks.sdk.errors import IssueCode, IssuesFound, format_path
@@ -192,17 +193,7 @@ def _check_task(ctx: CompileContext, node: TaskNode, path: KeyPath) -> BlockSpec
     spec = resolution.entry.spec
     _check_major(ctx, node, spec, path)
     _check_one_of(ctx, node, spec, path)
-    known_inputs = sorted(spec.inputs)
-    for key in node.in_:
-        if key not in spec.inputs:
-            ctx.issue(
-                IssueCode.UNKNOWN_INPUT,
-                t("issue.input.unknown", block=spec.id, name=repr(key)),
-                (*path, "in", key),
-                node.id,
-                did_you_mean(key, known_inputs)
-                or t("issue.input.known", block=spec.id, names=", ".join(known_inputs)),
-            )
+    _unknown_ports(ctx, node.id, spec.id, (*path, "in"), node.in_, sorted(spec.inputs), _INPUT)
     for key, port in spec.inputs.items():
         if port.is_required and not port.has_default and key not in node.in_:
             ctx.issue(
@@ -214,18 +205,35 @@ def _check_task(ctx: CompileContext, node: TaskNode, path: KeyPath) -> BlockSpec
                 if port.description
                 else t("issue.input.add", name=key),
             )
-    known_outputs = sorted(spec.outputs)
-    for key in node.out:
-        if key not in spec.outputs:
-            ctx.issue(
-                IssueCode.UNKNOWN_OUTPUT,
-                t("issue.output.unknown", block=spec.id, name=repr(key)),
-                (*path, "out", key),
-                node.id,
-                did_you_mean(key, known_outputs)
-                or t("issue.output.known", block=spec.id, names=", ".join(known_outputs)),
-            )
+    _unknown_ports(ctx, node.id, spec.id, (*path, "out"), node.out, sorted(spec.outputs), _OUTPUT)
     return spec
+
+
+#: A side of a block's ports: the issue of a name it does not have, its message and hint keys.
+_INPUT = (IssueCode.UNKNOWN_INPUT, "issue.input.unknown", "issue.input.known")
+_OUTPUT = (IssueCode.UNKNOWN_OUTPUT, "issue.output.unknown", "issue.output.known")
+
+
+def _unknown_ports(
+    ctx: CompileContext,
+    node_id: str,
+    block: str,
+    path: KeyPath,
+    given: Iterable[str],
+    known: list[str],
+    side: tuple[IssueCode, str, str],
+) -> None:
+    """An issue for each name in `given` that the block's side does not have (did you mean)."""
+    code, unknown, listed = side
+    for key in given:
+        if key not in known:
+            ctx.issue(
+                code,
+                t(unknown, block=block, name=repr(key)),
+                (*path, key),
+                node_id,
+                did_you_mean(key, known) or t(listed, block=block, names=", ".join(known)),
+            )
 
 
 def _check_major(ctx: CompileContext, node: TaskNode, spec: BlockSpec, path: KeyPath) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from keiri.base import settings
 from keiri.base.catalog import t
 from keiri.base.errors import Issue
+from keiri.base.errors.report import IssueReport
 from keiri.copilot.registry import Tool, ToolArgs, ToolContext, ToolResult
 
 __all__ = ["TOOLS", "design_names"]
@@ -72,17 +73,21 @@ def _issues_text(issues: list[Issue], limit: int = 8) -> str:
     )
 
 
+def _checked(report: IssueReport, passed: str, failed: str) -> ToolResult:
+    """A check's result: `passed`, or `failed` and the issues found."""
+    text = passed if report.ok else failed + "\n" + _issues_text(report.errors)
+    return ToolResult(text=text, ok=report.ok, data=report.to_json())
+
+
 def _validate(ctx: ToolContext, args: DesignRef) -> ToolResult:
     from compiler.validate import validate_file
     from flows.run_plan import resolve_plan_path
 
     report = validate_file(resolve_plan_path(args.design))
-    if report.ok:
-        text = t("copilot.design.valid", design=args.design, warnings=len(report.warnings))
-    else:
-        text = t("copilot.design.invalid", design=args.design, count=len(report.errors))
-        text += "\n" + _issues_text(report.errors)
-    return ToolResult(text=text, ok=report.ok, data=report.to_json())
+    passed = t("copilot.design.valid", design=args.design, warnings=len(report.warnings))
+    return _checked(
+        report, passed, t("copilot.design.invalid", design=args.design, count=len(report.errors))
+    )
 
 
 def _dry_run(ctx: ToolContext, args: DesignRef) -> ToolResult:
@@ -90,12 +95,9 @@ def _dry_run(ctx: ToolContext, args: DesignRef) -> ToolResult:
     from flows.run_plan import resolve_plan_path
 
     report = dry_run_file(resolve_plan_path(args.design))
-    if report.ok:
-        text = t("copilot.design.dry_run_ok", design=args.design, nodes=len(report.nodes))
-    else:
-        text = t("copilot.design.dry_run_failed", design=args.design, count=len(report.errors))
-        text += "\n" + _issues_text(report.errors)
-    return ToolResult(text=text, ok=report.ok, data=report.to_json())
+    passed = t("copilot.design.dry_run_ok", design=args.design, nodes=len(report.nodes))
+    failed = t("copilot.design.dry_run_failed", design=args.design, count=len(report.errors))
+    return _checked(report, passed, failed)
 
 
 def _generate(ctx: ToolContext, args: GenerateArgs) -> ToolResult:
