@@ -11,10 +11,10 @@ from __future__ import annotations
 import hashlib
 import os
 import stat
-import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
+from blocks.sdk.atomic_write import spool
 from blocks.sdk.errors import BlockError, ErrorCode
 from keiri.base.catalog import t
 
@@ -39,19 +39,9 @@ class Vault:
     def put(self, chunks: Iterable[bytes]) -> tuple[str, int]:
         """Store the bytes of `chunks` (once: content already kept is not written again);
         returns (sha256, size)."""
-        tmp_dir = self.root / "tmp"
-        tmp_dir.mkdir(parents=True, exist_ok=True)
-        digest, size = hashlib.sha256(), 0
-        fd, tmp = tempfile.mkstemp(dir=tmp_dir, prefix="put-")
+        tmp: str | None = None
         try:
-            with os.fdopen(fd, "wb") as out:
-                for chunk in chunks:
-                    digest.update(chunk)
-                    size += len(chunk)
-                    out.write(chunk)
-                out.flush()
-                os.fsync(out.fileno())
-            sha = digest.hexdigest()
+            tmp, sha, size = spool(self.root / "tmp", chunks, durable=True)
             target = self.path(sha)
             if target.is_file() and self.intact(sha, size):
                 os.unlink(tmp)
@@ -60,7 +50,7 @@ class Vault:
             os.chmod(tmp, _READ_ONLY)
             os.replace(tmp, target)  # new, or a damaged copy replaced by the original bytes
         except OSError as exc:
-            if os.path.exists(tmp):
+            if tmp is not None and os.path.exists(tmp):
                 os.unlink(tmp)
             raise BlockError(
                 ErrorCode.STORAGE_ERROR,

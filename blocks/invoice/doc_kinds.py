@@ -14,10 +14,11 @@ import unicodedata
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Literal, get_args
 
 import yaml
 
-__all__ = ["INVOICE_KINDS", "KINDS", "KindMatch", "classify", "is_title_line"]
+__all__ = ["INVOICE_KINDS", "KINDS", "Kind", "KindMatch", "classify", "is_title_line"]
 
 _FIRST_LINES = 25
 _BRACKETS = re.compile(r"[【】\[\]「」『』()〔〕<>《》◆■□●○]")
@@ -119,7 +120,8 @@ def classify(text: str) -> KindMatch:
     return KindMatch(None, None, None)
 
 
-KINDS = (
+#: The document kinds, in the order they are tried (a model's answer is typed by it too).
+Kind = Literal[
     "invoice",
     "simplified_invoice",
     "quotation",
@@ -128,5 +130,6 @@ KINDS = (
     "payment_notice",
     "credit_note",
     "cover_letter",
-)
+]
+KINDS: tuple[str, ...] = get_args(Kind)
 INVOICE_KINDS = _table()[2]

@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from typing import Any, Literal
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from blocks.invoice.doc_kinds import Kind
 from blocks.invoice.evidence import CONFIRMED, MISSING, REVIEW, assess_fields
 from blocks.invoice.prompts import SYSTEM_PROMPT
 from blocks.llm.client import LLMClient
@@ -27,16 +28,6 @@ from keiri.base.catalog import t
 
 __all__ = ["SYSTEM_PROMPT", "LLMInvoice", "extract_with_llm"]
 
-Kind = Literal[
-    "invoice",
-    "simplified_invoice",
-    "quotation",
-    "purchase_order",
-    "delivery_note",
-    "payment_notice",
-    "credit_note",
-    "cover_letter",
-]
 _MAX_TEXT = 12_000
 _QUOTED = ("issuer_name", "registration_number", "transaction_date", "buyer_name", "total")
 

@@ -1,5 +1,6 @@
 """`write_bytes_atomic` / `write_text_atomic`: write a file through a temporary file and a rename, with the
-permissions an ordinary write would give (0666 minus the umask).
+permissions an ordinary write would give (0666 minus the umask). `spool`: the temporary file of
+content-addressed stores (the file store, the evidence vault), hashed as it is written.
 
 `tempfile.mkstemp` creates 0600 files and a rename keeps them, so plans written by
 `keiri generate`, the Design page and `keiri migrate` were unreadable by a worker account.
@@ -7,11 +8,13 @@ permissions an ordinary write would give (0666 minus the umask).
 
 from __future__ import annotations
 
+import hashlib
 import os
 import tempfile
+from collections.abc import Iterable
 from pathlib import Path
 
-__all__ = ["current_umask", "write_bytes_atomic", "write_text_atomic"]
+__all__ = ["current_umask", "spool", "write_bytes_atomic", "write_text_atomic"]
 
 
 def current_umask() -> int:
@@ -50,3 +53,26 @@ def write_text_atomic(
 ) -> None:
     """Replace `target` with `text` (UTF-8) at once; readers never see half a file."""
     write_bytes_atomic(target, text.encode("utf-8"), prefix, private=private)
+
+
+def spool(folder: Path, chunks: Iterable[bytes], *, durable: bool = False) -> tuple[str, str, int]:
+    """Write `chunks` to a new temporary file in `folder` (created if needed), hashing them as
+    they pass: (its path, sha256, size). `durable`: on disk before this returns (fsync). A
+    failed write leaves no temporary file; the caller renames or removes the one returned."""
+    folder.mkdir(parents=True, exist_ok=True)
+    digest, size = hashlib.sha256(), 0
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix="put-")
+    try:
+        with os.fdopen(fd, "wb") as out:
+            for chunk in chunks:
+                digest.update(chunk)
+                size += len(chunk)
+                out.write(chunk)
+            if durable:
+                out.flush()
+                os.fsync(out.fileno())
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+    return tmp, digest.hexdigest(), size

@@ -20,13 +20,13 @@ from __future__ import annotations
 import hashlib
 import mimetypes
 import os
-import tempfile
 import threading
 import time
 from collections.abc import Iterable
 from pathlib import Path
 from typing import BinaryIO
 
+from blocks.sdk.atomic_write import spool
 from blocks.sdk.errors import BlockError, ErrorCode
 from blocks.sdk.fileref import FileRef
 from keiri.base import settings
@@ -151,18 +151,8 @@ class FileStore:
             ) from exc
 
     def _put_chunks(self, chunks: Iterable[bytes], name: str, media_type: str | None) -> FileRef:
-        tmp_dir = self.root / "tmp"
-        tmp_dir.mkdir(parents=True, exist_ok=True)
-        digest = hashlib.sha256()
-        size = 0
-        fd, tmp_name = tempfile.mkstemp(dir=tmp_dir, prefix="put-")
+        tmp_name, sha, size = spool(self.root / "tmp", chunks)
         try:
-            with os.fdopen(fd, "wb") as out:
-                for chunk in chunks:
-                    digest.update(chunk)
-                    size += len(chunk)
-                    out.write(chunk)
-            sha = digest.hexdigest()
             target = self._object_path(sha)
             target.parent.mkdir(parents=True, exist_ok=True)
             if target.is_file() and _intact(target, sha, size)[0]:

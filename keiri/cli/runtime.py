@@ -149,9 +149,8 @@ def run_cmd(
     except Reported:
         raise
     except BaseException as exc:
-        if (
-            detach
-        ):  # a run the quick start announced never stays Pending (`flows.lifecycle.quick_start`)
+        # a run the quick start announced never stays Pending (`flows.lifecycle.quick_start`)
+        if detach:
             from keiri.cli.detach import fail_handed_over
 
             fail_handed_over(exc)
