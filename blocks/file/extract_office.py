@@ -18,12 +18,21 @@ from typing import Any
 
 from blocks.file.extract_types import DOCX, XLSX, ExtractOptions, RawText, file_error
 from blocks.file.office_guard import check_sheet_extent, check_xml_parts
-from blocks.sdk.errors import ErrorCode
+from blocks.sdk.errors import BlockError, ErrorCode
 from keiri.base.catalog import t
 
 __all__ = ["check_package", "extract_docx", "extract_xlsx", "format_cell", "text_format"]
 
-_BROKEN_HINT = "runtime.office.broken_hint"
+
+def _unreadable(message: str, name: str, media_type: str) -> BlockError:
+    """The FILE_INVALID error of an office package that cannot be read (the broken-file hint)."""
+    return file_error(
+        ErrorCode.FILE_INVALID,
+        message,
+        name,
+        media_type=media_type,
+        hint=t("runtime.office.broken_hint"),
+    )
 
 
 def check_package(data: bytes, name: str, media_type: str, opts: ExtractOptions) -> None:
@@ -38,13 +47,7 @@ def check_package(data: bytes, name: str, media_type: str, opts: ExtractOptions)
             if media_type == XLSX:
                 check_sheet_extent(package, name, media_type, opts.max_cells)
     except (zipfile.BadZipFile, OSError, ValueError, EOFError, zlib.error) as exc:
-        raise file_error(
-            ErrorCode.FILE_INVALID,
-            t("runtime.office.zip_broken", detail=exc),
-            name,
-            media_type=media_type,
-            hint=t(_BROKEN_HINT),
-        ) from exc
+        raise _unreadable(t("runtime.office.zip_broken", detail=exc), name, media_type) from exc
 
 
 def _check_sizes(
@@ -114,13 +117,7 @@ def extract_docx(data: bytes, name: str, opts: ExtractOptions) -> RawText:
         body = [_block_text(block) for block in document.iter_inner_content()]
         footers = list(_parts_text(s.footer for s in sections))
     except (PackageNotFoundError, KeyError, ValueError, zipfile.BadZipFile, LxmlError) as exc:
-        raise file_error(
-            ErrorCode.FILE_INVALID,
-            t("runtime.office.docx_unreadable", detail=exc),
-            name,
-            media_type=DOCX,
-            hint=t(_BROKEN_HINT),
-        ) from exc
+        raise _unreadable(t("runtime.office.docx_unreadable", detail=exc), name, DOCX) from exc
     text = "\n".join([*headers, *body, *footers]).strip("\n")
     return RawText(text, None, False)
 
@@ -221,13 +218,7 @@ def extract_xlsx(data: bytes, name: str, opts: ExtractOptions) -> RawText:
             hint=t("runtime.office.xlsx_encrypted_hint"),
         ) from exc
     except (CalamineError, ValueError) as exc:
-        raise file_error(
-            ErrorCode.FILE_INVALID,
-            t("runtime.office.xlsx_unreadable", detail=exc),
-            name,
-            media_type=XLSX,
-            hint=t(_BROKEN_HINT),
-        ) from exc
+        raise _unreadable(t("runtime.office.xlsx_unreadable", detail=exc), name, XLSX) from exc
     formatted, uncached = _sheet_extras(data, opts, start, rows) if start else ({}, [])
     lines = [
         "\t".join(
