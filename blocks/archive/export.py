@@ -24,6 +24,7 @@ from blocks.archive.archive import EvidenceArchive
 from blocks.archive.index import EvidenceRecord
 from blocks.archive.search import Filters, search
 from blocks.archive.vault import CHUNK
+from blocks.sdk.atomic_write import removed_on_failure
 from blocks.sdk.errors import BlockError, ErrorCode
 from keiri.base.catalog import t
 
@@ -130,7 +131,7 @@ def export_zip(archive: EvidenceArchive, filters: Filters, target: Path) -> Expo
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".keiri-export-", suffix=".zip")
     total = 0
-    try:
+    with removed_on_failure(tmp):
         with (
             os.fdopen(fd, "wb") as handle,
             zipfile.ZipFile(handle, "w", zipfile.ZIP_DEFLATED) as out,
@@ -140,8 +141,4 @@ def export_zip(archive: EvidenceArchive, filters: Filters, target: Path) -> Expo
             out.writestr(INDEX_NAME, _index_csv(records))
         os.chmod(tmp, 0o644)
         os.replace(tmp, target)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
     return ExportReport(target, len(records), total)

@@ -11,10 +11,17 @@ from __future__ import annotations
 import hashlib
 import os
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
-__all__ = ["current_umask", "spool", "write_bytes_atomic", "write_text_atomic"]
+__all__ = [
+    "current_umask",
+    "removed_on_failure",
+    "spool",
+    "write_bytes_atomic",
+    "write_text_atomic",
+]
 
 
 def current_umask() -> int:
@@ -30,22 +37,29 @@ def current_umask() -> int:
     return mask
 
 
+@contextmanager
+def removed_on_failure(tmp: str) -> Iterator[None]:
+    """Remove the temporary file `tmp` (if it is there) when the body raises, then re-raise."""
+    try:
+        yield
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
 def write_bytes_atomic(
     target: Path, data: bytes, prefix: str = ".keiri-", *, private: bool = False
 ) -> None:
     """Replace `target` with `data` at once; readers never see half a file, and a failed write
     leaves no temporary file. `private`: readable by this user only (0600, e.g. form drafts)."""
     fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=prefix, suffix=".tmp")
-    try:
+    with removed_on_failure(tmp):
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
         if not private:
             os.chmod(tmp, 0o666 & ~current_umask())
         os.replace(tmp, target)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
 
 
 def write_text_atomic(
@@ -62,17 +76,12 @@ def spool(folder: Path, chunks: Iterable[bytes], *, durable: bool = False) -> tu
     folder.mkdir(parents=True, exist_ok=True)
     digest, size = hashlib.sha256(), 0
     fd, tmp = tempfile.mkstemp(dir=folder, prefix="put-")
-    try:
-        with os.fdopen(fd, "wb") as out:
-            for chunk in chunks:
-                digest.update(chunk)
-                size += len(chunk)
-                out.write(chunk)
-            if durable:
-                out.flush()
-                os.fsync(out.fileno())
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+    with removed_on_failure(tmp), os.fdopen(fd, "wb") as out:
+        for chunk in chunks:
+            digest.update(chunk)
+            size += len(chunk)
+            out.write(chunk)
+        if durable:
+            out.flush()
+            os.fsync(out.fileno())
     return tmp, digest.hexdigest(), size

@@ -8,6 +8,7 @@ dry-run uses them without importing an implementation.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from blocks.sdk.confirmation import NeedsConfirmation
@@ -82,22 +83,39 @@ def _problem(code: IssueCode, loc: tuple[str | int, ...], message: str) -> dict[
     return {"field": format_path(loc), "loc": list(loc), "code": str(code), "message": message}
 
 
+def _problems_error(
+    code: ErrorCode,
+    key: str,
+    spec: BlockSpec,
+    node_id: str,
+    problems: Sequence[Mapping[str, Any]],
+    *,
+    hint: str,
+    input_snapshot: dict[str, Any] | None = None,
+) -> BlockError:
+    """The error listing every problem of a block's inputs or outputs, the first in its message."""
+    first = problems[0]
+    return BlockError(
+        code,
+        t(key, field=repr(first["field"]), block=spec.id, detail=first["message"]),
+        details={"node_id": node_id, "problems": problems, "field": first["field"]},
+        input_snapshot=input_snapshot,
+        hint=hint,
+    )
+
+
 def prepare_inputs(spec: BlockSpec, node_id: str, inputs: dict[str, Any]) -> dict[str, Any]:
     """Defaults + validation; raises INPUT_VALIDATION_FAILED listing every problem."""
     prepared, problems = input_problems(spec, inputs)
     if problems:
-        first = problems[0]
-        raise BlockError(
+        raise _problems_error(
             ErrorCode.INPUT_VALIDATION_FAILED,
-            t(
-                "runtime.port.input_invalid",
-                field=repr(first["field"]),
-                block=spec.id,
-                detail=first["message"],
-            ),
-            details={"node_id": node_id, "problems": problems, "field": first["field"]},
-            input_snapshot=summarize(inputs),
+            "runtime.port.input_invalid",
+            spec,
+            node_id,
+            problems,
             hint=t("runtime.port.input_invalid_hint"),
+            input_snapshot=summarize(inputs),
         )
     return prepared
 
@@ -124,16 +142,12 @@ def check_outputs(spec: BlockSpec, node_id: str, outputs: Any) -> dict[str, Any]
         for problem in validate_value(port_json_schema(port), jsonable[key], key, jsonable=True):
             problems.append({"field": problem.path, "message": problem.message})
     if problems:
-        first = problems[0]
-        raise BlockError(
+        raise _problems_error(
             ErrorCode.OUTPUT_SCHEMA_MISMATCH,
-            t(
-                "runtime.port.output_invalid",
-                field=repr(first["field"]),
-                block=spec.id,
-                detail=first["message"],
-            ),
-            details={"node_id": node_id, "problems": problems, "field": first["field"]},
+            "runtime.port.output_invalid",
+            spec,
+            node_id,
+            problems,
             hint=t("runtime.port.output_invalid_hint", block=spec.id),
         )
     return dict(jsonable)

@@ -26,7 +26,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import BinaryIO
 
-from blocks.sdk.atomic_write import spool
+from blocks.sdk.atomic_write import removed_on_failure, spool
 from blocks.sdk.errors import BlockError, ErrorCode
 from blocks.sdk.fileref import FileRef
 from keiri.base import settings
@@ -152,17 +152,13 @@ class FileStore:
 
     def _put_chunks(self, chunks: Iterable[bytes], name: str, media_type: str | None) -> FileRef:
         tmp_name, sha, size = spool(self.root / "tmp", chunks)
-        try:
+        with removed_on_failure(tmp_name):
             target = self._object_path(sha)
             target.parent.mkdir(parents=True, exist_ok=True)
             if target.is_file() and _intact(target, sha, size)[0]:
                 os.unlink(tmp_name)
             else:  # new, or corrupted: this content replaces it in one rename
                 os.replace(tmp_name, target)
-        except BaseException:
-            if os.path.exists(tmp_name):
-                os.unlink(tmp_name)
-            raise
         return FileRef(
             uri=_URI_PREFIX + sha,
             name=name,
