@@ -50,20 +50,12 @@ def learned_rule(
 ) -> Rule | None:
     """The rule a correction to `account` teaches: for the counterparty when it is in the
     master, else for the issuer's name as a keyword; None when there is neither."""
-    if counterparty_code:
-        return Rule(
-            counterparty_code=counterparty_code,
-            action="suggest",
-            account=account,
-            tax_category=tax_category,
-            origin="learned",
-            note=note,
-        )
-    keyword = bare_name(issuer_name or "")
-    if not keyword:
+    keyword = None if counterparty_code else bare_name(issuer_name or "")
+    if not counterparty_code and not keyword:
         return None
     return Rule(
-        keyword=keyword,
+        counterparty_code=counterparty_code or None,
+        keyword=keyword or None,
         action="suggest",
         account=account,
         tax_category=tax_category,
