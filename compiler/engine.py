@@ -60,19 +60,32 @@ class Engine:
         # siblings finish and nothing new starts; then each is answered and runs again.
         asking: list[tuple[str, NeedsConfirmation]] = []
         pool: ThreadPoolExecutor | None = None
+
+        def ended(nid: str, error: BaseException | None) -> None:
+            """Where a node that ran goes: a question waits in `asking`; a failure joins
+            `failures` and, like a success, the node is finished."""
+            if isinstance(error, NeedsConfirmation):
+                asking.append((nid, error))
+                return
+            if error is not None:
+                failures.append(error)
+            finished.add(nid)
+
+        def run_here(nid: str, answer: NeedsConfirmation | None = None) -> None:
+            """Run a node in this thread (`answer`: the question it asked, settled first)."""
+            try:
+                if answer is not None:
+                    settle(state, answer)
+                self.run_node(state, scope.nodes[nid], frame)
+            except BaseException as exc:
+                ended(nid, exc)
+            else:
+                ended(nid, None)
+
         try:
             while True:
                 if asking and not running and not failures:
-                    nid, need = asking.pop(0)
-                    try:
-                        settle(state, need)
-                        self.run_node(state, scope.nodes[nid], frame)
-                    except NeedsConfirmation as again:
-                        asking.append((nid, again))
-                        continue
-                    except BaseException as exc:
-                        failures.append(exc)
-                    finished.add(nid)
+                    run_here(*asking.pop(0))
                     continue
                 if not failures and not asking:
                     ready = [
@@ -82,14 +95,7 @@ class Engine:
                         # A chain: run the only ready node in this thread (no thread hop).
                         nid = ready.pop()
                         del remaining[nid]
-                        try:
-                            self.run_node(state, scope.nodes[nid], frame)
-                        except NeedsConfirmation as need:
-                            asking.append((nid, need))
-                            continue
-                        except BaseException as exc:
-                            failures.append(exc)
-                        finished.add(nid)
+                        run_here(nid)
                         continue
                     for nid in ready:
                         del remaining[nid]
@@ -104,14 +110,7 @@ class Engine:
                     break
                 done, _ = wait(running, return_when=FIRST_COMPLETED)
                 for future in done:
-                    nid = running.pop(future)
-                    error = future.exception()
-                    if isinstance(error, NeedsConfirmation):
-                        asking.append((nid, error))
-                        continue
-                    if error is not None:
-                        failures.append(error)
-                    finished.add(nid)
+                    ended(running.pop(future), future.exception())
         finally:
             if pool is not None:
                 pool.shutdown(wait=True)
