@@ -27,10 +27,12 @@ from compiler.passes.ui import pass_ui
 from compiler.passes.usage import pass_usage
 from compiler.passes.vars import pass_placeholders
 from compiler.scope import CompiledPlan
+from keiri.base.errors.report import IssueReport
 
 __all__ = [
     "PASSES",
     "SubflowCache",
+    "compile_checked",
     "compile_file",
     "compile_loaded",
     "compile_plan",
@@ -114,6 +116,19 @@ def compile_file(
     subflows: SubflowCache | None = None,
 ) -> tuple[CompiledPlan, list[Issue]]:
     return compile_loaded(load_yaml_file(path), registry, path, call_stack, subflows)
+
+
+def compile_checked(
+    path: Path, registry: BlockRegistry | None = None
+) -> tuple[CompiledPlan | None, list[Issue], list[Issue]]:
+    """`compile_file` with the issues that stop it returned, not raised: (the plan or None,
+    the errors, the warnings)."""
+    try:
+        compiled, warnings = compile_file(path, registry or BlockRegistry())
+    except IssuesFound as exc:
+        errors, warnings = IssueReport.split(exc.issues)
+        return None, errors, warnings
+    return compiled, [], warnings
 
 
 def compile_plan(plan: Plan, registry: BlockRegistry) -> tuple[CompiledPlan, list[Issue]]:

@@ -15,10 +15,10 @@ from typing import Any
 
 from blocks.sdk.base import input_problems, summarize
 from blocks.sdk.context import BlockContext
-from blocks.sdk.errors import BlockError, Issue, IssueCode, IssuesFound
+from blocks.sdk.errors import BlockError, Issue, IssueCode
 from blocks.sdk.registry import BlockRegistry
 from compiler.backend import Backend
-from compiler.compile import compile_file
+from compiler.compile import compile_checked
 from compiler.engine import run_compiled
 from compiler.events import EventLog
 from compiler.jobs import NodeJob, Skipped
@@ -225,10 +225,7 @@ def dry_run_compiled(compiled: CompiledPlan, warnings: list[Issue] | None = None
 
 
 def dry_run_file(path: Path, registry: BlockRegistry | None = None) -> DryRunReport:
-    registry = registry or BlockRegistry()
-    try:
-        compiled, warnings = compile_file(path, registry)
-    except IssuesFound as exc:
-        errors, warnings = IssueReport.split(exc.issues)
+    compiled, errors, warnings = compile_checked(path, registry)
+    if compiled is None:
         return DryRunReport(errors=errors, warnings=warnings)
     return dry_run_compiled(compiled, warnings)

@@ -5,9 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from blocks.sdk.errors import IssuesFound
 from blocks.sdk.registry import BlockRegistry
-from compiler.compile import compile_file
+from compiler.compile import compile_checked
 from compiler.scope import CompiledPlan
 from keiri.base.errors.report import IssueReport
 
@@ -22,10 +21,5 @@ class ValidationReport(IssueReport):
 
 
 def validate_file(path: Path, registry: BlockRegistry | None = None) -> ValidationReport:
-    registry = registry or BlockRegistry()
-    try:
-        compiled, warnings = compile_file(path, registry)
-    except IssuesFound as exc:
-        errors, warnings = IssueReport.split(exc.issues)
-        return ValidationReport(errors=errors, warnings=warnings)
-    return ValidationReport(warnings=warnings, compiled=compiled)
+    compiled, errors, warnings = compile_checked(path, registry)
+    return ValidationReport(errors=errors, warnings=warnings, compiled=compiled)
