@@ -151,6 +151,18 @@ def _unique(name: str, taken: Mapping[str, Any] | set[str]) -> str:
     return candidate
 
 
+def _renamed_var(
+    template: str, name: str, plan_vars: Mapping[str, Any], why: str, result: ComposeResult
+) -> str:
+    """A free var name for `template`'s var `name`, which another template took: the rename
+    recorded as a conflict (`why`: what clashed)."""
+    target = _unique(f"{template}_{name}", plan_vars)
+    result.conflicts.append(
+        Conflict("var_default", template, name, why, f"renamed to {target!r} for {template}")
+    )
+    return target
+
+
 # -- composition -------------------------------------------------------------------------
 
 
@@ -270,16 +282,8 @@ def compose_templates(
         for name, value in (spec.vars_defaults or {}).items():
             target = name
             if name in plan_vars and plan_vars[name] != value:
-                target = _unique(f"{spec.id}_{name}", plan_vars)
-                result.conflicts.append(
-                    Conflict(
-                        "var_default",
-                        spec.id,
-                        name,
-                        f"var {name!r} already has {plan_vars[name]!r}; {spec.id} wants {value!r}",
-                        f"renamed to {target!r} for {spec.id}",
-                    )
-                )
+                why = f"var {name!r} already has {plan_vars[name]!r}; {spec.id} wants {value!r}"
+                target = _renamed_var(spec.id, name, plan_vars, why, result)
             plan_vars[target] = value
             var_names[name] = f"vars.{target}"
         for name, imp in spec.imports.items():
@@ -287,16 +291,8 @@ def compose_templates(
                 continue
             target = name
             if name in plan_vars and var_types.get(name) != imp.type:
-                target = _unique(f"{spec.id}_{name}", plan_vars)
-                result.conflicts.append(
-                    Conflict(
-                        "var_default",
-                        spec.id,
-                        name,
-                        f"var {name!r} is already used by another template",
-                        f"renamed to {target!r} for {spec.id}",
-                    )
-                )
+                why = f"var {name!r} is already used by another template"
+                target = _renamed_var(spec.id, name, plan_vars, why, result)
             plan_vars.setdefault(target, None)
             var_types[target] = imp.type
             var_names[name] = f"vars.{target}"

@@ -47,24 +47,42 @@ def decode_value(
         return value
 
 
-def _bindings(
-    items: Sequence[InputBinding], path: Path_, node_id: str, issues: list[Issue]
+#: The message and hint keys of a name given twice: an input of a node, a var of the plan.
+_INPUT_TWICE = ("issue.design.input_twice", "issue.design.input_twice_hint")
+_VAR_TWICE = ("issue.design.var_twice", "issue.design.var_twice_hint")
+
+
+def _decoded(
+    named: Sequence[tuple[str, str, str]],
+    path: Path_,
+    node_id: str | None,
+    twice: tuple[str, str],
+    issues: list[Issue],
 ) -> dict[str, Any]:
+    """Each `(name, value, format)` decoded under its name; a name given again is an issue
+    (`twice`: its message and hint keys)."""
     out: dict[str, Any] = {}
-    for item in items:
-        if item.key in out:
+    for name, value, fmt in named:
+        if name in out:
             issues.append(
                 Issue(
                     code=IssueCode.PLAN_SCHEMA_INVALID,
-                    message=t("issue.design.input_twice", name=repr(item.key)),
+                    message=t(twice[0], name=repr(name)),
                     node_id=node_id,
-                    loc=(*path, item.key),
-                    hint=t("issue.design.input_twice_hint"),
+                    loc=(*path, name),
+                    hint=t(twice[1]),
                 )
             )
             continue
-        out[item.key] = decode_value(item.value, item.format, (*path, item.key), node_id, issues)
+        out[name] = decode_value(value, fmt, (*path, name), node_id, issues)
     return out
+
+
+def _bindings(
+    items: Sequence[InputBinding], path: Path_, node_id: str, issues: list[Issue]
+) -> dict[str, Any]:
+    named = [(item.key, item.value, item.format) for item in items]
+    return _decoded(named, path, node_id, _INPUT_TWICE, issues)
 
 
 def _exports(items: Sequence[ExportAnswer]) -> list[dict[str, str]]:
@@ -135,20 +153,8 @@ def _node(node: NodeAnswer, path: Path_, issues: list[Issue]) -> dict[str, Any]:
 
 
 def _vars(items: Sequence[VarAnswer], issues: list[Issue]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for var in items:
-        if var.name in out:
-            issues.append(
-                Issue(
-                    code=IssueCode.PLAN_SCHEMA_INVALID,
-                    message=t("issue.design.var_twice", name=repr(var.name)),
-                    loc=("vars", var.name),
-                    hint=t("issue.design.var_twice_hint"),
-                )
-            )
-            continue
-        out[var.name] = decode_value(var.value, var.format, ("vars", var.name), None, issues)
-    return out
+    named = [(var.name, var.value, var.format) for var in items]
+    return _decoded(named, ("vars",), None, _VAR_TWICE, issues)
 
 
 def answer_to_plan(answer: DesignAnswer, *, offset: int = 0) -> tuple[dict[str, Any], list[Issue]]:
