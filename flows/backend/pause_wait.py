@@ -19,12 +19,11 @@ import time
 from typing import Any
 from uuid import UUID
 
-import httpx
 from prefect.client.orchestration import get_client
 from prefect.exceptions import FlowPauseTimeout
 
 from flows.backend import api_retry
-from flows.backend.run_inputs import read_value
+from flows.backend.run_inputs import delete_value, read_value
 from keiri.base.catalog import state_label, t
 
 __all__ = ["forget_answer", "response_key", "stored_answer", "wait_out_pause"]
@@ -39,15 +38,11 @@ def forget_answer(flow_run_id: UUID, pause_key: str) -> None:
     """Delete the answer Prefect stored for this pause (read already; a form with secret
     fields must leave no value in a flow run input). Gone already is fine."""
 
-    def delete() -> None:
-        with get_client(sync_client=True) as client:
-            try:
-                client.delete_flow_run_input(flow_run_id=flow_run_id, key=response_key(pause_key))
-            except httpx.HTTPStatusError as exc:
-                if exc.response.status_code != 404:
-                    raise
-
-    api_retry.call(delete, deadline_s=300, what=t("cli.api.reading_answer"))
+    api_retry.call(
+        lambda: delete_value(flow_run_id, response_key(pause_key)),
+        deadline_s=300,
+        what=t("cli.api.reading_answer"),
+    )
 
 
 def stored_answer(flow_run_id: UUID, pause_key: str, model: Any) -> Any | None:

@@ -16,10 +16,7 @@ from contextlib import contextmanager
 from typing import Any
 from uuid import UUID
 
-import httpx
-from prefect.client.orchestration import get_client
-
-from flows.backend.run_inputs import create_once, filter_values
+from flows.backend.run_inputs import create_once, delete_value, filter_values
 from keiri.base.catalog import t
 from keiri.base.errors import AlreadyResumed
 from keiri.base.times import local_time
@@ -41,12 +38,7 @@ def last_resume(flow_run_id: UUID) -> dict[str, Any] | None:
 
 def release(flow_run_id: UUID, pause_key: str) -> None:
     """Delete the marker (a missing marker is fine: nothing to release)."""
-    with get_client(sync_client=True) as client:
-        try:
-            client.delete_flow_run_input(flow_run_id=flow_run_id, key=marker_key(pause_key))
-        except httpx.HTTPStatusError as exc:
-            if exc.response.status_code != 404:
-                raise
+    delete_value(flow_run_id, marker_key(pause_key))
 
 
 @contextmanager

@@ -16,7 +16,7 @@ from typing import Any
 from uuid import UUID
 
 from flows.backend.admission import PERIOD_TAG, open_holder
-from flows.backend.deployment_options import DeploymentOptions, read_options
+from flows.backend.deployment_options import DeploymentOptions, PeriodRule, read_options
 from flows.backend.input_keys import STARTED_KEY
 from flows.backend.run_inputs import create_once
 from flows.backend.run_names import plan_id_of, run_name
@@ -204,6 +204,18 @@ def _options_or_none(name: str) -> DeploymentOptions | None:
     return read_options(name)
 
 
+def _period_rule(name: str, options: DeploymentOptions | None) -> PeriodRule:
+    """The period rule of deployment `name` (`options`); a usage error when it has none."""
+    if options is None or options.period is None:
+        raise KeiriError(
+            ErrorCode.USAGE_ERROR,
+            t("ops.error.no_period_rule", name=name),
+            hint=t("ops.hint.period_rule"),
+            exit_code=2,
+        )
+    return options.period
+
+
 def start_run(
     name: str,
     *,
@@ -222,14 +234,8 @@ def start_run(
     vars = dict(vars or {})
     tags = list(extra_tags)
     if period is not None:
-        if options is None or options.period is None:
-            raise KeiriError(
-                ErrorCode.USAGE_ERROR,
-                t("ops.error.no_period_rule", name=name),
-                hint=t("ops.hint.period_rule"),
-                exit_code=2,
-            )
-        if options.period.from_var is None:
+        rule = _period_rule(name, options)
+        if rule.from_var is None:
             months_between(period, period)  # a month key: YYYY-MM (a usage error otherwise)
         holder = open_holder(name, period)
         if holder is not None:
@@ -239,8 +245,8 @@ def start_run(
                 details={"deployment": name, "period": period, "run_id": holder},
             )
         tags.append(PERIOD_TAG + period)
-        if options.period.from_var:
-            vars[options.period.from_var] = period
+        if rule.from_var:
+            vars[rule.from_var] = period
     with _client() as client:
         deployment = _deployment(client, name)
         parameters = dict(deployment.parameters or {})
@@ -299,14 +305,7 @@ class BackfillResult:
 def backfill(name: str, first: str, last: str, *, who: str) -> BackfillResult:
     """One run per period from `first` to `last` (months), except periods with a run open
     or waiting; runs are a second apart, in period order."""
-    options = _options_or_none(name)
-    if options is None or options.period is None:
-        raise KeiriError(
-            ErrorCode.USAGE_ERROR,
-            t("ops.error.no_period_rule", name=name),
-            hint=t("ops.hint.period_rule"),
-            exit_code=2,
-        )
+    _period_rule(name, _options_or_none(name))  # none: a usage error, nothing started
     periods = months_between(first, last)
     with _client() as client:
         deployment = _deployment(client, name)
