@@ -18,9 +18,7 @@ Messages and hints are in the reader's language (the catalog) when raised.
 
 from __future__ import annotations
 
-from typing import Any
-
-from keiri.base.errors import EXIT_FAILED, EXIT_USAGE, ErrorCode, KeiriError
+from keiri.base.errors import EXIT_FAILED, EXIT_USAGE, ErrorCode, NamedError
 
 __all__ = [
     "AlreadyDecided",
@@ -36,21 +34,11 @@ __all__ = [
 ]
 
 
-class CopilotError(KeiriError):
+class CopilotError(NamedError):
     """A copilot failure: the class fixes the code; raise sites give the message (already in
     the reader's language), the hint and the details."""
 
     exit_code = EXIT_FAILED
-
-    def __init__(
-        self,
-        message: str,
-        *,
-        hint: str | None = None,
-        details: dict[str, Any] | None = None,
-        recoverable: bool = False,
-    ) -> None:
-        super().__init__(None, message, hint=hint or "", details=details, recoverable=recoverable)
 
 
 class LLMNotConfigured(CopilotError):

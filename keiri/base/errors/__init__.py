@@ -55,6 +55,7 @@ __all__ = [
     "KeiriError",
     "KeyPath",
     "LineLookup",
+    "NamedError",
     "PlanInvalid",
     "PlanNotFound",
     "Reported",
@@ -221,8 +222,9 @@ def _rebuild(cls: type[KeiriError], message: str, state: dict[str, Any]) -> Keir
     return error
 
 
-class _Named(KeiriError):
-    """A named error: the class fixes the code; raise sites pass the message (and details)."""
+class NamedError(KeiriError):
+    """A named error: the class fixes the code; raise sites pass the message (and details).
+    The base of the named errors here and of other named branches (the copilot's)."""
 
     def __init__(
         self,
@@ -235,7 +237,7 @@ class _Named(KeiriError):
         super().__init__(None, message, hint=hint, details=details, recoverable=recoverable)
 
 
-class UsageError(_Named):
+class UsageError(NamedError):
     """The command line was used wrongly (a bad option value, a missing file): exit 2."""
 
     default_code = ErrorCode.USAGE_ERROR
@@ -253,7 +255,7 @@ class UsageError(_Named):
         self.command = command
 
 
-class ConfigError(_Named, ValueError):
+class ConfigError(NamedError, ValueError):
     """Settings (environment, `.env`) that do not validate; lists every problem: exit 2.
 
     Also a `ValueError`, as a malformed value is one. `fields` names the variables.
@@ -280,13 +282,13 @@ class ConfigError(_Named, ValueError):
         )
 
 
-class PlanNotFound(_Named):
+class PlanNotFound(NamedError):
     default_code = ErrorCode.PLAN_NOT_FOUND
     default_hint = "cli.hint.plan_not_found"
     exit_code = EXIT_USAGE
 
 
-class PlanInvalid(_Named):
+class PlanInvalid(NamedError):
     """A plan that does not validate was asked to run; carries every issue."""
 
     default_code = ErrorCode.PLAN_INVALID
@@ -320,33 +322,33 @@ class PlanInvalid(_Named):
         )
 
 
-class InvalidRunId(_Named):
+class InvalidRunId(NamedError):
     default_code = ErrorCode.INVALID_RUN_ID
     default_hint = "cli.hint.invalid_run_id"
     exit_code = EXIT_USAGE
 
 
-class RunNotFound(_Named):
+class RunNotFound(NamedError):
     default_code = ErrorCode.RUN_NOT_FOUND
     default_hint = "cli.hint.run_not_found"
 
 
-class RunNotPaused(_Named):
+class RunNotPaused(NamedError):
     default_code = ErrorCode.RUN_NOT_PAUSED
     default_hint = "cli.hint.run_not_paused"
 
 
-class AlreadyResumed(_Named):
+class AlreadyResumed(NamedError):
     default_code = ErrorCode.ALREADY_RESUMED
     default_hint = "cli.hint.already_resumed"
 
 
-class RunNotRetryable(_Named):
+class RunNotRetryable(NamedError):
     default_code = ErrorCode.RUN_NOT_RETRYABLE
     default_hint = "cli.hint.run_not_retryable"
 
 
-class RunStartMismatch(_Named):
+class RunStartMismatch(NamedError):
     """The run a start note made is not what the plan compiles to (its flow, tags or
     parameters differ): the run is ended Failed, never run (`flows.lifecycle.start`)."""
 
