@@ -1,8 +1,8 @@
 """Messages of the cli surface (see `keiri.base.catalog`): key -> {"ja": ..., "en": ...}.
 
 The command line (`keiri.cli`), the errors it renders (`keiri.base.errors` default hints and counts,
-the run lifecycle's errors in `flows`), the local server (`keiri.server.supervisor`, `keiri.server.client_env`), the Prefect failure
-artifact, notifications and `scripts/demo.sh`. Identifiers (plan ids, node ids, paths, codes,
+the run lifecycle's errors in `flows`), the local server (`keiri.server.supervisor` and
+`keiri.server.client_env`), the Prefect failure artifact, notifications and `scripts/demo.sh`. Identifiers (plan ids, node ids, paths, codes,
 commands) are placeholders or kept verbatim inside the text.
 """
 
