@@ -135,8 +135,9 @@ def test_formulas_without_a_saved_result_are_a_finding_of_the_sheet(
     [finding] = out["findings"]
     assert finding["kind"] == "formula_without_value" and finding["sheet"] == "請求明細"
     assert finding["cells"] == ["D2", "D3", "D4"] and finding["count"] == 3
-    assert "請求明細" in finding["note"] and "D2、D3、D4" in finding["note"]
-    assert "保存し直す" in finding["hint"]
+    cells = t("workbook.cells_sep").join(["D2", "D3", "D4"])
+    assert finding["note"] == t("workbook.uncached", sheet="請求明細", count=3, cells=cells)
+    assert finding["hint"] == t("workbook.uncached_hint")
 
 
 def test_a_workbook_whose_formulas_have_results_has_no_finding(
