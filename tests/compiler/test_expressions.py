@@ -35,6 +35,7 @@ from compiler.expressions import (
     unparse,
 )
 from compiler.references import Reference, get_path
+from keiri.base.catalog import CATALOG, t
 from keiri.base.errors import IssueCode
 
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
@@ -266,10 +267,26 @@ def test_parse_errors(
         parse_expression(source)
     ja = info.value
     assert (ja.code, ja.column, ja.expected, ja.text) == (err.code, column, expected, source)
-    assert ja.message.startswith("ここには ") and ja.message.endswith("が必要です")
+    wanted = CATALOG["issue.expr.expected_one" if len(expected) == 1 else "issue.expr.expected_any"]
+    assert ja.message.startswith(wanted["ja"].split("{")[0])
+    assert ja.message.endswith(wanted["ja"].rsplit("}", 1)[1])
     assert bool(ja.hint) == bool(hint) and (not hint or JAPANESE.search(ja.hint))
-    assert f"（{column} 文字目、実際: " in str(ja)
+    assert str(ja) == t(
+        "issue.syntax.at",
+        detail=ja.message,
+        column=column,
+        found=t("issue.expression.found", found=ja.found),
+        hint=t("issue.syntax.hint", hint=ja.hint) if ja.hint else "",
+    )
     assert "expected" not in str(ja) and "column" not in str(ja)
+
+
+def _any_of(*words: str) -> str:
+    """`ここには A・B・C のいずれかが必要です`, from the catalog."""
+    items = t("issue.expr.list_sep").join(words[:-1])
+    return t(
+        "issue.expr.expected_any", items=t("issue.expr.list_last", items=items, last=words[-1])
+    )
 
 
 def test_error_message_of_the_brief(ja: None) -> None:
@@ -278,20 +295,33 @@ def test_error_message_of_the_brief(ja: None) -> None:
     assert info.value.column == 14
     with pytest.raises(ExpressionSyntaxError) as info:
         parse_expression("(${x} == 'ab'")
-    assert (
-        str(info.value)
-        == "ここには '&&'・'||'・')' のいずれかが必要です（14 文字目、実際: 式の終わり）"
+    assert str(info.value) == t(
+        "issue.syntax.at",
+        detail=_any_of("'&&'", "'||'", "')'"),
+        column=14,
+        found=t("issue.expression.found", found=t("issue.expr.found.end")),
+        hint="",
     )
     with pytest.raises(ExpressionSyntaxError) as info:
         parse_expression("")
-    assert info.value.message == (
-        "ここには 数値・文字列・true・false・null・参照（${...}）・'('・'!' のいずれかが必要です"
+    assert info.value.message == _any_of(
+        t("issue.expr.token.number"),
+        t("issue.expr.token.string"),
+        "true",
+        "false",
+        "null",
+        t("issue.expr.token.reference"),
+        "'('",
+        "'!'",
     )
     with pytest.raises(ExpressionSyntaxError) as info:
         parse_expression("${a} = 1")
-    assert str(info.value) == (
-        "ここには 比較（== != < <= > >=）・'&&'・'||'・式の終わり のいずれかが必要です"
-        "（6 文字目、実際: '='）。等しいかどうかは == で比べます"
+    assert str(info.value) == t(
+        "issue.syntax.at",
+        detail=_any_of(t("issue.expr.token.comparison"), "'&&'", "'||'", t("issue.expr.token.end")),
+        column=6,
+        found=t("issue.expression.found", found="'='"),
+        hint=t("issue.syntax.hint", hint=t("issue.expr.hint.eq")),
     )
 
 
@@ -565,19 +595,27 @@ def test_ordering_errors_name_both_types(source: str, message: str, en: None) ->
 
 
 @pytest.mark.parametrize(
-    ("source", "message"),
+    ("source", "left", "right", "symbol"),
     [
-        ("${s} < 1", "文字列と数値は '<' で大小を比べられません"),
-        ("${none} > 0", "nullと数値は '>' で大小を比べられません"),
-        ("${d} < ${d}", "オブジェクトとオブジェクトは '<' で大小を比べられません"),
+        ("${s} < 1", "string", "number", "<"),
+        ("${none} > 0", "null", "number", ">"),
+        ("${d} < ${d}", "object", "object", "<"),
     ],
 )
-def test_ordering_errors_in_japanese(source: str, message: str, ja: None) -> None:
+def test_ordering_errors_in_japanese(
+    source: str, left: str, right: str, symbol: str, ja: None
+) -> None:
     with pytest.raises(ExpressionEvalError) as info:
         evaluate(parse_expression(source), lookup)
-    assert info.value.message.startswith(message)
-    assert "数値どうしか文字列どうし" in info.value.message
-    assert info.value.message.endswith(f"（式: {unparse(parse_expression(source))}）")
+    detail = t(
+        "runtime.expr.cannot_order",
+        left=t(f"runtime.kind.{left}"),
+        right=t(f"runtime.kind.{right}"),
+        symbol=symbol,
+    )
+    assert info.value.message == t(
+        "runtime.expr.in", detail=detail, expr=unparse(parse_expression(source))
+    )
 
 
 @pytest.mark.parametrize(
@@ -624,10 +662,13 @@ def test_comparison_ops_names_and_symbols_agree() -> None:
 
 @pytest.mark.parametrize("op", ["contains", "=", "===", "", "GT"])
 def test_compare_unknown_operator(op: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    with pytest.raises(ExpressionEvalError, match=f"比較演算子 {re.escape(repr(op))} は使えません"):
+    names = ", ".join([*COMPARISON_OPS, *COMPARISON_OPS.values()])
+    wanted = t("runtime.expr.unknown_op", op=repr(op), names=names)
+    with pytest.raises(ExpressionEvalError, match=re.escape(wanted)):
         compare(1, op, 1)
     monkeypatch.setenv("KEIRI_LANG", "en")
-    with pytest.raises(ExpressionEvalError, match="unknown comparison operator"):
+    wanted = t("runtime.expr.unknown_op", op=repr(op), names=names)
+    with pytest.raises(ExpressionEvalError, match=re.escape(wanted)):
         compare(1, op, 1)
 
 
@@ -660,13 +701,13 @@ def test_truthy(value: Any, expected: bool) -> None:
 
 @pytest.mark.parametrize("value", [object(), b"bytes", {1, 2}])
 def test_non_json_values_are_refused(value: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    with pytest.raises(ExpressionEvalError, match="条件で扱えない値です") as info:
+    with pytest.raises(ExpressionEvalError, match=re.escape(t("runtime.expr.not_json"))) as info:
         truthy(value)
     assert type(value).__name__ not in str(info.value)  # no internal (Python) type names
     monkeypatch.setenv("KEIRI_LANG", "en")
-    with pytest.raises(ExpressionEvalError, match="is not JSON-like"):
+    with pytest.raises(ExpressionEvalError, match=re.escape(t("runtime.expr.not_json"))):
         truthy(value)
-    with pytest.raises(ExpressionEvalError, match="is not JSON-like"):
+    with pytest.raises(ExpressionEvalError, match=re.escape(t("runtime.expr.not_json"))):
         compare(value, "==", 1)
 
 
@@ -731,12 +772,14 @@ def test_nan_and_infinity_are_expression_errors_never_false(
 ) -> None:
     """`amount > limit` and `amount <= limit` cannot both be false: a non-finite number is
     not a plan value, so every comparison with it is an error."""
-    with pytest.raises(ExpressionEvalError, match="計画で扱える数値ではありません"):
+    wanted = t("runtime.expr.not_finite", value=value)
+    with pytest.raises(ExpressionEvalError, match=re.escape(wanted)):
         compare(value, op, 100)
     monkeypatch.setenv("KEIRI_LANG", "en")
-    with pytest.raises(ExpressionEvalError, match="NaN/Infinity"):
+    wanted = t("runtime.expr.not_finite", value=value)
+    with pytest.raises(ExpressionEvalError, match=re.escape(wanted)):
         compare(value, op, 100)
-    with pytest.raises(ExpressionEvalError, match="NaN/Infinity"):
+    with pytest.raises(ExpressionEvalError, match=re.escape(wanted)):
         evaluate(parse_expression(f"${{x}} {op} 100"), lambda ref: value)
-    with pytest.raises(ExpressionEvalError, match="NaN/Infinity"):
+    with pytest.raises(ExpressionEvalError, match=re.escape(wanted)):
         truthy(value)
