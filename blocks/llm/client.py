@@ -34,7 +34,7 @@ from blocks.sdk.errors import BlockError, ErrorCode
 from blocks.sdk.issue_text import pydantic_message
 from keiri.base import settings
 from keiri.base.catalog import t
-from keiri.base.errors import ConfigError
+from keiri.base.errors import ConfigError, format_path
 
 if TYPE_CHECKING:
     import openai
@@ -338,7 +338,7 @@ class LLMClient:
     def _schema_mismatch(self, model: str, exc: pydantic.ValidationError) -> NoReturn:
         problems = [
             {
-                "path": _loc_path(err["loc"]),
+                "path": format_path(err["loc"]),
                 "message": self._redact(pydantic_message(err)),
                 "type": err["type"],
             }
@@ -403,16 +403,6 @@ def _status_reason(status: int, error_code: str | None) -> str:
     if status >= 500 or status in (408, 409):
         return "server_error"
     return "bad_request"
-
-
-def _loc_path(loc: tuple[int | str, ...]) -> str:
-    out = ""
-    for part in loc:
-        if isinstance(part, int):
-            out += f"[{part}]"
-        else:
-            out += f".{part}" if out else str(part)
-    return out
 
 
 def _config_error(name: str, problem: str) -> NoReturn:
