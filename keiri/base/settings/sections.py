@@ -98,9 +98,11 @@ Duration = Annotated[timedelta | None, BeforeValidator(_duration)]
 Port = Annotated[int, Field(ge=1, le=65535)]
 
 
-def _env(name: str, *more: str) -> Any:
-    """The variable(s) a field is read from (the first one set wins)."""
-    return AliasChoices(name, *more) if more else name
+def _var(default: Any, names: str | tuple[str, ...], description: str, **bounds: Any) -> Any:
+    """A setting: the field read from the variable `names` (of several, the first one set
+    wins), with its default, its meaning (the README's table) and any bounds (`ge`, `gt`, ...)."""
+    alias = AliasChoices(*names) if isinstance(names, tuple) else names
+    return Field(default, validation_alias=alias, description=description, **bounds)
 
 
 class Section(BaseModel):
@@ -112,111 +114,95 @@ class Section(BaseModel):
 class HomeSettings(Section):
     """Where keiri keeps its state and finds the project's files."""
 
-    home: Path = Field(
-        Path(".keiri"),
-        validation_alias=_env("KEIRI_HOME"),
-        description="State, file store and the local Prefect server's data.",
+    home: Path = _var(
+        Path(".keiri"), "KEIRI_HOME", "State, file store and the local Prefect server's data."
     )
-    runs_dir: Path | None = Field(
+    runs_dir: Path | None = _var(
+        None, "KEIRI_RUNS_DIR", "JSONL run logs (default: `runs/` beside the keiri home)."
+    )
+    project_root: Path | None = _var(
         None,
-        validation_alias=_env("KEIRI_RUNS_DIR"),
-        description="JSONL run logs (default: `runs/` beside the keiri home).",
+        "KEIRI_PROJECT_ROOT",
+        "Folder holding `block_specs/`, `designs/`, `config.yaml` (default: the keiri checkout).",
     )
-    project_root: Path | None = Field(
-        None,
-        validation_alias=_env("KEIRI_PROJECT_ROOT"),
-        description="Folder holding `block_specs/`, `designs/`, `config.yaml` "
-        "(default: the keiri checkout).",
-    )
-    block_specs: str = Field(
+    block_specs: str = _var(
         "",
-        validation_alias=_env("KEIRI_BLOCK_SPECS"),
-        description="Extra block spec folders (`os.pathsep`-separated), e.g. a team's own blocks.",
+        "KEIRI_BLOCK_SPECS",
+        "Extra block spec folders (`os.pathsep`-separated), e.g. a team's own blocks.",
     )
-    designs_dir: Path | None = Field(
+    designs_dir: Path | None = _var(
         None,
-        validation_alias=_env("KEIRI_DESIGNS_DIR"),
-        description="Root of plans; `call.plan_id: common/x` is `<designs>/common/x.yaml`.",
+        "KEIRI_DESIGNS_DIR",
+        "Root of plans; `call.plan_id: common/x` is `<designs>/common/x.yaml`.",
     )
-    templates_dir: Path | None = Field(
+    templates_dir: Path | None = _var(
+        None, "KEIRI_TEMPLATES_DIR", "The designer's templates (default: `<designs>/templates`)."
+    )
+    config: Path | None = _var(
         None,
-        validation_alias=_env("KEIRI_TEMPLATES_DIR"),
-        description="The designer's templates (default: `<designs>/templates`).",
+        "KEIRI_CONFIG",
+        "The `config.yaml` behind `${config.*}` (default: `<project>/config.yaml`).",
     )
-    config: Path | None = Field(
-        None,
-        validation_alias=_env("KEIRI_CONFIG"),
-        description="The `config.yaml` behind `${config.*}` (default: `<project>/config.yaml`).",
-    )
-    env_allow: str = Field(
+    env_allow: str = _var(
         DEFAULT_ENV_ALLOW,
-        validation_alias=_env("KEIRI_ENV_ALLOW"),
-        description="Comma list of prefixes `${env.*}` may read; keiri's own settings never.",
+        "KEIRI_ENV_ALLOW",
+        "Comma list of prefixes `${env.*}` may read; keiri's own settings never.",
     )
-    dotenv: Path = Field(
+    dotenv: Path = _var(
         Path(".env"),
-        validation_alias=_env("KEIRI_DOTENV"),
-        description="The dotenv file loaded at start (never overrides, never written).",
+        "KEIRI_DOTENV",
+        "The dotenv file loaded at start (never overrides, never written).",
     )
 
 
 class StoreSettings(Section):
     """The content-addressed file store."""
 
-    dir: Path | None = Field(
+    dir: Path | None = _var(
         None,
-        validation_alias=_env("KEIRI_STORE_DIR"),
-        description="The file store (default: `<home>/store`); shared storage for several "
-        "machines.",
+        "KEIRI_STORE_DIR",
+        "The file store (default: `<home>/store`); shared storage for several machines.",
     )
 
 
 class ServerSettings(Section):
     """The Prefect server keiri runs against."""
 
-    host: str = Field(
-        "127.0.0.1",
-        validation_alias=_env("KEIRI_SERVER_HOST"),
-        description="Address of the embedded local Prefect server.",
+    host: str = _var(
+        "127.0.0.1", "KEIRI_SERVER_HOST", "Address of the embedded local Prefect server."
     )
-    port: Port = Field(
-        4200,
-        validation_alias=_env("KEIRI_SERVER_PORT"),
-        description="Port of the embedded local Prefect server.",
-    )
-    api_url: str | None = Field(
+    port: Port = _var(4200, "KEIRI_SERVER_PORT", "Port of the embedded local Prefect server.")
+    api_url: str | None = _var(
         None,
-        validation_alias=_env("PREFECT_API_URL"),
-        description="A Prefect API to use instead of the local server (Prefect's own variable).",
+        "PREFECT_API_URL",
+        "A Prefect API to use instead of the local server (Prefect's own variable).",
     )
-    ui_url: str | None = Field(
+    ui_url: str | None = _var(
         None,
-        validation_alias=_env("PREFECT_UI_URL"),
-        description="The Prefect UI's address in links (default: the API URL without `/api`).",
+        "PREFECT_UI_URL",
+        "The Prefect UI's address in links (default: the API URL without `/api`).",
     )
-    api_key: SecretStr | None = Field(
-        None,
-        validation_alias=_env("PREFECT_API_KEY"),
-        description="Bearer key of a Prefect server that needs one (secret).",
+    api_key: SecretStr | None = _var(
+        None, "PREFECT_API_KEY", "Bearer key of a Prefect server that needs one (secret)."
     )
-    start_timeout: float = Field(
+    start_timeout: float = _var(
         120.0,
-        gt=0,
-        validation_alias=_env("KEIRI_SERVER_START_TIMEOUT"),
-        description="Seconds `keiri run` / `keiri server start` wait for the local server to "
+        "KEIRI_SERVER_START_TIMEOUT",
+        "Seconds `keiri run` / `keiri server start` wait for the local server to "
         "answer; a server still starting then is left running, never killed.",
+        gt=0,
     )
-    local_runners: int | None = Field(
+    local_runners: int | None = _var(
         None,
-        ge=1,
-        validation_alias=_env("KEIRI_LOCAL_RUNNERS"),
-        description="Background runs (`keiri run --detach`, retries) executing at once on this "
+        "KEIRI_LOCAL_RUNNERS",
+        "Background runs (`keiri run --detach`, retries) executing at once on this "
         "machine; more wait, Pending, for a place (default: two per CPU, at least two).",
+        ge=1,
     )
-    secret_retention: Duration = Field(
+    secret_retention: Duration = _var(
         timedelta(days=4),
-        validation_alias=_env("KEIRI_SECRET_RETENTION"),
-        description="How long a failed, crashed or cancelled run's secrets (Secret blocks: "
+        "KEIRI_SECRET_RETENTION",
+        "How long a failed, crashed or cancelled run's secrets (Secret blocks: "
         "values given at its start, secret form answers) are kept for a retry after it ended "
         "(`4h`, `4d`; `0`: deleted at its end). A completed run's go at its end.",
     )
@@ -225,142 +211,91 @@ class ServerSettings(Section):
 class UISettings(Section):
     """The Streamlit form app."""
 
-    host: str = Field(
-        "127.0.0.1",
-        validation_alias=_env("KEIRI_UI_HOST"),
-        description="Address `keiri ui` binds to.",
-    )
-    port: Port = Field(
-        8501,
-        validation_alias=_env("KEIRI_UI_PORT"),
-        description="Port `keiri ui` listens on.",
-    )
-    url: str | None = Field(
+    host: str = _var("127.0.0.1", "KEIRI_UI_HOST", "Address `keiri ui` binds to.")
+    port: Port = _var(8501, "KEIRI_UI_PORT", "Port `keiri ui` listens on.")
+    url: str | None = _var(
         None,
-        validation_alias=_env("KEIRI_UI_URL"),
-        description="The form app's address in links (default: `http://<ui host>:<ui port>`).",
+        "KEIRI_UI_URL",
+        "The form app's address in links (default: `http://<ui host>:<ui port>`).",
     )
-    secret: SecretStr | None = Field(
+    secret: SecretStr | None = _var(
         None,
-        validation_alias=_env("KEIRI_UI_SECRET"),
-        description="Shared login secret (at least 16 characters) when not bound to 127.0.0.1.",
+        "KEIRI_UI_SECRET",
+        "Shared login secret (at least 16 characters) when not bound to 127.0.0.1.",
     )
-    user: str | None = Field(
-        None,
-        validation_alias=_env("KEIRI_USER"),
-        description="Who is answering or retrying (default: the OS user).",
+    user: str | None = _var(
+        None, "KEIRI_USER", "Who is answering or retrying (default: the OS user)."
     )
 
 
 class LLMEnvSettings(Section):
     """The model provider (OpenAI or Azure OpenAI)."""
 
-    provider: Annotated[Literal["openai", "azure"] | None, BeforeValidator(_lower)] = Field(
+    provider: Annotated[Literal["openai", "azure"] | None, BeforeValidator(_lower)] = _var(
         None,
-        validation_alias=_env("KEIRI_LLM_PROVIDER"),
-        description="`openai` or `azure` (default: azure when its endpoint and key are set).",
+        "KEIRI_LLM_PROVIDER",
+        "`openai` or `azure` (default: azure when its endpoint and key are set).",
     )
-    openai_api_key: SecretStr | None = Field(
-        None, validation_alias=_env("OPENAI_API_KEY"), description="OpenAI API key (secret)."
+    openai_api_key: SecretStr | None = _var(None, "OPENAI_API_KEY", "OpenAI API key (secret).")
+    openai_base_url: str | None = _var(None, "OPENAI_BASE_URL", "An OpenAI-compatible endpoint.")
+    model: str | None = _var(None, "KEIRI_LLM_MODEL", "Chat model (OpenAI; default gpt-4o-mini).")
+    embedding_model: str | None = _var(
+        None, "KEIRI_EMBEDDING_MODEL", "Embedding model (OpenAI; default text-embedding-3-small)."
     )
-    openai_base_url: str | None = Field(
-        None,
-        validation_alias=_env("OPENAI_BASE_URL"),
-        description="An OpenAI-compatible endpoint.",
+    azure_api_key: SecretStr | None = _var(
+        None, "AZURE_OPENAI_API_KEY", "Azure OpenAI key (secret)."
     )
-    model: str | None = Field(
-        None,
-        validation_alias=_env("KEIRI_LLM_MODEL"),
-        description="Chat model (OpenAI; default gpt-4o-mini).",
+    azure_endpoint: str | None = _var(None, "AZURE_OPENAI_ENDPOINT", "Azure OpenAI endpoint.")
+    azure_api_version: str | None = _var(
+        None, ("AZURE_OPENAI_API_VERSION", "OPENAI_API_VERSION"), "Azure OpenAI API version."
     )
-    embedding_model: str | None = Field(
-        None,
-        validation_alias=_env("KEIRI_EMBEDDING_MODEL"),
-        description="Embedding model (OpenAI; default text-embedding-3-small).",
+    azure_deployment: str | None = _var(None, "AZURE_OPENAI_DEPLOYMENT", "Azure chat deployment.")
+    azure_embedding_deployment: str | None = _var(
+        None, "AZURE_OPENAI_EMBEDDING_DEPLOYMENT", "Azure embedding deployment."
     )
-    azure_api_key: SecretStr | None = Field(
-        None,
-        validation_alias=_env("AZURE_OPENAI_API_KEY"),
-        description="Azure OpenAI key (secret).",
-    )
-    azure_endpoint: str | None = Field(
-        None,
-        validation_alias=_env("AZURE_OPENAI_ENDPOINT"),
-        description="Azure OpenAI endpoint.",
-    )
-    azure_api_version: str | None = Field(
-        None,
-        validation_alias=_env("AZURE_OPENAI_API_VERSION", "OPENAI_API_VERSION"),
-        description="Azure OpenAI API version.",
-    )
-    azure_deployment: str | None = Field(
-        None,
-        validation_alias=_env("AZURE_OPENAI_DEPLOYMENT"),
-        description="Azure chat deployment.",
-    )
-    azure_embedding_deployment: str | None = Field(
-        None,
-        validation_alias=_env("AZURE_OPENAI_EMBEDDING_DEPLOYMENT"),
-        description="Azure embedding deployment.",
-    )
-    timeout_s: float = Field(
-        60.0,
-        gt=0,
-        validation_alias=_env("KEIRI_LLM_TIMEOUT_S"),
-        description="Seconds per LLM request.",
-    )
-    max_retries: int = Field(
-        2,
-        ge=0,
-        validation_alias=_env("KEIRI_LLM_MAX_RETRIES"),
-        description="Retries of a failed LLM request.",
-    )
-    concurrency: int = Field(
-        4,
-        ge=1,
-        validation_alias=_env("KEIRI_LLM_CONCURRENCY"),
-        description="LLM requests at once per process.",
-    )
+    timeout_s: float = _var(60.0, "KEIRI_LLM_TIMEOUT_S", "Seconds per LLM request.", gt=0)
+    max_retries: int = _var(2, "KEIRI_LLM_MAX_RETRIES", "Retries of a failed LLM request.", ge=0)
+    concurrency: int = _var(4, "KEIRI_LLM_CONCURRENCY", "LLM requests at once per process.", ge=1)
     design_retrieval: Annotated[
         Literal["auto", "bm25", "embedding", "hybrid"] | None, BeforeValidator(_lower)
-    ] = Field(
+    ] = _var(
         None,
-        validation_alias=_env("KEIRI_DESIGN_RETRIEVAL"),
-        description="The designer's retrieval when `auto` (default: hybrid if an embedding "
+        "KEIRI_DESIGN_RETRIEVAL",
+        "The designer's retrieval when `auto` (default: hybrid if an embedding "
         "model is configured, else bm25).",
     )
-    agent_fallback: Annotated[bool, BeforeValidator(_yes)] = Field(
+    agent_fallback: Annotated[bool, BeforeValidator(_yes)] = _var(
         False,
-        validation_alias=_env("KEIRI_AGENT_LLM_FALLBACK"),
-        description="Let the designer fall back to an LLM-only plan (`1`, `true`, `yes`).",
+        "KEIRI_AGENT_LLM_FALLBACK",
+        "Let the designer fall back to an LLM-only plan (`1`, `true`, `yes`).",
     )
 
 
 class NotifySettings(Section):
     """Pause notifications and crash detection (`keiri deploy`)."""
 
-    webhook_url: SecretStr | None = Field(
+    webhook_url: SecretStr | None = _var(
         None,
-        validation_alias=_env("KEIRI_NOTIFY_WEBHOOK_URL"),
-        description="Slack/Teams-style webhook for pause messages (`off` removes them; secret).",
+        "KEIRI_NOTIFY_WEBHOOK_URL",
+        "Slack/Teams-style webhook for pause messages (`off` removes them; secret).",
     )
-    remind_after: Duration = Field(
+    remind_after: Duration = _var(
         timedelta(hours=24),
-        validation_alias=_env("KEIRI_NOTIFY_REMIND_AFTER"),
-        description="Reminder for a run still paused (`90s`, `30m`, `4h`, `1d`, `off`).",
+        "KEIRI_NOTIFY_REMIND_AFTER",
+        "Reminder for a run still paused (`90s`, `30m`, `4h`, `1d`, `off`).",
     )
-    crash_after: Duration = Field(
+    crash_after: Duration = _var(
         timedelta(minutes=10),
-        validation_alias=_env("KEIRI_CRASH_AFTER"),
-        description="A Running deployment run with no heartbeat for this long is marked "
+        "KEIRI_CRASH_AFTER",
+        "A Running deployment run with no heartbeat for this long is marked "
         "Crashed, wherever its process ran (the workers' and the watcher's sweeps, and a server "
         "automation); `off`: never.",
     )
-    heartbeat_s: int = Field(
+    heartbeat_s: int = _var(
         180,
+        "PREFECT_FLOWS_HEARTBEAT_FREQUENCY",
+        "Prefect's flow heartbeat interval, seconds (Prefect's own variable).",
         ge=1,
-        validation_alias=_env("PREFECT_FLOWS_HEARTBEAT_FREQUENCY"),
-        description="Prefect's flow heartbeat interval, seconds (Prefect's own variable).",
     )
 
     @model_validator(mode="after")
@@ -388,16 +323,13 @@ class NotifySettings(Section):
 class LanguageSettings(Section):
     """The language and time zone people read."""
 
-    lang: Annotated[Literal["ja", "en"], BeforeValidator(parse_language)] = Field(
+    lang: Annotated[Literal["ja", "en"], BeforeValidator(parse_language)] = _var(
         "ja",
-        validation_alias=_env("KEIRI_LANG"),
-        description="Language of messages (`ja` or `en`; a locale such as `ja_JP.UTF-8` counts "
-        "by its prefix).",
+        "KEIRI_LANG",
+        "Language of messages (`ja` or `en`; a locale such as `ja_JP.UTF-8` counts by its prefix).",
     )
-    timezone: str = Field(
-        "Asia/Tokyo",
-        validation_alias=_env("KEIRI_TIMEZONE"),
-        description="Time zone times are shown in (IANA name).",
+    timezone: str = _var(
+        "Asia/Tokyo", "KEIRI_TIMEZONE", "Time zone times are shown in (IANA name)."
     )
 
     @field_validator("timezone")
@@ -413,39 +345,39 @@ class LanguageSettings(Section):
 class OCRSettings(Section):
     """Budgets of OCR (scanned PDF pages and photos): what one upload may cost the machine."""
 
-    max_page_pixels: int = Field(
+    max_page_pixels: int = _var(
         12_000_000,
+        "KEIRI_OCR_MAX_PAGE_PIXELS",
+        "Pixels a scanned page is rendered at for OCR, at most (its content area is "
+        "scaled down to fit; A4 at 300 dpi is 8.7 million). Blank pages are skipped.",
         ge=1_000_000,
         le=40_000_000,
-        validation_alias=_env("KEIRI_OCR_MAX_PAGE_PIXELS"),
-        description="Pixels a scanned page is rendered at for OCR, at most (its content area is "
-        "scaled down to fit; A4 at 300 dpi is 8.7 million). Blank pages are skipped.",
     )
-    max_pages_per_file: int = Field(
+    max_pages_per_file: int = _var(
         10,
+        "KEIRI_OCR_MAX_PAGES_PER_FILE",
+        "Pages of one file read by OCR; the others are a finding naming the file.",
         ge=0,
-        validation_alias=_env("KEIRI_OCR_MAX_PAGES_PER_FILE"),
-        description="Pages of one file read by OCR; the others are a finding naming the file.",
     )
-    page_timeout_s: float = Field(
+    page_timeout_s: float = _var(
         60.0,
+        "KEIRI_OCR_PAGE_TIMEOUT_S",
+        "Seconds Tesseract may spend on one page; a slower page is a finding.",
         gt=0,
-        validation_alias=_env("KEIRI_OCR_PAGE_TIMEOUT_S"),
-        description="Seconds Tesseract may spend on one page; a slower page is a finding.",
     )
-    engine: Literal["auto", "tesseract", "rapidocr"] = Field(
+    engine: Literal["auto", "tesseract", "rapidocr"] = _var(
         "auto",
-        validation_alias=_env("KEIRI_OCR_ENGINE"),
-        description="OCR engine: auto (RapidOCR when it is installed, else Tesseract), rapidocr "
+        "KEIRI_OCR_ENGINE",
+        "OCR engine: auto (RapidOCR when it is installed, else Tesseract), rapidocr "
         "(RapidOCR with the PP-OCRv6 models in its wheel; it reads more of a scan) or tesseract "
         "(the tesseract-ocr and tesseract-ocr-jpn packages).",
     )
-    run_budget_s: float = Field(
+    run_budget_s: float = _var(
         1800.0,
-        gt=0,
-        validation_alias=_env("KEIRI_OCR_RUN_BUDGET_S"),
-        description="Seconds of OCR one run may spend over all its files (subflows and loop "
+        "KEIRI_OCR_RUN_BUDGET_S",
+        "Seconds of OCR one run may spend over all its files (subflows and loop "
         "items included); pages past it are a finding naming the file.",
+        gt=0,
     )
 
 
@@ -474,16 +406,16 @@ def names_of(info: FieldInfo) -> tuple[str, ...]:
 class JournalSettings(Section):
     """Journal entries and their exports to 弥生, MF and freee."""
 
-    account_map: Path | None = Field(
+    account_map: Path | None = _var(
         None,
-        validation_alias=_env("KEIRI_JOURNAL_ACCOUNT_MAP"),
-        description="A YAML file of account and tax-category names per product (`yayoi`, `mf`, "
+        "KEIRI_JOURNAL_ACCOUNT_MAP",
+        "A YAML file of account and tax-category names per product (`yayoi`, `mf`, "
         "`freee`, ...) read over the shipped defaults (`blocks/journals/charts/`).",
     )
-    summary_overflow: Annotated[Literal["cut", "refuse"], BeforeValidator(_lower)] = Field(
+    summary_overflow: Annotated[Literal["cut", "refuse"], BeforeValidator(_lower)] = _var(
         "cut",
-        validation_alias=_env("KEIRI_JOURNAL_SUMMARY_OVERFLOW"),
-        description="A 摘要 longer than the product allows: `cut` (shortened, ending in a "
+        "KEIRI_JOURNAL_SUMMARY_OVERFLOW",
+        "A 摘要 longer than the product allows: `cut` (shortened, ending in a "
         "visible `…`, and listed) or `refuse` the export.",
     )
 
@@ -498,35 +430,35 @@ class OpsSettings(Section):
     """Recurring runs: the company calendar of business-day schedules and the operations
     watcher (`keiri deployments watch`: late, stuck and crashed runs, retries)."""
 
-    company_calendar: Path | None = Field(
+    company_calendar: Path | None = _var(
         None,
-        validation_alias=_env("KEIRI_COMPANY_CALENDAR"),
-        description="A YAML file of the company's extra closed days (e.g. 12/29-1/3) over "
+        "KEIRI_COMPANY_CALENDAR",
+        "A YAML file of the company's extra closed days (e.g. 12/29-1/3) over "
         "weekends, national holidays and the banks' 12/31-1/3 "
         "(default: `<project>/company_calendar.yaml`).",
     )
-    late_after: Duration = Field(
+    late_after: Duration = _var(
         timedelta(minutes=10),
-        validation_alias=_env("KEIRI_LATE_AFTER"),
-        description="A scheduled run not started this long after its time is late: reported, "
+        "KEIRI_LATE_AFTER",
+        "A scheduled run not started this long after its time is late: reported, "
         "and a missed run for `catch_up` (a deployment's `late_after` wins; `off`: never).",
     )
-    watch_interval: Duration = Field(
+    watch_interval: Duration = _var(
         timedelta(seconds=30),
-        validation_alias=_env("KEIRI_WATCH_INTERVAL"),
-        description="How often `keiri deployments watch` looks at the runs.",
+        "KEIRI_WATCH_INTERVAL",
+        "How often `keiri deployments watch` looks at the runs.",
     )
-    start_grace: Duration = Field(
+    start_grace: Duration = _var(
         timedelta(minutes=2),
-        validation_alias=_env("KEIRI_START_GRACE"),
-        description="A run still Pending this long with no live process is released (a "
+        "KEIRI_START_GRACE",
+        "A run still Pending this long with no live process is released (a "
         "deployment run whose worker died: Scheduled again) or crashed (a local run); "
         "`off`: never.",
     )
-    liveness_interval: Duration = Field(
+    liveness_interval: Duration = _var(
         timedelta(seconds=15),
-        validation_alias=_env("KEIRI_LIVENESS_INTERVAL"),
-        description="How often each `keiri worker` looks for runs of its pool whose process or "
+        "KEIRI_LIVENESS_INTERVAL",
+        "How often each `keiri worker` looks for runs of its pool whose process or "
         "worker is gone (`off`: only when it starts).",
     )
 
@@ -541,37 +473,34 @@ class EvidenceSettings(Section):
     """The registration-number registry (local data, the optional Web-API) and the evidence
     archive (電子帳簿保存法)."""
 
-    registry_db: Path | None = Field(
+    registry_db: Path | None = _var(
         None,
-        validation_alias=_env("KEIRI_REGISTRY_DB"),
-        description="The registration-number registry database (default: "
-        "`<home>/registry/registry.sqlite`).",
+        "KEIRI_REGISTRY_DB",
+        "The registration-number registry database (default: `<home>/registry/registry.sqlite`).",
     )
-    registry_app_id: SecretStr | None = Field(
+    registry_app_id: SecretStr | None = _var(
         None,
-        validation_alias=_env("KEIRI_REGISTRY_APP_ID"),
-        description="Application id of the NTA's registry Web-API; when set, numbers the local "
+        "KEIRI_REGISTRY_APP_ID",
+        "Application id of the NTA's registry Web-API; when set, numbers the local "
         "data lacks are asked online (secret).",
     )
-    registry_api_url: str = Field(
+    registry_api_url: str = _var(
         "https://web-api.invoice-kohyo.nta.go.jp",
-        validation_alias=_env("KEIRI_REGISTRY_API_URL"),
-        description="Base address of the registry Web-API (a test server, the NTA's "
-        "verification environment).",
+        "KEIRI_REGISTRY_API_URL",
+        "Base address of the registry Web-API (a test server, the NTA's verification environment).",
     )
-    archive_dir: Path | None = Field(
+    archive_dir: Path | None = _var(
         None,
-        validation_alias=_env("KEIRI_ARCHIVE_DIR"),
-        description="The evidence archive: originals by sha256, index and log (default: "
-        "`<home>/archive`).",
+        "KEIRI_ARCHIVE_DIR",
+        "The evidence archive: originals by sha256, index and log (default: `<home>/archive`).",
     )
-    retention_years: int = Field(
+    retention_years: int = _var(
         7,
+        "KEIRI_ARCHIVE_RETENTION_YEARS",
+        "Years evidence is kept after the filing deadline of its year; purges "
+        "before then are refused (the law: 7, 10 for years with a loss carried forward).",
         ge=1,
         le=100,
-        validation_alias=_env("KEIRI_ARCHIVE_RETENTION_YEARS"),
-        description="Years evidence is kept after the filing deadline of its year; purges "
-        "before then are refused (the law: 7, 10 for years with a loss carried forward).",
     )
 
 
