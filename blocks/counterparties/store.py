@@ -98,18 +98,11 @@ class CounterpartyStore:
     def _errors(self) -> Iterator[None]:
         try:
             yield
-        except sqlite3.Error as exc:
+        except (sqlite3.Error, OSError) as exc:
+            detail = (exc.strerror or exc) if isinstance(exc, OSError) else exc
             raise BlockError(
                 ErrorCode.STORAGE_ERROR,
-                t("counterparty.store.error", path=self.path, detail=exc),
-                details={"path": str(self.path)},
-                hint=t("counterparty.store.error_hint"),
-                recoverable=True,
-            ) from exc
-        except OSError as exc:
-            raise BlockError(
-                ErrorCode.STORAGE_ERROR,
-                t("counterparty.store.error", path=self.path, detail=exc.strerror or exc),
+                t("counterparty.store.error", path=self.path, detail=detail),
                 details={"path": str(self.path)},
                 hint=t("counterparty.store.error_hint"),
                 recoverable=True,
