@@ -44,16 +44,21 @@ class Chart:
         return self.tax_categories[code]
 
 
+def _unreadable(where: str, detail: object) -> BlockError:
+    """A chart or the account map that does not read (as a file or as YAML)."""
+    return BlockError(
+        ErrorCode.CONFIG_INVALID,
+        t("journal.map.unreadable", path=where, detail=detail),
+        details={"path": where},
+        hint=t("journal.map.hint"),
+    )
+
+
 def _read_yaml(text: str, where: str) -> Any:
     try:
         return yaml.safe_load(text)
     except yaml.YAMLError as exc:
-        raise BlockError(
-            ErrorCode.CONFIG_INVALID,
-            t("journal.map.unreadable", path=where, detail=exc),
-            details={"path": where},
-            hint=t("journal.map.hint"),
-        ) from exc
+        raise _unreadable(where, exc) from exc
 
 
 def _overrides(product: str) -> dict[str, Any]:
@@ -63,12 +68,7 @@ def _overrides(product: str) -> dict[str, Any]:
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
-        raise BlockError(
-            ErrorCode.CONFIG_INVALID,
-            t("journal.map.unreadable", path=path, detail=exc.strerror or exc),
-            details={"path": str(path)},
-            hint=t("journal.map.hint"),
-        ) from exc
+        raise _unreadable(str(path), exc.strerror or exc) from exc
     data = _read_yaml(text, str(path)) or {}
     section = data.get(product) if isinstance(data, dict) else None
     if section is not None and not isinstance(section, dict):
