@@ -3,8 +3,9 @@ counterparty master's rules and defaults, and the registry's answers when given.
 
 from __future__ import annotations
 
+import dataclasses
 from collections import defaultdict
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from blocks.counterparties.store import CounterpartyStore
 from blocks.journals.model import parse_period
@@ -21,7 +22,12 @@ from blocks.sdk.context import BlockContext
 from blocks.sdk.errors import BlockError, ErrorCode
 from keiri.base.catalog import t
 
-__all__ = ["FromInvoicesBlock", "period_input"]
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
+__all__ = ["FromInvoicesBlock", "options_input", "period_input"]
+
+_Options = TypeVar("_Options", bound="DataclassInstance")
 
 
 def period_input(ctx: BlockContext, value: Any) -> Any:
@@ -34,6 +40,13 @@ def period_input(ctx: BlockContext, value: Any) -> Any:
             details={"node_id": ctx.node_id, "field": "period"},
             hint=t("journal.period.hint"),
         ) from None
+
+
+def options_input(ctx: BlockContext, inputs: dict[str, Any], cls: type[_Options]) -> _Options:
+    """A journal block's options (`PurchaseOptions`, `PaymentOptions`): each the block's input
+    of the same name, `run_id` the run's."""
+    names = [f.name for f in dataclasses.fields(cls)]
+    return cls(**{name: ctx.run_id if name == "run_id" else inputs[name] for name in names})
 
 
 class FromInvoicesBlock(Block):
@@ -59,11 +72,6 @@ class FromInvoicesBlock(Block):
             reasons=reasons,
             registry=normalise_registry(inputs.get("registry")),
         )
-        options = PurchaseOptions(
-            payable_account=inputs["payable_account"],
-            fallback_account=inputs["fallback_account"],
-            trust_check_digit=inputs["trust_check_digit"],
-            run_id=ctx.run_id,
-        )
+        options = options_input(ctx, inputs, PurchaseOptions)
         entries, skipped = build_purchases(inputs["invoices"], context, options)
         return batch_output(ctx, "purchases", period, entries, skipped)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from blocks.journals.from_invoices import period_input
+from blocks.journals.from_invoices import options_input, period_input
 from blocks.journals.payments import PaymentOptions, build_payments
 from blocks.journals.purchases import evidence_index
 from blocks.journals.summary import batch_output
@@ -18,17 +18,7 @@ __all__ = ["FromPaymentsBlock"]
 class FromPaymentsBlock(Block):
     def run(self, ctx: BlockContext, inputs: dict[str, Any]) -> dict[str, Any]:
         period = period_input(ctx, inputs.get("period"))
-        options = PaymentOptions(
-            payable_account=inputs["payable_account"],
-            bank_account=inputs["bank_account"],
-            fee_account=inputs["fee_account"],
-            fee_tax_category=inputs["fee_tax_category"],
-            max_fee=inputs["max_fee"],
-            amount_field=inputs["amount_field"],
-            date_field=inputs["date_field"],
-            description_field=inputs["description_field"],
-            run_id=ctx.run_id,
-        )
+        options = options_input(ctx, inputs, PaymentOptions)
         links = {
             int(link["index"]): link
             for link in inputs.get("links") or []
