@@ -214,27 +214,29 @@ def unknown_answer(
     )
 
 
+def _not_looked_up(
+    number: str, day: str, status: Status, reason: str, issuer_name: str | None
+) -> RegistryAnswer:
+    """An answer given without asking any source (so without attribution)."""
+    return RegistryAnswer(
+        number=number,
+        date=day,
+        status=status,
+        issuer_name=issuer_name,
+        source=AnswerSource(kind="none"),
+        reason=reason,
+    )
+
+
 def invalid_answer(
     number: str, day: str, problem: str, issuer_name: str | None = None
 ) -> RegistryAnswer:
     keys = {"format": "registry.reason.format", "check_digit": "registry.reason.check_digit"}
-    return RegistryAnswer(
-        number=number,
-        date=day,
-        status="invalid_format",
-        issuer_name=issuer_name,
-        source=AnswerSource(kind="none"),
-        reason=t(keys[problem], number=number),
-    )
+    reason = t(keys[problem], number=number)
+    return _not_looked_up(number, day, "invalid_format", reason, issuer_name)
 
 
 def no_data_answer(number: str, day: str, issuer_name: str | None = None) -> RegistryAnswer:
     """The answer when there is no registry data to ask (nothing imported, no Web-API)."""
-    return RegistryAnswer(
-        number=number,
-        date=day,
-        status="unknown",
-        issuer_name=issuer_name,
-        source=AnswerSource(kind="none"),
-        reason=t("registry.reason.no_data", number=number),
-    )
+    reason = t("registry.reason.no_data", number=number)
+    return _not_looked_up(number, day, "unknown", reason, issuer_name)
