@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from blocks.sdk.registry import BlockRegistry
 from blocks.sdk.spec import BlockSpec
@@ -32,21 +32,29 @@ __all__ = [
 
 AnyNode = TaskNode | LoopNode | SubflowNode
 KeyPath = tuple[str | int, ...]
+N = TypeVar("N", bound=AnyNode)
 
 
 @dataclass(eq=False)
-class CompiledTask:
-    """A block call."""
+class _Compiled(Generic[N]):
+    """What every compiled node has: the plan node, where it stands in the plan (`path`),
+    the scope it runs in and the ids of the nodes it depends on (`deps`)."""
 
-    node: TaskNode
+    node: N
     path: KeyPath
     scope: Scope
-    spec: BlockSpec
-    deps: set[str] = field(default_factory=set)
+    deps: set[str] = field(default_factory=set, kw_only=True)
 
     @property
     def id(self) -> str:
         return self.node.id
+
+
+@dataclass(eq=False)
+class CompiledTask(_Compiled[TaskNode]):
+    """A block call."""
+
+    spec: BlockSpec
 
     @property
     def block_id(self) -> str:
@@ -60,18 +68,10 @@ class CompiledTask:
 
 
 @dataclass(eq=False)
-class CompiledLoop:
+class CompiledLoop(_Compiled[LoopNode]):
     """A foreach or while loop over its body scope."""
 
-    node: LoopNode
-    path: KeyPath
-    scope: Scope
     body: Scope
-    deps: set[str] = field(default_factory=set)
-
-    @property
-    def id(self) -> str:
-        return self.node.id
 
     @property
     def block_id(self) -> str:
@@ -85,18 +85,10 @@ class CompiledLoop:
 
 
 @dataclass(eq=False)
-class CompiledSubflow:
+class CompiledSubflow(_Compiled[SubflowNode]):
     """A call of another plan, compiled."""
 
-    node: SubflowNode
-    path: KeyPath
-    scope: Scope
     subplan: CompiledPlan
-    deps: set[str] = field(default_factory=set)
-
-    @property
-    def id(self) -> str:
-        return self.node.id
 
     @property
     def block_id(self) -> str:
@@ -107,17 +99,8 @@ class CompiledSubflow:
 
 
 @dataclass(eq=False)
-class Unresolved:
+class Unresolved(_Compiled[TaskNode | SubflowNode]):
     """A task whose block, or a subflow whose plan, was not found (compile-time only)."""
-
-    node: TaskNode | SubflowNode
-    path: KeyPath
-    scope: Scope
-    deps: set[str] = field(default_factory=set)
-
-    @property
-    def id(self) -> str:
-        return self.node.id
 
     @property
     def block_id(self) -> str:
