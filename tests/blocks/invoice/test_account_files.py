@@ -54,7 +54,10 @@ def test_every_file_of_a_mixed_zip_has_an_outcome_and_the_counts_add_up(
     assert outcome["支払通知/通知.txt"] == ("請求書以外", "支払通知書")
     assert outcome["送付状.txt"] == ("請求書以外", "送付状")
     assert outcome["有限会社テスト/請求書.txt"][0] == "要確認"
-    assert "一致しません" in outcome["有限会社テスト/請求書.txt"][1]
+    computed = t("invoice.yen", amount="11,000")
+    assert outcome["有限会社テスト/請求書.txt"][1] == t(
+        "invoice.review.total_arithmetic", computed=computed
+    )
     assert outcome["スキャン/請求書_scan.pdf"][0] == "読取不可"
     assert outcome["壊れた/請求書.pdf"][0] == "読取不可"
     assert outcome["壊れた/請求書.pdf"][1].startswith("FILE_INVALID")
@@ -67,8 +70,9 @@ def test_every_file_of_a_mixed_zip_has_an_outcome_and_the_counts_add_up(
     }  # fmt: skip
     # the statement's 前月繰越 and 合計 rows are skipped with a note, reconciliation completed
     assert [s["reason"] for s in statement["skipped"]] == [
-        "取引ではない行（前月繰越）", "取引ではない行（合計）"
-    ]  # fmt: skip
+        t("statement.skip.not_transaction", label="前月繰越"),
+        t("statement.skip.not_transaction", label="合計"),
+    ]
     # non-invoices are listed, not failed as invoices; the contradicted total is flagged
     kinds = {n["file"]: n["document_type"] for n in checked["summary"]["not_invoices"]}
     assert kinds == {"株式会社山田商店/見積書.txt": "quotation", "送付状.txt": "cover_letter"}
@@ -86,7 +90,7 @@ def test_a_total_contradicted_by_the_arithmetic_is_never_confirmed(run: Run) -> 
     assert fields["status"]["total"] == "要確認"
     listed = fields["candidates"]["total"]
     assert listed[0] == {"value": 12000, "text": "ご請求金額 ¥12,000"}
-    assert {"value": 11000, "text": "計算値"} in listed  # 10,000 + 1,000 tax
+    assert {"value": 11000, "text": t("invoice.review.computed")} in listed  # 10,000 + 1,000 tax
 
 
 def test_labels_and_spaced_titles_of_real_invoices(run: Run) -> None:

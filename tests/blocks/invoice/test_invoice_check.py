@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from blocks.invoice.rules import RULES, registration_check_digit, tax_for
+from keiri.base.catalog import t
 
 Run = Callable[..., dict[str, Any]]
 
@@ -82,8 +83,9 @@ def test_real_registration_number_passes_and_a_wrong_digit_fails(run: Run) -> No
         "file": "請求書.pdf",
         "field": "registration_number",
         "rule": "registration_number_check_digit",
-        "reason": f"登録番号「{INVALID}」のチェックデジット（先頭の数字）が正しくありません"
-        f"（計算上は {check_digit('123456789012')}）",
+        "reason": t(
+            "invoice.finding.check_digit", number=INVALID, expected=check_digit("123456789012")
+        ),
         "severity": "error",
     }
     assert out["summary"]["results"][0]["passed"] is False
@@ -102,7 +104,15 @@ def test_three_105_yen_lines_round_once_per_rate(run: Run) -> None:
     out = check(run, per_line)
     assert rules(out) == ["tax_amount_mismatch"]
     reason = out["findings"][0]["reason"]
-    assert "31円" in reason and "30円" in reason and "明細ごとに端数処理" in reason
+    assert reason == t(
+        "invoice.finding.tax_rounding",
+        rate="10",
+        base=t("invoice.yen", amount="315"),
+        basis=t("invoice.basis.exclusive"),
+        rounding=t("invoice.rounding.down"),
+        expected=t("invoice.yen", amount="31"),
+        stated=t("invoice.yen", amount="30"),
+    ) + t("invoice.finding.tax_per_line")
     once = invoice_text(
         lines=lines, rates=("10%対象\t小計 315円\t消費税 31円",), total="合計\t346円", legend=None
     )

@@ -13,6 +13,7 @@ import pytest
 from blocks.llm.client import LLMClient, LLMSettings
 from blocks.sdk.context import BlockContext
 from blocks.sdk.store import FileStore
+from keiri.base.catalog import t
 from tests.blocks.file.conftest import load_block
 from tests.support.openai_server import LLM_ENV, TEST_API_KEY, ScriptedOpenAI
 
@@ -113,7 +114,10 @@ def test_a_total_that_fails_the_arithmetic_is_to_be_checked(
     script.enqueue_chat(_answer(total=10000, quotes=[{"field": "total", "text": "¥10,000"}]))
     fields = extract(TEXT)
     assert fields["status"]["total"] == "要確認"
-    assert "一致しません" in fields["review_reasons"]["total"]
+    computed = t("invoice.yen", amount="11,000")
+    assert fields["review_reasons"]["total"] == t(
+        "invoice.review.total_arithmetic", computed=computed
+    )
 
 
 def test_a_value_whose_quote_is_not_in_the_text_is_to_be_checked(
@@ -124,7 +128,7 @@ def test_a_value_whose_quote_is_not_in_the_text_is_to_be_checked(
     script.enqueue_chat(_answer(issuer_name="株式会社でっちあげ", quotes=quotes))
     fields = extract(TEXT)
     assert fields["status"]["issuer_name"] == "要確認"
-    assert fields["review_reasons"]["issuer_name"] == "根拠の引用が本文にありません"
+    assert fields["review_reasons"]["issuer_name"] == t("invoice.review.quote_missing")
     assert fields["status"]["total"] == "確定"
 
 
@@ -144,7 +148,8 @@ def test_line_items_are_kept_only_when_their_description_is_in_the_text(
     fields = extract(TEXT)
     assert [line["description"] for line in fields["lines"]] == ["作業費"]
     assert fields["lines"][0]["rate_stated"] is True
-    assert any("振込先" in note["message"] for note in fields["notes"])
+    dropped = t("invoice.note.line_dropped", name="振込先 三井住友銀行 1234567")
+    assert any(note["message"] == dropped for note in fields["notes"])
 
 
 def test_an_answer_without_line_items_is_missing_its_description(

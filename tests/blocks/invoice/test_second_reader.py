@@ -15,6 +15,7 @@ from PIL import Image
 from blocks.invoice.extract import extract_invoice_fields
 from blocks.invoice.second_reader import page_image, second_read
 from blocks.llm.client import LLMClient, LLMSettings
+from keiri.base.catalog import t
 from tests.support.openai_server import LLM_ENV, TEST_API_KEY, ScriptedOpenAI
 
 OCR_TEXT = (
@@ -93,7 +94,7 @@ def test_a_value_only_the_model_read_stays_to_be_checked(
     script.enqueue_chat(_answer(total=50000, rates=[]))
     second_read(client, fields, _png())
     assert (fields["total"], fields["status"]["total"]) == (50000, "要確認")
-    assert "LLM" in fields["review_reasons"]["total"]
+    assert fields["review_reasons"]["total"] == t("invoice.review.only_model")
     assert fields["status"]["buyer_name"] == "要確認"
 
 

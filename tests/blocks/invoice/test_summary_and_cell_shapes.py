@@ -14,6 +14,7 @@ import pytest
 from blocks.invoice.extract import extract_invoice_fields
 from blocks.invoice.lines import item_lines
 from blocks.invoice.patterns import BARRIER
+from keiri.base.catalog import t
 
 HEAD = "請求書\n株式会社みなみ工業 御中\n請求日 2026年3月19日\n株式会社テスト商事\n"
 REG = "登録番号 T7000012050002\n"
@@ -210,7 +211,7 @@ def test_a_total_whose_label_was_not_read_is_the_printed_amount_the_arithmetic_g
     fields = extract_invoice_fields(RECEIPT.format(total="¥3,496"), from_ocr=from_ocr)
     assert fields["total"] == 3496
     assert fields["status"]["total"] == "要確認"
-    assert "合計の見出し" in fields["review_reasons"]["total"]
+    assert fields["review_reasons"]["total"] == t("invoice.review.total_unlabelled")
     assert [c["value"] for c in fields["candidates"]["total"]] == [3496]
 
 
