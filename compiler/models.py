@@ -10,9 +10,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, field_validator
 
-from blocks.sdk.spec import SEMVER_RE
+from blocks.sdk.spec import Version
 from keiri.base.catalog import t
-from keiri.base.errors.pydantic_text import shown_value
 
 __all__ = [
     "MAX_ITERATIONS",
@@ -307,7 +306,7 @@ class Plan(_Strict):
 
     apiVersion: Literal["v1"] = "v1"
     id: str = Field(pattern=r"^[A-Za-z_][A-Za-z0-9_\-]*$")
-    version: str = "0.1.0"
+    version: Version = "0.1.0"
     description: str = ""
     vars: dict[str, Any] = Field(
         default_factory=dict,
@@ -327,13 +326,6 @@ class Plan(_Strict):
     exports: list[Export] = Field(
         default_factory=list, description="What a caller sees when this plan runs as a subflow"
     )
-
-    @field_validator("version")
-    @classmethod
-    def _semver(cls, value: str) -> str:
-        if not SEMVER_RE.match(value):
-            raise ValueError(t("issue.not_semver", value=shown_value(value)))
-        return value
 
 
 BodyPlan.model_rebuild()

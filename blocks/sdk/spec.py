@@ -13,9 +13,9 @@ import importlib
 import json
 import re
 from functools import lru_cache
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, PrivateAttr
 
 from blocks.sdk.errors import BlockError, ErrorCode
 from keiri.base import settings
@@ -27,6 +27,7 @@ __all__ = [
     "BlockSpec",
     "DryRunSpec",
     "PortSpec",
+    "Version",
     "port_json_schema",
     "resolve_refs",
 ]
@@ -39,6 +40,17 @@ SEMVER_RE = re.compile(
     r"(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$"
 )
 _OUR_KEYWORDS = {"required", "nullable", "dry_run"}
+
+
+def _semver(value: str) -> str:
+    if not SEMVER_RE.match(value):
+        raise ValueError(t("issue.not_semver", value=shown_value(value)))
+    return value
+
+
+#: A version field (a block spec's, a plan's): a string that matches `SEMVER_RE`, else the
+#: model's validation error says so (`issue.not_semver`).
+Version = Annotated[str, AfterValidator(_semver)]
 
 
 class DryRunSpec(BaseModel):
@@ -95,7 +107,7 @@ class BlockSpec(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     id: str = Field(pattern=r"^[a-z][a-z0-9_]*(\.[a-z0-9_]+)+$")
-    version: str
+    version: Version
     entrypoint: str = Field(pattern=r"^[\w./-]+\.py:[A-Za-z_]\w*$")
     description: str = ""
     category: str = ""
@@ -124,13 +136,6 @@ class BlockSpec(BaseModel):
         "(`blocks.llm.schema`, e.g. [output_schema]); a literal one is checked by "
         "`keiri validate` (TYPE_MISMATCH) with the same rules as at run time",
     )
-
-    @field_validator("version")
-    @classmethod
-    def _semver(cls, value: str) -> str:
-        if not SEMVER_RE.match(value):
-            raise ValueError(t("issue.not_semver", value=shown_value(value)))
-        return value
 
     @property
     def major(self) -> int:
