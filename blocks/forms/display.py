@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from datetime import date, datetime
 from decimal import Decimal, InvalidOperation
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -54,8 +54,9 @@ __all__ = [
 
 DisplayKind = Literal["table", "findings", "counts", "text"]
 Format = Literal["text", "number", "yen", "date", "datetime", "percent", "boolean"]
-DISPLAY_KINDS: tuple[str, ...] = ("table", "findings", "counts", "text")
-FORMATS: tuple[str, ...] = ("text", "number", "yen", "date", "datetime", "percent", "boolean")
+DISPLAY_KINDS: tuple[str, ...] = get_args(DisplayKind)
+#: The formats `format_value` writes a value in (a display column's, a table field column's).
+FORMATS: tuple[str, ...] = get_args(Format)
 _ITEM_KEYS = ("kind", "title", "source", "columns", "items", "max_rows", "collapsed")
 _COLUMN_KEYS = ("label", "format")
 

@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, Strict, ValidationError
 
+from blocks.forms.display import FORMATS
 from blocks.forms.field_type import (
     TEXT_CAP,
     FieldSpec,
@@ -56,7 +57,6 @@ __all__ = ["TABLE", "TABLE_CAP", "TableColumn", "TableSpec", "json_equal", "tabl
 TABLE_CAP = 2_000
 #: The most characters of a table's JSON (`--input NODE.FIELD=@rows.json`).
 _JSON_CAP = 10_000_000
-_FORMATS = ("text", "number", "yen", "date", "datetime", "percent", "boolean")
 
 
 class TableColumn(BaseModel):
@@ -121,7 +121,7 @@ def _columns(raw: Any) -> tuple[list[TableColumn], list[tuple[tuple[str | int, .
             where = ("columns", index, *first["loc"])
             problems.append((where, t("table.bad_columns", detail=str(first["msg"]))))
             continue
-        if column.format not in _FORMATS:
+        if column.format not in FORMATS:
             problems.append(
                 (
                     ("columns", index, "format"),
