@@ -64,13 +64,18 @@ def _comments(tree: ast.AST) -> set[int]:
 
 
 def _schema_descriptions(tree: ast.AST) -> set[int]:
-    """The ids of `Field(description="...")` texts: a schema's documentation."""
+    """The ids of `Field(description="...")` texts and of a setting's description (the third
+    argument of `_setting`, `keiri.base.settings.sections`): a schema's documentation."""
     return {
         id(keyword.value)
         for node in ast.walk(tree)
         if isinstance(node, ast.Call) and callee(node) == "Field"
         for keyword in node.keywords
         if keyword.arg == "description"
+    } | {
+        id(node.args[2])
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call) and callee(node) == "_setting" and len(node.args) > 2
     }
 
 
