@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from keiri.base.catalog import t
 from keiri.cli import main
 from tests.designer.answers import design, node, skeleton, step, var
 from tests.support.openai_server import ScriptedOpenAI
@@ -201,4 +202,4 @@ def test_a_plan_that_does_not_validate_is_never_run(
     code, doc = _ask(capsys, "支払を合計して")
     assert code == 1 and doc["servable"] is True and doc["run"] is None
     assert {e["code"] for e in doc["errors"]} & {"UNKNOWN_INPUT", "MISSING_REQUIRED_INPUT"}
-    assert "実行していません" in doc["answer"]["text"]
+    assert t("ask.not_validated") in doc["answer"]["text"]

@@ -13,6 +13,7 @@ import pytest
 from click.testing import CliRunner
 from openpyxl import Workbook
 
+from keiri.base.catalog import t
 from keiri.cli import main
 from keiri.cli.main import cli
 from tests.conftest import ROOT
@@ -227,7 +228,7 @@ def test_generate_null_var_is_a_placeholder_listed_with_how_to_give_it(
     script_null_var(server)
     human = run("-i", "請求書と入金明細を照合", "--retrieval", "bm25", "--no-interactive")
     assert human.returncode == 0, human.stdout + human.stderr
-    assert "未設定のプレースホルダ 1 件" in human.stdout
+    assert t("cli.design.open_placeholders", count=1) in human.stdout
     assert "invoices [array] 照合する請求書の一覧（JSON の配列）" in human.stdout
     [saved] = designs_dir.glob("bank_match_*.yaml")
     assert f"keiri run {saved} --var invoices=…" in human.stdout
@@ -284,17 +285,22 @@ def test_generate_interactive_terminal_chat(server: ScriptedOpenAI, designs_dir:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        ([], "--instruction TEXT か --instruction-file PATH"),
-        (["-i", "x", "--docs", "missing.pdf"], "資料が見つかりません"),
-        (["-i", "x", "--templates", "bank_reconciliaton"], "もしかして: 'bank_reconciliation'"),
+        ([], ("cli.design.no_instruction", {})),
+        (["-i", "x", "--docs", "missing.pdf"], ("cli.design.no_document", {})),
+        (
+            ["-i", "x", "--templates", "bank_reconciliaton"],
+            ("issue.did_you_mean", {"names": "'bank_reconciliation'"}),
+        ),
         (["-i", "x", "--templates", "excel_report", "--apply-mode", "llm-only"], "llm-only"),
-        (["-i", "x", "--answer", "novalue"], "ID=値"),
+        (["-i", "x", "--answer", "novalue"], ("cli.design.bad_answer", {"item": "'novalue'"})),
         (["-i", "x", "--apply-mode", "other"], "other"),
     ],
 )
 def test_generate_usage_errors_exit_2(
-    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+    args: list[str], message: str | tuple[str, dict[str, str]], capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """`message`: the option echoed back, or a catalog key and the fields known."""
     code = main(["generate", *args])
     err = capsys.readouterr().err
-    assert code == 2 and message in err
+    assert code == 2
+    assert message in err if isinstance(message, str) else shown(message[0], err, **message[1])

@@ -10,6 +10,7 @@ from streamlit.testing.v1 import AppTest
 
 from keiri.base.catalog import t
 from tests.designer.answers import design, node, skeleton, step, var
+from tests.support.catalog_text import shown
 from tests.support.embeddings import embedding_handler
 from tests.support.openai_server import ScriptedOpenAI
 
@@ -95,7 +96,7 @@ def test_design_page_generate_chat_validate_register(
     chats = [r for r in server.requests if r.endpoint == "chat"]
     prompt = chats[0].user_prompt
     assert "振込手数料は880円まで差し引き可" in prompt and "### bank_reconciliation" in prompt
-    assert any("未設定の設定値が 2 件" in w.value for w in at.warning)
+    assert t("design.placeholders", count=2) in [w.value for w in at.warning]
     assert at.metric[0].value == "1"  # attempts: open settings are placeholders, not errors
     assert "placeholder: true" in at.text_area(key="design::yaml").value
     missing = " ".join(m.value for m in at.markdown)
@@ -120,7 +121,7 @@ def test_design_page_generate_chat_validate_register(
     at.button(key="design::chat_send").click().run()
     assert at.json[0].value  # vars preview
     at.button(key="design::chat_apply").click().run()
-    assert any("合格" in s.value for s in at.success), [e.value for e in at.error]
+    assert any(shown("design.passed", s.value) for s in at.success), [e.value for e in at.error]
     text = at.text_area(key="design::yaml").value
     assert "INV-1" in text and "tolerance: 880" in text
 
@@ -134,7 +135,7 @@ def test_design_page_generate_chat_validate_register(
     at.button(key="design::validate").click().run()
     assert any("UNKNOWN_BLOCK" in e.value for e in at.error)
     at.button(key="design::register").click().run()
-    assert any("登録できません" in e.value for e in at.error)
+    assert t("design.not_registered") in [e.value for e in at.error]
     assert len(list(designs_dir.glob("bank_match_*.yaml"))) == 1
 
 
@@ -176,7 +177,7 @@ def test_design_page_regenerates_with_the_chat_answers(
     at = AppTest.from_file(str(APP), default_timeout=60).run()
     at.text_area(key="design::instruction").input("入金明細を照合").run()
     at.button(key="design::generate").click().run()
-    assert any("合格" in s.value for s in at.success)
+    assert any(shown("design.passed", s.value) for s in at.success)
     at.selectbox(key="design::chat::bank").select("B銀行").run()
     at.button(key="design::chat_send").click().run()
     at.button(key="design::chat_apply").click().run()

@@ -13,6 +13,7 @@ from blocks.sdk.errors import BlockError
 from blocks.sdk.registry import BlockRegistry
 from designer.retrieval import EmbeddingIndex, rank_blocks, retrieve_blocks
 from designer.vocabulary import expand_query, stem, tokenize
+from keiri.base.catalog import t
 from tests.support.catalog_text import shown
 from tests.support.openai_server import (
     RecordedRequest,
@@ -154,7 +155,9 @@ def test_auto_retrieval_follows_the_configured_provider(monkeypatch: pytest.Monk
 
     openai = choose_retrieval("auto", LLMSettings(api_key="sk-test-0123456789"))
     assert (openai.method, openai.embedding_model) == ("hybrid", "text-embedding-3-small")
-    assert "text-embedding-3-small" in openai.describe() and "ハイブリッド" in openai.label
+    assert "text-embedding-3-small" in openai.describe() and openai.label == t(
+        "design.retrieval.hybrid"
+    )
     assert choose_retrieval("auto", LLMSettings()).method == "bm25"  # no key: no embeddings
     azure = LLMSettings(provider="azure", api_key="k", embedding_model=None)
     assert "AZURE_OPENAI_EMBEDDING_DEPLOYMENT" in choose_retrieval("auto", azure).reason
