@@ -13,7 +13,11 @@ Three things happen before Streamlit's `main` (issue 26, `keiri ui` start → in
 - the modules the first page needs (Prefect's client above all: ~1.9 s to import) are imported
   in a background thread while Streamlit starts its server and the browser loads the page, so
   the first drawing does not wait for them. Imports are guarded by Python's import lock: a
-  drawing that needs a module being imported waits for it, never sees half of it.
+  drawing that needs a module being imported waits for it, never sees half of it. The same
+  thread then reads what the inbox lists above its forms (the runs sent back) into the app's
+  recent-runs cache (`ui_app.backend.recent_runs`, kept `RUNS_TTL_S`), and warms the runs
+  page's cache (`warm_runs`) — after the first drawing's reads, not during them. The paused
+  runs themselves are read when the inbox is drawn: they are never served from a cache.
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ import sys
 import threading
 from typing import Any
 
-__all__ = ["WARM_MODULES", "main", "skip_component_scan"]
+__all__ = ["WARM_MODULES", "main", "prefetch", "skip_component_scan"]
 
 #: What the first drawing of a page imports (found with `-X importtime` on a `keiri ui` start).
 WARM_MODULES = (
@@ -50,12 +54,29 @@ def skip_component_scan() -> None:
     setattr(BidiComponentManager, "discover_and_register_components", no_installed_components)  # noqa: B010
 
 
+def prefetch() -> None:
+    """The inbox's list of runs sent back, read into the recent-runs cache, then the runs
+    page's cache warmed. A failure leaves the caches cold: the page asks again and shows it."""
+    from keiri.base.errors import KeiriError
+    from ui_app import backend
+    from ui_app.views.inbox import REJECTED_LIMIT
+
+    try:
+        with backend.api_session():
+            backend.recent_runs("rejected", limit=REJECTED_LIMIT)
+    except KeiriError as exc:
+        logging.getLogger("keiri.ui").debug("inbox not read ahead: %s", exc.message)
+        return
+    backend.warm_runs()
+
+
 def _warm() -> None:
     for name in WARM_MODULES:
         try:
             importlib.import_module(name)
         except Exception as exc:  # the drawing that needs it imports it again and reports it
             logging.getLogger("keiri.ui").debug("not imported ahead: %s: %r", name, exc)
+    prefetch()
 
 
 def main() -> None:

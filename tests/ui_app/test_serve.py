@@ -1,5 +1,6 @@
 """`ui_app.serve`, the form app's process: Streamlit's scan for installed components is
-skipped (keiri uses none) and the modules imported ahead of the first drawing exist."""
+skipped (keiri uses none), the modules imported ahead of the first drawing exist, and the runs
+sent back are read ahead into the recent-runs cache."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ import importlib.util
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 from ui_app import serve
 
@@ -45,3 +48,39 @@ def test_every_module_imported_ahead_exists() -> None:
     missing = [name for name in serve.WARM_MODULES if importlib.util.find_spec(name) is None]
     assert missing == []
     assert "prefect.client.orchestration" in serve.WARM_MODULES
+
+
+@pytest.mark.prefect
+def test_the_runs_sent_back_are_read_ahead_into_the_cache(
+    runtime_env: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`prefetch` (run by the warm-up thread) leaves the inbox's list of sent-back runs in the
+    recent-runs cache: the first drawing lists them without asking Prefect again."""
+    from prefect import flow
+    from prefect.client.orchestration import get_client
+    from prefect.states import Completed
+
+    from flows.backend.rejection import STATE_NAME
+    from flows.lifecycle import control
+    from ui_app import backend
+    from ui_app.views.inbox import REJECTED_LIMIT
+
+    @flow(name="run_plan")
+    def run_plan() -> None:  # never run: only its name is registered
+        return None
+
+    with get_client(sync_client=True) as client:
+        sent_back = client.create_flow_run(
+            run_plan,
+            name="prefetch-check",
+            tags=["plan:prefetch_check"],
+            state=Completed(name=STATE_NAME),
+        )
+    serve.prefetch()
+
+    def asked(*_args: object, **_kwargs: object) -> None:
+        raise AssertionError("Prefect was asked again")
+
+    monkeypatch.setattr(control, "list_runs", asked)
+    listed = backend.recent_runs("rejected", limit=REJECTED_LIMIT)
+    assert str(sent_back.id) in {view.run_id for view in listed}
