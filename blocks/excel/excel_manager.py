@@ -168,16 +168,27 @@ def read_rows(
     return target, rows
 
 
+def _invalid(field: str, value: Any, message: str, hint: str, **details: Any) -> BlockError:
+    """INPUT_VALIDATION_FAILED about the input `field` and the `value` it had (`actual_value`)."""
+    return BlockError(
+        ErrorCode.INPUT_VALIDATION_FAILED,
+        message,
+        details={"field": field, "actual_value": value, **details},
+        hint=hint,
+    )
+
+
 def _unknown_sheet(kind: str, sheet: str, known: Sequence[str]) -> BlockError:
     close = difflib.get_close_matches(sheet, list(known), n=3, cutoff=0.4)
     suggestion = (
         t("runtime.excel.suggest", names=", ".join(repr(c) for c in close)) if close else ""
     )
-    return BlockError(
-        ErrorCode.INPUT_VALIDATION_FAILED,
+    return _invalid(
+        "sheet",
+        sheet,
         t("runtime.excel.no_sheet", kind=kind, sheet=repr(sheet), suggestion=suggestion),
-        details={"field": "sheet", "actual_value": sheet, "sheets": list(known)},
-        hint=t("runtime.excel.sheets", names=", ".join(known)),
+        t("runtime.excel.sheets", names=", ".join(known)),
+        sheets=list(known),
     )
 
 
@@ -246,11 +257,11 @@ def read_records(
         try:
             bounds = range_boundaries(cell_range.upper())
         except ValueError as exc:
-            raise BlockError(
-                ErrorCode.INPUT_VALIDATION_FAILED,
+            raise _invalid(
+                "range",
+                cell_range,
                 t("runtime.excel.bad_range", range=repr(cell_range)),
-                details={"field": "range", "actual_value": cell_range},
-                hint=t("runtime.excel.bad_range_hint"),
+                t("runtime.excel.bad_range_hint"),
             ) from exc
     min_col, min_row, max_col, max_row = bounds[0] or 1, bounds[1] or 1, bounds[2], bounds[3]
     text_table = is_text_table(path, name)
@@ -266,11 +277,12 @@ def read_records(
             header_row = choose_header(candidates) or header_row
     header_index = min_row - 1 + header_row - 1
     if header_index >= len(rows):
-        raise BlockError(
-            ErrorCode.INPUT_VALIDATION_FAILED,
+        raise _invalid(
+            "header_row",
+            header_row,
             t("runtime.excel.header_below", row=header_row, sheet=repr(target), rows=len(rows)),
-            details={"field": "header_row", "actual_value": header_row, "rows": len(rows)},
-            hint=t("runtime.excel.header_below_hint"),
+            t("runtime.excel.header_below_hint"),
+            rows=len(rows),
         )
     stop_col = max_col if max_col is not None else max((len(r) for r in rows), default=0)
     columns = _header_names(rows[header_index][min_col - 1 : stop_col], min_col)
@@ -338,11 +350,11 @@ def parse_cell(start_cell: str) -> tuple[int, int]:
         letters, row = coordinate_from_string(start_cell.strip().upper())
         return row, column_index_from_string(letters)
     except ValueError as exc:
-        raise BlockError(
-            ErrorCode.INPUT_VALIDATION_FAILED,
+        raise _invalid(
+            "output_config.start_cell",
+            start_cell,
             t("runtime.excel.bad_cell", cell=repr(start_cell)),
-            details={"field": "output_config.start_cell", "actual_value": start_cell},
-            hint=t("runtime.excel.bad_cell_hint"),
+            t("runtime.excel.bad_cell_hint"),
         ) from exc
 
 
@@ -359,11 +371,8 @@ def _lookup(record: Mapping[str, Any], key: str) -> Any:
 
 def _not_a(key: str, hint: str, where: str, value: Any, column: Column) -> BlockError:
     """A cell value that is not what its column holds (a date, a number)."""
-    return BlockError(
-        ErrorCode.INPUT_VALIDATION_FAILED,
-        t(key, where=where, value=repr(value), column=repr(column.header)),
-        details={"field": where, "actual_value": value},
-        hint=t(hint),
+    return _invalid(
+        where, value, t(key, where=where, value=repr(value), column=repr(column.header)), t(hint)
     )
 
 
