@@ -9,7 +9,7 @@ them into `Action`s and reports arguments that are not a JSON object.
 from __future__ import annotations
 
 import json
-from typing import Literal
+from typing import ClassVar, Literal
 
 from keiri.base.catalog import t
 from keiri.copilot.described import Described
@@ -57,22 +57,18 @@ class WireAction(Described):
     args_json: str
     reasoning: str
 
-    @classmethod
-    def descriptions(cls) -> dict[str, str]:
-        return {
-            "operation": t("copilot.field.operation"),
-            "args_json": t("copilot.field.args_json"),
-            "reasoning": t("copilot.field.reasoning"),
-        }
+    description_keys: ClassVar[dict[str, str]] = {
+        "operation": "copilot.field.operation",
+        "args_json": "copilot.field.args_json",
+        "reasoning": "copilot.field.reasoning",
+    }
 
 
 class WireActionList(Described):
     reply: str
     actions: list[WireAction]
 
-    @classmethod
-    def descriptions(cls) -> dict[str, str]:
-        return {"reply": t("copilot.field.reply")}
+    description_keys: ClassVar[dict[str, str]] = {"reply": "copilot.field.reply"}
 
 
 class WireStep(Described):
@@ -80,18 +76,14 @@ class WireStep(Described):
     description: str
     depends_on: list[int]
 
-    @classmethod
-    def descriptions(cls) -> dict[str, str]:
-        return {"depends_on": t("copilot.field.depends_on")}
+    description_keys: ClassVar[dict[str, str]] = {"depends_on": "copilot.field.depends_on"}
 
 
 class WirePlan(Described):
     name: str
     steps: list[WireStep]
 
-    @classmethod
-    def descriptions(cls) -> dict[str, str]:
-        return {"name": t("copilot.field.plan_name")}
+    description_keys: ClassVar[dict[str, str]] = {"name": "copilot.field.plan_name"}
 
 
 class WireTask(Described):

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from keiri.base import settings
 from keiri.base.catalog import t
 from keiri.base.errors import Issue
@@ -15,25 +17,19 @@ __all__ = ["TOOLS", "design_names"]
 class ListArgs(ToolArgs):
     query: str | None = None
 
-    @classmethod
-    def descriptions(cls) -> dict[str, str]:
-        return {"query": t("copilot.arg.query")}
+    description_keys: ClassVar[dict[str, str]] = {"query": "copilot.arg.query"}
 
 
 class DesignRef(ToolArgs):
     design: str
 
-    @classmethod
-    def descriptions(cls) -> dict[str, str]:
-        return {"design": t("copilot.arg.design")}
+    description_keys: ClassVar[dict[str, str]] = {"design": "copilot.arg.design"}
 
 
 class GenerateArgs(ToolArgs):
     instruction: str
 
-    @classmethod
-    def descriptions(cls) -> dict[str, str]:
-        return {"instruction": t("copilot.arg.instruction")}
+    description_keys: ClassVar[dict[str, str]] = {"instruction": "copilot.arg.instruction"}
 
 
 def design_names() -> list[str]:

@@ -9,7 +9,7 @@ that snapshot, never the step's list as it may be by then."""
 from __future__ import annotations
 
 import json
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import Field
 
@@ -37,9 +37,7 @@ class StepDraft(ToolArgs):
     description: str = ""
     depends_on: list[int] = Field(default_factory=list)
 
-    @classmethod
-    def descriptions(cls) -> dict[str, str]:
-        return {"depends_on": t("copilot.arg.depends_on")}
+    description_keys: ClassVar[dict[str, str]] = {"depends_on": "copilot.arg.depends_on"}
 
 
 class ProposeArgs(ToolArgs):
@@ -47,21 +45,17 @@ class ProposeArgs(ToolArgs):
     name: str | None = None
     steps: list[StepDraft] | None = None
 
-    @classmethod
-    def descriptions(cls) -> dict[str, str]:
-        return {
-            "goal": t("copilot.arg.goal"),
-            "name": t("copilot.arg.goal_name"),
-            "steps": t("copilot.arg.steps"),
-        }
+    description_keys: ClassVar[dict[str, str]] = {
+        "goal": "copilot.arg.goal",
+        "name": "copilot.arg.goal_name",
+        "steps": "copilot.arg.steps",
+    }
 
 
 class GoalRef(ToolArgs):
     goal_id: str | None = None
 
-    @classmethod
-    def descriptions(cls) -> dict[str, str]:
-        return {"goal_id": t("copilot.arg.goal_id")}
+    description_keys: ClassVar[dict[str, str]] = {"goal_id": "copilot.arg.goal_id"}
 
 
 class UpdateStepArgs(ToolArgs):
@@ -70,22 +64,21 @@ class UpdateStepArgs(ToolArgs):
     status: Literal["pending", "in_progress", "completed", "failed"]
     note: str | None = None
 
-    @classmethod
-    def descriptions(cls) -> dict[str, str]:
-        return {
-            "goal_id": t("copilot.arg.goal_id"),
-            "step_id": t("copilot.arg.step_id"),
-            "note": t("copilot.arg.note"),
-        }
+    description_keys: ClassVar[dict[str, str]] = {
+        "goal_id": "copilot.arg.goal_id",
+        "step_id": "copilot.arg.step_id",
+        "note": "copilot.arg.note",
+    }
 
 
 class StepRef(ToolArgs):
     goal_id: str | None = None
     step_id: str
 
-    @classmethod
-    def descriptions(cls) -> dict[str, str]:
-        return {"goal_id": t("copilot.arg.goal_id"), "step_id": t("copilot.arg.step_id")}
+    description_keys: ClassVar[dict[str, str]] = {
+        "goal_id": "copilot.arg.goal_id",
+        "step_id": "copilot.arg.step_id",
+    }
 
 
 class TaskDraft(ToolArgs):
@@ -98,13 +91,11 @@ class TaskLoopArgs(ToolArgs):
     step_id: str | None = None
     tasks: list[TaskDraft] | None = None
 
-    @classmethod
-    def descriptions(cls) -> dict[str, str]:
-        return {
-            "goal_id": t("copilot.arg.goal_id"),
-            "step_id": t("copilot.arg.loop_step_id"),
-            "tasks": t("copilot.arg.tasks"),
-        }
+    description_keys: ClassVar[dict[str, str]] = {
+        "goal_id": "copilot.arg.goal_id",
+        "step_id": "copilot.arg.loop_step_id",
+        "tasks": "copilot.arg.tasks",
+    }
 
 
 def find_goal(ctx: ToolContext, goal_id: str | None) -> Goal:

@@ -4,6 +4,7 @@ designer's retrieval) and `errors.explain` (an error code → the catalog's text
 from __future__ import annotations
 
 from pathlib import Path
+from typing import ClassVar
 
 from pydantic import Field
 
@@ -28,30 +29,24 @@ class ScheduleArgs(ToolArgs):
     cron: str
     timezone: str = "Asia/Tokyo"
 
-    @classmethod
-    def descriptions(cls) -> dict[str, str]:
-        return {
-            "name": t("copilot.arg.deployment_name"),
-            "design": t("copilot.arg.design_name"),
-            "cron": t("copilot.arg.cron"),
-        }
+    description_keys: ClassVar[dict[str, str]] = {
+        "name": "copilot.arg.deployment_name",
+        "design": "copilot.arg.design_name",
+        "cron": "copilot.arg.cron",
+    }
 
 
 class SearchArgs(ToolArgs):
     query: str
     limit: int = Field(default=8, ge=1, le=30)
 
-    @classmethod
-    def descriptions(cls) -> dict[str, str]:
-        return {"query": t("copilot.arg.block_query")}
+    description_keys: ClassVar[dict[str, str]] = {"query": "copilot.arg.block_query"}
 
 
 class ExplainArgs(ToolArgs):
     code: str
 
-    @classmethod
-    def descriptions(cls) -> dict[str, str]:
-        return {"code": t("copilot.arg.code")}
+    description_keys: ClassVar[dict[str, str]] = {"code": "copilot.arg.code"}
 
 
 def _list(ctx: ToolContext, args: NoArgs) -> ToolResult:

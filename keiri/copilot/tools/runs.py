@@ -6,7 +6,7 @@ user's confirmation and run with the user's identity (`who`)."""
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, ClassVar
 
 from pydantic import Field
 
@@ -26,39 +26,34 @@ class StartArgs(ToolArgs):
     inputs: dict[str, dict[str, Any]] | None = None
     vars: dict[str, Any] | None = None
 
-    @classmethod
-    def descriptions(cls) -> dict[str, str]:
-        return {
-            "design": t("copilot.arg.design"),
-            "inputs": t("copilot.arg.inputs"),
-            "vars": t("copilot.arg.vars"),
-        }
+    description_keys: ClassVar[dict[str, str]] = {
+        "design": "copilot.arg.design",
+        "inputs": "copilot.arg.inputs",
+        "vars": "copilot.arg.vars",
+    }
 
 
 class RunRef(ToolArgs):
     run_id: str
 
-    @classmethod
-    def descriptions(cls) -> dict[str, str]:
-        return {"run_id": t("copilot.arg.run_id")}
+    description_keys: ClassVar[dict[str, str]] = {"run_id": "copilot.arg.run_id"}
 
 
 class ListArgs(ToolArgs):
     state: str | None = None
     limit: int = Field(default=10, ge=1, le=50)
 
-    @classmethod
-    def descriptions(cls) -> dict[str, str]:
-        return {"state": t("copilot.arg.state")}
+    description_keys: ClassVar[dict[str, str]] = {"state": "copilot.arg.state"}
 
 
 class ResumeArgs(ToolArgs):
     run_id: str
     answers: dict[str, Any]
 
-    @classmethod
-    def descriptions(cls) -> dict[str, str]:
-        return {"run_id": t("copilot.arg.paused_run_id"), "answers": t("copilot.arg.answers")}
+    description_keys: ClassVar[dict[str, str]] = {
+        "run_id": "copilot.arg.paused_run_id",
+        "answers": "copilot.arg.answers",
+    }
 
 
 def run_links(run_id: str, ui_url: str | None = None, form_url: str | None = None) -> list[Link]:
