@@ -14,6 +14,7 @@ import pytest
 from blocks.sdk.errors import BlockError
 from blocks.statements.profiles import label_key
 from blocks.statements.statements import read_statement
+from keiri.base.catalog import t
 
 Run = Callable[..., dict[str, Any]]
 Put = Callable[[Path], dict[str, Any]]
@@ -148,9 +149,12 @@ def test_a_header_without_an_amount_column_names_the_columns_it_has(
             run("table.read_statement", statement=put(path), **given)
         error = info.value
         assert error.code == "FILE_INVALID"
-        assert "金額の列" in error.message and "1 行目" in error.message
-        assert "お支払済額、お受取済額" in error.message
-        assert "statement_profiles.yaml" in (error.hint or "")
+        columns = t("statement.columns_sep").join(
+            ["日付", "摘要", "お支払済額", "お受取済額", "残高"]
+        )
+        no_amount = t("statement.no_amount_column", row=1, columns=columns)
+        assert error.message == f"no_amount.csv: {no_amount}"
+        assert error.hint == t("statement.no_amount_column_hint")
         assert error.details["columns"] == ["日付", "摘要", "お支払済額", "お受取済額", "残高"]
 
 
@@ -158,7 +162,10 @@ def test_a_header_row_without_a_date_column_is_an_error_too() -> None:
     data = "摘要,出金,入金\r\nﾃｽﾄ,1000,\r\n"
     with pytest.raises(BlockError) as info:
         read_statement(data.encode("utf-8"), "no_date.csv", header_row=1)
-    assert "日付の列" in info.value.message and "摘要、出金、入金" in info.value.message
+    columns = t("statement.columns_sep").join(["摘要", "出金", "入金"])
+    no_date = t("statement.no_date_column", row=1, columns=columns)
+    assert info.value.message == f"no_date.csv: {no_date}"
+    assert info.value.hint == t("statement.no_date_column_hint")
 
 
 def test_a_running_balance_that_breaks_is_a_finding_naming_the_row() -> None:
@@ -179,7 +186,15 @@ def test_a_running_balance_that_breaks_is_a_finding_naming_the_row() -> None:
         954302,
         944302,
     )
-    assert "4 行目" in finding["message"] and "954,302" in finding["message"]
+    assert finding["message"] == t(
+        "statement.balance_break",
+        row=4,
+        previous="964,302",
+        deposit="0",
+        withdrawal="10,000",
+        expected="954,302",
+        found="944,302",
+    )
 
 
 def test_the_first_row_is_checked_against_the_balance_brought_forward() -> None:
@@ -244,7 +259,16 @@ def test_a_zengin_file_with_a_wrong_closing_balance_is_a_finding_naming_the_trai
         1109120,
         1119120,
     )
-    assert "取引前残高 1,000,000（1 行目）" in finding["message"]
+    assert finding["message"] == t(
+        "statement.zengin_balance",
+        row=4,
+        found="1,119,120",
+        opening="1,000,000",
+        header=1,
+        deposits="109,560",
+        withdrawals="440",
+        expected="1,109,120",
+    )
     assert out["summary"]["opening_balance"] == 1000000
 
 

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from blocks.sdk.errors import BlockError
+from keiri.base.catalog import t
 
 Run = Callable[..., dict[str, Any]]
 
@@ -160,7 +161,8 @@ def test_terms_that_do_not_parse_are_an_error_with_examples(run: Run) -> None:
             payment_terms="そのうち",
         )
     assert info.value.code == "PAYMENT_TERMS_INVALID"
-    assert "翌月末" in (info.value.hint or "")
+    assert info.value.message == t("counterparty.terms.invalid", text="そのうち")
+    assert info.value.hint == t("counterparty.terms.hint")
 
 
 def test_the_terms_of_a_counterparty_linked_from_the_master_reach_the_reconciliation(

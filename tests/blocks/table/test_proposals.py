@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from blocks.forms.form import FormSpec, Requirement
+from keiri.base.catalog import t
 
 Run = Callable[..., dict[str, Any]]
 Put = Callable[[Path], dict[str, Any]]
@@ -25,6 +26,8 @@ CERTAIN = {
     "total": 35698,
     "status": {"total": "確定", "transaction_date": "確定"},
 }
+#: The review reason the extraction gave the doubtful total (test input, echoed back).
+REVIEW_REASON = "合計が税率ごとの金額の合計と一致しません"
 #: The right total (11,000) read at 要確認 beside a rival candidate (12,000).
 DOUBTFUL = {
     "source": {"path": "有限会社テスト/請求書.pdf"},
@@ -39,7 +42,7 @@ DOUBTFUL = {
             {"value": 11000, "text": "計 ¥11,000"},
         ]
     },
-    "review_reasons": {"total": "合計が税率ごとの金額の合計と一致しません"},
+    "review_reasons": {"total": REVIEW_REASON},
 }
 PAYMENTS = [
     {"日付": "2024-04-08", "摘要": "ﾌﾘｺﾐ ﾔﾏﾀﾞｼﾖｳﾃﾝ", "出金": 35698},
@@ -75,7 +78,7 @@ def test_a_payment_fitting_a_candidate_total_is_proposed_not_matched(run: Run) -
     [proposal] = out["proposals"]
     assert proposal["id"] == "proposal_1" and proposal["right_index"] == 1
     assert proposal["candidate"] == {"value": 11000, "text": "計 ¥11,000"}
-    assert proposal["reason"] == "合計が税率ごとの金額の合計と一致しません"
+    assert proposal["reason"] == REVIEW_REASON
     assert proposal["file"] == "有限会社テスト/請求書.pdf"
     # the proposed payment waits: neither matched nor a payment without an invoice
     assert out["unmatched_right"] == [PAYMENTS[2]]
@@ -90,10 +93,16 @@ def test_the_form_gets_one_click_per_proposal_and_says_no_by_default(run: Run) -
     assert field["id"] == "proposal_1" and field["type"] == "choice"
     assert field["default"] == "reject"
     assert [o["id"] for o in field["options"]] == ["reject", "accept"]
-    assert field["label"] == (
-        "提案1: 有限会社テスト（有限会社テスト/請求書.pdf）合計 ¥11,000 ⇔ 2024-04-10 の出金 ¥11,000"
+    assert field["label"] == t(
+        "reconcile.proposal.label",
+        number=1,
+        issuer="有限会社テスト",
+        file="有限会社テスト/請求書.pdf",
+        total="¥11,000",
+        date="2024-04-10",
+        paid="¥11,000",
     )
-    assert "一致しません" in field["description"]
+    assert field["description"] == t("reconcile.proposal.why", reason=REVIEW_REASON)
     # a real form field: unanswered, it is 照合しない
     form = FormSpec.build("confirm", [Requirement.model_validate(field)])
     assert form.complete({"approved": True})["proposal_1"] == "reject"
@@ -135,7 +144,7 @@ def test_accepting_books_the_pair_with_who_accepted(run: Run) -> None:
     accepted = settled["matched"][1]
     assert accepted["match"] == "accepted" and accepted["accepted_by"] == "yamada"
     assert accepted["left"] == DOUBTFUL and accepted["right"] == PAYMENTS[1]
-    assert accepted["reason"] == "yamada が提案を承認して照合しました"
+    assert accepted["reason"] == t("reconcile.settle.accepted", who="yamada")
     assert settled["rejected"] == [] and settled["unmatched_right"] == [PAYMENTS[2]]
     assert settled["summary"]["accepted_count"] == 1
 
@@ -147,7 +156,9 @@ def test_rejecting_leaves_them_unmatched_with_the_reason(run: Run) -> None:
     )
     assert len(settled["matched"]) == 1
     [rejected] = settled["rejected"]
-    assert rejected["reason"] == "yamada が提案を却下しました（照合しない）。コメント: 別件の支払"
+    assert rejected["reason"] == t("reconcile.settle.rejected", who="yamada") + t(
+        "reconcile.settle.comment", comment="別件の支払"
+    )
     assert (rejected["decision"], rejected["decided_by"]) == ("reject", "yamada")
     assert settled["unmatched_right"] == [PAYMENTS[2], PAYMENTS[1]]  # back among the payments
 
@@ -157,9 +168,11 @@ def test_nothing_is_booked_when_the_form_is_sent_back_or_unanswered(run: Run) ->
     back = _settle(
         run, out, decisions={"proposal_1": "accept"}, decided_by="yamada", approved=False
     )
-    assert back["accepted"] == [] and "差し戻された" in back["rejected"][0]["reason"]
+    assert back["accepted"] == []
+    assert back["rejected"][0]["reason"] == t("reconcile.settle.form_rejected", who="yamada")
     silent = _settle(run, out, decisions={}, decided_by="yamada")
-    assert silent["accepted"] == [] and "回答がない" in silent["rejected"][0]["reason"]
+    assert silent["accepted"] == []
+    assert silent["rejected"][0]["reason"] == t("reconcile.settle.unanswered")
 
 
 def _zip_with_os_files() -> bytes:
@@ -194,18 +207,21 @@ def test_the_file_list_follows_the_decisions_and_counts_every_member_of_the_zip(
         doubtful = rows["有限会社テスト/請求書.pdf"]
         assert doubtful["outcome"] == outcome
         if answer == "accept":
-            assert doubtful["reason"] == "yamada が提案を承認して照合しました"
+            assert doubtful["reason"] == t("reconcile.settle.accepted", who="yamada")
             assert doubtful["payment_amount"] == 11000
         else:
-            assert doubtful["reason"].startswith("照合の提案を採用せず: yamada が提案を却下")
-            assert "一致しません" in doubtful["reason"]
+            assert doubtful["reason"] == t(
+                "reconcile.files.proposal_rejected",
+                reason=t("reconcile.settle.rejected", who="yamada"),
+                review=REVIEW_REASON,
+            )
         os_rows = [r for r in files["rows"] if r["outcome"] == "除外"]
         assert sorted(r["file"] for r in os_rows) == [
             "Thumbs.db",
             "__MACOSX/有限会社テスト/._請求書.pdf",
             "有限会社テスト/.DS_Store",
         ]
-        assert all("OS が作るファイル" in r["reason"] for r in os_rows)
+        assert all(r["reason"] == t("reconcile.files.os_metadata") for r in os_rows)
         with zipfile.ZipFile(zip_path) as archive_file:
             members = [i for i in archive_file.infolist() if not i.is_dir()]
         assert files["summary"]["files"] == len(files["rows"]) == len(members) == 5

@@ -14,6 +14,7 @@ from openpyxl import Workbook, load_workbook
 
 from blocks.sdk.errors import BlockError
 from blocks.sdk.store import FileStore
+from keiri.base.catalog import t
 
 Run = Callable[..., dict[str, Any]]
 Put = Callable[[Path], dict[str, Any]]
@@ -55,7 +56,11 @@ def test_a_cp932_bank_csv_reads_as_transactions_with_skipped_rows_noted(
         (8, "2024-04-12", None, -100),
     ]
     reasons = {s["行"]: s["reason"] for s in out["skipped"]}
-    assert reasons == {5: "取引ではない行（前月繰越）", 9: "空行", 10: "取引ではない行（合計）"}
+    assert reasons == {
+        5: t("statement.skip.not_transaction", label="前月繰越"),
+        9: t("statement.skip.blank"),
+        10: t("statement.skip.not_transaction", label="合計"),
+    }
     assert out["summary"]["transactions"] + out["summary"]["skipped"] == out["summary"]["rows"]
 
 
@@ -78,7 +83,7 @@ def test_a_workbook_with_serial_dates_is_read(run: Run, put: Put, tmp_path: Path
     workbook.save(path)
     out = run("table.read_statement", statement=put(path))
     assert [(r["行"], r["日付"], r["出金"]) for r in out["records"]] == [(5, "2024-04-08", 110000)]
-    assert out["skipped"][0]["reason"] == "取引ではない行（前月繰越）"
+    assert out["skipped"][0]["reason"] == t("statement.skip.not_transaction", label="前月繰越")
 
 
 def _zengin_record(kind: str, fields: list[tuple[int, bytes]]) -> bytes:
@@ -112,8 +117,10 @@ def test_the_zengin_fixed_length_format_is_read(run: Run, put: Put, tmp_path: Pa
     got = [(r["日付"], r["入金"], r["出金"], r["摘要"]) for r in out["records"]]
     assert got == [("2024-04-05", 109560, None, "ｶ)ｻﾝﾌﾟﾙｼﾖｳｼﾞ"), ("2024-04-10", None, 440, "")]
     assert [s["reason"] for s in out["skipped"]] == [
-        "ヘッダーレコード", "トレーラーレコード", "エンドレコード"
-    ]  # fmt: skip
+        t("runtime.statement.zengin.header"),
+        t("runtime.statement.zengin.trailer"),
+        t("runtime.statement.zengin.end"),
+    ]
 
 
 def test_a_million_row_csv_stops_at_the_row_limit(run: Run, put: Put, tmp_path: Path) -> None:
@@ -130,7 +137,7 @@ def test_no_header_is_file_invalid_with_the_labels_hint(run: Run, put: Put, tmp_
     with pytest.raises(BlockError) as info:
         run("table.read_statement", statement=put(path))
     assert info.value.code == "FILE_INVALID"
-    assert "statement_profiles.yaml" in info.value.hint
+    assert info.value.hint == t("runtime.statement.no_header_hint")
 
 
 def test_excel_read_data_reads_a_csv(run: Run, put: Put, tmp_path: Path) -> None:

@@ -10,6 +10,7 @@ import pytest
 
 from blocks.sdk.errors import BlockError
 from blocks.text.japanese import name_similarity, normalize_name
+from keiri.base.catalog import t
 
 Run = Callable[..., dict[str, Any]]
 
@@ -78,7 +79,7 @@ def test_tolerance_and_window_match_fee_deductions_and_later_payments(run: Run) 
             "index": 2,
             "missing": ["入金"],
             "invalid": [],
-            "reason": "入金 が空",
+            "reason": t("runtime.reconcile.empty", field="入金"),
             "kind": "incomplete",
             "record": DEPOSITS[2],
         }
@@ -223,20 +224,21 @@ def test_bad_options_name_the_field(run: Run, inputs: dict[str, Any], field: str
 
 
 @pytest.mark.parametrize(
-    ("row", "field", "reason"),
+    ("row", "field", "reason_key"),
     [
-        ({"amount": "一万円", "date": "2024-04-01"}, "amount", "金額の形式ではありません"),
-        ({"amount": "9e999999", "date": "2024-04-01"}, "amount", "金額の形式ではありません"),
-        ({"amount": "NaN", "date": "2024-04-01"}, "amount", "金額の形式ではありません"),
-        ({"amount": "sNaN", "date": "2024-04-01"}, "amount", "金額の形式ではありません"),
-        ({"amount": "Infinity", "date": "2024-04-01"}, "amount", "金額の形式ではありません"),
-        ({"amount": 100, "date": "4月1日"}, "date", "日付の形式ではありません"),
-        ({"amount": 100, "date": "2024-02-30"}, "date", "存在しない日付です"),
+        ({"amount": "一万円", "date": "2024-04-01"}, "amount", "runtime.amount.format"),
+        ({"amount": "9e999999", "date": "2024-04-01"}, "amount", "runtime.amount.format"),
+        ({"amount": "NaN", "date": "2024-04-01"}, "amount", "runtime.amount.format"),
+        ({"amount": "sNaN", "date": "2024-04-01"}, "amount", "runtime.amount.format"),
+        ({"amount": "Infinity", "date": "2024-04-01"}, "amount", "runtime.amount.format"),
+        ({"amount": 100, "date": "4月1日"}, "date", "runtime.date.format"),
+        ({"amount": 100, "date": "2024-02-30"}, "date", "runtime.date.no_such_day"),
     ],
 )
 def test_unreadable_values_are_reported_per_cell_without_halting(
-    run: Run, row: dict[str, Any], field: str, reason: str
+    run: Run, row: dict[str, Any], field: str, reason_key: str
 ) -> None:
+    reason = t(reason_key)
     good = {"amount": 110000, "date": "2024-04-01"}
     out = run(
         "table.reconcile",
@@ -252,7 +254,7 @@ def test_unreadable_values_are_reported_per_cell_without_halting(
     (skipped,) = out["summary"]["skipped_left"]
     assert skipped["index"] == 0 and skipped["kind"] == "incomplete"
     assert [(x["field"], x["reason"]) for x in skipped["invalid"]] == [(field, reason)]
-    assert reason in skipped["reason"]
+    assert skipped["reason"] == f"{field} = {row[field]!r}: {reason}"
     assert [m["left_index"] for m in out["matched"]] == [1]
 
 
@@ -294,7 +296,8 @@ def test_statement_rows_that_are_not_transactions_are_skipped_with_a_note(run: R
     skipped = {x["index"]: x for x in out["summary"]["skipped_right"]}
     assert set(skipped) == {0, 2}
     assert skipped[0]["kind"] == skipped[2]["kind"] == "not_transaction"
-    assert "前月繰越" in skipped[0]["reason"] and "合計" in skipped[2]["reason"]
+    assert skipped[0]["reason"] == t("runtime.reconcile.not_transaction", label="前月繰越")
+    assert skipped[2]["reason"] == t("runtime.reconcile.not_transaction", label="合計")
     assert out["summary"]["unmatched_right_count"] == 1  # the ▲440 fee, dated 2024-04-30
 
 

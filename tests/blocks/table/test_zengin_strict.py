@@ -17,6 +17,7 @@ import pytest
 
 from blocks.sdk.errors import BlockError
 from blocks.statements.statements import read_statement
+from keiri.base.catalog import t
 
 Run = Callable[..., dict[str, Any]]
 Put = Callable[[Path], dict[str, Any]]
@@ -68,7 +69,26 @@ def _file(records: list[bytes], sep: bytes = b"\r\n") -> bytes:
 
 
 def _good(sep: bytes = b"\r\n") -> bytes:
-    return _file([_header(), *(t.record() for t in GOOD), GOOD_TRAILER, _end()], sep)
+    return _file([_header(), *(tx.record() for tx in GOOD), GOOD_TRAILER, _end()], sep)
+
+
+def _message(key: str, **params: Any) -> str:
+    """A message of the file `_invalid` reads, as the block gives it: after the file's name."""
+    return f"zengin.txt: {t(key, **params)}"
+
+
+def _difference(unit: str, field: str, expected: int, found: int) -> str:
+    """One trailer figure that differs from the data records, as the message names it."""
+    key = {
+        "count": "runtime.statement.zengin.difference_count",
+        "amount": "runtime.statement.zengin.difference_amount",
+    }[unit]
+    return t(key, field=field, expected=f"{expected:,}", found=f"{found:,}")
+
+
+def _mismatch(line: int, *differences: str) -> str:
+    joined = t("runtime.statement.zengin.separator").join(differences)
+    return t("runtime.statement.zengin.trailer_mismatch", line=line, differences=joined)
 
 
 def _invalid(data: bytes) -> BlockError:
@@ -102,13 +122,15 @@ def test_a_correct_file_reads_the_same_with_or_without_line_breaks(data: bytes) 
     assert _transactions(data) == EXPECTED
     statement = read_statement(data, "zengin.txt")
     assert [s["reason"] for s in statement.skipped] == [
-        "ヘッダーレコード", "トレーラーレコード", "エンドレコード"
-    ]  # fmt: skip
+        t("runtime.statement.zengin.header"),
+        t("runtime.statement.zengin.trailer"),
+        t("runtime.statement.zengin.end"),
+    ]
 
 
 def test_two_accounts_in_one_file_are_both_checked_and_read() -> None:
     second = Tx(date=b"060420", in_out=b"2", amount=b"000000001000")
-    first = [_header(), *(t.record() for t in GOOD), GOOD_TRAILER]
+    first = [_header(), *(tx.record() for tx in GOOD), GOOD_TRAILER]
     data = _file([*first, _header(), second.record(), _trailer((0, 0), (1, 1000), 1), _end()])
     assert _transactions(data) == [*EXPECTED, ("2024-04-20", None, 1000)]
 
@@ -120,46 +142,66 @@ def test_an_amount_that_is_not_digits_is_never_money(amount: bytes) -> None:
     bad = Tx(in_out=b"2", amount=amount)
     # the trailer counts it as a withdrawal of 50,000: the figures cannot agree
     trailer = _trailer((1, 109560), (2, 440 + 50000), 3)
-    error = _invalid(_file([_header(), *(t.record() for t in GOOD), bad.record(), trailer, _end()]))
-    assert "出金件数（トレーラー 2 件、明細 1 件）" in error.message
-    assert "出金額合計（トレーラー 50,440 円、明細 440 円）" in error.message
-    assert "読めなかった明細: 4 行目" in error.message
+    error = _invalid(
+        _file([_header(), *(tx.record() for tx in GOOD), bad.record(), trailer, _end()])
+    )
+    mismatch = _mismatch(
+        5, _difference("count", "出金件数", 2, 1), _difference("amount", "出金額合計", 50440, 440)
+    )
+    unread = t("runtime.statement.zengin.unread_rows", rows="4")
+    assert error.message == f"zengin.txt: {mismatch}{unread}"
+    assert error.hint == t("runtime.statement.zengin.trailer_hint")
     differences = {d["field"]: (d["expected"], d["found"]) for d in error.details["differences"]}
     assert differences == {"出金件数": (2, 1), "出金額合計": (50440, 440)}
-    assert "取引金額" in error.details["unread"][0]["reason"]
+    not_digits = t(
+        "runtime.statement.zengin.not_digits", field="取引金額", value=amount.decode(), width=12
+    )
+    assert error.details["unread"][0]["reason"] == t(
+        "runtime.statement.zengin.unread", problems=not_digits
+    )
 
 
 def test_an_unreadable_amount_the_trailer_does_not_count_is_skipped_with_its_reason() -> None:
     bad = Tx(in_out=b"2", amount=b"-00000050000")
     trailer = _trailer((1, 109560), (1, 440), 3)  # 3 data records, two of them money
-    data = _file([_header(), *(t.record() for t in GOOD), bad.record(), trailer, _end()])
+    data = _file([_header(), *(tx.record() for tx in GOOD), bad.record(), trailer, _end()])
     assert _transactions(data) == EXPECTED
     skipped = read_statement(data, "zengin.txt").skipped
     assert [s["行"] for s in skipped] == [1, 4, 5, 6]
-    assert skipped[1]["reason"] == (
-        "読めない明細（取引金額「-00000050000」が半角数字 12 桁ではありません）"
+    not_digits = t(
+        "runtime.statement.zengin.not_digits", field="取引金額", value="-00000050000", width=12
     )
+    assert skipped[1]["reason"] == t("runtime.statement.zengin.unread", problems=not_digits)
 
 
 @pytest.mark.parametrize("in_out", [b"3", b"0", b" ", b"A"])
 def test_an_in_out_code_other_than_1_or_2_is_skipped_with_a_reason(in_out: bytes) -> None:
     odd = Tx(in_out=in_out, amount=b"000000007777")
     trailer = _trailer((1, 109560), (1, 440), 3)
-    data = _file([_header(), *(t.record() for t in GOOD), odd.record(), trailer, _end()])
+    data = _file([_header(), *(tx.record() for tx in GOOD), odd.record(), trailer, _end()])
     assert _transactions(data) == EXPECTED  # never a withdrawal of 7,777
     reasons = [s["reason"] for s in read_statement(data, "zengin.txt").skipped]
-    assert (
-        f"入払区分「{in_out.decode()}」が 1（入金）・2（出金）のどちらでもありません" in reasons[1]
-    )
+    bad_in_out = t("runtime.statement.zengin.bad_in_out", value=in_out.decode())
+    assert reasons[1] == t("runtime.statement.zengin.unread", problems=bad_in_out)
 
 
 def test_an_injected_record_makes_the_trailer_disagree() -> None:
     injected = Tx(date=b"060415", in_out=b"1", amount=b"000009999999")
-    data = _file([_header(), *(t.record() for t in GOOD), injected.record(), GOOD_TRAILER, _end()])
+    data = _file(
+        [_header(), *(tx.record() for tx in GOOD), injected.record(), GOOD_TRAILER, _end()]
+    )
     error = _invalid(data)
-    assert "5 行目のトレーラーレコードと明細が一致しません" in error.message
-    assert "データ・レコード件数（トレーラー 2 件、明細 3 件）" in error.message
-    assert "入金額合計（トレーラー 109,560 円、明細 10,109,559 円）" in error.message
+    assert error.message == _message(
+        "runtime.statement.zengin.trailer_mismatch",
+        line=5,
+        differences=t("runtime.statement.zengin.separator").join(
+            [
+                _difference("count", "入金件数", 1, 2),
+                _difference("amount", "入金額合計", 109560, 10109559),
+                _difference("count", "データ・レコード件数", 2, 3),
+            ]
+        ),
+    )
     assert error.details["file"] == "zengin.txt"
 
 
@@ -167,19 +209,21 @@ def test_an_altered_amount_makes_the_trailer_disagree() -> None:
     altered = Tx(amount=b"000000209560")
     data = _file([_header(), altered.record(), GOOD[1].record(), GOOD_TRAILER, _end()])
     error = _invalid(data)
-    assert "入金額合計（トレーラー 109,560 円、明細 209,560 円）" in error.message
-    assert "件数" not in error.message  # only the sum differs
+    # only the sum differs
+    sums = _difference("amount", "入金額合計", 109560, 209560)
+    assert error.message == f"zengin.txt: {_mismatch(4, sums)}"
 
 
 def test_a_truncated_last_record_is_not_a_transaction() -> None:
     whole = _good(b"")
     cut = whole[: 3 * 200 + 40]  # header, one transaction, then 40 bytes of the next
     error = _invalid(cut)
-    assert "最後のレコードが 40 バイトで切れています" in error.message
+    assert error.message == _message("runtime.statement.zengin.size", size="640", rest=40)
+    assert error.hint == t("runtime.statement.zengin.length_hint")
     assert error.details["last_record"] == 40
     lines = _good(b"\r\n").split(b"\r\n")
     error = _invalid(b"\r\n".join([*lines[:2], lines[2][:40]]))
-    assert "3 行目のレコードが 40 バイトです" in error.message
+    assert error.message == _message("runtime.statement.zengin.line_length", line=3, length=40)
     assert (error.details["line"], error.details["length"]) == (3, 40)
 
 
@@ -191,33 +235,46 @@ def test_a_line_with_its_trailing_spaces_trimmed_is_not_200_bytes() -> None:
 
 
 @pytest.mark.parametrize(
-    ("records", "words"),
+    ("records", "expected"),
     [
-        (lambda: [_header(), *(t.record() for t in GOOD)], "トレーラーレコードがありません"),
         (
-            lambda: [_header(), *(t.record() for t in GOOD), GOOD_TRAILER],
-            "エンドレコードがありません",
+            lambda: [_header(), *(tx.record() for tx in GOOD)],
+            lambda: _message("runtime.statement.zengin.no_trailer_eof", line=3),
         ),
         (
-            lambda: [_header(), *(t.record() for t in GOOD), _end()],
-            "トレーラーレコードがありません",
+            lambda: [_header(), *(tx.record() for tx in GOOD), GOOD_TRAILER],
+            lambda: _message("runtime.statement.zengin.no_end", line=4),
+        ),
+        (
+            lambda: [_header(), *(tx.record() for tx in GOOD), _end()],
+            lambda: _message("runtime.statement.zengin.no_trailer", line=4),
         ),
         (
             lambda: [_header(), GOOD[0].record(), _header(), GOOD_TRAILER, _end()],
-            "トレーラーレコードがありません",
+            lambda: _message("runtime.statement.zengin.no_trailer", line=3),
         ),
         (
             lambda: [
                 _header(),
-                *(t.record() for t in GOOD),
+                *(tx.record() for tx in GOOD),
                 GOOD_TRAILER,
                 GOOD[0].record(),
                 _end(),
             ],
-            "対応するヘッダーレコードがありません",
+            lambda: _message(
+                "runtime.statement.zengin.before_header",
+                line=5,
+                record=t("runtime.statement.zengin.data"),
+            ),
         ),
-        (lambda: [*_good().split(b"\r\n"), GOOD[0].record()], "エンドレコード（5 行目）の後"),
-        (lambda: [_header(), _record("5", {}), _end()], "データ区分「5」"),
+        (
+            lambda: [*_good().split(b"\r\n"), GOOD[0].record()],
+            lambda: _message("runtime.statement.zengin.after_end", line=6, end=5),
+        ),
+        (
+            lambda: [_header(), _record("5", {}), _end()],
+            lambda: _message("runtime.statement.zengin.unknown_kind", line=2, kind="5"),
+        ),
     ],
     ids=[
         "no-trailer",
@@ -229,16 +286,26 @@ def test_a_line_with_its_trailing_spaces_trimmed_is_not_200_bytes() -> None:
         "unknown-kind",
     ],
 )
-def test_a_broken_structure_is_file_invalid(records: Callable[[], list[bytes]], words: str) -> None:
-    assert words in _invalid(_file(records())).message
+def test_a_broken_structure_is_file_invalid(
+    records: Callable[[], list[bytes]], expected: Callable[[], str]
+) -> None:
+    error = _invalid(_file(records()))
+    assert error.message == expected()
+    assert error.hint == t("runtime.statement.zengin.structure_hint")
 
 
 def test_trailer_figures_must_be_digits() -> None:
     trailer = bytearray(GOOD_TRAILER)
     trailer[7:20] = b"-000000109560"
-    data = _file([_header(), *(t.record() for t in GOOD), bytes(trailer), _end()])
+    data = _file([_header(), *(tx.record() for tx in GOOD), bytes(trailer), _end()])
     error = _invalid(data)
-    assert "入金額合計「-000000109560」が半角数字 13 桁ではありません" in error.message
+    assert error.message == _message(
+        "runtime.statement.zengin.trailer_not_digits",
+        line=4,
+        field="入金額合計",
+        value="-000000109560",
+        width=13,
+    )
 
 
 def test_full_width_digits_in_an_amount_are_not_read() -> None:
@@ -258,11 +325,18 @@ def test_the_block_reports_a_malformed_file_with_its_name(
         run("table.read_statement", statement=put(path))
     assert info.value.code == "FILE_INVALID"
     assert info.value.message.startswith("入出金明細.txt: ")
-    assert "銀行のサービスから明細をダウンロードし直してください" in info.value.hint
+    assert info.value.hint == t("runtime.statement.zengin.length_hint")
 
 
 def test_messages_follow_the_language(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("KEIRI_LANG", "en")
-    data = _file([_header(), *(t.record() for t in GOOD), Tx().record(), GOOD_TRAILER, _end()])
+    data = _file([_header(), *(tx.record() for tx in GOOD), Tx().record(), GOOD_TRAILER, _end()])
     error = _invalid(data)
-    assert "data records: 入金件数 (trailer 1, records 2); " in error.message
+    differences = (
+        _difference("count", "入金件数", 1, 2),
+        _difference("amount", "入金額合計", 109560, 219120),
+        _difference("count", "データ・レコード件数", 2, 3),
+    )
+    # t reads KEIRI_LANG: the English entries
+    assert error.message == f"zengin.txt: {_mismatch(5, *differences)}"
+    assert error.hint == t("runtime.statement.zengin.trailer_hint", lang="en")
