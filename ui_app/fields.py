@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, MutableMapping
 from functools import partial
-from typing import Any
+from typing import Any, Literal
 
 import streamlit as st
 
@@ -273,21 +273,36 @@ def _show_stored(req: Requirement, entry: Entry) -> None:
     )
 
 
+def _upload_widget(
+    req: Requirement,
+    key: str,
+    entry: Entry,
+    wkey: str,
+    label: str,
+    accept: bool | Literal["directory"],
+    as_zip: bool = False,
+    types: list[str] | None = None,
+) -> None:
+    """One file uploader of a requirement (its upload stored by `_uploaded`), the upload help
+    and the files already accepted."""
+    st.file_uploader(
+        label,
+        type=types,
+        accept_multiple_files=accept,
+        key=wkey,
+        help=_help(req),
+        on_change=_uploaded,
+        args=(key, req, wkey, as_zip),
+    )
+    _upload_help()
+    _show_stored(req, entry)
+
+
 def _uploader(multiple: bool) -> Callable[[Requirement, str, Entry], None]:
     """The widget of a `file` (one) or `files` (several) requirement."""
 
     def draw(req: Requirement, key: str, entry: Entry) -> None:
-        wkey = widget_key(key, req.id)
-        st.file_uploader(
-            _label(req),
-            accept_multiple_files=multiple,
-            key=wkey,
-            help=_help(req),
-            on_change=_uploaded,
-            args=(key, req, wkey, False),
-        )
-        _upload_help()
-        _show_stored(req, entry)
+        _upload_widget(req, key, entry, widget_key(key, req.id), _label(req), multiple)
 
     return draw
 
@@ -301,18 +316,16 @@ def _folder(req: Requirement, key: str, entry: Entry) -> None:
         key=widget_key(key, req.id) + "::how",
     )
     as_zip = how == "zip"
-    wkey = widget_key(key, req.id) + ("::zip" if as_zip else "::dir")
-    st.file_uploader(
+    _upload_widget(
+        req,
+        key,
+        entry,
+        widget_key(key, req.id) + ("::zip" if as_zip else "::dir"),
         t("form.as_zip" if as_zip else "form.as_folder", label=_label(req)),
-        type=None if as_zip else _extensions(req),
-        accept_multiple_files=False if as_zip else "directory",
-        key=wkey,
-        help=_help(req),
-        on_change=_uploaded,
-        args=(key, req, wkey, as_zip),
+        False if as_zip else "directory",
+        as_zip,
+        None if as_zip else _extensions(req),
     )
-    _upload_help()
-    _show_stored(req, entry)
 
 
 #: The Streamlit widget of each kind (`FieldType.widget`; a test checks that every kind has one).
