@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from blocks.forms.display import display_problems, format_value, lookup, parse_display
+from keiri.base.catalog import t
 
 
 def test_unknown_keys_kinds_and_formats_get_a_did_you_mean(
@@ -68,7 +69,7 @@ def test_values_are_shown_as_accountants_read_them() -> None:
     assert format_value("2024-04-30", "date") == "2024-04-30"
     assert format_value("2024-04-30T15:30:00+00:00", "datetime") == "2024-05-01 00:30"  # JST
     assert format_value(None, "yen") == "—"
-    assert format_value(True, "boolean") == "はい"
+    assert format_value(True, "boolean") == t("display.yes")
     row = {"left": {"total": 5}, "right.日付": "2024-04-01"}
     assert lookup(row, "left.total") == 5 and lookup(row, "right.日付") == "2024-04-01"
     assert lookup(row, "left.missing") is None

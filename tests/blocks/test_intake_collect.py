@@ -18,6 +18,7 @@ from blocks.sdk.context import BlockContext
 from blocks.sdk.errors import BlockError
 from blocks.sdk.registry import BlockRegistry
 from blocks.sdk.store import FileStore
+from keiri.base.catalog import t
 
 
 @pytest.fixture
@@ -76,15 +77,13 @@ def test_takes_settled_new_files_and_a_rerun_takes_the_same_set(
     assert taken == ["入出金明細_2026年4月.xlsx", "証跡_2026年4月.zip"]
     assert {f["name"]: f["sha256"] for f in first["files"]} == {n: digests[n] for n in taken}
     reasons = {s["name"]: s["reason"] for s in first["skipped"]}
-    assert set(reasons) == {
-        "statement_copying.xlsx",
-        "~$入出金明細_2026年4月.xlsx",
-        "scan.pdf.part",
-        "memo.txt",
-        "memo.txt.lock",
+    assert reasons == {
+        "statement_copying.xlsx": t("intake.skip.unsettled"),
+        "~$入出金明細_2026年4月.xlsx": t("intake.skip.partial"),
+        "scan.pdf.part": t("intake.skip.partial"),
+        "memo.txt": t("intake.skip.locked"),
+        "memo.txt.lock": t("intake.skip.partial"),
     }
-    assert "コピー中" in reasons["statement_copying.xlsx"]
-    assert "ロックファイル" in reasons["memo.txt"]
     assert not first["reused"]
     # Taken files moved aside, the others left; nothing deleted.
     processed = inbox / "processed" / "2026-04"
@@ -111,7 +110,11 @@ def test_roles_give_a_form_like_collected_and_move_nothing_when_one_is_missing(
     (inbox / "証跡.zip").write_bytes(b"zip")
     with pytest.raises(BlockError) as caught:
         collect(folder=str(inbox), period="2026-04", roles=roles, settle_seconds=0)
-    assert caught.value.code == "DEPENDENCY_NOT_FOUND" and "bank_statement" in caught.value.message
+    assert caught.value.code == "DEPENDENCY_NOT_FOUND"
+    assert caught.value.message == t(
+        "intake.role_missing", role="bank_statement", pattern="*.xlsx", folder=str(inbox), names=""
+    )
+    assert caught.value.hint == t("intake.role_hint")
     assert caught.value.recoverable and (inbox / "証跡.zip").exists()
     assert not (inbox / ".keiri-intake").exists()
 
@@ -130,7 +133,10 @@ def test_a_taken_file_that_changed_is_refused_on_rerun(
     (inbox / "processed" / "2026-04" / "a.zip").write_bytes(b"two")
     with pytest.raises(BlockError) as caught:
         collect(run_id="r2", folder=str(inbox), period="2026-04", settle_seconds=0)
-    assert caught.value.code == "FILE_INVALID" and "a.zip" in caught.value.message
+    assert caught.value.code == "FILE_INVALID"
+    location = caught.value.details["location"]
+    assert caught.value.message == t("intake.changed", name="a.zip", location=location)
+    assert caught.value.hint == t("intake.changed_hint")
 
 
 def test_a_missing_folder_is_a_recoverable_error(
@@ -139,3 +145,4 @@ def test_a_missing_folder_is_a_recoverable_error(
     with pytest.raises(BlockError) as caught:
         collect(folder=str(tmp_path / "not-mounted"), period="2026-04")
     assert caught.value.code == "DEPENDENCY_NOT_FOUND" and caught.value.recoverable
+    assert caught.value.message == t("intake.no_folder", folder=str(tmp_path / "not-mounted"))

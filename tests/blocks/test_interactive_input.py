@@ -9,6 +9,7 @@ import pytest
 from blocks import BlockContext, BlockError, FileStore
 from blocks.forms.form import Requirement, form_schema, validate_answers
 from blocks.sdk.registry import BlockRegistry
+from keiri.base.catalog import t
 
 REQS = [
     {
@@ -108,7 +109,12 @@ def test_on_reject_fail_is_a_rejected_error_not_recoverable(
     )
     with pytest.raises(BlockError) as exc:
         block.execute(ctx, {"mode": mode, "message": "確認", "on_reject": "fail"})
-    assert exc.value.code == "REJECTED" and "金額が違う" in exc.value.message
+    assert exc.value.code == "REJECTED"
+    by = exc.value.details["answered_by"]
+    assert exc.value.message == t("runtime.human.rejected", node="ok", by=by) + t(
+        "runtime.human.rejected_comment", response="金額が違う"
+    )
+    assert exc.value.hint == t("runtime.human.rejected_hint")
     assert exc.value.recoverable is False
     assert exc.value.details["answers"] == {"approved": False, "response": "金額が違う"}
     ctx.answers = {"approved": True}

@@ -70,16 +70,21 @@ def test_a_statement_error_and_a_skipped_row_read_in_english() -> None:
     with pytest.raises(BlockError) as caught:
         read_statement(no_amount, "statement.csv")
     assert caught.value.code == ErrorCode.FILE_INVALID
-    assert "has no amount column (withdrawal or deposit)" in caught.value.message
+    columns = t("statement.columns_sep", "en").join([DATE, "摘要", "備考"])
+    no_amount_column = t("statement.no_amount_column", "en", row=1, columns=columns)
+    assert caught.value.message == f"statement.csv: {no_amount_column}"
     assert caught.value.hint == t("statement.no_amount_column_hint", "en")
 
     rows = f"{DATE},摘要,{WITHDRAWAL},{DEPOSIT}\n2024/04/01,前月繰越,,\n2024/04/05,振込,1000,\n"
     statement = read_statement(rows.encode(), "statement.csv")
-    assert [s["reason"] for s in statement.skipped] == ["not a transaction (前月繰越)"]
+    assert [s["reason"] for s in statement.skipped] == [
+        t("statement.skip.not_transaction", "en", label="前月繰越")
+    ]
     assert statement.records[0][WITHDRAWAL] == 1000  # the columns are data: the same keys
 
 
 @pytest.mark.usefixtures("english")
 def test_the_analysis_report_reads_in_english() -> None:
     report = ReportOutput(title="Sales", sections=[], suggestions=["By month"])
-    assert render_markdown(report) == "# Sales\n\n## Further analyses\n\n- By month\n"
+    suggestions = t("analyze.report.suggestions", "en")
+    assert render_markdown(report) == f"# Sales\n\n{suggestions}\n\n- By month\n"

@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from blocks.sdk.errors import BlockError
 from blocks.sdk.registry import BlockRegistry
+from keiri.base.catalog import t
 
 SPEC = "id: {id}\nversion: {version}\nentrypoint: blocks/data/aggregate.py:AggregateBlock\noutputs:\n  count: {{type: integer, dry_run: {{samples: [1]}}}}\n"
+
+#: The JSON Schema type names a port's `type` may take, as a schema problem lists them.
+JSON_TYPES = "'array', 'boolean', 'integer', 'null', 'number', 'object', 'string'"
 
 
 def make(root: Path, name: str, block_id: str, version: str) -> Path:
@@ -113,73 +118,76 @@ def test_check_and_ref_problems_read_in_japanese_and_english(
         encoding="utf-8",
     )
     reg = BlockRegistry(roots=[tmp_path])
+
+    def expected() -> list[str]:
+        """The three problems in the language of KEIRI_LANG at the time."""
+        reason = t("issue.schema.any_of_enum", expected=JSON_TYPES, actual="12")
+        ref = t("issue.spec.ref_not_found", ref=repr("blocks.data.nothing_here:Model"))
+        return [
+            t("issue.spec.invalid_port_schema", port="inputs.rows.type", reason=reason),
+            t("issue.spec.port_problem", port="outputs.model", message=ref),
+            t("issue.spec.no_samples", port="outputs.count"),
+        ]
+
     monkeypatch.delenv("KEIRI_LANG", raising=False)
     ja = reg.check(reg.get("data.odd"))
-    assert ja[0] == (
-        "inputs.rows.type: JSON Schema として正しくありません: 12 はどの形にも合いません"
-        "（使えるもの: 'array', 'boolean', 'integer', 'null', 'number', 'object', 'string'）"
-    )
-    assert ja[1] == (
-        "outputs.model: $ref 'blocks.data.nothing_here:Model' が指す pydantic モデルを読み込めません"
-    )
-    assert ja[-1] == (
-        "outputs.count: dry-run 用の見本がありません"
-        "（dry_run.samples・examples・default のいずれかを書いてください）"
-    )
+    assert [ja[0], ja[1], ja[-1]] == expected()  # Japanese by default
     monkeypatch.setenv("KEIRI_LANG", "en")
     en = reg.check(reg.get("data.odd"))
-    assert en[0] == (
-        "inputs.rows.type: invalid JSON Schema: 12 does not fit any of the allowed forms "
-        "(allowed: 'array', 'boolean', 'integer', 'null', 'number', 'object', 'string')"
-    )
-    assert en[1] == (
-        "outputs.model: $ref 'blocks.data.nothing_here:Model' does not name an importable "
-        "pydantic model"
-    )
-    assert en[-1] == "outputs.count: no dry_run.samples/examples/default declared"
+    assert [en[0], en[1], en[-1]] == expected()  # t reads KEIRI_LANG=en too
+
+
+def _did_you_mean_string() -> str:
+    return t("issue.hint_join", hint=t("issue.did_you_mean", names="'string'"))
 
 
 @pytest.mark.parametrize(
-    ("port", "ja", "en"),
+    ("port", "path", "reason"),
     [
         (
             "{type: strng}",
-            "inputs.rows.type: JSON Schema として正しくありません: 'strng' はどの形にも合いません"
-            "（使えるもの: 'array', 'boolean', 'integer', 'null', 'number', 'object', 'string'）"
-            "（もしかして: 'string'）",
-            "did you mean 'string'",
+            "inputs.rows.type",
+            lambda: (
+                t("issue.schema.any_of_enum", expected=JSON_TYPES, actual="'strng'")
+                + _did_you_mean_string()
+            ),
         ),
         (
             "{type: object, properties: {total: {type: number, minimum: low}}}",
-            "inputs.rows.properties.total.minimum: JSON Schema として正しくありません: "
-            "数値を書いてください（入力: 'low'）",
-            "inputs.rows.properties.total.minimum: invalid JSON Schema: expected a number",
+            "inputs.rows.properties.total.minimum",
+            lambda: t("issue.schema.type", expected=t("issue.schema.type.number"), actual="'low'"),
         ),
         (
             "{type: array, items: 3}",
-            "inputs.rows.items: JSON Schema として正しくありません: "
-            "マッピング（キー: 値）, 真偽値（true/false）を書いてください（入力: 3）",
-            "expected a mapping, true or false (got 3)",
+            "inputs.rows.items",
+            lambda: t(
+                "issue.schema.type",
+                expected=f"{t('issue.schema.type.object')}, {t('issue.schema.type.boolean')}",
+                actual="3",
+            ),
         ),
         (
             "{type: [string, string]}",
-            "inputs.rows.type: JSON Schema として正しくありません: 同じ項目が 2 回以上あります",
-            "the items must differ",
+            "inputs.rows.type",
+            lambda: t("issue.schema.unique_items", actual=t("issue.value.list", count=2)),
         ),
         (
             "{type: object, nullable: true, properties: {x: {type: strin}}}",
-            "inputs.rows.properties.x.type: JSON Schema として正しくありません: 'strin' は",
-            "inputs.rows.properties.x.type: invalid JSON Schema: 'strin' does not fit",
+            "inputs.rows.properties.x.type",
+            lambda: (
+                t("issue.schema.any_of_enum", expected=JSON_TYPES, actual="'strin'")
+                + _did_you_mean_string()
+            ),
         ),
         (
             "{type: object, properties: {a: {type: object, required: name}}}",
-            "inputs.rows.properties.a.required: JSON Schema として正しくありません: リスト",
-            "expected a list (got 'name')",
+            "inputs.rows.properties.a.required",
+            lambda: t("issue.schema.type", expected=t("issue.schema.type.array"), actual="'name'"),
         ),
     ],
 )
 def test_a_port_schema_problem_names_its_key_path_and_keyword_in_the_language(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, port: str, ja: str, en: str
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, port: str, path: str, reason: Callable[[], str]
 ) -> None:
     """jsonschema's own English ("... is not valid under any of the given schemas") never
     shows: the metaschema error is translated by its keyword, at its key path in the port."""
@@ -190,9 +198,8 @@ def test_a_port_schema_problem_names_its_key_path_and_keyword_in_the_language(
         encoding="utf-8",
     )
     reg = BlockRegistry(roots=[tmp_path])
-    monkeypatch.delenv("KEIRI_LANG", raising=False)
-    [problem] = reg.check(reg.get("data.odd"))
-    assert problem.startswith(ja) and "given schemas" not in problem and " is not " not in problem
-    monkeypatch.setenv("KEIRI_LANG", "en")
-    [problem] = reg.check(reg.get("data.odd"))
-    assert en in problem and "given schemas" not in problem
+    for lang in ("ja", "en"):  # t reads KEIRI_LANG as the check does
+        monkeypatch.setenv("KEIRI_LANG", lang)
+        [problem] = reg.check(reg.get("data.odd"))
+        assert problem == t("issue.spec.invalid_port_schema", port=path, reason=reason())
+        assert "given schemas" not in problem and " is not " not in problem

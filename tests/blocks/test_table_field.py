@@ -22,6 +22,7 @@ from blocks.forms.form import FormSpec, Requirement
 from blocks.sdk.registry import BlockRegistry
 from blocks.sdk.store import FileStore
 from compiler.compile import compile_text
+from keiri.base.catalog import t
 from keiri.cli.inputs import convert_answers, human_input_fields
 from tests.blocks.test_field_types import _issues
 from tests.support.timing import deadline, examples
@@ -144,7 +145,7 @@ def test_the_compiler_takes_rows_or_a_reference_as_the_default(registry: BlockRe
 
 def test_display_and_sample() -> None:
     ftype = FIELD_TYPES["table"]
-    assert ftype.display(table(), ROWS) == "3 行"
+    assert ftype.display(table(), ROWS) == t("table.display", rows=3)
     assert ftype.sample(table()) == ROWS and ftype.sample(table("${r}")) == []
 
 
@@ -167,7 +168,8 @@ def test_keiri_validate_names_a_malformed_column(registry: BlockRegistry) -> Non
 def test_unresolved_rows_take_any_rows_naming_their_key() -> None:
     req = table("${review.rows}")
     assert problems([{"line_id": "x", "account": "何でも"}], req) == []
-    assert problems([{"account": "通信費"}], req)[0].startswith("1 行目: 「仕訳」がありません")
+    row = t("table.row_number", number=1)
+    assert problems([{"account": "通信費"}], req) == [t("table.no_key", row=row, column="仕訳")]
 
 
 # --- one verdict: the Prefect server's schema and keiri's check ----------------------------
