@@ -276,11 +276,12 @@ def extract_invoice_fields(
     # The parties by cell when the layout has cells (two names side by side on one printed
     # line are two cells), else by the text's tokens.
     cells = [c[2] for row in rows for c in row] if layout else tokens
+    places = [(i, c[0]) for i, row in enumerate(rows) for c in row] if layout else None
     registration, raw_reg = registration_of(tokens)
     date, raw_date = transaction_date(flat, notes)
     due, raw_due = due_date(flat, notes)
     buyer, raw_buyer = buyer_of(cells)
-    issuer, raw_issuer, issuer_cue = issuer_of(cells, buyer)
+    issuer, raw_issuer, issuer_cue = issuer_of(cells, buyer, places)
     totals, taxes, inclusive, raw_rates = _rates(flat)
     _, _, candidates = _total(flat)
     non_taxable, raw_non_taxable = _non_taxable(flat)

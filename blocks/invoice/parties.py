@@ -4,8 +4,12 @@ buyer (宛名: the name before 御中/様/殿).
 The issuer is found by its cue, strongest first: a label (発行者: …, or a 発行者情報 heading
 with the name under it), the name beside or above the 登録番号 or the address, else any
 company name that is not the buyer's (a weak cue: 要確認). Label remnants such as
-「適格請求書発行事業者」 and section headings are never names; a buyer whose 御中 stands in
-the next cell (「株式会社〇〇」|「御中」) is read, and that name is never the issuer.
+「適格請求書発行事業者」, section headings and a receipt's 収入印紙 box are never names; a buyer
+whose 御中 stands in the next cell (「株式会社〇〇」|「御中」) is read, and that name is never
+the issuer. With the layout's positions, the name above the 登録番号 or the address is looked
+for in the same column (or row) first — a block of name, address, TEL and 登録番号 is aligned —
+and only then in the cells read before it; a cell that holds the whole block on one line
+(「株式会社〇〇 千葉県… TEL … 登録番号 T…」, a Word table cell) gives its leading name.
 """
 
 from __future__ import annotations
@@ -35,7 +39,17 @@ from blocks.invoice.vocabulary import (
 )
 from blocks.text.japanese import DATE_PATTERN
 
-__all__ = ["buyer_of", "is_company", "issuer_of", "registration_of"]
+__all__ = ["Place", "buyer_of", "is_company", "issuer_of", "registration_of"]
+
+#: Where a cell stands: (its row's index, its left edge) — points of a PDF's text layer or an
+#: OCR box, the column index of a spreadsheet or table grid.
+Place = tuple[int, float]
+#: How far apart two left edges may be and still be one column (points; a grid's columns are
+#: whole numbers apart).
+_ALIGNED = 6.0
+#: How many cells back from the 登録番号 or the address the name may stand.
+_BACK = 4
+_BACK_ALIGNED = 8
 
 
 def is_company(text: str) -> bool:
@@ -107,9 +121,40 @@ def _labelled(tokens: list[str], buyer: str | None) -> tuple[str, str] | None:
     return None
 
 
-def issuer_of(tokens: list[str], buyer: str | None) -> tuple[str | None, str | None, str | None]:
+def _lead_name(text: str, buyer: str | None) -> str | None:
+    """The company name a cell starts with, before its address, phone or number."""
+    words: list[str] = []
+    for word in text.split():
+        if ADDRESS.search(word) or BARRIER.search(word) or CONTACT_WORD in word:
+            break
+        if re.search(r"\d", word) or DATE_PATTERN.search(word):
+            break
+        words.append(word)
+    lead = " ".join(words)
+    return lead if lead and is_company(lead) and _usable(lead, buyer) else None
+
+
+def _back(anchor: int, places: list[Place] | None) -> list[int]:
+    """The cells before `anchor` where its name may stand, nearest first: those in its column
+    or row first (with `places`), then the ones just before it."""
+    near = list(range(anchor - 1, max(anchor - _BACK - 1, -1), -1))
+    if not places:
+        return near
+    row, left = places[anchor]
+    aligned = [
+        back
+        for back in range(anchor - 1, max(anchor - _BACK_ALIGNED - 1, -1), -1)
+        if places[back][0] == row or abs(places[back][1] - left) <= _ALIGNED
+    ]
+    return aligned + [back for back in near if back not in aligned]
+
+
+def issuer_of(
+    tokens: list[str], buyer: str | None, places: list[Place] | None = None
+) -> tuple[str | None, str | None, str | None]:
     """(name, text, cue): the cue is `label` (発行者: …), `registration` or `address` (the
-    name beside the 登録番号 or the address, with a legal form), or `weak` (anything else)."""
+    name beside the 登録番号 or the address, with a legal form), or `weak` (anything else).
+    `places`: where each of `tokens` stands (`Place`), when the layout is known."""
     labelled = _labelled(tokens, buyer)
     if labelled is not None:
         return labelled[0], labelled[1], "label"
@@ -124,7 +169,10 @@ def issuer_of(tokens: list[str], buyer: str | None) -> tuple[str | None, str | N
         head = REG_LABEL_HEAD.sub("", tokens[anchor].split(REGISTRATION_LABEL)[0]).strip()
         if REGISTRATION_LABEL in tokens[anchor] and head and _usable(head, buyer):
             return head, tokens[anchor], kind if is_company(head) else "weak"
-        for back in range(anchor - 1, max(anchor - 5, -1), -1):
+        lead = _lead_name(head, buyer) if REGISTRATION_LABEL in tokens[anchor] else None
+        if lead:
+            return lead, tokens[anchor], kind
+        for back in _back(anchor, places):
             candidate = tokens[back]
             if (
                 _usable(candidate, buyer)

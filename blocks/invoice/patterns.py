@@ -282,7 +282,9 @@ REG_LABEL_HEAD = re.compile(
 # A cell that is only a label: never a party's name.
 LABEL_ONLY = re.compile(
     r"^(?:適格請求書発行(?:事)?業者|適格(?:請求書)?事業者|登録事業者|インボイス登録|"
-    r"(?:発行者|発行元|請求元|販売者|事業者)(?:情報|欄|名)?|ご?請求先|お?取引先|宛先)\s*[:：]?$"
+    r"(?:発行者|発行元|請求元|販売者|事業者)(?:情報|欄|名)?|ご?請求先|お?取引先|宛先|"
+    # a receipt's stamp box (収入印紙, often on two lines: 「収入」 above 「印紙」)
+    r"(?:収入)?印紙|収入)\s*[:：]?$"
 )
 REG_LABEL = re.compile(r"登録番号\s*[:：]?\s*(\S*)")
 BUYER = re.compile(r"^(.+?)\s*(御中|様|殿|宛)(?:\s|$)")
