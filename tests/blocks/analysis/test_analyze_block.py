@@ -15,6 +15,7 @@ from blocks.sdk.context import BlockContext
 from blocks.sdk.errors import BlockError, ErrorCode
 from blocks.sdk.spec import BlockSpec
 from blocks.sdk.store import FileStore
+from keiri.base.catalog import t
 from tests.blocks.analysis.script import AnalysisScript
 from tests.conftest import ROOT
 
@@ -74,8 +75,8 @@ def test_a_question_without_anyone_to_answer_is_a_clear_error(
     with pytest.raises(BlockError) as caught:
         block.execute(_ctx(tmp_path, llm), {"records": RECORDS, "question": "分析して"})
     assert caught.value.code == ErrorCode.DEPENDENCY_NOT_FOUND
-    assert "どの期間ですか？" in caught.value.message
-    assert "--input analyze.answer=" in caught.value.hint
+    assert caught.value.message == t("runtime.analyze.asking", question="どの期間ですか？")
+    assert caught.value.hint == t("runtime.analyze.asking_hint", node="analyze")
 
 
 def test_data_and_records_are_exclusive(

@@ -91,7 +91,7 @@ def test_two_step_analysis_ends_in_a_report_with_table_and_japanese_chart(
     assert "# 月次売上の分析" in markdown
     assert "| 2024-03 | 265,000 |" in markdown
     assert "![推移](monthly_sales.png)" in markdown
-    assert "## 追加の分析案" in markdown
+    assert t("analyze.report.suggestions") in markdown
     assert json.loads((workspace / "report.json").read_text(encoding="utf-8"))["title"]
     assert [e for e, _ in events].count("analysis_action") == 2
     assert not [e for e, _ in events if e == "sandbox_violation"]
@@ -112,7 +112,13 @@ def test_code_that_raises_is_repaired_in_the_next_loop(
 
     first, second = turn.executions
     assert not first.success and first.error is not None
-    assert first.error.startswith("KeyError") and "1 行目" in first.error
+    assert first.error == t(
+        "runtime.sandbox.error_at_source",
+        type="KeyError",
+        message="'金額'",
+        line=1,
+        source='print(df["金額"].sum())',
+    )
     assert second.success and second.stdout == "685000\n"
     assert "KeyError" in script.prompts("ReasonOutput")[1]
     assert turn.kind == "report" and script.left == 0
@@ -131,10 +137,15 @@ def test_missing_expected_output_is_an_error_not_a_gap(
 
     [result] = turn.executions
     assert not result.success
-    assert "chart.png: ファイルが作成されていません" in (result.error or "")
+    missing = t("analyze.output.missing", file="chart.png")
+    assert result.error == t("analyze.outputs_problem", problems=missing)
     assert turn.report is not None
     [section] = turn.report.sections
-    assert section.section_type == "text" and "表示できません" in section.content
+    why = t("analyze.report.not_in_workspace", file="chart.png")
+    assert section.section_type == "text"
+    assert section.content == t("analyze.report.no_figure", why=why) + t(
+        "analyze.report.described", description="図"
+    )
 
 
 def test_the_loop_cap_ends_in_an_intermediate_report(
@@ -153,9 +164,10 @@ def test_the_loop_cap_ends_in_an_intermediate_report(
     assert len(turn.executions) == MAX_LOOPS
     assert turn.loops == MAX_LOOPS and loops_run(turn.state) == (MAX_LOOPS, True)
     assert turn.report is not None
-    assert "中間結果" in turn.report.sections[0].content
-    assert "中間結果" in script.prompts("ReportOutput")[0]
-    assert "中間結果" in (workspace / "report.md").read_text(encoding="utf-8")
+    notice = t("analyze.report.intermediate", max_loops=MAX_LOOPS)
+    assert turn.report.sections[0].content == notice
+    assert "中間結果" in script.prompts("ReportOutput")[0]  # the prompt's own words (data)
+    assert notice in (workspace / "report.md").read_text(encoding="utf-8")
 
 
 def test_an_ask_turn_then_its_follow_up(

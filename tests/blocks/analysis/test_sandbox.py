@@ -18,6 +18,7 @@ import pytest
 from blocks.analysis import AgentState, AnalysisGraph, ExecutionResult, Sandbox, SandboxLimits
 from blocks.analysis.workspace import create_workspace, dataframe_info
 from blocks.llm.client import LLMClient
+from keiri.base.catalog import t
 from tests.blocks.analysis.script import SALES_CSV, AnalysisScript
 
 pytestmark = pytest.mark.usefixtures("kernel_layer")
@@ -145,7 +146,7 @@ def test_violations_swallowed_by_the_code_still_fail_the_action(
     code = "try:\n    open('/etc/passwd').read()\nexcept Exception:\n    pass\nprint('done')"
     result = _act(node, script, _state(workspace), code)
     assert not result.success
-    assert "ワークスペース外のファイルの読み取り" in (result.error or "")
+    assert t("runtime.sandbox.read_outside", path="/etc/passwd") in (result.error or "")
 
 
 def test_the_child_gets_no_secrets_and_its_kernel_layers_are_reported(
@@ -185,7 +186,8 @@ def test_allowed_libraries_work_and_write_into_the_workspace(
 def test_the_fresh_interpreter_mode_applies_the_same_sandbox(workspace: Path) -> None:
     sandbox = Sandbox(SandboxLimits(wall_seconds=60), fork_server=False)
     blocked = sandbox.run("print(open('/etc/passwd').read())", None, workspace)
-    assert not blocked.ok and "ワークスペース外のファイルの読み取り" in (blocked.error or "")
+    assert not blocked.ok
+    assert t("runtime.sandbox.read_outside", path="/etc/passwd") in (blocked.error or "")
     assert "audit" in blocked.layers
     fine = sandbox.run("print(1 + 1)", None, workspace)
     assert fine.ok and fine.stdout == "2\n"

@@ -25,6 +25,7 @@ from blocks.analysis import Sandbox, SandboxLimits
 from blocks.analysis.sandbox import TEST_WITHOUT_AUDIT_HOOK
 from blocks.analysis.sandbox_kernel import INSIDE
 from blocks.analysis.workspace import create_workspace
+from keiri.base.catalog import t
 from tests.blocks.analysis.escapes import ESCAPES, OS
 from tests.conftest import ROOT
 
@@ -117,7 +118,8 @@ def test_a_forged_outcome_is_a_failure_and_the_violation_stays(
     )
     assert not run.ok
     assert any("/etc/shadow" in v for v in run.violations), run.violations
-    assert any("通信路" in v for v in run.violations), run.violations
+    forged = t("runtime.sandbox.violation", what=t("runtime.sandbox.channel_forged"))
+    assert forged in run.violations, run.violations
     assert "fine" not in run.stdout
 
 
@@ -128,7 +130,7 @@ def test_exiting_before_the_sentinel_is_a_failure(
     run = Sandbox().run(ESCAPES["exit_before_the_outcome"], None, workspace)
     assert not run.ok and run.exit_code == 0
     assert run.stdout == "partial\n"
-    assert run.error and "最後まで実行されない" in run.error
+    assert run.error == t("runtime.sandbox.no_sentinel", code="0")
 
 
 def test_an_innocent_key_error_records_no_violation(
@@ -139,7 +141,13 @@ def test_an_innocent_key_error_records_no_violation(
         run = sandbox.run("df['存在しない列']", pd.DataFrame({"a": [1]}), workspace)
         assert not run.ok
         assert run.violations == []
-        assert run.error == "KeyError: '存在しない列'（1 行目: df['存在しない列']）"
+        assert run.error == t(
+            "runtime.sandbox.error_at_source",
+            type="KeyError",
+            message="'存在しない列'",
+            line=1,
+            source="df['存在しない列']",
+        )
 
 
 def test_generated_code_cannot_switch_the_audit_hook_off(
