@@ -4,7 +4,8 @@
 `AlreadyResumed`, `ConfigError`, ...) or its stored dict form, as run records keep it: the
 message, an "エラー詳細" expander with the code, node, details and inputs, the hint, and a 再実行
 button when the error is recoverable and the page can retry. `render_field_problems` shows
-validation messages next to a form field. Nothing else in `ui_app` renders errors.
+validation messages next to a form field; `kept_result` is what a button kept in the session,
+its error shown. Nothing else in `ui_app` renders errors.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from blocks.sdk.errors import BlockError
 from keiri.base.catalog import t
 from keiri.base.errors import KeiriError
 
-__all__ = ["as_block_error", "as_error", "render_error", "render_field_problems"]
+__all__ = ["as_block_error", "as_error", "kept_result", "render_error", "render_field_problems"]
 
 
 def as_error(error: KeiriError | dict[str, Any]) -> KeiriError:
@@ -72,3 +73,16 @@ def render_error(
 def render_field_problems(messages: list[str]) -> None:
     for message in messages:
         st.error(message, icon=":material/warning:")
+
+
+def kept_result(state_key: str, *, error_key: str) -> dict[str, Any] | None:
+    """What a button's callback kept in the session under `state_key`: its result, or None
+    when nothing is kept or it kept `{"error": ...}`, which is then shown here (`render_error`
+    with `error_key`)."""
+    kept: dict[str, Any] | None = st.session_state.get(state_key)
+    if not kept:
+        return None
+    if "error" in kept:
+        render_error(kept["error"], key=error_key)
+        return None
+    return kept

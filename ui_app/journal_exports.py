@@ -17,7 +17,7 @@ from blocks.journals.formats import FORMATS, layout
 from blocks.journals.ledger import ExportLedger
 from keiri.base.catalog import t
 from keiri.base.errors import KeiriError
-from ui_app.errors import render_error
+from ui_app.errors import kept_result, render_error
 
 __all__ = ["MADE", "make_file", "render"]
 
@@ -93,11 +93,8 @@ def render(run_id: str, outputs: dict[str, Any], who: str) -> None:
         args=(run_id, outputs, fmt, who),
         icon=":material/receipt_long:",
     )
-    made = st.session_state.get(MADE + run_id)
-    if not made:
-        return
-    if "error" in made:
-        render_error(made["error"], key=f"exports::error::{run_id}")
+    made = kept_result(MADE + run_id, error_key=f"exports::error::{run_id}")
+    if made is None:
         return
     st.download_button(
         t("exports.download", name=made["name"]),

@@ -18,7 +18,7 @@ from keiri.base.catalog import state_label, t
 from keiri.base.errors import KeiriError
 from ui_app import backend, nav
 from ui_app.auth import current_user
-from ui_app.errors import render_error
+from ui_app.errors import kept_result, render_error
 from ui_app.plans import DeploymentInfo, PlanInfo, deployments, designs
 
 __all__ = [
@@ -101,11 +101,8 @@ def _follow(key: str) -> None:
 
 
 def _result(key: str) -> None:
-    started: dict[str, Any] | None = st.session_state.get(STARTED + key)
-    if not started:
-        return
-    if "error" in started:
-        render_error(started["error"], key=f"new_run::{key}")
+    started = kept_result(STARTED + key, error_key=f"new_run::{key}")
+    if started is None:
         return
     st.success(
         t("new_run.started", by=started["by"], state=state_label(started["state"].upper())),
