@@ -48,6 +48,7 @@ __all__ = [
     "prefilled",
     "previous",
     "record",
+    "recorded_answers",
 ]
 
 PREFIX = "keiri-answers-"
@@ -120,6 +121,13 @@ def current(root: UUID, where: str, gen: int) -> dict[str, Any] | None:
     found = read_value(root, f"{PREFIX}{where}-g{gen}")
     if not isinstance(found, dict) or not isinstance(found.get("inputs"), str):
         return None
+    return recorded_answers(found)
+
+
+def recorded_answers(found: dict[str, Any]) -> dict[str, Any] | None:
+    """The run inputs that answer a node as a record says (`record`), and who gave them;
+    secret answers come back from the run's Secret block (`flows.backend.answer_secrets`).
+    None when that block is gone (the run's secrets were swept): the node asks again."""
     answers = answer_secrets.resolve(dict(found.get("answers") or {}))
     if answers is None:
         return None

@@ -225,11 +225,7 @@ class Reentry:
     @staticmethod
     def kept_answers(earlier: dict[str, Any]) -> dict[str, Any] | None:
         """The run inputs that give a kept node its earlier answers (and who gave them);
-        secret answers come back from the run's Secret block (`flows.backend.answer_secrets`).
-        None when that block is gone (the run's secrets were swept): the node asks again."""
-        from flows.backend.answer_secrets import resolve
+        None when its secret answers are gone (`flows.backend.reask.recorded_answers`)."""
+        from flows.backend.reask import recorded_answers
 
-        answers = resolve(dict(earlier.get("answers") or {}))
-        if answers is None:
-            return None
-        return {**answers, "_answered_by": str(earlier.get("by") or "run-input")}
+        return recorded_answers(earlier)
