@@ -15,6 +15,7 @@ from blocks.invoice.patterns import (
     AMOUNT_HEAD,
     BARRIER,
     EXEMPT,
+    FEE_ITEM,
     HEAD_JOINER,
     ITEM_HEADS,
     MARKERS,
@@ -187,7 +188,7 @@ def item_lines(tokens: list[str]) -> tuple[list[dict[str, Any]], str]:
     if table is not None:
         start, width, units = table
         for token in tokens[start:]:
-            if BARRIER.search(token):
+            if BARRIER.search(token) and not FEE_ITEM.match(token):
                 break  # the summary (小計, 対象, 消費税, 合計...) ends the table
             if DATE_PATTERN.fullmatch(token) or is_title_line(token):
                 continue  # a repeated page header

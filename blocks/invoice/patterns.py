@@ -38,6 +38,7 @@ __all__ = [
     "DUE_LABELS",
     "EXCLUSIVE_WORDS",
     "EXEMPT",
+    "FEE_ITEM",
     "HEADER_BEFORE",
     "HEAD_JOINER",
     "HONORIFIC",
@@ -113,6 +114,9 @@ NUM_WORD = re.compile(
     r"|[×xX*@]|\d+\s*[×xX*]\s*[¥]?\d[\d,]*円?|非課税|不課税|対象外)$"
 )
 EXEMPT = re.compile(r"非課税|不課税|対象外")
+#: A row of the item table that bills the transfer fee paid on the buyer's behalf
+#: (「振込手数料（立替）」): an item, though 振込 elsewhere starts the bank details.
+FEE_ITEM = re.compile(r"^振込手数料")
 # A unit price and its tax category printed close enough to share one cell
 # (「¥44,000標準10%」, 「¥648軽減8%」): split into the two columns' texts.
 MERGED_RATE = re.compile(
