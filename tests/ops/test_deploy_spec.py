@@ -11,6 +11,7 @@ import yaml
 
 from flows.deploy.apply import ENTRYPOINT, render_prefect_yaml
 from flows.deploy.spec import load_deployment, load_deployments
+from keiri.base.catalog import t
 from tests.conftest import ROOT, TEST_BLOCK_SPECS
 from tests.ops.conftest import OPS, PLANS
 
@@ -191,30 +192,29 @@ def test_the_new_run_page_lists_business_day_schedules(monkeypatch: pytest.Monke
 
 
 @pytest.mark.parametrize(
-    ("stem", "ja", "en"),
+    ("stem", "message"),
     [
         (
             "INVALID_SCHEDULE__bad_cron",
-            "cron '61 9 * * *' は正しくありません",
-            "invalid cron string '61 9 * * *'",
+            ("cli.deploy_issue.bad_cron", {"cron": "'61 9 * * *'"}),
         ),
         (
             "INVALID_SCHEDULE__bad_timezone",
-            "タイムゾーン 'Asia/Tokio' が見つかりません",
-            "unknown time zone 'Asia/Tokio'",
+            ("cli.deploy_issue.bad_timezone", {"timezone": "'Asia/Tokio'"}),
         ),
     ],
 )
 def test_schedule_problems_read_in_the_readers_language(
-    stem: str, ja: str, en: str, monkeypatch: pytest.MonkeyPatch
+    stem: str, message: tuple[str, dict[str, str]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Prefect's own English (`Invalid cron string`, `specify in IANA tzdata format`) never
     shows: keiri says what is wrong, the hint says what is allowed."""
     path = OPS / "fixtures" / "invalid" / f"{stem}.yaml"
     monkeypatch.delenv("KEIRI_LANG", raising=False)
     _spec, issues = load_deployment(path)
-    assert (issues[0].code, issues[0].message) == ("INVALID_SCHEDULE", ja)
+    key, fields = message
+    assert (issues[0].code, issues[0].message) == ("INVALID_SCHEDULE", t(key, **fields))
     assert "IANA" in issues[0].hint and "Invalid" not in issues[0].message
     monkeypatch.setenv("KEIRI_LANG", "en")
     _spec, issues = load_deployment(path)
-    assert issues[0].message == en
+    assert issues[0].message == t(key, "en", **fields)

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from keiri.base.catalog import t
 from tests.ops.conftest import PLANS, Ops, OwnServer, Receiver, eventually, wait_state, watching
 
 pytestmark = pytest.mark.prefect
@@ -65,7 +66,7 @@ def test_paused_deployment_run_posts_the_form_link(notifying: Ops, receiver: Rec
         reminder = receiver.wait_for(
             lambda m: m["run_id"] == run_id and m["kind"] == "reminder", 60
         )
-    assert reminder["form_url"] == link and "まだ入力待ちです" in reminder["text"]
+    assert reminder["form_url"] == link and t("cli.notify.reminder") in reminder["text"]
     kinds = [m["kind"] for m in receiver.messages if m["run_id"] == run_id]
     assert kinds == ["paused", "reminder"]  # the watcher did not announce the pause again
 
@@ -98,7 +99,7 @@ def test_paused_local_run_gets_a_link_artifact_and_a_message(
         assert message["deployment"] is None
         links = [a for a in _artifacts(run_id) if f"{FORM_APP}/?run={run_id}" in str(a.data)]
         assert len(links) == 1, [a.data for a in _artifacts(run_id)]
-        assert "`ask` が入力を待っています" in (links[0].description or "")
+        assert (links[0].description or "") == t("cli.notify.link_description", node="ask")
     finally:
         from flows.lifecycle.control import resume_run, wait_for_run
 

@@ -110,7 +110,8 @@ def test_payload_is_slack_and_teams_json(monkeypatch: pytest.MonkeyPatch) -> Non
     assert message["form_url"] == link and message["text"].endswith(link)
     assert message["plan_id"] == "monthly_close" and message["deployment"] == "month-end"
     assert message["run_name"] == '月次"決算"-run' and message["kind"] == "paused"
-    assert "monthly_close" in message["text"] and "入力待ち" in message["text"]
-    late = notice_payload("late", run, "month-end", message="2026-05-08 09:00 に開始する予定でした")
+    assert "monthly_close" in message["text"] and t("cli.notify.paused") in message["text"]
+    due = t("ops.notify.late_detail", due="2026-05-08 09:00")
+    late = notice_payload("late", run, "month-end", message=due)
     assert late["kind"] == "late" and late["form_url"] is None
-    assert "遅延" in late["text"] and "2026-05-08 09:00" in late["text"]
+    assert t("ops.notify.late") in late["text"] and due in late["text"]

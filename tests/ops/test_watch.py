@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from tests.ops.conftest import PLANS, Ops, OwnServer, Receiver, eventually, wait_state
+from tests.support.catalog_text import shown
 
 pytestmark = [pytest.mark.prefect, pytest.mark.slow]
 ENDED = {"COMPLETED", "FAILED", "CRASHED", "CANCELLED"}
@@ -98,7 +99,7 @@ def test_late_and_crashed_runs_are_reported_once(notifying: Ops, receiver: Recei
     late = next(m for m in receiver.messages if m["run_id"] == run_id)
     due = datetime.fromisoformat(late["expected_start"])
     assert timedelta(minutes=1) < datetime.now(UTC) - due < timedelta(minutes=10), late
-    assert "に開始する予定でした" in late["message"], late
+    assert shown("ops.notify.late_detail", late["message"]), late
     for _ in range(2):
         sweep()
     assert _kinds(receiver, run_id) == ["late"]

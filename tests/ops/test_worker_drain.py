@@ -9,7 +9,9 @@ import signal
 
 import pytest
 
+from keiri.base.catalog import t
 from tests.ops.conftest import PLANS, Ops, OwnServer, eventually, flow_run, start_keiri, wait_state
+from tests.support.catalog_text import shown
 
 pytestmark = [pytest.mark.prefect, pytest.mark.slow]
 ENDED = {"COMPLETED", "FAILED", "CRASHED", "CANCELLED"}
@@ -24,13 +26,15 @@ def test_sigterm_lets_the_running_run_finish_and_claims_nothing_more(
     )
     assert ops.deploy()[0] == 0
     worker = ops.worker("w1")
-    assert eventually(worker.output, lambda out: "同時に最大" in out, 120), worker.output()
+    assert eventually(worker.output, lambda out: shown("ops.worker.started", out), 120), (
+        worker.output()
+    )
     first = ops.trigger(name)
     eventually(ops.labels, lambda labels: "first-run" in labels, timeout=150)
     assert wait_state(first, {"RUNNING"}, timeout=5).state.type.value == "RUNNING"
 
     worker.process.send_signal(signal.SIGTERM)  # systemd's KillMode=mixed: the worker only
-    assert eventually(worker.output, lambda out: "停止の指示を受けました" in out, 30), (
+    assert eventually(worker.output, lambda out: shown("ops.worker.draining", out), 30), (
         worker.output()
     )
     second = ops.trigger(name)
@@ -38,7 +42,7 @@ def test_sigterm_lets_the_running_run_finish_and_claims_nothing_more(
     assert done.state.type.value == "COMPLETED", (done.state, worker.output())
     assert ops.labels().count("last-run") == 1
     assert worker.process.wait(timeout=60) == 0, worker.output()
-    assert "すべて終わりました" in worker.output()
+    assert t("ops.worker.drained") in worker.output()
     # Nothing claimed the run made after the signal: it waits for another worker.
     assert wait_state(second, ENDED | {"RUNNING", "PENDING"}, 5).state.type.value == "SCHEDULED"
     replacement = ops.worker("w2")
@@ -59,5 +63,5 @@ def test_a_run_longer_than_the_grace_period_is_left_when_the_worker_exits(
     eventually(ops.labels, lambda labels: "first-run" in labels, timeout=150)
     worker.process.send_signal(signal.SIGTERM)
     assert worker.process.wait(timeout=120) == 0, worker.output()
-    assert "猶予時間が過ぎたため、実行中の 1 件を残して" in worker.output()
+    assert t("ops.worker.stopped_with_runs", count=1) in worker.output()
     assert flow_run(run_id).state.type.value != "COMPLETED"
