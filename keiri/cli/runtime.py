@@ -6,6 +6,8 @@ points it at the right server."""
 from __future__ import annotations
 
 import getpass
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -144,94 +146,91 @@ def run_cmd(
     server_timeout: float | None,
     as_json: bool,
 ) -> None:
+    with _failing_handed_over(detach):
+        from blocks.sdk.registry import BlockRegistry
+        from blocks.sdk.store import FileStore
+        from compiler.compile import compile_file
+        from compiler.placeholders import require_vars
+
+        try:
+            found = plan.is_file()
+        except OSError:  # a name the system cannot look up (longer than NAME_MAX, ...)
+            found = False
+        if not found:
+            raise click.UsageError(t("cli.no_such_plan", path=plan))
+        compiled, _warnings = compile_file(plan, BlockRegistry())
+        grouped: dict[str, list[tuple[str, str]]] = {}
+        for node, field, value in parse_assignments(answers, with_node=True):
+            grouped.setdefault(str(node), []).append((field, value))
+        node_answers: dict[str, dict[str, Any]] = {}
+        for node_id, items in grouped.items():
+            node_answers[node_id] = convert_answers(
+                _node_fields(compiled, node_id),
+                items,
+                f"{node_id}.",
+                FileStore(),
+                later=_referenced_form(compiled, node_id),
+            )
+            node_answers[node_id]["_answered_by"] = current_user()
+        vars_ = parse_vars(variables)
+        unknown = sorted(set(vars_) - set(compiled.plan.vars))
+        if unknown:
+            known = ", ".join(sorted(compiled.plan.vars)) or t("cli.none")
+            raise click.UsageError(t("cli.run.unknown_var", name=unknown[0], known=known))
+        require_vars(compiled, vars_)  # placeholders must be given before anything starts
+        plain = (
+            not node_answers and not vars_
+        )  # a start the quick start can repeat (`flows.lifecycle.quick_start`)
+        if detach:  # the run id at once, before Prefect is imported (keiri.cli.detach)
+            from flows.lifecycle import quick_start as launch
+            from keiri.cli.detach import remember_start, start_detached
+
+            started = start_detached(
+                compiled, plan, node_answers, vars_, who=current_user(),
+                connect=lambda: _connect(server_timeout),
+            )  # fmt: skip
+            handed = launch.handed_over()
+            if handed is None or handed.run_id != started.run_id:  # else announced already
+                err_console.print(t("cli.run.detached", run=started.run_id))
+            if plain:
+                remember_start(compiled, plan, started.api_url)
+            outcome = started.wait()
+        else:
+            api_url = _connect(server_timeout)
+            if plain:
+                from keiri.cli.detach import remember_start
+
+                remember_start(compiled, plan, api_url)
+            from flows.lifecycle import runs
+            from keiri.cli.progress import run_progress
+
+            with run_progress(enabled=not as_json) as on_event:
+                outcome = runs.run_foreground(
+                    compiled,
+                    plan,
+                    node_answers,
+                    vars_,
+                    runs.RunObservers(on_event=on_event, on_pause=_pause_message),
+                    who=current_user(),
+                )
+        finish(_report(outcome, as_json))
+
+
+@contextmanager
+def _failing_handed_over(detach: bool) -> Iterator[None]:
+    """A run the quick start announced never stays Pending (`flows.lifecycle.quick_start`): a
+    detached `keiri run` that fails (any error but `Reported`, a result already shown) before
+    taking it over ends it as Failed."""
     try:
-        _run(plan, answers, variables, detach, server_timeout, as_json)
+        yield
     except Reported:
         raise
     except BaseException as exc:
-        # a run the quick start announced never stays Pending (`flows.lifecycle.quick_start`)
         if detach:
             from keiri.cli.detach import fail_handed_over
 
             fail_handed_over(exc)
         raise
-
-
-def _run(
-    plan: Path,
-    assignments: tuple[str, ...],
-    variables: tuple[str, ...],
-    detach: bool,
-    server_timeout: float | None,
-    as_json: bool,
-) -> None:
-    from blocks.sdk.registry import BlockRegistry
-    from blocks.sdk.store import FileStore
-    from compiler.compile import compile_file
-    from compiler.placeholders import require_vars
-
-    try:
-        found = plan.is_file()
-    except OSError:  # a name the system cannot look up (longer than NAME_MAX, ...)
-        found = False
-    if not found:
-        raise click.UsageError(t("cli.no_such_plan", path=plan))
-    compiled, _warnings = compile_file(plan, BlockRegistry())
-    grouped: dict[str, list[tuple[str, str]]] = {}
-    for node, field, value in parse_assignments(assignments, with_node=True):
-        grouped.setdefault(str(node), []).append((field, value))
-    answers: dict[str, dict[str, Any]] = {}
-    for node_id, items in grouped.items():
-        answers[node_id] = convert_answers(
-            _node_fields(compiled, node_id),
-            items,
-            f"{node_id}.",
-            FileStore(),
-            later=_referenced_form(compiled, node_id),
-        )
-        answers[node_id]["_answered_by"] = current_user()
-    vars_ = parse_vars(variables)
-    unknown = sorted(set(vars_) - set(compiled.plan.vars))
-    if unknown:
-        known = ", ".join(sorted(compiled.plan.vars)) or t("cli.none")
-        raise click.UsageError(t("cli.run.unknown_var", name=unknown[0], known=known))
-    require_vars(compiled, vars_)  # placeholders must be given before anything starts
-    plain = (
-        not answers and not vars_
-    )  # a start the quick start can repeat (`flows.lifecycle.quick_start`)
-    if detach:  # the run id at once, before Prefect is imported (keiri.cli.detach)
-        from flows.lifecycle import quick_start as launch
-        from keiri.cli.detach import remember_start, start_detached
-
-        started = start_detached(
-            compiled, plan, answers, vars_, who=current_user(),
-            connect=lambda: _connect(server_timeout),
-        )  # fmt: skip
-        handed = launch.handed_over()
-        if handed is None or handed.run_id != started.run_id:  # else announced already
-            err_console.print(t("cli.run.detached", run=started.run_id))
-        if plain:
-            remember_start(compiled, plan, started.api_url)
-        outcome = started.wait()
-    else:
-        api_url = _connect(server_timeout)
-        if plain:
-            from keiri.cli.detach import remember_start
-
-            remember_start(compiled, plan, api_url)
-        from flows.lifecycle import runs
-        from keiri.cli.progress import run_progress
-
-        with run_progress(enabled=not as_json) as on_event:
-            outcome = runs.run_foreground(
-                compiled,
-                plan,
-                answers,
-                vars_,
-                runs.RunObservers(on_event=on_event, on_pause=_pause_message),
-                who=current_user(),
-            )
-    finish(_report(outcome, as_json))
 
 
 def _node_fields(compiled: Any, node_id: str) -> dict[str, Any]:
