@@ -11,6 +11,7 @@ from openpyxl import Workbook
 from reportlab.pdfgen.canvas import Canvas
 
 from blocks.file.file_processor import extract_text
+from keiri.base.catalog import t
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "samples"))
 
@@ -73,4 +74,4 @@ def test_formula_cells_without_saved_results_are_reported() -> None:
     extracted = extract_text(buffer.getvalue(), "請求書.xlsx")
     assert extracted.text.splitlines()[0] == "御請求額"
     (note,) = extracted.notes
-    assert "B1" in note and "数式" in note
+    assert note == t("runtime.office.uncached", cells="B1")

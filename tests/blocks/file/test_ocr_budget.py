@@ -19,12 +19,13 @@ import pytest
 from pypdf import PdfReader, PdfWriter
 from reportlab.pdfgen import canvas
 
-from blocks.file.extract_ocr import ocr_ready
+from blocks.file.extract_ocr import MAX_PIXELS, ocr_ready
 from blocks.file.extract_types import ExtractOptions
 from blocks.file.file_processor import extract_with
 from blocks.file.ocr_budget import OCRBudget, ledger_path
 from blocks.sdk.context import BlockContext
 from blocks.sdk.store import FileStore
+from keiri.base.catalog import t
 from tests.blocks.file.conftest import load_block
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -137,8 +138,11 @@ def test_four_blank_huge_pages_cost_little_and_are_a_finding(tmp_path: Path) -> 
     [finding] = result["findings"]
     assert finding["code"] == "OCR_BLANK_PAGES" and finding["pages"] == [1, 2, 3, 4]
     assert finding["file"] == "白紙4ページ.pdf"
-    assert finding["message"] == "白紙4ページ.pdf: 1～4 ページ目は白紙のため、読み取りを省きました"
-    assert finding["hint"] and finding["severity"] == "info"
+    assert finding["message"] == t(
+        "runtime.ocr.finding.blank", name="白紙4ページ.pdf", pages="1～4"
+    )
+    assert finding["hint"] == t("runtime.ocr.finding.blank_hint")
+    assert finding["severity"] == "info"
 
 
 @needs_tesseract
@@ -158,14 +162,18 @@ def test_huge_pages_with_ink_are_rendered_within_the_pixel_budget_and_the_page_l
     assert result["ocr_pages"] == 2
     codes = {f["code"]: f for f in result["findings"]}
     assert codes["OCR_PAGE_LIMIT"]["pages"] == [3, 4]
-    assert codes["OCR_PAGE_LIMIT"]["message"] == (
-        "罫線.pdf: 1ファイルで OCR するページ数の上限（2 ページ）に達したため、"
-        "3, 4 ページ目は読み取っていません"
+    assert codes["OCR_PAGE_LIMIT"]["message"] == t(
+        "runtime.ocr.finding.page_limit", name="罫線.pdf", limit=2, pages="3, 4"
     )
-    assert "KEIRI_OCR_MAX_PAGES_PER_FILE" in codes["OCR_PAGE_LIMIT"]["hint"]
+    assert codes["OCR_PAGE_LIMIT"]["hint"] == t("runtime.ocr.finding.page_limit_hint")
     # 2 million pixels over 5000 x 5000 pt: about 20 dpi, said as a warning
     assert codes["OCR_PAGE_DOWNSCALED"]["pages"] == [1, 2]
-    assert "20 dpi" in codes["OCR_PAGE_DOWNSCALED"]["message"]
+    assert codes["OCR_PAGE_DOWNSCALED"]["message"] == t(
+        "runtime.ocr.finding.downscaled", name="罫線.pdf", pages="1, 2", dpi=20
+    )
+    assert codes["OCR_PAGE_DOWNSCALED"]["hint"] == t(
+        "runtime.ocr.finding.downscaled_hint", pixels="2,000,000"
+    )
     assert [n for n in result["notes"] if "罫線.pdf" in n] == [
         codes["OCR_PAGE_LIMIT"]["message"],
         codes["OCR_PAGE_DOWNSCALED"]["message"],
@@ -180,7 +188,14 @@ def test_a_page_holding_a_huge_image_is_not_rendered(tmp_path: Path) -> None:
     assert measured["peak_mib"] < 150, measured  # 45 million pixels were never decoded
     [finding] = measured["result"]["findings"]
     assert finding["code"] == "OCR_IMAGE_TOO_LARGE" and finding["pages"] == [1]
-    assert "9,000 × 5,000 ピクセル" in finding["message"]
+    assert finding["message"] == t(
+        "runtime.ocr.finding.image_too_large",
+        name="巨大画像.pdf",
+        pages="1",
+        width="9,000",
+        height="5,000",
+        limit=f"{MAX_PIXELS:,}",
+    )
 
 
 def _invoice_with_pages_to_ocr(invoice: bytes, extra: bytes) -> bytes:
@@ -219,9 +234,8 @@ def test_a_run_without_ocr_seconds_left_reads_no_page_and_says_so(
     assert "請求書" in text["text"] and text["findings"] == []
     [finding] = scanned["findings"]
     assert finding["code"] == "OCR_RUN_BUDGET" and finding["pages"] == [1]
-    assert finding["message"] == (
-        "scan.pdf: この実行で OCR に使える時間（1,800 秒）を使い切ったため、"
-        "1 ページ目は読み取っていません"
+    assert finding["message"] == t(
+        "runtime.ocr.finding.run_budget", name="scan.pdf", seconds="1,800", pages="1"
     )
 
 
@@ -284,7 +298,8 @@ def test_a_file_with_only_blank_pages_tells_the_invoice_check_why_it_has_no_fiel
     assert document["findings"][0]["code"] == "OCR_BLANK_PAGES"
     fields = run("invoice.extract_fields", documents=[document])["fields_list"][0]
     assert fields["error"]["code"] == "OCR_BLANK_PAGES"
-    assert "白紙" in fields["error"]["message"]
+    blank = t("runtime.ocr.finding.blank", name="白紙.pdf", pages="1～4")
+    assert fields["error"]["message"] == blank
 
 
 def test_the_budget_settings_have_safe_defaults_and_are_checked(
