@@ -7,6 +7,7 @@ corrected batch beside the original takes the correction, and a second run expor
 from __future__ import annotations
 
 import csv
+import re
 from typing import Any
 
 import pytest
@@ -18,6 +19,7 @@ from blocks.journals.model import JournalBatch
 from blocks.sdk.errors import BlockError
 from blocks.sdk.registry import BlockRegistry
 from blocks.sdk.store import FileStore
+from keiri.base.catalog import t
 from tests.blocks.journals import month
 from tests.blocks.journals.conftest import execute
 
@@ -133,14 +135,20 @@ def test_the_answer_corrects_learns_registers_and_exports(
         answered={"answered_by": "suzuki"},
     )  # fmt: skip
     text = FileStore().read_bytes(out["file"]).decode("cp932")
-    assert out["file"]["name"] == "仕訳_yayoi_20260921-20261020.csv"
+    assert out["file"]["name"] == t(
+        "journal.export_block.file_name",
+        "ja",  # the product names the file in Japanese
+        label="yayoi",
+        period="20260921-20261020",
+        extension="csv",
+    )
     records = list(csv.reader(text.splitlines()))
     assert records and all(len(r) == 25 for r in records)
     assert "通信費" in text and out["summary"]["entries"] == 9 and out["summary"]["excluded"] == 0
     # the original batch beside its correction: the correction only (no entry twice)
     assert out["by_document"]["山田商事/請求書_1005.pdf"] == ["P-0002"]
     sheet = out["lines"]
-    assert {line["出力"] for line in sheet} == {"この実行で出力"}
+    assert {line["出力"] for line in sheet} == {t("journal.export_block.this_file", "ja")}
     assert next(line for line in sheet if line["仕訳ID"] == "P-0002")["勘定科目"] == "通信費"
 
     again = execute(registry, "journal.export", "export_journal",
@@ -168,8 +176,10 @@ def test_an_unknown_row_or_tax_name_is_named(
     with pytest.raises(BlockError, match="P-0099-1"):
         execute(registry, "journal.apply_corrections", "a", journal=journal,
                 rows=[{"line_id": "P-0099-1", "account": "通信費"}])  # fmt: skip
-    with pytest.raises(BlockError, match="税区分「課税仕入11%」はありません"):
+    unknown_tax = t("journal.form.unknown_tax", row="P-0001-1", name="課税仕入11%", close="")
+    with pytest.raises(BlockError, match=re.escape(unknown_tax.rstrip())):
         execute(registry, "journal.apply_corrections", "a", journal=journal,
                 rows=[{"line_id": "P-0001-1", "tax_category": "課税仕入11%"}])  # fmt: skip
-    with pytest.raises(BlockError, match="出力形式「yayo」はありません"):
+    unknown_format = t("journal.form.unknown_format", format="yayo", close="")
+    with pytest.raises(BlockError, match=re.escape(unknown_format.rstrip())):
         execute(registry, "journal.review", "r", journal=journal, format="yayo")

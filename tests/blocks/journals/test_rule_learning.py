@@ -11,6 +11,7 @@ from blocks.counterparties.models import Counterparty
 from blocks.counterparties.store import CounterpartyStore
 from blocks.sdk.errors import BlockError
 from blocks.sdk.registry import BlockRegistry
+from keiri.base.catalog import t
 from tests.blocks.journals.conftest import execute
 
 VENDOR = Counterparty(code="C100", name="株式会社モバイルネット", registration_number="T4010001000003",
@@ -64,7 +65,8 @@ def test_a_correction_is_learned_and_suggested_next_month(registry: BlockRegistr
     assert suggested["lines"][0]["account"] == "通信費"
     assert suggested["account_source"] == f"rule:{rule['id']}"
     assert suggested["review"] is True  # a suggestion: a person still looks at it
-    assert any("ルール" in reason for reason in suggested["review_reasons"])
+    # review reasons are kept in Japanese (the product passes "ja")
+    assert t("journal.review.suggested", "ja", rule=rule["id"]) in suggested["review_reasons"]
 
 
 def test_an_unknown_vendor_is_learned_by_its_name(registry: BlockRegistry) -> None:
