@@ -31,8 +31,8 @@ from rich.markup import escape
 from keiri.base.catalog import t
 from keiri.base.errors import EXIT_FAILED, UsageError
 from keiri.base.times import local_time
-from keiri.cli.registry import parse_day, table_of
-from keiri.cli.render import console, print_json, usage_error
+from keiri.cli.registry import parse_day, parse_option, table_of
+from keiri.cli.render import console, print_json
 
 __all__ = ["command"]
 
@@ -41,22 +41,20 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 def _amount(value: str | None, option: str) -> float | None:
     """A yen amount option (`110000`, `110,000`, `¥110,000`, `１１万`); a usage error else."""
-    if value is None:
-        return None
     from blocks.text.japanese import nfkc, parse_amount_text
 
-    text = nfkc(value).strip()
-    multiplier = 1
-    if text.endswith("万"):
-        text, multiplier = text[:-1], 10_000
-    try:
+    def yen(typed: str) -> float | None:
+        text = nfkc(typed).strip()
+        multiplier = 1
+        if text.endswith("万"):
+            text, multiplier = text[:-1], 10_000
         amount = parse_amount_text(text)
-    except ValueError:
-        amount = None
-    if amount is None:
-        raise usage_error(t("archive.cli.bad_amount", option=option, value=value))
-    number = float(amount * multiplier)
-    return int(number) if number.is_integer() else number
+        if amount is None:
+            return None
+        number = float(amount * multiplier)
+        return int(number) if number.is_integer() else number
+
+    return parse_option(value, option, yen, "archive.cli.bad_amount")
 
 
 def _filters(options: dict[str, Any]) -> Any:

@@ -16,8 +16,9 @@ output, which the entry point returns as the exit code.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import click
 from rich.markup import escape
@@ -27,7 +28,9 @@ from keiri.base.catalog import t
 from keiri.base.errors import EXIT_FAILED
 from keiri.cli.render import console, print_json, usage_error
 
-__all__ = ["command", "parse_day", "table_of"]
+__all__ = ["command", "parse_day", "parse_option", "table_of"]
+
+_T = TypeVar("_T")
 
 _STATUS = {
     "registered": "registry.status.registered",
@@ -55,19 +58,27 @@ def table_of(keys: tuple[str, ...]) -> Table:
     return table
 
 
-def parse_day(value: str | None, option: str) -> dt.date | None:
-    """A date option (`2026-03-15`, `2026/3/15`, `令和8年3月15日`); a usage error otherwise."""
+def parse_option(
+    value: str | None, option: str, parse: Callable[[str], _T | None], message: str
+) -> _T | None:
+    """The value of `option` read by `parse` (None when not given); one `parse` cannot read
+    (None or a ValueError) is a usage error, the catalog's `message` naming option and value."""
     if value is None:
         return None
+    try:
+        parsed = parse(value)
+    except ValueError:
+        parsed = None
+    if parsed is None:
+        raise usage_error(t(message, option=option, value=value))
+    return parsed
+
+
+def parse_day(value: str | None, option: str) -> dt.date | None:
+    """A date option (`2026-03-15`, `2026/3/15`, `令和8年3月15日`); a usage error otherwise."""
     from blocks.text.japanese import parse_date_text
 
-    try:
-        day = parse_date_text(value)
-    except ValueError:
-        day = None
-    if day is None:
-        raise usage_error(t("registry.cli.bad_date", option=option, value=value))
-    return day
+    return parse_option(value, option, parse_date_text, "registry.cli.bad_date")
 
 
 @click.group("registry")
