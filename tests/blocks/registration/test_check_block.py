@@ -10,11 +10,11 @@ import pytest
 
 from blocks.registration.importer import ImportReport
 from blocks.sdk.errors import BlockError
+from keiri.base.catalog import t
 from samples.make_registry import CASES
 
 Run = Callable[..., dict[str, Any]]
 N = {key: case.number for key, case in CASES.items()}
-LOCAL = "出典：国税庁適格請求書発行事業者公表サイト（国税庁）の公表情報を加工して作成"
 
 
 def fields(path: str, number: str, day: str, issuer: str) -> dict[str, Any]:
@@ -80,7 +80,8 @@ def test_answers_for_extracted_invoices_and_queries(loaded: ImportReport, run: R
         "online_errors": 0,
         "as_of": "2026-04-03",
     }
-    assert out["attribution"] == LOCAL and all(a["attribution"] == LOCAL for a in answers)
+    local = t("registry.attribution.local")
+    assert out["attribution"] == local and all(a["attribution"] == local for a in answers)
 
 
 def test_invoice_check_reports_numbers_not_valid_on_the_date_and_other_names(
@@ -96,8 +97,13 @@ def test_invoice_check_reports_numbers_not_valid_on_the_date_and_other_names(
         ("旧名商事/請求書_202604.pdf", "issuer_name_differs", "warning"),
     }
     reasons = {f["file"]: f["reason"] for f in out["findings"]}
-    assert "2025-06-01 に取り消されています" in reasons["取消商会/請求書_202603.pdf"]
-    assert "公表されている名称「株式会社新名商事」" in reasons["旧名商事/請求書_202604.pdf"]
+    cancelled = t("registry.reason.cancelled", on="2025-06-01", date="2026-03-15")
+    assert reasons["取消商会/請求書_202603.pdf"] == t(
+        "registry.finding.not_valid", number=N["cancelled"], reason=cancelled
+    )
+    assert reasons["旧名商事/請求書_202604.pdf"] == t(
+        "registry.finding.name_differs", issuer="株式会社旧名商事", registered="株式会社新名商事"
+    )
     assert out["summary"]["passed"] == 2 and out["summary"]["by_rule"] == {
         "issuer_name_differs": 1,
         "registration_not_valid_on_date": 3,

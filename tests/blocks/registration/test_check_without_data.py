@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from blocks.journals.tax import normalise_registry, qualify
+from keiri.base.catalog import t
 from tests.blocks.registration.test_check_block import INVOICES, N
 
 Run = Callable[..., dict[str, Any]]
@@ -24,10 +25,7 @@ def test_no_data_answers_unknown_and_says_so(run: Run) -> None:
         ("誤り.pdf", "invalid_format"),  # a malformed number is still named as such
     ]
     first = out["answers"][0]
-    assert first["reason"].startswith(
-        f"公表データを取り込んでいないため、登録番号 {N['registered']}"
-    )
-    assert "keiri registry import" in first["reason"]
+    assert first["reason"] == t("registry.reason.no_data", number=N["registered"])
     assert first["source"] == {"kind": "none", "as_of": None, "stale": False}
     assert first["attribution"] is None and out["attribution"] is None  # no NTA data shown
     summary = out["summary"]

@@ -18,6 +18,7 @@ from blocks.registration.layout import COLUMNS
 from blocks.registration.lookup import Query, Registry
 from blocks.registration.reader import detect_encoding
 from blocks.sdk.errors import BlockError
+from keiri.base.catalog import t
 from samples.make_registry import CASES, row, write
 from tests.conftest import ROOT
 
@@ -61,10 +62,7 @@ def test_the_answer_on_a_transaction_date(
         valid_to,
     )
     assert answer["source"] == {"kind": "local", "as_of": "2026-04-03", "stale": False}
-    assert (
-        answer["attribution"]
-        == "出典：国税庁適格請求書発行事業者公表サイト（国税庁）の公表情報を加工して作成"
-    )
+    assert answer["attribution"] == t("registry.attribution.local")
     assert answer["reason"]
 
 
@@ -76,8 +74,9 @@ def test_cancellation_and_expiry_dates_and_kinds(loaded: ImportReport) -> None:
         Query(numbers.normalize("T" + "1" + "0" * 12)[:1] + "9" * 13, "2026-03-01"),
     )
     assert cancelled["cancelled_on"] == "2025-06-01" and cancelled["expired_on"] is None
-    assert "2025-06-01 に取り消されています" in str(cancelled["reason"])
-    assert expired["expired_on"] == "2025-09-01" and "失効" in str(expired["reason"])
+    assert cancelled["reason"] == t("registry.reason.cancelled", on="2025-06-01", date="2025-07-01")
+    assert expired["expired_on"] == "2025-09-01"
+    assert expired["reason"] == t("registry.reason.expired", on="2025-09-01", date="2025-10-01")
     assert person["kind"] == "individual" and person["trade_name"] == "鈴木工務店"
     assert person["name_matches"] is True  # the trade name (屋号) on the invoice
     assert unknown["status"] in {"unknown_number", "invalid_format"}
@@ -89,8 +88,9 @@ def test_an_unknown_well_formed_number_and_malformed_numbers(loaded: ImportRepor
     bad_digit = f"T{(numbers.check_digit(unknown[2:]) % 9) + 1}{unknown[2:]}"
     found = answers(Query(unknown, "2026-03-01"), Query(bad_digit), Query("T12345"))
     assert [a["status"] for a in found] == ["unknown_number", "invalid_format", "invalid_format"]
-    assert "公表データ（2026-04-03 時点）にありません" in str(found[0]["reason"])
-    assert "チェックデジット" in str(found[1]["reason"]) and found[1]["source"]["kind"] == "none"
+    assert found[0]["reason"] == t("registry.reason.unknown", number=unknown, as_of="2026-04-03")
+    assert found[1]["reason"] == t("registry.reason.check_digit", number=bad_digit)
+    assert found[1]["source"]["kind"] == "none"
 
 
 @pytest.mark.parametrize(
@@ -255,7 +255,14 @@ def test_notices_say_how_current_the_data_is(tmp_path: Path) -> None:
     assert only_diffs is not None and [n.code for n in only_diffs.notices] == ["no_snapshot"]
     status = import_files(files).status
     assert status is not None and [n.code for n in status.notices] == ["snapshot_older"]
-    assert "2026-03-31 時点" in status.notices[0].message and status.as_of == "2026-04-03"
+    assert status.notices[0].message == t(
+        "registry.notice.snapshot_older",
+        snapshot="2026-03-31",
+        first=status.diff_first,
+        last="2026-04-03",
+        count=status.diff_files,
+    )
+    assert status.as_of == "2026-04-03"
     late = tmp_path / "sabun_20260420.csv"
     late.write_text(
         ",".join(row(1, CASES["registered"].number, "株式会社山田商事2", process="02",
@@ -264,7 +271,9 @@ def test_notices_say_how_current_the_data_is(tmp_path: Path) -> None:
     )  # fmt: skip
     status = import_files([late]).status
     assert status is not None and [n.code for n in status.notices] == ["snapshot_older", "gap"]
-    assert "2026-04-03 から 2026-04-20 まで 17 日間" in status.notices[1].message
+    assert status.notices[1].message == t(
+        "registry.notice.gap", start="2026-04-03", end="2026-04-20", days=17
+    )
 
 
 def test_the_docs_show_the_column_table_of_the_code() -> None:
