@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from pathlib import Path
 
@@ -12,6 +13,7 @@ from blocks.counterparties.models import Counterparty, Rule
 from blocks.counterparties.rules import learned_rule, match_rule
 from blocks.counterparties.store import SCHEMA_VERSION, CounterpartyStore, default_path
 from blocks.sdk.errors import BlockError
+from keiri.base.catalog import t
 
 YAMADA = Counterparty(
     code="C001",
@@ -120,19 +122,38 @@ def test_csv_import_reports_every_problem_and_suggests_column_names() -> None:
         read_csv(text.encode("utf-8"), "master.csv")
     error = caught.value
     assert error.code == "COUNTERPARTY_INVALID"
-    assert "支払い条件" in error.message and "支払条件" in error.message  # did you mean
+    unknown = t(
+        "counterparty.csv.unknown_column",
+        column="支払い条件",
+        close=t("issue.did_you_mean", names="'支払条件'"),
+    )
+    assert error.message == t(
+        "counterparty.csv.invalid", source="master.csv", count=1, problems=unknown
+    )
     fixed = text.replace("支払い条件", "支払条件").replace(",翌月末", ",来月")
     with pytest.raises(BlockError) as caught:
         read_csv(fixed.encode("cp932"), "master.csv")
     problems = caught.value.details["problems"]
-    assert len(problems) == 3, problems
-    assert any("2行目「登録番号」" in p for p in problems)
-    assert any("2行目「支払条件」" in p and "来月" in p for p in problems)
-    assert any("3行目" in p and "重複" in p for p in problems)
+    assert problems == [
+        t(
+            "counterparty.csv.bad_value",
+            line=2,
+            column="登録番号",
+            message=t("counterparty.field.registration", value="T123"),
+        ),
+        t(
+            "counterparty.csv.bad_value",
+            line=2,
+            column="支払条件",
+            message=t("counterparty.terms.invalid", text="来月"),
+        ),
+        t("counterparty.csv.duplicate_code", line=3, code="C001", first=2),
+    ]
 
 
 def test_csv_without_required_columns_or_in_another_encoding_is_refused() -> None:
-    with pytest.raises(BlockError, match="取引先コード"):
+    missing = t("counterparty.csv.missing_column", column="取引先コード")
+    with pytest.raises(BlockError, match=re.escape(missing)):
         read_csv("取引先名\r\nA社\r\n".encode())
     with pytest.raises(BlockError) as caught:
         read_csv("取引先コード,取引先名\r\nC1,山田\r\n".encode("utf-16"))

@@ -9,6 +9,7 @@ import pytest
 from blocks.counterparties.names import is_kana_name, kana_key, key_similarity, name_key
 from blocks.sdk.errors import BlockError
 from blocks.text.payment_terms import PaymentTerms, parse_terms
+from keiri.base.catalog import t
 
 
 @pytest.mark.parametrize(
@@ -43,7 +44,7 @@ def test_terms_that_do_not_parse_are_refused_with_examples(text: str) -> None:
     with pytest.raises(BlockError) as caught:
         parse_terms(text)
     assert caught.value.code == "PAYMENT_TERMS_INVALID"
-    assert "翌月末" in caught.value.hint
+    assert caught.value.hint == t("counterparty.terms.hint")
 
 
 def test_terms_are_data() -> None:
