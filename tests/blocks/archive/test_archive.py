@@ -5,6 +5,7 @@ edited log entry and an index edited behind the log's back."""
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import json
 import sqlite3
 import stat
@@ -18,6 +19,7 @@ from blocks.archive.index import keep_until
 from blocks.archive.integrity import verify
 from blocks.archive.search import Filters, search
 from blocks.sdk.errors import BlockError
+from keiri.base.catalog import t
 from tests.blocks.archive.conftest import DOCS, content, fields
 
 
@@ -71,7 +73,10 @@ def test_a_modified_or_missing_file_is_found_by_the_integrity_check(
         ("file_changed", changed.id),
         ("file_missing", month[DOCS[2].name]),
     ]
-    assert changed.sha256 in problems[0].message
+    actual = hashlib.sha256(path.read_bytes()).hexdigest()
+    assert problems[0].message == t(
+        "archive.verify.changed", id=changed.id, sha256=changed.sha256, actual=actual
+    )
 
 
 def test_deletion_is_logged_and_hidden_but_the_bytes_remain(
@@ -88,10 +93,13 @@ def test_deletion_is_logged_and_hidden_but_the_bytes_remain(
     assert record_id not in visible and record_id in everything
     with pytest.raises(BlockError) as caught:
         archive.delete(record_id, who="sato", why="もう一度")
-    assert caught.value.code == "EVIDENCE_NOT_FOUND" and "削除済み" in caught.value.message
+    assert caught.value.code == "EVIDENCE_NOT_FOUND"
+    assert caught.value.message == t("archive.gone.deleted", id=record_id)
     with pytest.raises(BlockError) as caught:
         archive.delete(month[DOCS[1].name], who="sato", why="  ")
-    assert caught.value.code == "INPUT_VALIDATION_FAILED" and "--reason" in caught.value.hint
+    assert caught.value.code == "INPUT_VALIDATION_FAILED"
+    assert caught.value.message == t("archive.reason_required")
+    assert caught.value.hint == t("archive.reason_required_hint")
     assert verify(archive).ok
 
 
@@ -102,7 +110,8 @@ def test_an_early_purge_is_refused_and_a_late_one_keeps_the_log(
     assert record.keep_until == "2034-05-05"  # 7 years after 14 months after 2026-03-05
     with pytest.raises(BlockError) as caught:
         archive.purge(record.id, who="sato", why="不要")
-    assert caught.value.code == "RETENTION_ACTIVE" and "2034-05-05" in caught.value.message
+    assert caught.value.code == "RETENTION_ACTIVE"
+    assert caught.value.message == t("archive.purge.refused", id=record.id, until="2034-05-05")
     with pytest.raises(BlockError):
         archive.purge(record.id, who="sato", why="不要", today=dt.date(2034, 5, 5))  # the last day
     purged = archive.purge(record.id, who="sato", why="保存期間満了", today=dt.date(2034, 5, 6))
@@ -151,13 +160,14 @@ def test_corrections_are_logged_with_before_and_after(
     earlier = archive.correct(record_id, {"transaction_date": "2020-01-01"}, who="sato", why="日付")
     assert later.keep_until == "2034-08-30" and earlier.keep_until == "2034-08-30"
     for bad, expected in (
-        ({"sha256": "0" * 64}, "訂正できない項目"),
-        ({"transaction_date": "2026-02-30"}, "日付"),
-        ({"amount": "たくさん"}, "数値"),
+        ({"sha256": "0" * 64}, t("archive.correct.fields", fields="sha256")),
+        ({"transaction_date": "2026-02-30"}, t("archive.correct.bad_date", value="2026-02-30")),
+        ({"amount": "たくさん"}, t("archive.correct.bad_amount", value="たくさん")),
     ):
         with pytest.raises(BlockError) as caught:
             archive.correct(record_id, bad, who="sato", why="x")
-        assert caught.value.code == "INPUT_VALIDATION_FAILED" and expected in caught.value.message
+        assert caught.value.code == "INPUT_VALIDATION_FAILED"
+        assert caught.value.message == expected
     assert verify(archive).ok
 
 
@@ -186,7 +196,7 @@ def test_the_log_chain_detects_an_edited_entry(
     _edit(archive, "UPDATE records SET amount = 11000 WHERE id = ?", record_id)  # both, in step
     problems = verify(archive).problems
     assert [(p.kind, p.seq) for p in problems] == [("chain_broken", seq)]
-    assert f"{seq} 番目" in problems[0].message
+    assert problems[0].message == t("archive.verify.chain", seq=seq, id=record_id)
 
 
 def test_an_edited_entry_with_its_hash_recomputed_breaks_the_next_link(
@@ -239,7 +249,7 @@ def test_an_index_edited_behind_the_logs_back_is_found(
         ("index_mismatch", record_id),
         ("index_mismatch", month[DOCS[4].name]),
     ]
-    assert "amount, deleted" in problems[0].message
+    assert problems[0].message == t("archive.verify.index", id=record_id, fields="amount, deleted")
 
 
 def test_an_unknown_record_suggests_search(archive: EvidenceArchive) -> None:

@@ -18,6 +18,7 @@ from blocks.archive.export import INDEX_HEADER, INDEX_NAME, export_zip
 from blocks.archive.search import Filters, search
 from blocks.sdk.errors import BlockError
 from blocks.text.japanese import normalize_name
+from keiri.base.catalog import t
 from tests.blocks.archive.conftest import DOCS, Doc, content
 
 DATES = [None, ("2026-03-01", "2026-03-31"), ("2026-03-10", None), (None, "2026-03-05")]
@@ -127,8 +128,10 @@ def test_an_export_stops_at_a_changed_file_and_leaves_nothing(
     target.write_bytes(b"the previous export")
     with pytest.raises(BlockError) as caught:
         export_zip(archive, Filters(party="山田"), target)
-    assert (
-        caught.value.code == "FILE_INVALID" and "請求書_山田商事_0305.pdf" in caught.value.message
+    assert caught.value.code == "FILE_INVALID"
+    assert caught.value.message == t(
+        "archive.export.changed", id=record.id, name="請求書_山田商事_0305.pdf"
     )
+    assert caught.value.hint == t("archive.export.changed_hint")
     assert target.read_bytes() == b"the previous export"
     assert list(target.parent.iterdir()) == [target]
