@@ -18,6 +18,7 @@ from blocks.sdk.store import FileStore
 from keiri.base.catalog import t
 from keiri.cli import main
 from tests.conftest import ROOT
+from tests.support.catalog_text import shown
 from tests.support.proposal_evidence import (
     MINATO,
     PROPOSAL_STATEMENT,
@@ -88,8 +89,8 @@ def test_proposals_accepted_and_rejected_through_the_cli(
     assert (accepted["left"]["source"]["path"], accepted["accepted_by"]) == (TEST, "suzuki")
     [rejected] = settled["rejected"]
     assert rejected["file"] == MINATO
-    assert rejected["reason"] == (
-        "suzuki が提案を却下しました（照合しない）。コメント: みなと商会の分は別の請求書の支払"
+    assert rejected["reason"] == t("reconcile.settle.rejected", who="suzuki") + t(
+        "reconcile.settle.comment", comment="みなと商会の分は別の請求書の支払"
     )
     assert [p["出金"] for p in settled["unmatched_right"]] == [44000]
 
@@ -98,10 +99,11 @@ def test_proposals_accepted_and_rejected_through_the_cli(
     assert files[YAMADA]["結果"] == "照合済"
     assert (files[TEST]["結果"], files[TEST]["理由"]) == (
         "照合済",
-        "suzuki が提案を承認して照合しました",
+        t("reconcile.settle.accepted", who="suzuki"),
     )
     assert files[MINATO]["結果"] == "要確認"
-    assert files[MINATO]["理由"].startswith("照合の提案を採用せず: suzuki が提案を却下")
+    assert shown("reconcile.files.proposal_rejected", files[MINATO]["理由"])
+    assert t("reconcile.settle.rejected", who="suzuki") in files[MINATO]["理由"]
     # every member of the ZIP, the operating system's files as 除外
     assert sorted(files) == sorted(zip_members(data))
     assert {f for f, row in files.items() if row["結果"] == "除外"} == {
@@ -132,4 +134,8 @@ def test_proposals_accepted_and_rejected_through_the_cli(
     assert [r["出金額"] for r in _sheet(book, "未照合_出金")] == [44000]
     # the deposit the payables reconciliation skipped has its sheet
     [deposit] = _sheet(book, "明細_照合対象外")
-    assert (deposit["行"], deposit["入金額"], deposit["理由"]) == (5, 200000, "出金 が空")
+    assert (deposit["行"], deposit["入金額"], deposit["理由"]) == (
+        5,
+        200000,
+        t("runtime.reconcile.empty", field="出金"),
+    )

@@ -18,8 +18,10 @@ import pytest
 from click.testing import CliRunner
 
 from blocks.sdk.store import FileStore
+from keiri.base.catalog import t
 from keiri.cli import evidence
 from tests.conftest import ROOT
+from tests.support.catalog_text import shown
 
 pytestmark = pytest.mark.prefect
 PLAN = ROOT / "designs" / "monthly_close.yaml"
@@ -78,7 +80,7 @@ def test_the_month_closes_with_the_yayoi_file_and_the_archive(
     registry = outputs["check_registry"]
     assert registry["summary"]["no_data"] is True
     assert {a["status"] for a in registry["answers"]} == {"unknown", "invalid_format"}
-    assert all("公表データを取り込んでいない" in a["reason"] for a in registry["answers"]
+    assert all(shown("registry.reason.no_data", a["reason"]) for a in registry["answers"]
                if a["status"] == "unknown")  # fmt: skip
 
     export = outputs["export_journal"]
@@ -106,7 +108,11 @@ def test_the_month_closes_with_the_yayoi_file_and_the_archive(
     severity = columns.index("重要度")
     assert columns[severity + 1] == "重要度コード"  # the code kept beside the word, for machines
     rows = list(findings.iter_rows(min_row=2, values_only=True))
-    assert rows and {row[severity] for row in rows} <= {"エラー", "警告", "情報"}
+    assert rows and {row[severity] for row in rows} <= {
+        t("display.severity.error"),
+        t("display.severity.warning"),
+        t("display.severity.info"),
+    }
 
     archived = outputs["archive_evidence"]["summary"]
     assert archived["added"] == 10 and archived["skipped"] == 0

@@ -74,8 +74,9 @@ def test_template_summary_without_any_model(tmp_path: Path, no_llm: None) -> Non
     # the plan asks for the model, none is configured: the summary says why it is the template
     assert summary.note == t("summary.note.no_llm")
     text = summary.markdown()
-    assert "#### 注意が必要な点\n- 指摘事項が 1 件あります。" in text
-    assert text.endswith("_このまとめは実行結果から定型で作成しました。_")
+    attention = t("summary.section.attention")
+    assert f"#### {attention}\n- {t('summary.attention.findings', count='1')}" in text
+    assert text.endswith(f"_{t('summary.source.template')}_")
 
 
 def test_model_summary_quoting_only_numbers_of_the_outputs_is_kept(tmp_path: Path) -> None:
@@ -87,7 +88,7 @@ def test_model_summary_quoting_only_numbers_of_the_outputs_is_kept(tmp_path: Pat
     assert summary.source == "llm" and summary.note == ""
     assert summary.done == WRITTEN["done"] and summary.attention == WRITTEN["attention"]
     assert "支払合計: ¥159,500" in sent and '"findings": 1' in sent  # figures and facts given
-    assert summary.markdown().endswith("（引用した数値は結果と照合済みです）。_")
+    assert summary.markdown().endswith(f"_{t('summary.source.llm')}_")
 
 
 def test_model_summary_quoting_a_number_not_in_the_outputs_is_replaced(tmp_path: Path) -> None:
@@ -147,7 +148,7 @@ def test_a_run_that_failed_because_of_an_input_suggests_reentering_it(
     result = RunResult("r7", "reenter_amount", "failed", {}, error=refused)
     summary = people_summary.summarize(compiled, result, None)
     assert summary.next[-1] == t(
-        "summary.next.reenter", node="ask", title="資料・入力を受け取る", run_id="r7"
+        "summary.next.reenter", node="ask", title=t("step.form.collect"), run_id="r7"
     )
     assert not any("keiri retry r7`" in line for line in summary.next)
     assert people_summary.facts_of(result, RunProgress([]), None, compiled).reenter == [
@@ -215,11 +216,11 @@ def test_a_run_publishes_the_model_summary_as_an_artifact_and_a_notification(
     assert published is not None
     assert published.startswith(f"**{WRITTEN['headline']}**")
     assert "- 株式会社あおば企画は 106,700 円でした。" in published
-    assert "モデルが作成しました" in published
+    assert t("summary.source.llm") in published
     assert [hook["kind"] for hook in webhook] == ["summary"]
     assert webhook[0]["run_id"] == doc["run_id"] and webhook[0]["summary"] == published
     assert webhook[0]["text"].startswith(
-        f"📝 実行のまとめ: payments_summary — {WRITTEN['headline']}"
+        t("summary.notify.text", plan="payments_summary", headline=WRITTEN["headline"])
     )
 
 
@@ -232,4 +233,4 @@ def test_a_run_without_a_model_publishes_the_template(
     assert published is not None
     assert published.startswith("**支払データを検証してから取引先別に合計する")
     assert "- 支払合計: ¥159,500" in published
-    assert "定型で作成しました" in published
+    assert t("summary.source.template") in published

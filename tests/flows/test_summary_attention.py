@@ -90,11 +90,11 @@ def test_a_rejected_run_says_who_and_why_and_the_step_not_done_in_words() -> Non
         by="suzuki",
         reason="3行目の金額が違います",
     )
-    assert t("summary.done.not_done", steps="レポートを書き出す") in summary.done
-    assert not any("スキップ" in line for line in summary.done)
+    assert t("summary.done.not_done", steps=t("step.block.excel.write")) in summary.done
+    assert not any(t("summary.runs.status.skipped") in line for line in summary.done)
     assert summary.attention[0] == t(
         "summary.attention.rejected",
-        step="結果を確認・承認する",
+        step=t("step.form.confirm"),
         by="suzuki",
         reason="3行目の金額が違います",
     )
