@@ -16,6 +16,7 @@ the catalog's own part modules aside):
 
 from __future__ import annotations
 
+import ast
 import re
 from pathlib import Path
 
@@ -225,3 +226,67 @@ def test_words_that_are_not_keys_are_not_in_the_catalog() -> None:
 def test_no_message_has_a_field_named_like_an_argument_of_t() -> None:
     """`t(key, lang, **fields)`: a `{key}` or `{lang}` field could never be filled."""
     assert [key for key in CATALOG if placeholders(key, "ja") & {"key", "lang"}] == []
+
+
+# -- tests ------------------------------------------------------------------------------------
+
+#: Test files that may assert a whole catalog sentence as a literal -> why. Only the checks that
+#: the language is Japanese when `KEIRI_LANG` is unset keep one (every other test builds the
+#: text with `t(key, ...)`, so a rewording in the catalog breaks no test).
+LITERAL_SENTENCES: dict[str, str] = {
+    # `test_language_from_keiri_lang`: `t("field.required")` reads 必須項目です… by default.
+    "tests/keiri/test_messages.py": "the default language is Japanese (one literal)",
+}
+
+
+def _whole_sentences() -> dict[str, str]:
+    """The Japanese of every message without fields, 6 characters or more -> its key (as `t`
+    renders it: `{{` is `{`)."""
+    sentences: dict[str, str] = {}
+    for key, entry in CATALOG.items():
+        if len(entry["ja"]) >= 6 and not placeholders(key, "ja"):
+            sentences.setdefault(entry["ja"].replace("{{", "{").replace("}}", "}"), key)
+    return sentences
+
+
+def _copied_sentences(source: str, sentences: dict[str, str]) -> list[tuple[int, str]]:
+    """(line, key) of each string constant in an `assert` that is a whole catalog sentence."""
+    return [
+        (node.lineno, sentences[node.value])
+        for statement in ast.walk(ast.parse(source))
+        if isinstance(statement, ast.Assert)
+        for node in ast.walk(statement)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str)
+        if node.value in sentences
+    ]
+
+
+def test_the_test_scan_finds_a_copied_sentence() -> None:
+    sentences = {"必須項目です。入力してください": "field.required"}
+    source = "\n".join(
+        [
+            'assert t("field.required") == "必須項目です。入力してください"',
+            'assert "必須項目です" in text  # a fragment: not a copy',
+            'expected = "必須項目です。入力してください"  # not in an assert',
+        ]
+    )
+    assert _copied_sentences(source, sentences) == [(1, "field.required")]
+
+
+def test_no_test_asserts_a_copy_of_a_catalog_sentence() -> None:
+    """A test that checks what a person reads builds it with `t(key, ...)` (issue 29)."""
+    sentences = _whole_sentences()
+    assert len(sentences) > 500
+    copied = [
+        f"{relative}:{line}: {key}"
+        for path in sorted((ROOT / "tests").rglob("*.py"))
+        if (relative := path.relative_to(ROOT).as_posix()) not in LITERAL_SENTENCES
+        for line, key in _copied_sentences(path.read_text(encoding="utf-8"), sentences)
+    ]
+    assert copied == [], "build these with t(key, ...) from keiri.base.catalog"
+
+
+@pytest.mark.parametrize("where", sorted(LITERAL_SENTENCES))
+def test_a_file_allowed_a_literal_sentence_still_holds_one(where: str) -> None:
+    """A file that no longer asserts a catalog sentence leaves `LITERAL_SENTENCES`."""
+    assert _copied_sentences((ROOT / where).read_text(encoding="utf-8"), _whole_sentences())

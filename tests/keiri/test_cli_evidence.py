@@ -15,10 +15,11 @@ from typing import Any
 
 import pytest
 
-from keiri.base.catalog import CATALOG
+from keiri.base.catalog import CATALOG, t
 from keiri.cli.help_text import command_paths, help_key, param_help_key
 from keiri.cli.main import COMMANDS, load_command, main
 from tests.conftest import ROOT
+from tests.support.catalog_text import shown
 
 PLAN = ROOT / "tests" / "blocks" / "archive" / "plans" / "archive_after_confirm.yaml"
 
@@ -94,7 +95,8 @@ def test_search_by_any_combination(
         "山田",
     ) == ["山田商事_0305.pdf"]  # the example
     code, out, _err = keiri(capsys, "evidence", "search", "--party", "(株)山田商事")
-    assert code == 0 and "取引年月日" in out and "110,000" in out and "1 件見つかりました" in out
+    assert code == 0 and t("archive.col.date") in out and "110,000" in out
+    assert t("archive.cli.found", count=1) in out
 
 
 def test_show_correct_delete_and_purge(
@@ -111,12 +113,13 @@ def test_show_correct_delete_and_purge(
     assert code == 1 and doc["error"]["code"] == "RETENTION_ACTIVE"
     assert "2034-05-20" in doc["error"]["message"]
     code, out, _err = keiri(capsys, "evidence", "delete", record_id, "--reason", "二重登録")
-    assert code == 0 and "削除しました" in out
+    assert code == 0 and shown("archive.cli.deleted_one", out, id=record_id)
     assert "山田運輸_0320.pdf" not in found(capsys)
     assert "山田運輸_0320.pdf" in found(capsys, "--deleted")
     code, out, _err = keiri(capsys, "evidence", "show", record_id)
-    assert code == 0 and "経理 太郎" in out and "訂正" in out and "読み違い" in out
-    assert "98000 → 89000" in out and "削除 — 二重登録" in out and "2034-05-20" in out
+    correct, delete = t("archive.action.correct"), t("archive.action.delete")
+    assert code == 0 and "経理 太郎" in out and f"{correct} — 読み違い" in out
+    assert "98000 → 89000" in out and f"{delete} — 二重登録" in out and "2034-05-20" in out
     code, doc = as_json(capsys, "evidence", "show", record_id)
     assert [e["action"] for e in doc["log"]] == ["add", "correct", "delete"]
     code, doc = as_json(capsys, "evidence", "delete", "999", "--reason", "x")
@@ -148,7 +151,8 @@ def test_verify_and_export(
     path.chmod(0o644)
     path.write_bytes(b"changed")
     code, out, _err = keiri(capsys, "evidence", "verify")
-    assert code == 1 and "変更されています" in out and "1 件の問題" in out
+    assert code == 1 and shown("archive.verify.changed", out)
+    assert shown("archive.cli.verify_failed", out, problems=1)
 
 
 def test_usage_errors(capsys: pytest.CaptureFixture[str]) -> None:

@@ -11,8 +11,14 @@ import sys
 
 import pytest
 
+from keiri.base.catalog import t
 from keiri.cli.help_text import HelpFormatter, _columns, _short
 from tests.conftest import ROOT, TEST_BLOCK_SPECS
+
+
+def ja_(key: str, **fields: object) -> str:
+    """The Japanese of `key`: the `keiri` processes below read Japanese by default."""
+    return t(key, "ja", **fields)
 
 
 def _help(args: list[str], language: str | None) -> subprocess.CompletedProcess[str]:
@@ -35,13 +41,14 @@ def test_keiri_help_is_japanese_by_default_and_english_with_keiri_lang_en() -> N
     ja = _help(["--help"], None)
     assert ja.returncode == 0, ja.stderr[-2000:]
     assert ja.stdout.startswith("使い方: keiri [OPTIONS] COMMAND [ARGS]...")
-    assert "オプション:" in ja.stdout and "コマンド:" in ja.stdout
-    assert "-h, --help  このヘルプを表示して終了します。" in ja.stdout
-    assert "--version   バージョンを表示して終了します。" in ja.stdout
-    # Command names padded to the longest (`counterparties`), their help after.
-    assert re.search(r"\n  run +PLAN を Prefect で実行します\n", ja.stdout), ja.stdout
-    assert re.search(r"\n  validate +PLAN を検証します\n", ja.stdout), ja.stdout
-    assert re.search(r"\n  journals +実行の仕訳\n", ja.stdout), ja.stdout
+    options, commands = ja_("cli.help.section.options"), ja_("cli.help.section.commands")
+    assert f"{options}:" in ja.stdout and f"{commands}:" in ja.stdout
+    assert f"-h, --help  {ja_('cli.help.option.help')}" in ja.stdout
+    assert f"--version   {ja_('cli.help.keiri.version')}" in ja.stdout
+    # Command names padded to the longest (`counterparties`), their short help after.
+    for name in ("run", "validate", "journals"):
+        short = re.escape(_short(ja_(f"cli.help.{name}")))
+        assert re.search(rf"\n  {name} +{short}\n", ja.stdout), ja.stdout
     for english in ("Usage:", "Options:", "Commands:", "Show this message", "Run PLAN"):
         assert english not in ja.stdout
 
@@ -51,7 +58,7 @@ def test_keiri_help_is_japanese_by_default_and_english_with_keiri_lang_en() -> N
     assert "Options:" in en.stdout and "Commands:" in en.stdout
     assert "-h, --help  Show this message and exit." in en.stdout
     assert re.search(r"\n  run +Run PLAN on Prefect\n", en.stdout), en.stdout
-    assert "使い方" not in en.stdout
+    assert ja_("cli.help.usage") not in en.stdout
 
 
 def test_keiri_run_help_is_japanese_by_default_and_english_with_keiri_lang_en() -> None:
@@ -60,18 +67,15 @@ def test_keiri_run_help_is_japanese_by_default_and_english_with_keiri_lang_en() 
     lines = ja.stdout.splitlines()
     assert lines[0] == "使い方: keiri run [OPTIONS] PLAN"
     # Wrapped by terminal columns (a full-width character takes two), within click's 80.
-    assert lines[2:4] == [
-        "  PLAN を Prefect で実行します。終了コード 0: 完了、1: 失敗、3: 入力待ちで切り",
-        "  離し。",
-    ]
-    assert lines[8:10] == [
-        "  --detach                        バックグラウンドで実行し、完了または入力待ち",
-        "                                  （終了コード 3）で戻ります。",
-    ]
+    assert all(line.startswith("  ") and line[2] != " " for line in lines[2:4])  # two lines
+    assert lines[2].strip() + lines[3].strip() == ja_("cli.help.run")
+    option, text = lines[8].split(None, 1)
+    assert option == "--detach" and lines[8].index(text) == 34
+    assert lines[9].startswith(" " * 34) and text + lines[9].strip() == ja_("cli.help.run.detach")
     assert max(_columns(line) for line in lines) <= 80
-    assert "--input NODE.FIELD=VALUE|@PATH  人の入力項目に前もって答えます。" in ja.stdout
-    assert "--var KEY=VALUE                 プランの変数を上書きします（YAML の値）。" in ja.stdout
-    assert "--json                          結果を JSON 1 件として標準出力に出します。" in ja.stdout
+    assert f"--input NODE.FIELD=VALUE|@PATH  {ja_('cli.help.run.answers')}" in ja.stdout
+    assert f"--var KEY=VALUE                 {ja_('cli.help.run.variables')}" in ja.stdout
+    assert f"--json                          {ja_('cli.help.option.as_json')}" in ja.stdout
 
     en = _help(["run", "--help"], "en")
     assert en.returncode == 0, en.stderr[-2000:]
@@ -83,12 +87,11 @@ def test_keiri_run_help_is_japanese_by_default_and_english_with_keiri_lang_en() 
 
 def test_click_extras_and_group_help_are_translated() -> None:
     runs = _help(["runs", "--help"], None)
-    assert "--limit INTEGER  表示する実行の最大件数。 [既定値: 30]" in runs.stdout
+    default = ja_("cli.help.extra.default", default=30)
+    assert f"--limit INTEGER  {ja_('cli.help.runs.limit')} [{default}]" in runs.stdout
     server = _help(["server", "--help"], None)
     assert server.stdout.splitlines()[0] == "使い方: keiri server [OPTIONS] COMMAND [ARGS]..."
-    assert "  start   ローカルサーバーを起動（または再利用）し、正常に応答するまで待ちます\n" in (
-        server.stdout
-    )
+    assert f"  start   {_short(ja_('cli.help.server.start'))}\n" in server.stdout
     server_en = _help(["server", "--help"], "en")
     assert "  start   Start (or reuse) the local server and wait until it is healthy\n" in (
         server_en.stdout
@@ -98,7 +101,7 @@ def test_click_extras_and_group_help_are_translated() -> None:
 def test_a_usage_error_after_localizing_still_exits_2() -> None:
     done = _help(["run", "--no-such-option"], None)
     assert done.returncode == 2
-    assert "使い方の誤り:" in done.stderr
+    assert ja_("cli.label.usage_error") in done.stderr
 
 
 @pytest.mark.parametrize(
@@ -126,7 +129,8 @@ def test_the_formatter_keeps_other_headings_and_texts(monkeypatch: pytest.Monkey
     formatter = HelpFormatter(width=100)
     formatter.write_heading("Examples")
     formatter.write_dl([("--limit", "Most runs.  [default: 5; required]")])
-    assert formatter.getvalue() == "Examples:\n--limit  Most runs. [既定値: 5; 必須]\n"
+    extras = f"{ja_('cli.help.extra.default', default=5)}; {ja_('cli.help.extra.required')}"
+    assert formatter.getvalue() == f"Examples:\n--limit  Most runs. [{extras}]\n"
 
 
 def test_japanese_is_wrapped_by_columns_and_closing_punctuation_stays_on_its_line() -> None:

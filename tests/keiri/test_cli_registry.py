@@ -10,11 +10,12 @@ from typing import Any
 
 import pytest
 
-from keiri.base.catalog import CATALOG
+from keiri.base.catalog import CATALOG, t
 from keiri.cli.help_text import command_paths, help_key, param_help_key
 from keiri.cli.main import COMMANDS, load_command, main
 from samples.make_registry import CASES, row, write
 from tests.blocks.registration.fake_api import APP_ID, FakeRegistryApi
+from tests.support.catalog_text import shown
 
 N = {key: case.number for key, case in CASES.items()}
 LOCAL = "出典：国税庁適格請求書発行事業者公表サイト（国税庁）の公表情報を加工して作成"
@@ -57,8 +58,9 @@ def test_import_then_status_then_import_again(
     ]
     assert doc["status"]["as_of"] == "2026-04-03"
     code, out, _err = keiri(capsys, "registry", "import", *map(str, files))
-    assert code == 0 and out.count("取込済み") == 5
-    assert "公表データ: 2026-04-03 時点" in out and "差分データを重ねて" in out
+    assert code == 0 and out.count(t("registry.cli.skipped")) == 5
+    assert shown("registry.cli.as_of", out, as_of="2026-04-03")
+    assert shown("registry.notice.snapshot_older", out, last="2026-04-03")
     code, doc = as_json(capsys, "registry", "status")
     assert code == 0 and doc["status"]["snapshot"] == "2026-03-31"
     assert doc["status"]["diff_last"] == "2026-04-03"
@@ -98,8 +100,8 @@ def test_check_answers_with_the_attribution_and_exit_codes(
         "株式会社旧名商事",
     )
     assert code == 1  # registered, but the name is not the one of that day nor the latest
-    assert "登録済み" in out and "株式会社新名商事" in out and "×" in out and LOCAL in out
-    assert "2026-04-03 時点で登録されています" in out
+    assert t("registry.status.registered") in out and "株式会社新名商事" in out and "×" in out
+    assert LOCAL in out and shown("registry.reason.registered", out, date="2026-04-03")
 
 
 def test_a_date_after_the_data_is_said(
@@ -108,7 +110,7 @@ def test_a_date_after_the_data_is_said(
     main(["registry", "import", *map(str, files)])
     capsys.readouterr()
     code, out, _err = keiri(capsys, "registry", "check", N["registered"], "--date", "2026-06-01")
-    assert code == 0 and "取引日が公表データの時点（2026-04-03）より後です" in out
+    assert code == 0 and t("registry.cli.stale", as_of="2026-04-03") in out
 
 
 def test_usage_and_data_errors(
@@ -125,9 +127,9 @@ def test_usage_and_data_errors(
     bad.write_text(",".join(row(1, "T1", "x")) + "\r\n", encoding="utf-8")
     code, doc = as_json(capsys, "registry", "import", str(bad))
     assert code == 1 and doc["error"]["code"] == "FILE_INVALID"
-    assert "1 行目" in doc["error"]["message"]
+    assert shown("registry.file.bad_row", doc["error"]["message"], line=1)
     code, _out, err = keiri(capsys, "registry", "import", str(tmp_path / "registry.csv"))
-    assert code == 1 and "見つかりません" in err
+    assert code == 1 and shown("registry.file.missing", err)
     code, doc = as_json(capsys, "registry", "status")
     assert code == 0 and doc["status"]["notices"][0]["code"] == "empty"
 
@@ -144,7 +146,7 @@ def test_numbers_the_local_data_lacks_are_asked_online_when_configured(
         code, out, _err = keiri(
             capsys, "registry", "check", online_only, N["registered"], "--date", "2026-03-01"
         )
-        assert code == 0 and "Web-API" in out and "国税庁によって保証されたものではない" in out
+        assert code == 0 and "Web-API" in out and t("registry.attribution.api") in out
         assert APP_ID not in out
         code, doc = as_json(capsys, "registry", "check", online_only, "--offline")
         assert code == 1 and doc["answers"][0]["status"] == "unknown_number"

@@ -42,6 +42,7 @@ from keiri.cli import main
 from keiri.cli.render import as_keiri_error, begin_output, internal_error, render_error
 from keiri.server.supervisor import ServerError
 from tests.conftest import FIXTURES
+from tests.support.catalog_text import shown
 
 ERROR_CONTRACT = {"code", "message", "node_id", "hint", "recoverable"}
 
@@ -300,7 +301,7 @@ def test_artifact_and_form_app_forms(error: KeiriError) -> None:
     from ui_app.errors import as_error
 
     markdown = error_markdown(error)
-    assert f"`{error.code}`" in markdown and "再試行" in markdown
+    assert f"`{error.code}`" in markdown and t("cli.artifact.recoverable") in markdown
     stored = as_error(json.loads(json.dumps(error.to_dict(), default=str)))
     assert (stored.code, stored.message, stored.hint, stored.recoverable) == (
         error.code,
@@ -335,11 +336,9 @@ def test_config_error_lists_every_problem_once(capsys: pytest.CaptureFixture[str
     error = _config_invalid(Path("."))
     assert error.exit_code == 2
     assert error.fields == ["KEIRI_UI_PORT", "KEIRI_TIMEZONE"]  # type: ignore[attr-defined]
-    assert (
-        "設定に 2 件の誤りがあります" in error.message
-        and "環境変数 KEIRI_UI_PORT: 65535 以下の値を書いてください（入力: '80800'）"
-        in error.message
-    )
+    port = t("issue.pydantic.less_than_equal", limit=65535, actual="'80800'")
+    assert shown("cli.error.config_many", error.message, count=2)
+    assert t("runtime.settings.problem", name="KEIRI_UI_PORT", message=port) in error.message
 
 
 def test_converter_keeps_paths_as_tuples_and_suggests(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -361,8 +360,11 @@ def test_converter_keeps_paths_as_tuples_and_suggests(monkeypatch: pytest.Monkey
     by_loc = {i.loc: i for i in issues}
     assert set(by_loc) == {("rows", 1, "amount"), ("rows", 1, "amout")}
     unknown = by_loc[("rows", 1, "amout")]
-    assert unknown.path == "rows[1].amout" and "もしかして: 'amount'" in unknown.hint
-    assert by_loc[("rows", 1, "amount")].message == "必須のキー 'amount' がありません"
+    assert (
+        unknown.path == "rows[1].amout"
+        and t("issue.did_you_mean", names="'amount'") in unknown.hint
+    )
+    assert by_loc[("rows", 1, "amount")].message == t("issue.pydantic.missing", name="amount")
     monkeypatch.setenv("KEIRI_LANG", "en")  # the same converter, in the reader's language
     english = {i.loc: i for i in from_validation_error(caught.value)}
     assert english[("rows", 1, "amount")].message == "missing required key 'amount'"

@@ -9,6 +9,7 @@ import pytest
 
 from keiri.base.errors import ConfigError
 from keiri.base.permissions import access_for
+from tests.support.catalog_text import shown
 
 
 def test_unconfigured_home_makes_the_local_user_admin(keiri_home: Path) -> None:
@@ -37,17 +38,21 @@ def test_an_unknown_role_is_a_config_error(keiri_home: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    ("text", "ja", "en"),
+    ("text", "key", "fields"),
     [
-        ("- tanaka\n", "default_role: と users: を持つマッピング", "must be a mapping"),
-        ("users: [tanaka]\n", "users はユーザー名: ロール のマッピング", "users must map"),
-        ("users:\n  tanaka: [x\n", "行", "near line"),
-        ("default_role: guest\n", "default_role のロール 'guest' はありません", "default_role:"),
-        ("users:\n  tanaka: oprator\n", "もしかして: 'operator'", "did you mean 'operator'"),
+        ("- tanaka\n", "runtime.permissions.not_mapping", {}),
+        ("users: [tanaka]\n", "runtime.permissions.users_not_mapping", {"field": "users"}),
+        ("users:\n  tanaka: [x\n", "runtime.permissions.yaml_at", {}),
+        (
+            "default_role: guest\n",
+            "runtime.permissions.role",
+            {"field": "default_role", "value": "'guest'"},
+        ),
+        ("users:\n  tanaka: oprator\n", "issue.did_you_mean", {"names": "'operator', 'approver'"}),
     ],
 )
 def test_a_broken_file_is_said_in_the_language_naming_file_and_key(
-    keiri_home: Path, monkeypatch: pytest.MonkeyPatch, text: str, ja: str, en: str
+    keiri_home: Path, monkeypatch: pytest.MonkeyPatch, text: str, key: str, fields: dict[str, str]
 ) -> None:
     keiri_home.mkdir(parents=True)
     (keiri_home / "permissions.yaml").write_text(text, encoding="utf-8")
@@ -56,9 +61,11 @@ def test_a_broken_file_is_said_in_the_language_naming_file_and_key(
         access_for("tanaka")
     error = caught.value
     assert str(keiri_home / "permissions.yaml") in error.message
-    assert ja in error.message and "viewer, operator, approver, admin" in (error.hint or "")
+    assert shown(key, error.message, **fields) and "viewer, operator, approver, admin" in (
+        error.hint or ""
+    )
     assert error.fields == ["permissions.yaml"]
     monkeypatch.setenv("KEIRI_LANG", "en")
     with pytest.raises(ConfigError) as caught:
         access_for("tanaka")
-    assert en in caught.value.message
+    assert shown(key, caught.value.message, **fields)
