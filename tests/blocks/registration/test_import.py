@@ -208,20 +208,30 @@ def test_a_file_neither_utf8_nor_cp932_is_refused(tmp_path: Path) -> None:
     path.write_bytes(b"\x81\xff\xfe\x00" * 10)
     with pytest.raises(BlockError) as caught:
         import_files([path])
-    assert caught.value.code == "FILE_INVALID" and "UTF-8" in caught.value.message
+    assert caught.value.code == "FILE_INVALID"
+    assert caught.value.message == t("registry.file.encoding", path="sabun_20260402.csv")
+    assert caught.value.hint == t("registry.file.layout_hint")
 
 
 @pytest.mark.parametrize(
-    ("line", "expected"),
+    ("line", "key", "params"),
     [
-        ("登録番号,事業者処理区分", "項目が 2 個"),
-        (",".join(row(1, "T12345", "x")), "「T」＋13桁ではありません"),
-        (",".join(row(1, CASES["registered"].number, "x", process="07")), "事業者処理区分「07」"),
-        (",".join(row(1, CASES["registered"].number, "x", registered="2023-13-01")), "登録年月日"),
+        ("登録番号,事業者処理区分", "registry.file.width", {"found": 2, "expected": len(COLUMNS)}),
+        (",".join(row(1, "T12345", "x")), "registry.file.bad_number", {"value": "T12345"}),
+        (
+            ",".join(row(1, CASES["registered"].number, "x", process="07")),
+            "registry.file.bad_process",
+            {"value": "07"},
+        ),
+        (
+            ",".join(row(1, CASES["registered"].number, "x", registered="2023-13-01")),
+            "registry.file.bad_date",
+            {"item": "登録年月日", "value": "2023-13-01"},
+        ),
     ],
 )
 def test_a_malformed_line_refuses_the_whole_file(
-    loaded: ImportReport, tmp_path: Path, line: str, expected: str
+    loaded: ImportReport, tmp_path: Path, line: str, key: str, params: dict[str, object]
 ) -> None:
     good = ",".join(row(1, CASES["new_in_diff"].number, "株式会社正常", updated="2026-04-04"))
     path = tmp_path / "sabun_20260404.csv"
@@ -229,8 +239,10 @@ def test_a_malformed_line_refuses_the_whole_file(
     before = _count()
     with pytest.raises(BlockError) as caught:
         import_files([path])
-    assert caught.value.code == "FILE_INVALID" and "2 行目" in caught.value.message
-    assert expected in caught.value.message and caught.value.details["line"] == 2
+    assert caught.value.code == "FILE_INVALID" and caught.value.details["line"] == 2
+    assert caught.value.message == t(
+        "registry.file.bad_row", path="sabun_20260404.csv", line=2, detail=t(key, **params)
+    )
     assert _count() == before  # the first, good line was rolled back with the file
     again = import_files([]).status
     assert again is not None and again.diff_last == "2026-04-03"
@@ -241,7 +253,9 @@ def test_a_file_whose_kind_is_not_in_its_name_needs_kind(tmp_path: Path) -> None
     path.write_text(",".join(row(1, CASES["registered"].number, "株式会社山田商事")) + "\r\n")
     with pytest.raises(BlockError) as caught:
         import_files([path])
-    assert caught.value.code == "FILE_INVALID" and "--kind" in caught.value.hint
+    assert caught.value.code == "FILE_INVALID"
+    assert caught.value.message == t("registry.file.kind_unknown", path="registry.csv")
+    assert caught.value.hint == t("registry.file.kind_hint")
     import datetime as dt
 
     [result] = import_files([path], kind="snapshot", data_date=dt.date(2026, 3, 31)).files
@@ -318,4 +332,8 @@ def test_transaction_dates_as_people_write_them(loaded: ImportReport) -> None:
     assert slashes["date"] == "2025-05-31"
     with pytest.raises(BlockError) as caught:
         answers(Query(N["cancelled"], "来月"))
-    assert caught.value.code == "INPUT_VALIDATION_FAILED" and "来月" in caught.value.message
+    assert caught.value.code == "INPUT_VALIDATION_FAILED"
+    not_a_date = t("runtime.date.format")
+    assert caught.value.message == t(
+        "registry.bad_date", number=N["cancelled"], value="来月", reason=not_a_date
+    )

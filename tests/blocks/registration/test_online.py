@@ -15,6 +15,7 @@ from blocks.registration.database import registry_path
 from blocks.registration.importer import ImportReport
 from blocks.registration.lookup import Query, Registry
 from blocks.registration.online import TokenBucket, WebApi
+from keiri.base.catalog import t
 from samples.make_registry import number_for, row
 from tests.blocks.registration.fake_api import APP_ID, FakeRegistryApi, Scripted
 
@@ -27,7 +28,6 @@ RECORDS = [
     row(4, ONLINE[2], "株式会社新社名", process="02", updated="2026-01-05"),
     *(row(10 + i, n, f"株式会社番号{i}") for i, n in enumerate(ONLINE[3:])),
 ]  # fmt: skip
-API = "このサービスは、国税庁適格請求書発行事業者公表システムのWeb-API機能を利用して"
 
 
 @pytest.fixture
@@ -65,7 +65,7 @@ def test_one_missing_number_is_asked_with_valid_and_then_cached(
         "株式会社オンライン商事",
         True,
     )
-    assert online.attribution is not None and online.attribution.startswith(API)
+    assert online.attribution == t("registry.attribution.api")
 
 
 def test_a_number_not_valid_that_day_is_classified_with_its_history(
