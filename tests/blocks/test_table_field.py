@@ -5,6 +5,7 @@ the compiler's check of the default, readable messages."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -80,23 +81,34 @@ def test_a_partial_answer_names_only_the_rows_it_changes() -> None:
 
 
 @pytest.mark.parametrize(
-    ("answer", "message"),
+    ("answer", "key", "params"),
     [
-        ([dict(ROWS[0], amount=1)], "P-0001-1: 「金額」は変更できません"),
-        ([dict(ROWS[0], account="旅費")], "P-0001-1: 「勘定科目」は次のいずれかにしてください"),
-        ([{"amount": 35698}], "1 行目: 「仕訳」がありません"),
-        ([{"line_id": "P-9999-1"}], "P-9999-1: 表にない行です"),
-        ([dict(ROWS[0], extra=1)], "P-0001-1: 表にない列「extra」があります"),
-        ([dict(ROWS[0], note=3)], "P-0001-1: 「メモ」には文字を入力してください"),
-        ([dict(ROWS[0], register="はい")], "P-0001-1: 「登録する」は次のいずれかにしてください"),
-        ([ROWS[0], ROWS[0]], "P-0001-1: 同じ行が2回あります"),
-        ([*ROWS, ROWS[0]], "行が多すぎます（4 行。最大 3 行）"),
-        ("P-0001", "ファイル"),  # not a list: the type check's message
+        ([dict(ROWS[0], amount=1)], "table.fixed", {"row": "P-0001-1", "column": "金額"}),
+        (
+            [dict(ROWS[0], account="旅費")],
+            "table.not_option",
+            {"row": "P-0001-1", "column": "勘定科目", "options": ", ".join(ACCOUNTS)},
+        ),
+        ([{"amount": 35698}], "table.no_key", {"row": "#1", "column": "仕訳"}),
+        ([{"line_id": "P-9999-1"}], "table.unknown_row", {"row": "P-9999-1"}),
+        ([dict(ROWS[0], extra=1)], "table.unknown_column", {"row": "P-0001-1", "column": "extra"}),
+        ([dict(ROWS[0], note=3)], "table.not_text", {"row": "P-0001-1", "column": "メモ"}),
+        (
+            [dict(ROWS[0], register="はい")],
+            "table.not_option",
+            {"row": "P-0001-1", "column": "登録する", "options": "True, False"},
+        ),
+        ([ROWS[0], ROWS[0]], "table.twice", {"row": "P-0001-1"}),
+        ([*ROWS, ROWS[0]], "table.too_many", {"count": 4, "limit": 3}),
+        ("P-0001", "field.not_file", {}),  # not a list: the type check's message
     ],
 )
-def test_what_is_refused_says_which_row_and_column(answer: Any, message: str) -> None:
-    found = problems(answer)
-    assert found and message in found[0], found
+def test_what_is_refused_says_which_row_and_column(
+    answer: Any, key: str, params: dict[str, Any]
+) -> None:
+    if params.get("row") == "#1":  # a row without its key is named by its position
+        params = {**params, "row": t("table.row_number", number=1)}
+    assert problems(answer) == [t(key, **params)]
 
 
 def test_the_value_a_row_had_stays_a_choice() -> None:
@@ -116,10 +128,12 @@ def test_at_input_reads_rows_from_json(tmp_path: Path) -> None:
     assert answers["entries"] == [{"line_id": "P-0001-1", "account": "通信費"}]
     assert problems(answers["entries"]) == []  # checked against the rows once resolved
     rows.write_text("{not json", "utf-8")
-    with pytest.raises(click.UsageError, match=r"review\.entries.*JSON を読めません"):
+    not_json = t("table.not_json", line="\0", detail="").split("\0")[0]  # up to the line
+    with pytest.raises(click.UsageError, match=r"review\.entries.*" + re.escape(not_json)):
         convert_answers(fields, [("entries", f"@{rows}")], "review.", FileStore(tmp_path))
-    with pytest.raises(FieldValueError, match="行の配列"):
+    with pytest.raises(FieldValueError) as caught:
         FIELD_TYPES["table"].parse(table(), '{"line_id": 1}', None)
+    assert caught.value.message == t("table.not_rows")
 
 
 def test_the_compiler_takes_rows_or_a_reference_as_the_default(registry: BlockRegistry) -> None:
