@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 import pandas as pd
@@ -18,47 +19,81 @@ import pytest
 from blocks.analysis import AgentState, AnalysisGraph, ExecutionResult, Sandbox, SandboxLimits
 from blocks.analysis.workspace import create_workspace, dataframe_info
 from blocks.llm.client import LLMClient
-from keiri.base.catalog import t
+from keiri.base.catalog import language, placeholders, t
 from tests.blocks.analysis.script import SALES_CSV, AnalysisScript
 
 pytestmark = pytest.mark.usefixtures("kernel_layer")
 
 ESCAPE = "pd.io.common.os"  # a path to the real `os` module past the import guard
-CASES = {
+
+
+def _upto(key: str) -> str:
+    """The message `key` up to its first placeholder (what follows depends on the run)."""
+    fields = {name: "\0" for name in placeholders(key, language())}
+    return t(key, **fields).split("\0")[0]
+
+
+#: case -> (the code, the error it must end in: built from the catalog when asked).
+CASES: dict[str, tuple[str, Callable[[], str]]] = {
     "read_etc_passwd": (
         "print(open('/etc/passwd').read())",
-        "ワークスペース外のファイルの読み取り",
+        lambda: _upto("runtime.sandbox.read_outside"),
     ),
     "write_parent": (
         "open('../escape.txt', 'w').write('x')",
-        "ワークスペース外のファイルの書き込み",
+        lambda: _upto("runtime.sandbox.write_outside"),
     ),
-    "list_root": ("import pathlib\nprint(list(pathlib.Path('/').iterdir()))", "フォルダの一覧"),
+    "list_root": (
+        "import pathlib\nprint(list(pathlib.Path('/').iterdir()))",
+        lambda: _upto("runtime.sandbox.listing_outside"),
+    ),
     "socket": (
         f"imp = {ESCAPE}.sys.modules['importlib'].import_module\n"
         "s = imp('socket').socket()\ns.connect(('1.1.1.1', 80))",
-        "サンドボックス違反",
+        lambda: _upto("runtime.sandbox.violation"),
     ),
     "os_system": (
         f"{ESCAPE}.system('touch /tmp/keiri_sandbox_pwned')",
-        "プロセスの起動（os.system）",
+        lambda: t("runtime.sandbox.process", event="os.system"),
     ),
     "subprocess_run": (
         "import subprocess\nsubprocess.run(['ls'])",
-        "import subprocess は許可されていません",
+        lambda: t("runtime.sandbox.import_not_allowed", module="subprocess"),
     ),
     "subprocess_past_the_guard": (
         f"sp = {ESCAPE}.sys.modules['importlib'].import_module('subprocess')\n"
         "sp.run(['touch', '/tmp/keiri_sandbox_pwned'])",
-        "サンドボックス違反",
+        lambda: _upto("runtime.sandbox.violation"),
     ),
-    "import_ctypes": ("import ctypes", "import ctypes は許可されていません"),
-    "ctypes_past_the_guard": ("np.ctypeslib.ctypes.CDLL(None).getpid()", "ctypes（ctypes.dlopen）"),
-    "import_requests": ("import requests", "import requests は許可されていません"),
-    "fork": (f"{ESCAPE}.fork()", "プロセスの起動（os.fork）"),
-    "allocate_2_gib": ("x = np.ones(2 * 1024**3 // 8)\nprint(x.sum())", "MemoryError"),
-    "loop_forever": ("while True:\n    pass", "TimeoutError: 実行時間の上限（8 秒）"),
-    "print_100_mb": ("print('x' * (100 * 1024 * 1024))", "OutputLimitExceeded: 標準出力が上限"),
+    "import_ctypes": (
+        "import ctypes",
+        lambda: t("runtime.sandbox.import_not_allowed", module="ctypes"),
+    ),
+    "ctypes_past_the_guard": (
+        "np.ctypeslib.ctypes.CDLL(None).getpid()",
+        lambda: t("runtime.sandbox.ctypes", event="ctypes.dlopen"),
+    ),
+    "import_requests": (
+        "import requests",
+        lambda: t("runtime.sandbox.import_not_allowed", module="requests"),
+    ),
+    "fork": (f"{ESCAPE}.fork()", lambda: t("runtime.sandbox.process", event="os.fork")),
+    "allocate_2_gib": ("x = np.ones(2 * 1024**3 // 8)\nprint(x.sum())", lambda: "MemoryError"),
+    "loop_forever": ("while True:\n    pass", lambda: t("runtime.sandbox.timeout", seconds=8)),
+    "print_100_mb": (
+        "print('x' * (100 * 1024 * 1024))",
+        lambda: _upto("runtime.sandbox.output_limit"),
+    ),
+}
+#: The cases the audit layer reports as a violation event.
+VIOLATIONS = {
+    "read_etc_passwd",
+    "write_parent",
+    "socket",
+    "subprocess_run",
+    "subprocess_past_the_guard",
+    "import_ctypes",
+    "import_requests",
 }
 
 
@@ -108,7 +143,8 @@ def _snapshot(root: Path) -> set[Path]:
 def test_forbidden_code_is_stopped_with_a_clear_error(
     case: str, script: AnalysisScript, llm: LLMClient, workspace: Path, tmp_path: Path
 ) -> None:
-    code, expected = CASES[case]
+    code, expected_error = CASES[case]
+    expected = expected_error()
     wall = 8 if case == "loop_forever" else 60
     events: list[tuple[str, dict]] = []
     node = AnalysisGraph(
@@ -132,7 +168,7 @@ def test_forbidden_code_is_stopped_with_a_clear_error(
     assert created_outside == set()
     [action] = [f for e, f in events if e == "analysis_action"]
     assert action["success"] is False
-    if "サンドボックス違反" in expected or "ワークスペース外" in expected or "import" in expected:
+    if case in VIOLATIONS:
         assert [e for e, _ in events if e == "sandbox_violation"]
 
     after = _act(node, script, state, "print(len(df))")
