@@ -71,7 +71,9 @@ def test_payments_clear_the_payable_with_the_fee(batches: list[JournalBatch]) ->
          ("debit", "支払手数料", "purchase_10", 440, 40)],
     ]  # fmt: skip
     assert [e.counterparty.code for e in payments] == ["C001", "C002", "C003"]
-    assert payments[0].description == "株式会社山田商事 支払 振込手数料440円差引"
+    assert payments[0].description == t(  # a journal's summary: Japanese (the product's "ja")
+        "journal.summary.payment_fee_deducted", "ja", name="株式会社山田商事", fee=440
+    )
     assert all(e.evidence.store_id == "9" * 64 and e.run_id == month.RUN_ID for e in payments)
     assert payments[0].source["invoice_store_id"] == "a" * 64
 
