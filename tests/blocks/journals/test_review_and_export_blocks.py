@@ -48,13 +48,13 @@ def test_review_rows_and_choices(registry: BlockRegistry, batches: list[JournalB
     out = _review(registry, batches)
     first = out["rows"][0]
     assert first["line_id"] == "P-0001-1" and first["account"] == "消耗品費"
-    assert first["tax_category"] == "課税仕入10%" and first["invoice"] == "適格"
+    assert first["tax_category"] == "課税仕入10%" and first["invoice"] == t("journal.row.qualified")
     assert "通信費" in out["accounts"] and "研修費" not in out["accounts"]  # 弥生's chart
     assert "課税仕入10%（経過措置70%控除）" in out["tax_categories"]
     two_rates = [r for r in out["rows"] if r["entry"] == "P-0002"]
     assert [r["line_id"] for r in two_rates] == ["P-0002-1", "P-0002-2"]
     midori = next(r for r in out["rows"] if r["counterparty"] == "有限会社みどり商店")
-    assert midori["invoice"] == "適格以外（80%控除）"
+    assert midori["invoice"] == t("journal.row.deduction", deduction=80)
     # the master holds C001..C004: the proposals get the next free codes, not ticked
     assert [(p["code"], p["register"]) for p in out["proposals"]] == [
         ("C005", False),
