@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 
+from keiri.base.catalog import t
 from tests.conftest import ROOT, TEST_BLOCK_SPECS
 from tests.support.catalog_text import shown
 
@@ -207,7 +208,8 @@ def test_killed_detached_run_is_crashed_then_retried(env: dict[str, str], tmp_pa
     try:
         assert cli.stderr is not None
         line = cli.stderr.readline()
-        match = re.search(r"実行 ([0-9a-f-]{36}) をバックグラウンドで開始しました", line)
+        detached = re.escape(t("cli.run.detached", run="RUN")).replace("RUN", "([0-9a-f-]{36})")
+        match = re.search(detached, line)
         assert match, line
         run_id = match.group(1)
         _eventually(

@@ -29,6 +29,7 @@ from tests.blocks.analysis.escapes import ESCAPES as SANDBOX_ESCAPES
 from tests.blocks.analysis.escapes import OS
 from tests.blocks.analysis.script import SALES_CSV, AnalysisScript
 from tests.conftest import ROOT
+from tests.support.catalog_text import shown
 from tests.support.openai_server import LLM_ENV, ScriptedOpenAI
 
 KEIRI = ROOT / ".venv" / "bin" / "keiri"
@@ -163,7 +164,7 @@ def test_a_model_that_writes_into_site_packages_is_stopped(
     workspace = Path(doc["workspace"])
     assert [p for p in workspace.rglob("*") if p.is_symlink()] == []
     if audit or escape == "symlink":  # the link itself is found and removed afterwards
-        assert "サンドボックス違反" in execution["error"]
+        assert shown("runtime.sandbox.violation", execution["error"])
     elif escape in READ_ONLY:
         assert "Read-only file system" in execution["error"]
 
@@ -191,12 +192,12 @@ def test_a_forged_outcome_and_an_early_exit_are_failures(
     assert done.returncode == 0, done.stderr
     forged, early = json.loads(done.stdout)["executions"]
     assert forged["success"] is False and early["success"] is False
-    assert "最後まで実行されない" in forged["error"], forged["error"]
+    assert shown("runtime.sandbox.no_sentinel", forged["error"]), forged["error"]
     if audit:  # the denied read, reported before it was raised, stays in the record
         assert "/etc/shadow" in forged["error"]
     assert forged["stdout"] is None
     assert early["stdout"] == "half\n"
-    assert "最後まで実行されない" in early["error"]
+    assert shown("runtime.sandbox.no_sentinel", early["error"])
 
 
 @pytest.mark.usefixtures("kernel_layer")
@@ -208,8 +209,8 @@ def test_an_innocent_key_error_records_no_violation(
     done = _analyze(server, tmp_path, as_json=False)  # the terminal shows every violation
 
     assert done.returncode == 0, done.stderr
-    assert "実行 1:" in done.stderr
-    assert "⚠" not in done.stderr and "サンドボックス違反" not in done.stderr
+    assert shown("cli.analyze.action", done.stderr, loop=1)
+    assert "⚠" not in done.stderr and not shown("runtime.sandbox.violation", done.stderr)
 
 
 def test_without_bubblewrap_no_code_runs_and_the_person_is_told_why(
@@ -224,7 +225,8 @@ def test_without_bubblewrap_no_code_runs_and_the_person_is_told_why(
     assert done.returncode == 1
     doc = json.loads(done.stdout)
     assert doc["error"]["code"] == "DEPENDENCY_NOT_FOUND"
-    assert "bubblewrap" in doc["error"]["message"] and "実行しません" in doc["error"]["message"]
+    assert "bubblewrap" in doc["error"]["message"]
+    assert shown("runtime.sandbox.unavailable", doc["error"]["message"])
     assert "apt-get install bubblewrap" in doc["error"]["hint"]
     assert doc["executions"] == []
     assert script.prompts("CodeGenOutput") == []  # the model was not even asked for code

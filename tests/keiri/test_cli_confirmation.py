@@ -13,6 +13,7 @@ from jsonschema import Draft202012Validator
 
 from keiri.cli import main
 from tests.conftest import FIXTURES, ROOT, TEST_BLOCK_SPECS
+from tests.support.catalog_text import shown
 
 pytestmark = pytest.mark.prefect
 PLAN = FIXTURES / "plans" / "runtime" / "reconcile_two_candidates.yaml"
@@ -58,7 +59,8 @@ def test_choose_the_second_payment(cli: Any) -> None:
     code, doc = cli("run", str(PLAN), "--detach", "--json")
     assert code == 3 and doc["state"] == "paused" and doc["paused"]["node_id"] == "match", doc
     form = _paused_form(doc["run_id"])
-    assert form["kind"] == "confirmation" and "2 件" in form["question"]
+    assert form["kind"] == "confirmation"
+    assert shown("runtime.reconcile.question", form["question"], count=2)
     options = form["options"]
     assert [o["id"] for o in options] == ["right-0", "right-1", "none"]
     # Both payments with their amount, date and 摘要.

@@ -113,7 +113,7 @@ def test_bad_input_value_is_usage_error(cli: Any) -> None:
         "--input",
         "ask.amount=abc",
     )
-    assert code == 2 and "ask.amount" in text and "数値を入力してください" in text
+    assert code == 2 and "ask.amount" in text and t("field.not_number") in text
     code, _, text = cli(
         "run",
         str(FIXTURES / "plans" / "runtime" / "ask_then_record.yaml"),
