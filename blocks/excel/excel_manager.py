@@ -702,7 +702,7 @@ def write_tables(
             close = difflib.get_close_matches(title, existing, n=1, cutoff=0.6)
             if close:
                 warnings.append(
-                    f"sheet {title!r} was added to the template; did you mean {close[0]!r}?"
+                    t("runtime.excel.sheet_added", sheet=repr(title), close=repr(close[0]))
                 )
         written.append(_write_into(workbook[title], table, created))
     workbook.save(out_path)

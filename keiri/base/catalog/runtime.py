@@ -399,6 +399,10 @@ ENTRIES: dict[str, dict[str, str]] = {
         "en": "workbook {name} has no sheets",
     },
     "runtime.excel.workbook": {"ja": "ブック {name}", "en": "workbook {name}"},
+    "runtime.excel.sheet_added": {
+        "ja": "シート {sheet} をテンプレートに追加しました（{close} のことですか？）",
+        "en": "sheet {sheet} was added to the template; did you mean {close}?",
+    },
     "runtime.excel.suggest": {"ja": "（もしかして: {names}）", "en": "; did you mean {names}?"},
     "runtime.excel.no_sheet": {
         "ja": "{kind} にシート {sheet} はありません{suggestion}",

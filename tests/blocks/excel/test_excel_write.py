@@ -185,7 +185,7 @@ def test_new_sheet_in_a_template_is_reported(
     summary = out["write_summary"]
     assert summary["sheets"][0]["created_sheet"] is True
     assert summary["warnings"] == [
-        "sheet '請求一覧2' was added to the template; did you mean '請求一覧'?"
+        t("runtime.excel.sheet_added", sheet=repr("請求一覧2"), close=repr("請求一覧"))
     ]
     assert _load(store, out["output_file"]).sheetnames == ["請求一覧", "設定", "請求一覧2"]
 
