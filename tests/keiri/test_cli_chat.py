@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from keiri.base.catalog import t
+from keiri.base.catalog import CATALOG, t
 from tests.conftest import ROOT, TEST_BLOCK_SPECS
 from tests.support.chat_script import (
     GOAL,
@@ -32,7 +32,8 @@ pexpect = pytest.importorskip("pexpect")
 
 pytestmark = pytest.mark.prefect
 
-PROMPT = "あなた> "
+PROMPT = t("chat.cli.prompt", "ja")  # the child reads Japanese (KEIRI_LANG=ja)
+APPROVED = t("chat.confirmation.approved", "ja", by="yamada")
 UUID = r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
@@ -87,29 +88,30 @@ def test_a_request_is_confirmed_with_y_and_its_summary_printed_later(
     log = tmp_path / "chat.log"
     child = _spawn(env, log=log)
     try:
-        child.expect("コパイロットとの会話を始めます")
-        child.expect(r"会話 (conv_[0-9a-f]+)")
+        welcome = CATALOG["chat.cli.welcome"]["ja"].split("{conversation}")[0]
+        child.expect(re.escape(welcome) + r"(conv_[0-9a-f]+)")
         conversation = child.match.group(1)
         child.expect_exact(PROMPT)
         child.sendline("/stats")  # a mistyped command: did-you-mean, the loop goes on
-        child.expect_exact("不明なコマンドです: /stats（もしかして /status？）")
+        hint = t("chat.cli.did_you_mean", "ja", name="/status")
+        child.expect_exact(t("chat.cli.unknown_command", "ja", command="/stats", hint=hint))
         child.expect_exact(PROMPT)
         child.sendline(REQUEST)
         child.expect_exact(REPLY)
-        child.expect_exact("実行してよろしいですか？ [y/n]: ")
+        child.expect_exact(t("chat.cli.confirm", "ja"))
         child.sendline("はいはい")  # neither y nor n: asked again
-        child.expect_exact("y（承認）か n（却下）で答えてください。")
-        child.expect_exact("実行してよろしいですか？ [y/n]: ")
+        child.expect_exact(t("chat.cli.confirm_again", "ja"))
+        child.expect_exact(t("chat.cli.confirm", "ja"))
         child.sendline("y")
-        child.expect_exact("yamada が承認しました")
+        child.expect_exact(APPROVED)
         child.expect(r"→ .*: http\S+/runs/flow-run/" + UUID)  # the run's link (Prefect UI)
         child.expect_exact(PROMPT)
         # Nothing is typed: the waiting prompt prints the TaskLoop's report when the run ends.
         child.expect_exact(SUMMARY, timeout=150)
         child.expect_exact(PROMPT)
         child.sendline("/status")
-        child.expect_exact("最近の実行")
-        child.expect_exact("完了")
+        child.expect_exact(t("chat.status.recent_runs", "ja"))
+        child.expect_exact(t("state.COMPLETED", "ja"))
         child.expect_exact(PROMPT)
         child.sendline("/quit")
         child.expect_exact(f"keiri chat --conversation {conversation}")
@@ -120,11 +122,7 @@ def test_a_request_is_confirmed_with_y_and_its_summary_printed_later(
     assert script.answered == {"WireActionList": 1, "WireSummary": 1}, script.answered
     transcript = _transcript(log)
     # The order a person saw: confirmation, approval, then (after a prompt) the summary.
-    assert (
-        transcript.index(REPLY)
-        < transcript.index("yamada が承認しました")
-        < transcript.index(SUMMARY)
-    )
+    assert transcript.index(REPLY) < transcript.index(APPROVED) < transcript.index(SUMMARY)
 
     # A new process continues the same conversation: its last messages are shown again.
     log2 = tmp_path / "chat2.log"

@@ -162,7 +162,7 @@ def test_paused_run_is_answered_from_the_chat(
     )
     resumed = session.decide(ask.id, approve=True)
     assert resumed[-1].text == t(
-        "copilot.run.resumed", run="amount_check", step="入力して承認する", user="tanaka"
+        "copilot.run.resumed", run="amount_check", step=t("step.form.mixed"), user="tanaka"
     )
     assert not [m for m in session.history() if run_id in m.text]  # no id where people read
 
