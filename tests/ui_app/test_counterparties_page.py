@@ -13,7 +13,9 @@ from streamlit.testing.v1 import AppTest
 
 from blocks.counterparties.models import Counterparty, Rule
 from blocks.counterparties.store import CounterpartyStore
+from keiri.base.catalog import t
 from tests.blocks.journals import month
+from tests.support.catalog_text import shown
 from tests.ui_app.conftest import APP
 
 
@@ -40,25 +42,25 @@ def _frame_column(at: AppTest, index: int, column: str) -> list[str]:
 def test_the_list_and_its_search(page: AppTest) -> None:
     at = page
     assert not at.exception
-    assert at.title[0].value == "取引先"
+    assert at.title[0].value == t("parties.title")
     assert [tab.label for tab in at.tabs] == [
-        "一覧", "追加・編集", "学習したルール", "変更履歴", "CSV 取り込み・書き出し",
-    ]  # fmt: skip
-    assert "4 件（全 4 件）" in [c.value for c in at.caption]
+        t(f"parties.tab.{tab}") for tab in ("list", "edit", "rules", "log", "csv")
+    ]
+    assert t("parties.count", shown=4, total=4) in [c.value for c in at.caption]
     assert _frame_column(at, 0, "取引先名")[0] == "株式会社山田商事"
 
     for text, code in [("ヤマダ", "C001"), ("(株)ひかり通信", "C004"), ("T6010001", "C002")]:
         at.text_input(key="parties::search").set_value(text).run()
-        assert "1 件（全 4 件）" in [c.value for c in at.caption], text
+        assert t("parties.count", shown=1, total=4) in [c.value for c in at.caption], text
         assert _frame_column(at, 0, "取引先コード") == [code]
 
 
 def test_the_learned_rule_is_shown_with_who_and_when(page: AppTest) -> None:
     rules = page.tabs[2].dataframe[0].value
-    assert list(rules["取引先"]) == ["C001 株式会社山田商事"]
-    assert list(rules["勘定科目"]) == ["通信費"]
-    assert list(rules["由来"]) == ["仕訳確認から学習"]
-    assert list(rules["誰が"]) == ["suzuki"] and rules["日時"].iloc[0]
+    assert list(rules[t("parties.col.counterparty")]) == ["C001 株式会社山田商事"]
+    assert list(rules[t("parties.col.account")]) == ["通信費"]
+    assert list(rules[t("parties.col.origin")]) == [t("parties.origin.learned")]
+    assert list(rules[t("parties.col.by")]) == ["suzuki"] and rules[t("parties.col.at")].iloc[0]
 
 
 def test_an_edit_is_saved_and_logged_with_who(page: AppTest) -> None:
@@ -71,17 +73,20 @@ def test_an_edit_is_saved_and_logged_with_who(page: AppTest) -> None:
     form.button[0].click().run()  # 保存
 
     assert not at.exception
-    assert at.success[0].value == "C003 有限会社みどり商店 を更新しました（yamada）"
+    assert at.success[0].value == t(
+        "parties.saved.update", code="C003", name="有限会社みどり商店", by="yamada"
+    )
     with CounterpartyStore() as store:
         saved = store.get("C003")
         assert saved is not None and saved.payment_terms == "月末締め翌月末払い"
     history = at.tabs[1].dataframe[0].value
-    assert history["誰が"].iloc[0] == "yamada"
-    assert history["操作"].iloc[0] == "更新"
-    assert "既定の勘定科目: 会議費 → 消耗品費" in history["内容"].iloc[0]
-    assert any(c.value.startswith("最終更新: ") and "（yamada）" in c.value for c in at.caption)
+    by, change, what = t("parties.col.by"), t("parties.col.change"), t("parties.col.what")
+    assert history[by].iloc[0] == "yamada"
+    assert history[change].iloc[0] == t("parties.action.update")
+    assert "既定の勘定科目: 会議費 → 消耗品費" in history[what].iloc[0]  # the field's label: data
+    assert any(shown("parties.last_change", c.value, by="yamada") for c in at.caption)
     log = at.tabs[3].dataframe[0].value
-    assert log["コード・番号"].iloc[0] == "C003" and log["誰が"].iloc[0] == "yamada"
+    assert log[t("parties.col.key")].iloc[0] == "C003" and log[by].iloc[0] == "yamada"
 
 
 def test_a_new_counterparty_and_a_refused_value(page: AppTest) -> None:
@@ -92,15 +97,18 @@ def test_a_new_counterparty_and_a_refused_value(page: AppTest) -> None:
     fields["取引先名"].set_value("株式会社あおば文具")
     fields["登録番号"].set_value("T123")
     form.button[0].click().run()
-    assert any(e.value.startswith("登録番号: ") for e in at.error), [e.value for e in at.error]
+    problems = [e.value for e in at.error]
+    assert any(shown("parties.field_problem", e, field="登録番号") for e in problems), problems
     with CounterpartyStore() as store:
         assert store.get("C005") is None
 
     fields = {w.label: w for w in at.tabs[1].text_input}
     fields["登録番号"].set_value("")
     at.tabs[1].button[0].click().run()
-    assert at.success[0].value == "C005 株式会社あおば文具 を追加しました（yamada）"
-    assert "5 件（全 5 件）" in [c.value for c in at.caption]
+    assert at.success[0].value == t(
+        "parties.saved.create", code="C005", name="株式会社あおば文具", by="yamada"
+    )
+    assert t("parties.count", shown=5, total=5) in [c.value for c in at.caption]
 
 
 CSV_GOOD = "取引先コード,取引先名,カナ名\r\nC006,合同会社そら企画,ｿﾗｷｶｸ\r\nC001,株式会社山田商事,ﾔﾏﾀﾞｼｮｳｼﾞ\r\n"
@@ -123,11 +131,11 @@ def test_csv_import_all_or_nothing_and_export(page: AppTest) -> None:
         ("取引先.csv", CSV_GOOD.encode("cp932"), "text/csv")
     ).run()
     at.button(key="parties::import").click().run()
-    assert at.success[0].value.startswith("取り込みました（追加 1 件、更新 1 件、変更なし 0 件")
+    assert shown("parties.imported", at.success[0].value, create=1, update=1, same=0)
     with CounterpartyStore() as store:
         assert store.get("C006") == Counterparty(code="C006", name="合同会社そら企画",
                                                  kana="ｿﾗｷｶｸ")  # fmt: skip
 
     # the export offers the whole master (its bytes are csvio's, tested in blocks/counterparties)
     labels = [b.proto.label for b in at.tabs[4].get("download_button")]
-    assert labels == ["取引先 5 件をダウンロード"]
+    assert labels == [t("parties.export_button", count=5)]

@@ -13,6 +13,8 @@ from typing import Any
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from keiri.base.catalog import t
+from tests.support.catalog_text import shown
 from tests.ui_app.conftest import APP
 from tests.ui_app.evidence_archive import INVOICES, LETTER, RECEIPT, RECEIPT_NUMBER, keep_month
 
@@ -29,7 +31,7 @@ def page(loopback: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Ite
 
 
 def _files(at: AppTest) -> list[str]:
-    return [str(name) for name in at.dataframe[0].value["ファイル名"]]
+    return [str(name) for name in at.dataframe[0].value[t("archive.col.file")]]
 
 
 def _search(at: AppTest, **values: Any) -> AppTest:
@@ -49,8 +51,8 @@ def _search(at: AppTest, **values: Any) -> AppTest:
 def test_every_filter_alone_and_combined(page: AppTest) -> None:
     at = page
     assert not at.exception
-    assert at.title[0].value == "証憑検索"
-    assert "6 件見つかりました" in [c.value for c in at.caption]
+    assert at.title[0].value == t("search.title")
+    assert t("search.found", count=6) in [c.value for c in at.caption]
     first = INVOICES[0]
     name = first["zip_path"].rsplit("/", 1)[-1]
 
@@ -60,7 +62,9 @@ def test_every_filter_alone_and_combined(page: AppTest) -> None:
     _search(at, date_from=None, date_to=None, amount_min=first["total"], amount_max=first["total"])
     assert _files(at) == [name]
     _search(at, amount_min=None, amount_max=None, party="(株)山田商店")
-    assert name in _files(at) and all("山田商店" in p for p in at.dataframe[0].value["取引先"])
+    assert name in _files(at) and all(
+        "山田商店" in p for p in at.dataframe[0].value[t("archive.col.party")]
+    )
     _search(at, party=RECEIPT_NUMBER[5:12])  # a part of the number
     assert _files(at) == [RECEIPT]
     _search(at, party="", kind="cover_letter")
@@ -69,10 +73,10 @@ def test_every_filter_alone_and_combined(page: AppTest) -> None:
             amount_max=10_000)  # fmt: skip
     assert _files(at) == [RECEIPT]
     _search(at, amount_min=5_000_000, amount_max=None)
-    assert at.info[0].value.startswith("条件に合う証憑はありません")
+    assert at.info[0].value == t("search.none")
 
     _search(at, date_from=dt.date(2024, 5, 1), date_to=dt.date(2024, 4, 1), amount_min=None)
-    assert [e.value for e in at.error] == ["取引年月日の「から」が「まで」より後になっています"]
+    assert [e.value for e in at.error] == [t("search.bad_range", what=t("search.what.date"))]
 
 
 def test_previews_download_and_the_registry_attribution(page: AppTest) -> None:
@@ -83,22 +87,24 @@ def test_previews_download_and_the_registry_attribution(page: AppTest) -> None:
     assert set(by_name) >= {pdf, RECEIPT, LETTER}
     # the first result by date: the receipt photo, its issuer registered in the loaded registry
     assert choice.value == by_name[RECEIPT]
-    assert at.subheader[0].value == f"プレビュー: {RECEIPT}"
+    assert at.subheader[0].value == t("search.preview", file=RECEIPT)
     assert len(at.get("image")) == 1
-    assert at.markdown[-1].value == f"登録番号 {RECEIPT_NUMBER}: 登録済み"
-    assert at.warning[0].value.startswith("証憑の取引先名「喫茶みどり」と公表されている名称「")
+    registered = t("registry.status.registered")
+    assert at.markdown[-1].value == t("search.registry", number=RECEIPT_NUMBER, status=registered)
+    assert shown("search.name_differs", at.warning[0].value, name="喫茶みどり")
     captions = [c.value for c in at.caption]
-    assert any(c.startswith("出典：国税庁適格請求書発行事業者公表サイト") for c in captions)
-    assert [b.proto.label for b in at.get("download_button")] == [f"{RECEIPT} をダウンロード"]
+    assert any(c.startswith(t("registry.attribution.local")) for c in captions)
+    labels = [b.proto.label for b in at.get("download_button")]
+    assert labels == [t("search.download", file=RECEIPT)]
 
     choice.set_value(by_name[pdf]).run()  # a PDF: its first page as an image
     assert not at.exception
     images = at.get("image")
-    assert len(images) == 1 and f"{pdf}（1 ページ目 / 全 1 ページ）" in str(images[0].proto)
-    assert [b.proto.label for b in at.get("download_button")] == [f"{pdf} をダウンロード"]
-    assert at.markdown[-1].value.startswith("登録番号 T5582318564206: ")
+    assert len(images) == 1 and t("search.pdf_page", file=pdf, pages=1) in str(images[0].proto)
+    assert [b.proto.label for b in at.get("download_button")] == [t("search.download", file=pdf)]
+    assert shown("search.registry", at.markdown[-1].value, number="T5582318564206")
 
     at.selectbox(key="search::choice").set_value(by_name[LETTER]).run()
     assert "請求書を送付いたします" in at.code[0].value
     assert not at.get("image")
-    assert [b.proto.label for b in at.get("download_button")] == [f"{LETTER} をダウンロード"]
+    assert [b.proto.label for b in at.get("download_button")] == [t("search.download", file=LETTER)]

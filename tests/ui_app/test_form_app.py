@@ -160,7 +160,7 @@ def test_inbox_lists_paused_runs_with_a_link_to_the_form(
         at, "markdown"
     )
     assert any(
-        shown("inbox.meta", c, step="入力して承認する", assignee="経理部 山田")
+        shown("inbox.meta", c, step=t("step.form.mixed"), assignee="経理部 山田")
         for c in texts(at, "caption")
     )
     # grouped under the run's title: the plan's description
