@@ -56,6 +56,7 @@ from blocks.invoice.patterns import (
     UNIT_AFTER,
     WITHHOLDING,
 )
+from blocks.invoice.stacked import stacked_totals
 from blocks.text.japanese import nfkc
 
 __all__ = ["extract_invoice_fields"]
@@ -284,6 +285,11 @@ def extract_invoice_fields(
     issuer, raw_issuer, issuer_cue = issuer_of(cells, buyer, places)
     totals, taxes, inclusive, raw_rates = _rates(flat)
     _, _, candidates = _total(flat)
+    if layout:  # a label with its amount under it (a boxed figure), not beside it
+        stacked = [
+            c for c in stacked_totals(rows) if all(k["value"] != c["value"] for k in candidates)
+        ]
+        candidates = sorted(candidates + stacked, key=lambda c: int(c["rank"]))
     non_taxable, raw_non_taxable = _non_taxable(flat)
     pairs, used = summary_lines(rows)
     found: dict[str, Any] = {

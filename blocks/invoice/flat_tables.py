@@ -22,7 +22,7 @@ from typing import Any
 
 from blocks.invoice.layout_read import Row
 from blocks.invoice.lines import AMOUNT_RE, amount_value
-from blocks.invoice.patterns import AMOUNT, RATE, SUMMARY_HEAD, TOTAL_LABELS
+from blocks.invoice.patterns import AMOUNT, RATE, RATE_LEAD, SUMMARY_HEAD, TOTAL_LABELS
 from blocks.text.japanese import nfkc
 
 __all__ = ["label_of", "spread_flat_tables", "with_flat"]
@@ -53,14 +53,21 @@ def _segmentations(text: str) -> list[list[str]]:
 
 def _header(row: Row) -> list[list[list[str]]] | None:
     """Per cell of a header row, its segmentations into labels; None when a cell is not a
-    run of summary labels."""
+    run of summary labels. The head of the rows' own labels (税率区分, first: its own cell or
+    the start of the first) names no amount column and is left out."""
     cells = []
-    for cell in row:
-        ways = _segmentations("".join(nfkc(cell[2]).split()))
+    for place, cell in enumerate(row):
+        text = "".join(nfkc(cell[2]).split())
+        if place == 0:
+            lead = RATE_LEAD.match(text)
+            text = text[lead.end() :] if lead else text
+            if not text:
+                continue
+        ways = _segmentations(text)
         if not ways:
             return None
         cells.append(ways)
-    return cells
+    return cells or None
 
 
 def _values(row: Row) -> tuple[list[str], list[str], bool] | None:

@@ -71,6 +71,7 @@ __all__ = [
     "RATE",
     "RATE_HEAD",
     "RATE_LABEL",
+    "RATE_LEAD",
     "RATE_ROW_LABEL",
     "RATE_WORD",
     "REDUCED_CELL",
@@ -84,6 +85,7 @@ __all__ = [
     "ROW_NUMBER",
     "SEGMENT_END",
     "SENTENCE",
+    "SIMPLIFIED_GLYPHS",
     "SINGLE_EXCLUSIVE_WORDS",
     "SINGLE_RATE_TOTAL",
     "SPECK",
@@ -257,6 +259,9 @@ SUMMARY_HEAD = re.compile(
     r"|小計|本体(?:価格|金額)|税額|総額|非課税(?:額)?"
 )
 RATE_HEAD = re.compile(r"^(?:税率|区分|税区分|税率区分|適用税率)$")
+#: The same head at the start of a header cell OCR ran together (「税率区分税抜金額…」), longest
+#: first.
+RATE_LEAD = re.compile(r"(?:税率区分|税区分|適用税率|税率|区分)")
 RATE = re.compile(r"(\d{1,2})\s*%")
 NOT_ITEM = re.compile(
     r"^(?:小計|合計|総計|計|消費税|税額|内消費税|対象|\d+\s*%\s*対象|値引|振込|お支払|備考)"
@@ -352,5 +357,9 @@ OCR_LABEL_REPAIRS = (
     (re.compile(r"(?<![\d.,])1[1-9Oo](?=\s*%)"), "10"),
     (re.compile(r"(?<=[計額])\s*[。、]+\s*(?=[¥￥]?\s*\d)"), " "),
 )
+#: Simplified Chinese glyphs an OCR model trained on Chinese and Japanese reads for the
+#: Japanese ones of the labels (「軽减税率」, 「金额」, 「合计」): forms Japanese never prints, so
+#: mapping them back in OCR text cannot change a Japanese word.
+SIMPLIFIED_GLYPHS = str.maketrans("减额计费请发单价项", "減額計費請発単価項")
 #: A party's name has at least two of these (not 「|」, 「-」 or one stray glyph of OCR).
 NAME_CHAR = re.compile(r"\w")
