@@ -66,7 +66,7 @@ def test_cancel_in_the_form_app_ends_the_run_cancelled(
 ) -> None:
     run_id = paused_run("reconcile_two_candidates")
     at = app(run_id)
-    at = _button(at, "取消").click().run()
+    at = _button(at, t("confirm.cancel")).click().run()
     assert not at.exception and not at.error, texts(at, "error")
     done = _wait(run_id)
     assert done["state"] == "cancelled" and done["error"] is None, done

@@ -19,8 +19,10 @@ from blocks.counterparties.store import CounterpartyStore
 from blocks.journals.ledger import ExportLedger
 from blocks.journals.model import JournalBatch
 from blocks.sdk.registry import BlockRegistry
+from keiri.base.catalog import t
 from tests.blocks.journals import month
 from tests.blocks.journals.conftest import execute
+from tests.support.catalog_text import shown
 
 
 def _section(outputs_file: str, run_id: str) -> None:
@@ -81,21 +83,20 @@ def test_the_yayoi_file_is_made_recorded_and_not_made_twice(
     at = section(outputs, month.RUN_ID)
     assert not at.exception
     entries = len(outputs["purchases"]["journal"]["entries"])
-    assert at.markdown[0].value == "**仕訳の出力（会計ソフトへの取り込み用）**"
-    assert at.caption[0].value.startswith(f"この実行の仕訳 {entries} 件。")
+    assert at.markdown[0].value == f"**{t('exports.title')}**"
+    assert at.caption[0].value == t("exports.entries", count=entries)
     assert at.selectbox[0].value == "yayoi"  # the plan's choice, preselected
     assert not at.get("download_button")
 
     at.button[0].click().run()
     assert not at.exception
     buttons = at.get("download_button")
-    assert [b.proto.label for b in buttons] == ["仕訳_yayoi_golden-r.csv をダウンロード"]
+    name = t("exports.file_name", format="yayoi", run=month.RUN_ID[:8], extension="csv")
+    assert [b.proto.label for b in buttons] == [t("exports.download", name=name)]
     made = at.session_state["keiri::journal-export::" + month.RUN_ID]
     lines = list(csv.reader(io.StringIO(made["data"].decode("cp932"), newline="")))
     assert lines and all(len(line) == 25 for line in lines)
-    assert any(
-        f"{entries} 件" in c.value and "yamada が作成しました" in c.value for c in at.caption
-    )
+    assert any(shown("exports.made", c.value, entries=entries, by="yamada") for c in at.caption)
     done = ExportLedger().exported(
         e["dedup_key"] for e in outputs["purchases"]["journal"]["entries"]
     )
@@ -105,7 +106,7 @@ def test_the_yayoi_file_is_made_recorded_and_not_made_twice(
     again.button[0].click().run()
     assert not again.exception
     info = [i.value for i in again.info]
-    assert info == [f"{entries} 件の仕訳はほかの実行（golden-r）で出力済みのため入れていません。"]
+    assert info == [t("exports.excluded", count=entries, runs=month.RUN_ID[:8])]
 
 
 def test_outputs_without_journal_entries_show_nothing(

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from keiri.base.catalog import state_label
+from keiri.base.catalog import state_label, t
 from tests.ui_app.conftest import PLANS, keiri, run_panel
 
 pytestmark = pytest.mark.prefect
@@ -77,10 +77,11 @@ def test_seed_while_loops_on_no_and_ends_on_yes(roots: list[str]) -> None:
     first = doc["paused"]
     assert first["run_id"] != doc["run_id"] and first["node_id"] == "approval_status"
     assert first["form_url"].endswith(f"?run={first['run_id']}")
-    assert first["title"] == "retry_until_approved 1 回目"
+    title = "retry_until_approved " + t("runtime.loop.iteration", number=1)  # the loop's id
+    assert first["title"] == title
     assert runs.outcome(doc["run_id"]).state == "paused"  # the root waits for input too
     links = [str(a.data) for a in _artifacts(doc["run_id"]) if a.type == "link"]
-    assert f"[入力待ち: retry_until_approved 1 回目]({first['form_url']})" in links, links
+    assert f"[{t('cli.child.link', where=title)}]({first['form_url']})" in links, links
 
     code, again = keiri(
         "resume", first["run_id"], "--input", "approved=false", "--input", "response=まだです"
@@ -88,7 +89,7 @@ def test_seed_while_loops_on_no_and_ends_on_yes(roots: list[str]) -> None:
     assert code == 3 and again["run_id"] == doc["run_id"], again  # "no": the loop asks again
     second = again["paused"]
     assert second["run_id"] not in (first["run_id"], doc["run_id"])
-    assert second["title"] == "retry_until_approved 2 回目"
+    assert second["title"] == "retry_until_approved " + t("runtime.loop.iteration", number=2)
 
     code, done = keiri("resume", second["run_id"], "--input", "approved=true")
     assert code == 0 and done["state"] == "completed", done

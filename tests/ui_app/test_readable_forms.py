@@ -204,7 +204,8 @@ def test_new_run_page_lists_designs_and_starts_one_at_its_first_form(
     at = app().switch_page("views/new_run.py").run()
     assert texts(at, "title") == [t("new_run.title")]
     assert "**月次の請求書チェックと入金照合**" in texts(at, "markdown")
-    assert any("ID: monthly_invoice_check" in c for c in texts(at, "caption"))
+    captions = texts(at, "caption")
+    assert any(shown("new_run.plan_meta", c, id="monthly_invoice_check") for c in captions)
     assert t("new_run.deployments") in texts(
         at, "subheader"
     )  # deployments/*.yaml, with their design

@@ -55,8 +55,8 @@ def test_the_model_summary_is_shown_on_the_runs_page(
     assert code == 0, doc
     shown = _run_page(app, doc["run_id"])
     assert f"**{WRITTEN['headline']}**" in shown
-    assert "#### 実施したこと\n- 支払合計は 159,500 円です。" in shown
-    assert "モデルが作成しました（引用した数値は結果と照合済みです）" in shown
+    assert f"#### {t('summary.section.done')}\n- {WRITTEN['done'][0]}" in shown
+    assert t("summary.source.llm") in shown
 
 
 def test_a_summary_quoting_a_number_not_in_the_outputs_is_replaced_by_the_template(
@@ -68,8 +68,9 @@ def test_a_summary_quoting_a_number_not_in_the_outputs_is_replaced_by_the_templa
     shown = _run_page(app, doc["run_id"])
     assert "162,800" not in shown
     assert f"**{t('summary.headline.completed', plan=DESCRIPTION)}**" in shown
-    assert "- 支払合計: ¥159,500" in shown and "- 指摘事項が 1 件あります。" in shown
-    assert "結果にない数値（162800）があったため採用せず" in shown
+    total = t("summary.done.figure", label="支払合計", value="¥159,500")  # the plan's label
+    assert f"- {total}" in shown and f"- {t('summary.attention.findings', count=1)}" in shown
+    assert t("summary.note.rejected", numbers="162800") in shown
 
 
 def test_a_waiting_run_shows_its_progress_with_the_node_waiting_for_input(
@@ -78,5 +79,7 @@ def test_a_waiting_run_shows_its_progress_with_the_node_waiting_for_input(
     run_id = paused_run("reconcile_two_candidates")
     shown = _run_page(app, run_id)
     # each step by its name for people, not its node id
-    assert f":material/edit_note: {t('step.block.table.reconcile')} ・ 入力待ち" in shown
-    assert ":material/schedule: report ・ 待機" in shown  # a test block: named by its node id
+    sep = t("display.sep")
+    paused, pending = t("summary.runs.status.paused"), t("summary.runs.status.pending")
+    assert f":material/edit_note: {t('step.block.table.reconcile')}{sep}{paused}" in shown
+    assert f":material/schedule: report{sep}{pending}" in shown  # a test block: its node id
