@@ -24,6 +24,8 @@ _FIRST_LINES = 25
 _BRACKETS = re.compile(r"[【】\[\]「」『』()〔〕<>《》◆■□●○]")
 # A title is followed by nothing, a document number or a date, not by more words.
 _AFTER = re.compile(r"^(?:$|NO|№|#|\d|控|兼)")
+#: A polite prefix a title may carry beyond the table's own forms (お支払明細書).
+_POLITE = frozenset("おご御")
 
 
 _CUES = (
@@ -65,12 +67,15 @@ def is_title_line(line: str) -> bool:
 
 
 def _title(line: str) -> tuple[str, str] | None:
+    """The title a line starts with, as the table names it or with a polite prefix the table
+    does not list (「お支払明細書」 for 支払明細書, 「ご納品書」 for 納品書)."""
     squeezed = _squeeze(line)
     if len(squeezed) > 24:
         return None
-    for title, kind in _table()[0]:
-        if squeezed.startswith(title) and _AFTER.match(squeezed[len(title) :]):
-            return _combined(squeezed, title, kind)
+    for form in (squeezed, squeezed[1:] if squeezed[:1] in _POLITE else ""):
+        for title, kind in _table()[0] if form else ():
+            if form.startswith(title) and _AFTER.match(form[len(title) :]):
+                return _combined(form, title, kind)
     return _spaced_title(line)
 
 

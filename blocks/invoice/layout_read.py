@@ -39,6 +39,7 @@ from blocks.invoice.patterns import (
     RATE_ROW_LABEL,
     REDUCED_CELL,
     REDUCED_CELL_RATE,
+    REDUCED_MARK,
     TAX_AMOUNT_WORD,
     TAX_IN_ROW,
     TAX_LABEL,
@@ -156,6 +157,19 @@ def _continues(rows: Sequence[Row]) -> bool:
     return _row_label([c[2] for c in row[: row.index(amounts[0])]])[1]
 
 
+def _span(header: Row) -> tuple[float, float]:
+    """Where the table's columns stand: from its first to its last label of money or rate (a
+    cell of another column printed on the same line — the issuer's name — is not the table's)."""
+    heads = [c for c in header if MONEY_LABEL.search(c[2]) or RATE_HEAD.match(c[2])] or header
+    return min(c[0] for c in heads), max(c[1] for c in heads)
+
+
+def _beside(row: Row, span: tuple[float, float]) -> bool:
+    """True when no cell of `row` stands under the table: a line of another column (the
+    issuer's address) read between the header and its values."""
+    return bool(row) and all(c[1] <= span[0] or c[0] >= span[1] for c in row)
+
+
 def summary_lines(rows: Sequence[Row]) -> tuple[list[str], set[str]]:
     """`label amount` lines of the summary tables, and the header labels they used (the
     reading-order candidates of those labels are superseded)."""
@@ -168,10 +182,14 @@ def summary_lines(rows: Sequence[Row]) -> tuple[list[str], set[str]]:
         if not _is_summary_header(header):
             continue
         taken = 0
+        span = _span(header)
         while index < len(rows) and taken < _MAX_VALUE_ROWS:
             row = rows[index]
             if not row and _continues(rows[index + 1 : index + 2]):
                 index += 1  # the table runs over a page break: its next rate row follows
+                continue
+            if _beside(row, span):
+                index += 1
                 continue
             amounts = [c for c in row if _is_amount(c[2])]
             if not amounts or _is_summary_header(row):
@@ -299,9 +317,11 @@ def _column_of(
 
 
 def _reduced_mark(found: dict[str, list[str]]) -> str:
-    """A 「軽減税率」 cell in a column of no known head (備考): the row's reduced rate."""
+    """A 「軽減税率」 cell in a column of no known head (備考), or a mark (※) in the column
+    headed 軽減: the row's reduced rate."""
     others = (c for name, cells in found.items() if name.startswith("other") for c in cells)
-    return REDUCED_CELL_RATE if any(REDUCED_CELL.match(c) for c in others) else ""
+    marked = any(REDUCED_MARK.match(c) for c in found.get("reduced", []))
+    return REDUCED_CELL_RATE if marked or any(REDUCED_CELL.match(c) for c in others) else ""
 
 
 def item_rows(rows: Sequence[Row]) -> list[dict[str, str]]:

@@ -8,7 +8,8 @@ company name that is not the buyer's (a weak cue: 要確認). Label remnants suc
 whose 御中 stands in the next cell (「株式会社〇〇」|「御中」) is read, and that name is never
 the issuer. With the layout's positions, the name above the 登録番号 or the address is looked
 for in the same column (or row) first — a block of name, address, TEL and 登録番号 is aligned —
-and only then in the cells read before it; a cell that holds the whole block on one line
+and only then in the cells read before it; the person named after a 担当 label is not the
+issuer; a cell that holds the whole block on one line
 (「株式会社〇〇 千葉県… TEL … 登録番号 T…」, a Word table cell) gives its leading name.
 """
 
@@ -22,6 +23,7 @@ from blocks.invoice.patterns import (
     BARRIER,
     BUYER,
     COMPANY,
+    CONTACT_LABEL,
     CONTACT_WORD,
     HONORIFIC,
     ISSUER_LABEL,
@@ -47,9 +49,10 @@ Place = tuple[int, float]
 #: How far apart two left edges may be and still be one column (points; a grid's columns are
 #: whole numbers apart).
 _ALIGNED = 6.0
-#: How many cells back from the 登録番号 or the address the name may stand.
+#: How many cells back from the 登録番号 or the address the name may stand in reading order,
+#: and how many rows above it in its column.
 _BACK = 4
-_BACK_ALIGNED = 8
+_ROWS_UP = 6
 
 
 def is_company(text: str) -> bool:
@@ -143,8 +146,9 @@ def _back(anchor: int, places: list[Place] | None) -> list[int]:
     row, left = places[anchor]
     aligned = [
         back
-        for back in range(anchor - 1, max(anchor - _BACK_ALIGNED - 1, -1), -1)
-        if places[back][0] == row or abs(places[back][1] - left) <= _ALIGNED
+        for back in range(anchor - 1, -1, -1)
+        if places[back][0] >= row - _ROWS_UP
+        and (places[back][0] == row or abs(places[back][1] - left) <= _ALIGNED)
     ]
     return aligned + [back for back in near if back not in aligned]
 
@@ -178,6 +182,7 @@ def issuer_of(
                 _usable(candidate, buyer)
                 and not BARRIER.search(candidate)
                 and not (back + 1 < len(tokens) and HONORIFIC.match(tokens[back + 1]))
+                and not (back > 0 and CONTACT_LABEL.match(tokens[back - 1]))  # 担当 | 今井
                 and (is_company(candidate) or not re.search(r"\d", candidate))
             ):
                 return candidate, candidate, kind if is_company(candidate) else "weak"

@@ -32,6 +32,7 @@ __all__ = [
     "COLUMN_HEADS",
     "COMPANY",
     "CONSUMPTION_TAX_WORD",
+    "CONTACT_LABEL",
     "CONTACT_WORD",
     "COUNT",
     "DATE_LABELS",
@@ -76,6 +77,7 @@ __all__ = [
     "RATE_WORD",
     "REDUCED_CELL",
     "REDUCED_CELL_RATE",
+    "REDUCED_MARK",
     "REDUCED_NOTE",
     "REDUCED_WORD",
     "REGISTRATION_LABEL",
@@ -267,13 +269,19 @@ NOT_ITEM = re.compile(
     r"^(?:小計|合計|総計|計|消費税|税額|内消費税|対象|\d+\s*%\s*対象|値引|振込|お支払|備考)"
 )
 
+#: A cell of its own marking the row's item as reduced-rate (a 備考 or 軽減 column).
+REDUCED_CELL = re.compile(r"^(?:軽減税率|軽減|軽|軽減税率対象|軽減対象|軽減税率適用)$")
 COLUMN_HEADS = (
     ("description", ITEM_HEAD),
-    ("amount", re.compile(r"^(?:金額|金額\((?:税抜|税込)\)|税抜金額|税込金額|小計|価格)$")),
+    ("amount", re.compile(r"^(?:金額|金額\((?:税抜|税込)\)|税抜金額|税込金額|小計|価格|合計|合計金額)$")),
     ("quantity", re.compile(r"^(?:数量|数)$")),
     ("unit_price", re.compile(r"^(?:単価|単価\((?:税抜|税込)\))$")),
     ("rate", RATE_HEAD),
+    # a column headed 軽減 whose cells mark the reduced-rate rows (※, ○, ★): `REDUCED_MARK`
+    ("reduced", REDUCED_CELL),
 )
+#: A mark in the 軽減 column: the row is at the reduced rate.
+REDUCED_MARK = re.compile(r"^(?:[※*＊○〇●◎✓✔★☆]|軽|8\s*%)$")
 
 
 # -- the parties (`parties`): addresses, legal forms, registration labels, honorifics
@@ -337,10 +345,10 @@ NOT_ONLY_NUMBERS = re.compile(r"[^\d\s,.%¥円×xX*-]")
 NO_NAME = "上"
 #: A cell naming a person in charge (担当: …), never the issuer.
 CONTACT_WORD = "担当"
+#: A cell that only labels the person in charge: the cell after it is a person's name.
+CONTACT_LABEL = re.compile(r"^(?:ご|御)?担当(?:者)?(?:名)?\s*[:：]?$")
 #: The label of the registration number.
 REGISTRATION_LABEL = "登録番号"
-#: A cell of its own marking the row's item as reduced-rate (a 備考 or 軽減 column).
-REDUCED_CELL = re.compile(r"^(?:軽減税率|軽減|軽|軽減税率対象|軽減対象|軽減税率適用)$")
 #: The rate such a cell stands for, in the words `RATE_WORD` reads.
 REDUCED_CELL_RATE = "軽減8%"
 #: A sentence (a greeting, 「下記の通り御請求申し上げます。」): never a party's name.
