@@ -418,27 +418,61 @@ def test_lexical_and_limit_errors(
     assert bool(ja.hint) == bool(hint) and (not hint or JAPANESE.search(ja.hint))
 
 
+def _ja(key: str, **fields: object) -> str:
+    return t(key, "ja", **fields)
+
+
+def _at(detail: str, column: int, found: str, hint: str = "") -> str:
+    """A syntax error as the catalog composes it: the detail, its column, what was found
+    there and the hint (Japanese: the `ja` fixture reads the default language)."""
+    return _ja(
+        "issue.syntax.at",
+        detail=detail,
+        column=column,
+        found=_ja("issue.expression.found", found=found),
+        hint=_ja("issue.syntax.hint", hint=hint) if hint else "",
+    )
+
+
+#: After a reference's name: '.', '[' or '}' (symbols stay as written).
+_CONTINUE_JA = _ja(
+    "issue.expr.expected_any",
+    items=_ja(
+        "issue.expr.list_last", items=_ja("issue.expr.list_sep").join(["'.'", "'['"]), last="'}'"
+    ),
+)
+
+
 @pytest.mark.parametrize(
     ("source", "text"),
     [
         (
             '"abc',
-            "ここには '\"' が必要です（5 文字目、実際: 式の終わり）。1 文字目で始まった文字列が閉じられていません",
+            _at(
+                _ja("issue.expr.expected_one", item="'\"'"),
+                5,
+                _ja("issue.expr.found.end"),
+                _ja("issue.expr.unclosed_string", column=1),
+            ),
         ),
-        ("${}", "参照が空です。${ の後に名前が必要です（3 文字目、実際: '}'）"),
+        ("${}", _at(_ja("issue.ref.empty"), 3, "'}'")),
         (
             "${a == 1",
-            "ここには '.'・'['・'}' のいずれかが必要です（4 文字目、実際: 空白）。${...} の中に空白は入れられません",
+            _at(_CONTINUE_JA, 4, _ja("issue.ref.found.space"), _ja("issue.ref.space_hint")),
         ),
         (
             "1 == ${a",
-            "参照が閉じられていません。'.'・'['・'}' のいずれかが必要です（9 文字目、実際: 式の終わり）。"
-            "6 文字目で始まった参照が '}' で閉じられていません",
+            _at(
+                _ja("issue.ref.unterminated"),
+                9,
+                _ja("issue.expr.found.end"),
+                _ja("issue.ref.unclosed", column=6),
+            ),
         ),
-        ("1e999 > 1", "数値が大きすぎて扱えません（1 文字目、実際: '1e999'）"),
+        ("1e999 > 1", _at(_ja("issue.expr.number_range"), 1, "'1e999'")),
         (
             "(" * 51 + "1" + ")" * 51,
-            "括弧の入れ子が深すぎます（50 段まで）（51 文字目、実際: '('）。条件をいくつかに分けて書いてください",
+            _at(_ja("issue.expr.too_deep", limit=50), 51, "'('", _ja("issue.expr.split_hint")),
         ),
     ],
 )

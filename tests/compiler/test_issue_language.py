@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from blocks.sdk.issue_text import PYDANTIC_TYPES, from_validation_error, pydantic_message
 from blocks.sdk.registry import BlockRegistry
 from compiler.validate import validate_file
-from keiri.base.catalog import t
+from keiri.base.catalog import Language, t
 from keiri.base.errors import Issue
 from tests.conftest import FIXTURES
 
@@ -77,7 +77,10 @@ def test_identifiers_stay_verbatim_in_both_languages(
     )
     monkeypatch.setenv("KEIRI_LANG", "en")
     (en,) = _issues(path, registry)
-    assert (en.message, en.hint) == ("unknown key 'grpah'", "did you mean 'graph'?")
+    assert (en.message, en.hint) == (
+        t("issue.pydantic.extra_forbidden", "en", name="grpah"),
+        t("issue.did_you_mean", "en", names="'graph'"),
+    )
 
 
 class _Model(BaseModel):
@@ -99,36 +102,63 @@ def _errors(data: dict[str, Any]) -> list[Any]:
     return info.value.errors()
 
 
+#: A field shown as the catalog's word for a mapping (in the sentence's language).
+MAPPING = "issue.value.mapping"
+
+
+def _sentence(key: str, lang: Language, **fields: str) -> str:
+    """The catalog sentence `key` in `lang`, a field given as `MAPPING` in that language too."""
+    shown = {
+        name: t(MAPPING, lang) if value == MAPPING else value for name, value in fields.items()
+    }
+    return t(key, lang, **shown)
+
+
 @pytest.mark.parametrize(
-    ("data", "ja", "en"),
+    ("data", "key", "fields"),
     [
-        ({}, "必須のキー 'name' がありません", "missing required key 'name'"),
-        ({"name": 3}, "文字列を書いてください（入力: 3）", "expected text (got 3)"),
-        ({"name": "x", "count": "many"}, "整数を書いてください（入力: 'many'）", None),
-        ({"name": "x", "ratio": "?"}, "数値を書いてください（入力: '?'）", None),
-        ({"name": "x", "flag": "perhaps"}, "true か false を書いてください", None),
-        ({"name": "x", "items": {"a": 1}}, "リスト", "expected a list (got a mapping)"),
-        ({"name": "x", "kind": "c"}, "'a', 'b' のいずれか", "expected one of 'a', 'b' (got 'c')"),
-        ({"name": "x", "code": "2025/04"}, "'2025/04' は 'code' の形式に合いません", None),
-        ({"name": "x", "size": 0}, "1 以上の値を書いてください（入力: 0）", None),
-        ({"name": "x", "size": 11}, "10 以下の値を書いてください（入力: 11）", None),
-        ({"name": "x", "nmae": 1}, "'nmae' は使えないキーです", "unknown key 'nmae'"),
+        ({}, "issue.pydantic.missing", {"name": "name"}),
+        ({"name": 3}, "issue.pydantic.string_type", {"actual": "3"}),
+        ({"name": "x", "count": "many"}, "issue.pydantic.int_type", {"actual": "'many'"}),
+        ({"name": "x", "ratio": "?"}, "issue.pydantic.float_type", {"actual": "'?'"}),
+        ({"name": "x", "flag": "perhaps"}, "issue.pydantic.bool_type", {"actual": "'perhaps'"}),
+        ({"name": "x", "items": {"a": 1}}, "issue.pydantic.list_type", {"actual": MAPPING}),
+        (
+            {"name": "x", "kind": "c"},
+            "issue.pydantic.literal_error",
+            {"expected": "'a', 'b'", "actual": "'c'"},
+        ),
+        (
+            {"name": "x", "code": "2025/04"},
+            "issue.pydantic.pattern",
+            {"actual": "'2025/04'", "name": "code"},
+        ),
+        (
+            {"name": "x", "size": 0},
+            "issue.pydantic.greater_than_equal",
+            {"limit": "1", "actual": "0"},
+        ),
+        (
+            {"name": "x", "size": 11},
+            "issue.pydantic.less_than_equal",
+            {"limit": "10", "actual": "11"},
+        ),
+        ({"name": "x", "nmae": 1}, "issue.pydantic.extra_forbidden", {"name": "nmae"}),
     ],
 )
 def test_pydantic_errors_are_translated_by_type(
-    data: dict[str, Any], ja: str, en: str | None, monkeypatch: pytest.MonkeyPatch
+    data: dict[str, Any], key: str, fields: dict[str, str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     (err,) = _errors(data)
     assert err["type"] in PYDANTIC_TYPES
     monkeypatch.delenv("KEIRI_LANG", raising=False)
     text = pydantic_message(err)
-    assert ja in text and "should" not in text
+    assert text == _sentence(key, "ja", **fields) and "should" not in text
     assert "\\d" not in text  # no regular expression in a message
     monkeypatch.setenv("KEIRI_LANG", "en")
     english = pydantic_message(err)
     assert not JAPANESE.search(english) and "Input should" not in english
-    if en is not None:
-        assert en in english
+    assert english == _sentence(key, "en", **fields)
 
 
 def test_an_unknown_pydantic_type_keeps_pydantic_text_in_a_japanese_sentence(
@@ -151,7 +181,9 @@ def test_converter_hints_are_in_the_language(monkeypatch: pytest.MonkeyPatch) ->
     monkeypatch.setenv("KEIRI_LANG", "en")
     issues = from_validation_error(info.value, hint="see the schema")
     by_path = {i.path: i for i in issues}
-    assert by_path["name"].hint == "add `name:`; see the schema"
+    assert by_path["name"].hint == t("issue.add_key", "en", name="name") + t(
+        "issue.hint_join", "en", hint="see the schema"
+    )  # the hint given: the caller's words
     assert by_path["nmae"].hint == "see the schema"
 
 
