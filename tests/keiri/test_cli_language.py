@@ -63,7 +63,7 @@ def test_validate_of_an_invalid_plan(lang: str, capsys: pytest.CaptureFixture[st
         assert "エラー UNKNOWN_INPUT" in out
         _no_english(out)
     else:
-        assert "ERROR UNKNOWN_INPUT" in out
+        assert f"{t('cli.label.error', 'en')} UNKNOWN_INPUT" in out
     code, out, _ = _cli(capsys, "validate", str(INVALID_PLAN), "--json")
     doc = json.loads(out)
     assert code == 1 and doc["ok"] is False and doc["errors"][0]["code"] == "UNKNOWN_INPUT"
@@ -100,10 +100,10 @@ def test_a_failed_run_and_the_run_list(
     assert failed in out and shown("cli.run.log", out)
     assert t("cli.run.inspect", run=run_id) in err
     if lang == "ja":
-        assert t("cli.artifact.recoverable") in err
+        assert t("cli.recoverable", "ja") in err
         _no_english(out + err)
     else:
-        assert "recoverable" in err
+        assert t("cli.recoverable", "en") in err
 
     code, out, _ = _cli(capsys, "runs", "--state", "failed", "--limit", "50")
     row = next(line for line in out.splitlines() if run_id in line)
