@@ -5,7 +5,9 @@ writing the documents and their expected.json, and the command line.
 Each generator keeps what makes its set its own (parties, goods, layouts, fonts, the scan's
 noise); only the machinery is here, so that two sets made the same way are made by the same
 code. Used by `make_browser_corpus.py`, `make_heldout_corpus.py`, `make_fresh_corpus.py`,
-`make_heldout2_corpus.py` and `make_heldout3_corpus.py`.
+`make_heldout2_corpus.py` and the blind sets `make_heldout3/4/5_corpus.py` (which are made
+by one `generate_printed`: Chromium prints the PDFs, the office layouts write DOCX/XLSX, the
+scans are made from the printed PDFs).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import shutil
 import sys
 import tempfile
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +33,8 @@ from make_evidence import check_digit
 __all__ = [
     "CHROMIUM",
     "CHROMIUM_ARGS",
+    "PrintedSet",
+    "generate_printed",
     "image_bytes",
     "ipaex_font",
     "items_only_html",
@@ -62,14 +67,13 @@ def ipaex_font() -> Path:
     return Path(matplotlib_fontja.__file__).parent / "fonts" / "ipaexg.ttf"
 
 
-def require_fonts(fonts: Mapping[str, Path]) -> None:
+def require_fonts(
+    fonts: Mapping[str, Path], packages: str = "fonts-ipafont-mincho fonts-vlgothic"
+) -> None:
     """Stop with the Debian packages to install when a font file is missing."""
     missing = [str(path) for path in fonts.values() if not path.is_file()]
     if missing:
-        raise SystemExit(
-            f"fonts missing: {', '.join(missing)} — apt-get install fonts-ipafont-mincho "
-            "fonts-vlgothic"
-        )
+        raise SystemExit(f"fonts missing: {', '.join(missing)} — apt-get install {packages}")
 
 
 def print_html(
@@ -184,6 +188,60 @@ def write_documents(
         json.dumps(expected, ensure_ascii=False, indent=1), encoding="utf-8"
     )
     return expected
+
+
+@dataclass(frozen=True)
+class PrintedSet:
+    """How a blind set is made: its documents (`build_docs()`; each with `id`, `fmt` — pdf,
+    docx, xlsx, scan-jpg/png/pdf —, `layout`, and for a scan `extra["source"]`, the printed
+    document it is made from), its HTML and office layouts, fonts and scan model."""
+
+    name: str  # "heldout4": the id prefix ("h4_") and the temporary folder's
+    prefix: str
+    build_docs: Callable[[], list[Any]]
+    fonts: Mapping[str, Path]
+    packages: str  # the Debian packages of `fonts`
+    css: str
+    layouts: Mapping[str, Callable[[Any], str]]
+    office_layouts: Mapping[str, Callable[[Any], bytes]]
+    pdf_options: Callable[[Any], dict[str, Any]]
+    scan_seed: int  # + the document's number: the same scan in a partial run
+    quality: tuple[int, int]
+    effects: PageEffects
+    extra_fonts: Mapping[str, Path] = field(default_factory=dict)
+
+
+def generate_printed(
+    made: PrintedSet, out: Path, only: set[str] | None = None
+) -> list[dict[str, Any]]:
+    """Write every document of the set into `out` (or only the ids in `only`, with the printed
+    sources their scans need); write and return expected.json."""
+    require_fonts(made.fonts, made.packages)
+    out.mkdir(parents=True, exist_ok=True)
+    docs = made.build_docs()
+    if only is not None:
+        docs = [d for d in docs if d.id in only]
+    wanted = {d.id for d in docs} | {d.extra["source"] for d in docs if d.fmt.startswith("scan")}
+    printed = print_html(
+        [d for d in made.build_docs() if d.fmt == "pdf" and d.id in wanted],
+        prefix=f"keiri-{made.name}-",
+        fonts={**{f"{name}.ttf": path for name, path in made.fonts.items()}, **made.extra_fonts},
+        css=made.css,
+        body=lambda doc: made.layouts[doc.layout](doc),
+        pdf_options=made.pdf_options,
+    )
+
+    def render(doc: Any, index: int) -> tuple[bytes, str]:
+        if doc.fmt == "pdf":
+            return printed[doc.id], "pdf"
+        if doc.fmt in ("docx", "xlsx"):
+            return made.office_layouts[doc.layout](doc), doc.fmt
+        ext = {"scan-jpg": "jpg", "scan-png": "png", "scan-pdf": "pdf"}[doc.fmt]
+        seed = made.scan_seed + int(doc.id.removeprefix(made.prefix))
+        pdf = printed[doc.extra["source"]]
+        return scan_pdf(pdf, doc, seed, quality=made.quality, effects=made.effects), ext
+
+    return write_documents(out, docs, render)
 
 
 def run(

@@ -56,15 +56,13 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from corpus_parts import (
+    PrintedSet,
+    generate_printed,
     image_bytes,
     ipaex_font,
-    print_html,
     registration,
-    require_fonts,
     run,
     save_book,
-    scan_pdf,
-    write_documents,
 )
 from make_corpus import Doc, Line
 from make_fresh_corpus import FreshDoc
@@ -722,38 +720,27 @@ def _scan_page(image: Any, doc: H3Doc, rng: random.Random) -> Any:
     return image.filter(ImageFilter.GaussianBlur(rng.uniform(0.3, 0.8)))
 
 
-def _render(printed: dict[str, bytes]) -> Callable[[H3Doc, int], tuple[bytes, str]]:
-    def render(doc: H3Doc, index: int) -> tuple[bytes, str]:
-        if doc.fmt == "pdf":
-            return printed[doc.id], "pdf"
-        if doc.fmt in ("docx", "xlsx"):
-            return OFFICE_LAYOUTS[doc.layout](doc), doc.fmt
-        ext = {"scan-jpg": "jpg", "scan-png": "png", "scan-pdf": "pdf"}[doc.fmt]
-        pdf = printed[doc.extra["source"]]
-        seed = 3000 + int(doc.id.removeprefix("h3_"))  # the same scan in a partial run
-        return scan_pdf(pdf, doc, seed, quality=(45, 85), effects=_scan_page), ext
-
-    return render
+#: How the set is made (`corpus_parts.generate_printed`).
+SET = PrintedSet(
+    name="heldout3",
+    prefix="h3_",
+    build_docs=build_docs,
+    fonts=FONTS,
+    packages="fonts-ipafont-mincho fonts-vlgothic",
+    css=CSS,
+    layouts=LAYOUTS,
+    office_layouts=OFFICE_LAYOUTS,
+    pdf_options=_pdf_options,
+    scan_seed=3000,
+    quality=(45, 85),
+    effects=_scan_page,
+)
 
 
 def generate(out: Path, only: set[str] | None = None) -> list[dict[str, Any]]:
     """Write every document into `out` (or only the ids in `only`, with the printed sources
     their scans need); write and return expected.json."""
-    require_fonts(FONTS)
-    out.mkdir(parents=True, exist_ok=True)
-    docs = build_docs()
-    if only is not None:
-        docs = [d for d in docs if d.id in only]
-    wanted = {d.id for d in docs} | {d.extra["source"] for d in docs if d.fmt.startswith("scan")}
-    printed = print_html(
-        [d for d in build_docs() if d.fmt == "pdf" and d.id in wanted],
-        prefix="keiri-heldout3-",
-        fonts={f"{name}.ttf": path for name, path in FONTS.items()},
-        css=CSS,
-        body=lambda doc: LAYOUTS[doc.layout](doc),
-        pdf_options=_pdf_options,
-    )
-    return write_documents(out, docs, _render(printed))
+    return generate_printed(SET, out, only)
 
 
 def main(argv: list[str] | None = None) -> int:

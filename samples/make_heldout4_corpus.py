@@ -61,7 +61,13 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from corpus_parts import print_html, registration, run, save_book, scan_pdf, write_documents
+from corpus_parts import (
+    PrintedSet,
+    generate_printed,
+    registration,
+    run,
+    save_book,
+)
 from make_corpus import Line
 from make_fresh_corpus import FreshDoc
 
@@ -838,47 +844,27 @@ def _scan_page(image: Any, doc: H4Doc, rng: random.Random) -> Any:
     return image.filter(ImageFilter.GaussianBlur(rng.uniform(0.3, 0.6)))
 
 
-def _render(printed: dict[str, bytes]) -> Callable[[H4Doc, int], tuple[bytes, str]]:
-    def render(doc: H4Doc, index: int) -> tuple[bytes, str]:
-        if doc.fmt == "pdf":
-            return printed[doc.id], "pdf"
-        if doc.fmt in ("docx", "xlsx"):
-            return OFFICE_LAYOUTS[doc.layout](doc), doc.fmt
-        ext = {"scan-jpg": "jpg", "scan-png": "png", "scan-pdf": "pdf"}[doc.fmt]
-        pdf = printed[doc.extra["source"]]
-        seed = 4000 + int(doc.id.removeprefix("h4_"))  # the same scan in a partial run
-        return scan_pdf(pdf, doc, seed, quality=(60, 90), effects=_scan_page), ext
-
-    return render
-
-
-def _require_fonts() -> None:
-    missing = [str(path) for path in FONTS.values() if not path.is_file()]
-    if missing:
-        raise SystemExit(
-            f"fonts missing: {', '.join(missing)} — apt-get install fonts-ipafont-gothic "
-            "fonts-ipaexfont-mincho"
-        )
+#: How the set is made (`corpus_parts.generate_printed`).
+SET = PrintedSet(
+    name="heldout4",
+    prefix="h4_",
+    build_docs=build_docs,
+    fonts=FONTS,
+    packages="fonts-ipafont-gothic fonts-ipaexfont-mincho",
+    css=CSS,
+    layouts=LAYOUTS,
+    office_layouts=OFFICE_LAYOUTS,
+    pdf_options=_pdf_options,
+    scan_seed=4000,
+    quality=(60, 90),
+    effects=_scan_page,
+)
 
 
 def generate(out: Path, only: set[str] | None = None) -> list[dict[str, Any]]:
     """Write every document into `out` (or only the ids in `only`, with the printed sources
     their scans need); write and return expected.json."""
-    _require_fonts()
-    out.mkdir(parents=True, exist_ok=True)
-    docs = build_docs()
-    if only is not None:
-        docs = [d for d in docs if d.id in only]
-    wanted = {d.id for d in docs} | {d.extra["source"] for d in docs if d.fmt.startswith("scan")}
-    printed = print_html(
-        [d for d in build_docs() if d.fmt == "pdf" and d.id in wanted],
-        prefix="keiri-heldout4-",
-        fonts={f"{name}.ttf": path for name, path in FONTS.items()},
-        css=CSS,
-        body=lambda doc: LAYOUTS[doc.layout](doc),
-        pdf_options=_pdf_options,
-    )
-    return write_documents(out, docs, _render(printed))
+    return generate_printed(SET, out, only)
 
 
 def main(argv: list[str] | None = None) -> int:
