@@ -273,7 +273,10 @@ NOT_ITEM = re.compile(
 REDUCED_CELL = re.compile(r"^(?:軽減税率|軽減|軽|軽減税率対象|軽減対象|軽減税率適用)$")
 COLUMN_HEADS = (
     ("description", ITEM_HEAD),
-    ("amount", re.compile(r"^(?:金額|金額\((?:税抜|税込)\)|税抜金額|税込金額|小計|価格|合計|合計金額)$")),
+    (
+        "amount",
+        re.compile(r"^(?:金額|金額\((?:税抜|税込)\)|税抜金額|税込金額|小計|価格|合計|合計金額)$"),
+    ),
     ("quantity", re.compile(r"^(?:数量|数)$")),
     ("unit_price", re.compile(r"^(?:単価|単価\((?:税抜|税込)\))$")),
     ("rate", RATE_HEAD),
