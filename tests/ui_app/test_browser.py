@@ -25,6 +25,7 @@ import pytest
 
 from keiri.base.catalog import t
 from tests.conftest import ROOT
+from tests.support.catalog_text import message
 from tests.ui_app.samples import evidence_zip
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -159,16 +160,16 @@ def browser_page(tmp_path: Path) -> Iterator[Any]:
 
 def _open_form_from_inbox(page: Any, url: str, run_id: str, shots: Path) -> None:
     page.goto(url)
-    page.get_by_role("heading", name="受信箱").wait_for()
+    page.get_by_role("heading", name=t("inbox.title")).wait_for()
     page.get_by_text("4月分の証跡 ZIP をアップロードし").first.wait_for()
     page.screenshot(path=str(shots / "inbox.png"), full_page=True)
     page.locator(f'a[href*="run={run_id}"]').first.click()
-    page.get_by_role("heading", name="入力フォーム").wait_for()
+    page.get_by_role("heading", name=t("form.title")).wait_for()
     page.get_by_role("heading", name="4月分の証跡の受け取りと承認").wait_for()
 
 
 def _fill_period(page: Any, value: str) -> None:
-    field = page.get_by_label("対象月（必須）")
+    field = page.get_by_label("対象月" + t("form.required_mark"))  # the plan's label
     field.fill(value)
     field.press("Enter")
 
@@ -195,13 +196,13 @@ def test_upload_zip_confirm_and_the_run_completes(
 
     _open_form_from_inbox(page, url, run_id, tmp_path)
     page.locator('input[type="file"]').first.set_input_files(str(archive))
-    page.get_by_text("受け付けたファイル 1 件").wait_for()
+    page.get_by_text(message("form.accepted_files", count=1)).wait_for()
     _fill_period(page, "2024-04")
-    page.get_by_text("承認する", exact=True).click()
-    page.get_by_label("コメント").fill("内容を確認しました")
+    page.get_by_text(t("form.approved"), exact=True).click()
+    page.get_by_label(t("form.response")).fill("内容を確認しました")
     page.screenshot(path=str(tmp_path / "form-filled.png"), full_page=True)
-    page.get_by_role("button", name="送信して再開").click()
-    page.get_by_text("送信しました。yamada が").wait_for()
+    page.get_by_role("button", name=t("form.submit")).click()
+    page.get_by_text(message("form.submitted", by="yamada")).wait_for()
     page.screenshot(path=str(tmp_path / "form-submitted.png"), full_page=True)
 
     view = wait_for_run(run_id, since_pause_key="upload", timeout=90)
@@ -231,11 +232,11 @@ def test_invalid_value_shows_the_message_and_the_run_stays_paused(
     run_id = zip_run
     _open_form_from_inbox(page, url, run_id, tmp_path)
     _fill_period(page, "2024/04")
-    page.get_by_role("button", name="送信して再開").click()
-    page.get_by_text("入力の形式が正しくありません（入力例: 2024-04）").wait_for()
-    page.get_by_text("必須項目です。入力してください").first.wait_for()
+    page.get_by_role("button", name=t("form.submit")).click()
+    page.get_by_text(t("field.pattern_example", example="2024-04")).wait_for()
+    page.get_by_text(t("field.required")).first.wait_for()
     page.screenshot(path=str(tmp_path / "form-invalid.png"), full_page=True)
-    assert page.get_by_label("対象月（必須）").input_value() == "2024/04"
+    assert page.get_by_label("対象月" + t("form.required_mark")).input_value() == "2024/04"
     time.sleep(1.5)  # longer than the pause's poll interval: nothing resumed it
     run = find_run(run_id)
     assert run.state is not None and run.state.type.value == "PAUSED"
@@ -327,7 +328,7 @@ def test_japanese_renders_without_a_system_cjk_font(
     with urllib.request.urlopen(f"{url}/app/static/fonts/ipaexg.ttf", timeout=10) as response:
         assert response.status == 200 and len(response.read()) > 1_000_000  # served
     page.goto(url)
-    page.get_by_role("heading", name="受信箱").wait_for()
+    page.get_by_role("heading", name=t("inbox.title")).wait_for()
     # The page's own text asks for the Japanese face; wait until it has arrived (6 MB).
     page.evaluate(
         """async () => { await document.fonts.load('48px "Source Sans"', '受信箱');
@@ -347,7 +348,7 @@ def test_japanese_renders_without_a_system_cjk_font(
     assert _distinct([control[0], *served]) == len(_GLYPHS) + 1
     assert min(_ink(s) for s in served) > 100, read_log()
     # Streamlit's own page text uses the same family: the heading is not tofu either.
-    heading = page.get_by_role("heading", name="受信箱")
+    heading = page.get_by_role("heading", name=t("inbox.title"))
     family = heading.evaluate("e => getComputedStyle(e).fontFamily")
     assert "Source Sans" in family
     loaded = page.evaluate(
@@ -373,4 +374,4 @@ def test_upload_texts_are_japanese(
         "b => getComputedStyle(b.querySelector('p') || b, '::after').content"
     )
     assert t("form.browse_files") in label
-    assert page.get_by_text("ファイルをここにドラッグするか").first.is_visible()
+    assert page.get_by_text(message("form.upload_help")).first.is_visible()

@@ -11,6 +11,8 @@ from typing import Any
 
 import pytest
 
+from keiri.base.catalog import t
+from tests.support.catalog_text import message
 from tests.ui_app.test_browser import CHROMIUM, browser_page, form_app
 
 __all__ = ["browser_page", "form_app"]  # fixtures used here
@@ -41,18 +43,18 @@ def test_reject_in_the_browser_completes_and_the_next_node_sees_the_comment(
     page = browser_page
     run_id = reject_run
     page.goto(url)
-    page.get_by_role("heading", name="受信箱").wait_for()
+    page.get_by_role("heading", name=t("inbox.title")).wait_for()
     page.locator(f'a[href*="run={run_id}"]').first.click()
-    page.get_by_role("heading", name="入力フォーム").wait_for()
+    page.get_by_role("heading", name=t("form.title")).wait_for()
     page.get_by_text("支払一覧を確認してください").first.wait_for()
     # Exact: a step's name may contain 承認する too (「入力して承認する」).
-    approve = page.get_by_role("checkbox", name="承認する", exact=True)
+    approve = page.get_by_role("checkbox", name=t("form.approved"), exact=True)
     if approve.is_checked():
-        page.get_by_text("承認する", exact=True).click()
+        page.get_by_text(t("form.approved"), exact=True).click()
     assert not approve.is_checked()
-    page.get_by_label("コメント").fill("3行目の金額が違います")
-    page.get_by_role("button", name="送信して再開").click()
-    page.get_by_text("送信しました").first.wait_for()
+    page.get_by_label(t("form.response")).fill("3行目の金額が違います")
+    page.get_by_role("button", name=t("form.submit")).click()
+    page.get_by_text(message("form.submitted", by="yamada")).first.wait_for()
     page.screenshot(path=str(tmp_path / "rejected.png"), full_page=True)
 
     view = wait_for_run(run_id, since_pause_key="confirm", timeout=90)

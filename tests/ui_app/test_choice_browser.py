@@ -11,6 +11,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from keiri.base.catalog import t
+from tests.support.catalog_text import message
 from tests.ui_app.test_browser import (  # noqa: F401 - fixtures
     CHROMIUM,
     browser_page,
@@ -42,14 +44,18 @@ def test_choose_the_second_payment_in_the_browser(
     url, read_log = form_app
     page = browser_page
     page.goto(f"{url}/?run={reconcile_run}")
-    page.get_by_role("heading", name="入力フォーム").wait_for()
-    page.get_by_text("候補が 2 件あります").first.wait_for()
-    page.get_by_text("日付: 2024-04-20 ・ 摘要: ﾔﾏﾀﾞｼｮｳｼﾞ ・ 入金: 110,000").wait_for()
-    page.get_by_text("日付: 2024-04-26 ・ 摘要: ﾔﾏﾀﾞｼｮｳｼﾞ 4ｶﾞﾂﾌﾞﾝ ・ 入金: 110,000").wait_for()
-    expect(page.get_by_role("button", name="取消")).to_have_count(1)
-    page.get_by_text("2 行目: 日付: 2024-04-26", exact=False).first.click()
+    page.get_by_role("heading", name=t("form.title")).wait_for()
+    page.get_by_text(message("runtime.reconcile.question", row=1, count=2)).first.wait_for()
+    sep = t("display.sep")  # the payment's columns and values are the plan's data
+    page.get_by_text(sep.join(["日付: 2024-04-20", "摘要: ﾔﾏﾀﾞｼｮｳｼﾞ", "入金: 110,000"])).wait_for()
+    page.get_by_text(
+        sep.join(["日付: 2024-04-26", "摘要: ﾔﾏﾀﾞｼｮｳｼﾞ 4ｶﾞﾂﾌﾞﾝ", "入金: 110,000"])
+    ).wait_for()
+    expect(page.get_by_role("button", name=t("confirm.cancel"))).to_have_count(1)
+    second = t("runtime.reconcile.option", row=2, text="日付: 2024-04-26")
+    page.get_by_text(second, exact=False).first.click()
     page.screenshot(path=str(tmp_path / "choice.png"), full_page=True)
-    page.get_by_role("button", name="送信して再開").click()
+    page.get_by_role("button", name=t("form.submit")).click()
     view = wait_for_run(reconcile_run, since_pause_key="match-confirm-1", timeout=90)
     assert view.state_type == "COMPLETED", (view, read_log())
     done = outcome(reconcile_run).to_json()

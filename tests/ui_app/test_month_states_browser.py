@@ -142,17 +142,17 @@ def _the_month(
     page.get_by_role("button", name=t("form.submit")).click()
     page.get_by_text("支払先を確認して承認してください").first.wait_for(timeout=120_000)
     assert f"run={april}" in page.url
-    page.get_by_text("承認する", exact=True).wait_for()
+    page.get_by_text(t("form.approved"), exact=True).wait_for()
     page.screenshot(path=str(shots / "next_form.png"), full_page=True)
     _nothing_internal(page, "confirm form")
     assert "株式会社ミドリ商会" in _visible_text(page)  # the run's title names its counterparty
 
     # reject with a reason
     # Exact: a step's name may contain 承認する too (「入力して承認する」).
-    approve = page.get_by_role("checkbox", name="承認する", exact=True)
+    approve = page.get_by_role("checkbox", name=t("form.approved"), exact=True)
     if approve.is_checked():
-        page.get_by_text("承認する", exact=True).click()
-    page.get_by_label("コメント").fill(REASON)
+        page.get_by_text(t("form.approved"), exact=True).click()
+    page.get_by_label(t("form.response")).fill(REASON)
     page.get_by_role("button", name=t("form.submit")).click()
     page.get_by_text(t("form.run_ended", state=t("state.REJECTED"))).wait_for(timeout=120_000)
 

@@ -12,7 +12,9 @@ from typing import Any
 
 import pytest
 
+from keiri.base.catalog import t
 from tests.conftest import ROOT
+from tests.support.catalog_text import message, shown
 from tests.support.proposal_evidence import MINATO, PROPOSAL_STATEMENT, TEST, proposal_zip
 from tests.ui_app import test_browser as _browser
 from tests.ui_app.test_readable_forms_browser import page  # noqa: F401  (the 1280×800 page)
@@ -85,20 +87,29 @@ def test_the_confirm_form_shows_the_proposals_and_books_a_persons_yes_and_no(
     page.get_by_role("heading", name=TITLE).wait_for(timeout=60_000)
     page.get_by_text("照合の提案（要確認の請求書。", exact=False).first.wait_for()
     page.get_by_text("照合の提案", exact=True).wait_for()  # the count among the metrics
-    first = page.locator('[data-testid="stRadio"]').filter(has_text="提案1: 有限会社テスト")
-    second = page.locator('[data-testid="stRadio"]').filter(has_text="提案2: 株式会社みなと商会")
+    first_label = message(
+        "reconcile.proposal.label", number=1, issuer="有限会社テスト",
+        total="¥11,000", date="2024-04-10", paid="¥11,000",
+    )  # fmt: skip
+    second_label = message(
+        "reconcile.proposal.label", number=2, issuer="株式会社みなと商会",
+        total="¥44,000", date="2024-04-20", paid="¥44,000",
+    )  # fmt: skip
+    first = page.locator('[data-testid="stRadio"]').filter(has_text=first_label)
+    second = page.locator('[data-testid="stRadio"]').filter(has_text=second_label)
     first.wait_for()
-    assert "合計 ¥11,000 ⇔ 2024-04-10 の出金 ¥11,000" in first.inner_text()
-    assert "合計 ¥44,000 ⇔ 2024-04-20 の出金 ¥44,000" in second.inner_text()
+    assert first_label.search(first.inner_text()), first.inner_text()
+    assert second_label.search(second.inner_text()), second.inner_text()
     # nothing is booked without a person's yes: both start at 照合しない
-    assert first.get_by_role("radio", name="照合しない").is_checked()
-    assert second.get_by_role("radio", name="照合しない").is_checked()
+    reject = t("reconcile.proposal.reject")
+    assert first.get_by_role("radio", name=reject).is_checked()
+    assert second.get_by_role("radio", name=reject).is_checked()
     page.screenshot(path=str(tmp_path / "proposals-form.png"), full_page=True)
 
-    first.get_by_text("照合する（この支払と照合済にする）").click()  # one click
-    page.get_by_text("承認する", exact=True).click()
-    page.get_by_role("button", name="送信して再開").click()
-    page.get_by_text("送信しました。yamada が", exact=False).wait_for(timeout=60_000)
+    first.get_by_text(t("reconcile.proposal.accept")).click()  # one click
+    page.get_by_text(t("form.approved"), exact=True).click()
+    page.get_by_role("button", name=t("form.submit")).click()
+    page.get_by_text(message("form.submitted", by="yamada")).wait_for(timeout=60_000)
 
     outcome = runs.wait(demo_run, since_pause_key="confirm_results", timeout=600)
     assert outcome.state == "completed", (outcome, read_log())
@@ -111,8 +122,12 @@ def test_the_confirm_form_shows_the_proposals_and_books_a_persons_yes_and_no(
     assert accepted["left"]["source"]["path"] == TEST and accepted["accepted_by"] == "yamada"
     [rejected] = outputs["settle_proposals"]["rejected"]
     assert rejected["file"] == MINATO
-    assert rejected["reason"] == "yamada が提案を却下しました（照合しない）"
+    assert rejected["reason"] == t("reconcile.settle.rejected", who="yamada")
     files = {row["file"]: row for row in outputs["account_files"]["rows"]}
     assert files[TEST]["outcome"] == "照合済"
     assert files[MINATO]["outcome"] == "要確認"
-    assert "yamada が提案を却下" in files[MINATO]["reason"]
+    assert shown(
+        "reconcile.files.proposal_rejected",
+        files[MINATO]["reason"],
+        reason=t("reconcile.settle.rejected", who="yamada"),
+    ), files[MINATO]["reason"]

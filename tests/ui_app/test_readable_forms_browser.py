@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from keiri.base.catalog import t
+from tests.support.catalog_text import message
 from tests.ui_app import test_browser as _browser
 from tests.ui_app.samples import evidence_zip
 
@@ -75,24 +76,27 @@ def test_confirm_form_decision_is_in_the_first_viewport_beside_the_table(
     url, _read_log = form_app
     page.goto(f"{url}/form?run={display_run}")
     page.get_by_role("heading", name="4月分の請求書チェックの確認").wait_for()
-    page.get_by_text("指摘事項（2 件）").wait_for()
+    page.get_by_text(
+        t("display.section", title="指摘事項", count=t("display.rows", count=2))
+    ).wait_for()
     page.locator('[data-testid="stDataFrame"]').first.wait_for()
     page.screenshot(path=str(tmp_path / "confirm-first-viewport.png"))
-    approve = page.get_by_text("承認する", exact=True)
-    submit = page.get_by_role("button", name="送信して再開")
+    approve = page.get_by_text(t("form.approved"), exact=True)
+    submit = page.get_by_role("button", name=t("form.submit"))
     approve_box = _in_first_viewport(page, approve)
     submit_box = _in_first_viewport(page, submit)
     table_box = page.locator('[data-testid="stDataFrame"]').first.bounding_box()
     assert table_box is not None and table_box["x"] + table_box["width"] <= approve_box["x"]
     assert submit_box["y"] > approve_box["y"]
     # The long table is collapsed; the raw data only behind 詳細.
-    assert page.get_by_text("照合済（10 件）").is_visible()
+    matched = t("display.section", title="照合済", count=t("display.rows", count=10))
+    assert page.get_by_text(matched).is_visible()  # 照合済: the plan's section title
     assert page.get_by_text(t("form.details")).is_visible()
     assert (
         page.locator('[data-testid="stJson"]').count() == 0
         or not page.locator('[data-testid="stJson"]').first.is_visible()
     )
-    assert not page.get_by_text("confirm_with_display ・").is_visible()
+    assert not page.get_by_text("confirm_with_display" + t("display.sep")).is_visible()
 
 
 def _wait_for_draft(run_id: str, ready: Callable[[dict[str, Any]], bool]) -> None:
@@ -119,19 +123,21 @@ def test_reload_keeps_typed_values_and_uploads(
     page.goto(f"{url}/form?run={zip_run}")
     page.get_by_role("heading", name="4月分の証跡の受け取りと承認").wait_for()
     page.locator('input[type="file"]').first.set_input_files(str(archive))
-    page.get_by_text("受け付けたファイル 1 件").wait_for()
-    field = page.get_by_label("対象月（必須）")
+    page.get_by_text(message("form.accepted_files", count=1)).wait_for()
+    field = page.get_by_label("対象月" + t("form.required_mark"))
     field.fill("2024-04")
     field.press("Enter")
-    page.get_by_text("承認する", exact=True).click()
+    page.get_by_text(t("form.approved"), exact=True).click()
     _wait_for_draft(zip_run, lambda v: v.get("period") == "2024-04" and v.get("approved") is True)
     page.reload()
     page.get_by_role("heading", name="4月分の証跡の受け取りと承認").wait_for()
-    page.get_by_text("前回の入力を復元しました").wait_for()
+    page.get_by_text(message("form.draft_restored")).wait_for()
     # The restored values are drawn after the notice: wait for them, never read at first paint.
-    expect(page.get_by_label("対象月（必須）")).to_have_value("2024-04", timeout=30_000)
-    expect(page.get_by_text("受け付けたファイル 1 件")).to_be_visible()
-    expect(page.get_by_role("checkbox", name="承認する")).to_be_checked()
+    expect(page.get_by_label("対象月" + t("form.required_mark"))).to_have_value(
+        "2024-04", timeout=30_000
+    )
+    expect(page.get_by_text(message("form.accepted_files", count=1))).to_be_visible()
+    expect(page.get_by_role("checkbox", name=t("form.approved"))).to_be_checked()
     page.screenshot(path=str(tmp_path / "after-reload.png"), full_page=True)
 
 
@@ -147,14 +153,14 @@ def test_wrong_type_and_corrupt_zip_are_refused_at_upload_with_their_reasons(
     page.get_by_role("heading", name="4月分の証跡の受け取りと承認").wait_for()
     upload = page.locator('input[type="file"]').first
     upload.set_input_files(str(memo))
-    page.get_by_text(
-        "memo.txt: この項目では受け付けない形式です（受け付ける形式: .zip）"
-    ).wait_for()
-    assert page.get_by_text("必須項目です").count() == 0
+    wrong_type = t("upload.wrong_extension", name="memo.txt", extensions=".zip")
+    page.get_by_text(wrong_type).wait_for()
+    assert page.get_by_text(t("field.required")).count() == 0
+    assert page.get_by_text(t("field.required_file")).count() == 0
     page.screenshot(path=str(tmp_path / "wrong-type.png"), full_page=True)
     upload.set_input_files(str(broken))
-    page.get_by_text("壊れた.zip: ZIP ファイルが壊れているか、途中で切れています").wait_for()
-    assert page.get_by_text("memo.txt: この項目では").count() == 0  # the old reason is gone
+    page.get_by_text(t("upload.zip_corrupt", name=broken.name)).wait_for()
+    assert page.get_by_text(wrong_type).count() == 0  # the old reason is gone
     page.screenshot(path=str(tmp_path / "corrupt-zip.png"), full_page=True)
 
 
@@ -166,8 +172,8 @@ def test_new_run_starts_the_demo_plan_at_its_first_form(
 
     url, read_log = form_app
     page.goto(f"{url}/new_run")
-    page.get_by_role("heading", name="新規実行").wait_for()
-    start = page.get_by_role("button", name="実行を開始")
+    page.get_by_role("heading", name=t("new_run.title")).wait_for()
+    start = page.get_by_role("button", name=t("new_run.start"))
     start.first.wait_for()
     # The innermost block holding both the design's description and a start button: its card.
     card = (
@@ -177,8 +183,8 @@ def test_new_run_starts_the_demo_plan_at_its_first_form(
         .last
     )
     page.screenshot(path=str(tmp_path / "new-run-page.png"), full_page=True)
-    card.get_by_role("button", name="実行を開始").click()
-    page.get_by_role("heading", name="入力フォーム").wait_for(timeout=150_000)
+    card.get_by_role("button", name=t("new_run.start")).click()
+    page.get_by_role("heading", name=t("form.title")).wait_for(timeout=150_000)
     page.get_by_role("heading", name="月次の請求書チェックと入金照合").wait_for()
     page.get_by_text("当月の請求書ZIPと入出金明細をアップロードしてください").wait_for()
     page.screenshot(path=str(tmp_path / "new-run-first-form.png"), full_page=True)
