@@ -281,7 +281,7 @@ def extract_invoice_fields(
     registration, raw_reg = registration_of(tokens)
     date, raw_date = transaction_date(flat, notes)
     due, raw_due = due_date(flat, notes)
-    buyer, raw_buyer = buyer_of(cells)
+    buyer, raw_buyer = buyer_of(cells, places)
     issuer, raw_issuer, issuer_cue = issuer_of(cells, buyer, places)
     totals, taxes, inclusive, raw_rates = _rates(flat)
     _, _, candidates = _total(flat)

@@ -6,7 +6,8 @@ with the name under it), the name beside or above the 登録番号 or the addres
 company name that is not the buyer's (a weak cue: 要確認). Label remnants such as
 「適格請求書発行事業者」, section headings and a receipt's 収入印紙 box are never names; a buyer
 whose 御中 stands in the next cell (「株式会社〇〇」|「御中」) is read, and that name is never
-the issuer. With the layout's positions, the name above the 登録番号 or the address is looked
+the issuer; neither is a department, a title or a payment term (「経理課 新井」, 「代表 税理士
+…」, 「翌月末日」). With the layout's positions, the name above the 登録番号 or the address is looked
 for in the same column (or row) first — a block of name, address, TEL and 登録番号 is aligned —
 and only then in the cells read before it; the person named after a 担当 label is not the
 issuer; a cell that holds the whole block on one line
@@ -34,6 +35,7 @@ from blocks.invoice.patterns import (
     REG_LABEL_HEAD,
     REG_STRICT,
     REGISTRATION_LABEL,
+    ROLE,
     SENTENCE,
 )
 from blocks.invoice.vocabulary import (
@@ -77,9 +79,10 @@ def registration_of(tokens: list[str]) -> tuple[str | None, str | None]:
     return None, None
 
 
-def buyer_of(tokens: list[str]) -> tuple[str | None, str | None]:
+def buyer_of(tokens: list[str], places: list[Place] | None = None) -> tuple[str | None, str | None]:
     """(name, text) of the 宛名: `name 御中` in one cell, or a name whose 御中/様 is the next
-    cell."""
+    cell — beside it or on the line under it when the layout is known. A 様 after a blank, as
+    a receipt prints for the buyer to write in, names nobody: never the title above it."""
     for i, token in enumerate(tokens):
         match = BUYER.match(token)
         if match and not BARRIER.search(match.group(1)) and not LABEL_ONLY.match(match.group(1)):
@@ -87,7 +90,14 @@ def buyer_of(tokens: list[str]) -> tuple[str | None, str | None]:
             return (NO_NAME_BUYER if name == NO_NAME else name), token  # the no-name placeholder
         if HONORIFIC.match(token) and i > 0:
             name = tokens[i - 1].strip()
-            if name and not BARRIER.search(name) and not DATE_PATTERN.search(name):
+            beside = places is None or places[i][0] - places[i - 1][0] <= 1  # or just under
+            if (
+                name
+                and beside
+                and not BARRIER.search(name)
+                and not DATE_PATTERN.search(name)
+                and not is_title_line(name)
+            ):
                 return name, f"{name} {token}"
     return None, None
 
@@ -98,6 +108,7 @@ def _usable(token: str, buyer: str | None) -> bool:
         or BUYER.match(token)
         or HONORIFIC.match(token)
         or LABEL_ONLY.match(token)
+        or (ROLE.match(token) and not is_company(token))
         or is_title_line(token)
         or DATE_PATTERN.search(token)
         or CONTACT_WORD in token

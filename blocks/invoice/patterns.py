@@ -84,6 +84,7 @@ __all__ = [
     "REG_LABEL",
     "REG_LABEL_HEAD",
     "REG_STRICT",
+    "ROLE",
     "ROW_NUMBER",
     "SEGMENT_END",
     "SENTENCE",
@@ -348,6 +349,15 @@ NOT_ONLY_NUMBERS = re.compile(r"[^\d\s,.%¥円×xX*-]")
 NO_NAME = "上"
 #: A cell naming a person in charge (担当: …), never the issuer.
 CONTACT_WORD = "担当"
+#: A department, a person with it, a title or a payment term: never the issuer's name (unless
+#: it carries a legal form): 「カスタマーサクセス部」, 「経理課 新井」, 「代表 中小企業診断士 …」,
+#: 「翌月末日」.
+ROLE = re.compile(
+    r"^(?:\S+?(?:部|課|係)(?:\s+\S{1,6})?"
+    r"|(?:代表(?:取締役|者)?|取締役|所長|院長|特定?社会保険労務士|中小企業診断士|税理士"
+    r"|公認会計士|行政書士|司法書士|弁護士)(?:\s.*)?"
+    r"|(?:当月|翌月|翌々月)(?:末日?|\d{1,2}日)(?:払い?)?)$"
+)
 #: A cell that only labels the person in charge: the cell after it is a person's name.
 CONTACT_LABEL = re.compile(r"^(?:ご|御)?担当(?:者)?(?:名)?\s*[:：]?$")
 #: The label of the registration number.
