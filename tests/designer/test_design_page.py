@@ -13,6 +13,7 @@ from tests.designer.answers import design, node, skeleton, step, var
 from tests.support.catalog_text import shown
 from tests.support.embeddings import embedding_handler
 from tests.support.openai_server import ScriptedOpenAI
+from tests.support.timing import scaled
 
 APP = Path(__file__).with_name("design_page_app.py")
 INVOICES = '[{"請求書番号": "INV-1", "取引先": "A社", "請求金額": 1100}]'
@@ -75,7 +76,7 @@ def test_design_page_generate_chat_validate_register(
     )
     server.enqueue_chat(answer)
 
-    at = AppTest.from_file(str(APP), default_timeout=60).run()
+    at = AppTest.from_file(str(APP), default_timeout=scaled(60)).run()
     assert not at.exception
     at.text_area(key="design::instruction").input(
         "請求書の一覧と入金明細を照合し、未入金をExcelに出力"
@@ -142,7 +143,7 @@ def test_design_page_generate_chat_validate_register(
 def test_design_page_reports_a_missing_api_key(designs_dir: Path) -> None:
     """No LLM settings: the page says so (the variables folded for the administrator) and
     disables what needs the LLM; the YAML editor stays usable."""
-    at = AppTest.from_file(str(APP), default_timeout=60).run()
+    at = AppTest.from_file(str(APP), default_timeout=scaled(60)).run()
     assert not at.exception
     assert at.warning[0].value == t("llm_page.not_configured")
     assert "OPENAI_API_KEY" not in str(at.warning[0].value)
@@ -174,7 +175,7 @@ def test_design_page_regenerates_with_the_chat_answers(
     server.enqueue_chat(skeleton([step("collect", "ui.interactive_input")]))
     server.enqueue_chat(design("bank_match_b", nodes, layout=["collect"]))
 
-    at = AppTest.from_file(str(APP), default_timeout=60).run()
+    at = AppTest.from_file(str(APP), default_timeout=scaled(60)).run()
     at.text_area(key="design::instruction").input("入金明細を照合").run()
     at.button(key="design::generate").click().run()
     assert any(shown("design.passed", s.value) for s in at.success)

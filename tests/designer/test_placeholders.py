@@ -28,6 +28,7 @@ from tests.designer.answers import design, node, question, skeleton, step, var
 from tests.support.catalog_text import shown
 from tests.support.embeddings import embedding_handler
 from tests.support.openai_server import ScriptedOpenAI
+from tests.support.timing import scaled
 
 INSTRUCTION = "請求書と入金明細を照合し、照合できた明細の差額をチェックする"
 FEE_QUESTION = "振込手数料の許容額（円）は？"
@@ -186,7 +187,7 @@ def test_design_page_asks_once_and_writes_the_answer_typed(
     server: ScriptedOpenAI, designs_dir: Path
 ) -> None:
     open_setting_script(server)
-    at = AppTest.from_file(str(APP), default_timeout=60).run()
+    at = AppTest.from_file(str(APP), default_timeout=scaled(60)).run()
     at.text_area(key="design::instruction").input(INSTRUCTION).run()
     assert any(t("design.retrieval.hybrid") in c.value for c in at.caption)  # the retrieval
     at.button(key="design::generate").click().run()

@@ -126,7 +126,7 @@ def _runs_page(run_id: str) -> str:
     before = st_config.get_option("server.address")
     st_config.set_option("server.address", "127.0.0.1")
     try:
-        at = AppTest.from_file(str(ROOT / "ui_app" / "app.py"), default_timeout=60).run()
+        at = AppTest.from_file(str(ROOT / "ui_app" / "app.py"), default_timeout=scaled(60)).run()
         at.switch_page("views/runs.py").run()
         assert not at.exception, at.exception
         run_panel(at, run_id)

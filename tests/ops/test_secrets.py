@@ -20,6 +20,7 @@ import pytest
 from tests.conftest import ROOT
 from tests.ops.conftest import KEIRI, PLANS, Ops, OwnServer, Receiver
 from tests.support.app_tree import tree_text
+from tests.support.timing import scaled
 
 pytestmark = pytest.mark.prefect
 
@@ -111,14 +112,14 @@ def _form_app_text(run_id: str) -> str:
     out: list[str] = []
     try:
         app = ROOT / "ui_app" / "app.py"
-        inbox = AppTest.from_file(str(app), default_timeout=60).run()
+        inbox = AppTest.from_file(str(app), default_timeout=scaled(60)).run()
         out.append(tree_text(inbox))
-        form = AppTest.from_file(str(app), default_timeout=60)
+        form = AppTest.from_file(str(app), default_timeout=scaled(60))
         form.query_params["run"] = run_id
         form.run()
         assert not form.exception, form.exception
         out.append(tree_text(form))
-        runs = AppTest.from_file(str(app), default_timeout=60).run()
+        runs = AppTest.from_file(str(app), default_timeout=scaled(60)).run()
         runs.switch_page("views/runs.py").run()
         assert not runs.exception, runs.exception
         out.append(tree_text(runs))

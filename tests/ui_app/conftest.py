@@ -15,6 +15,7 @@ from streamlit import config as st_config
 from streamlit.testing.v1 import AppTest
 
 from tests.conftest import FIXTURES, ROOT, TEST_BLOCK_SPECS
+from tests.support.timing import scaled
 
 APP = ROOT / "ui_app" / "app.py"
 WARN = ":material/warning:"  # the icon of a field's validation message
@@ -98,7 +99,7 @@ def app(loopback: None, runtime_env: None) -> Callable[..., AppTest]:
     """A fresh AppTest session of the whole app; `run_id` opens `/?run=<id>`."""
 
     def make(run_id: str | None = None) -> AppTest:
-        at = AppTest.from_file(str(APP), default_timeout=30)
+        at = AppTest.from_file(str(APP), default_timeout=scaled(30))
         if run_id:
             at.query_params["run"] = run_id
         return at.run()

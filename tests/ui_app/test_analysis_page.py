@@ -14,6 +14,7 @@ from keiri.base.catalog import t
 from tests.blocks.analysis.script import SALES_CSV, AnalysisScript
 from tests.blocks.analysis.test_graph import CHART_CODE, MONTHLY_CODE
 from tests.support.openai_server import LLM_ENV, ScriptedOpenAI
+from tests.support.timing import scaled
 from tests.ui_app.conftest import APP
 
 
@@ -34,7 +35,7 @@ def page(
         for key, value in srv.env().items():
             monkeypatch.setenv(key, value)
         monkeypatch.setenv("KEIRI_LLM_MAX_RETRIES", "0")
-        at = AppTest.from_file(str(APP), default_timeout=240)
+        at = AppTest.from_file(str(APP), default_timeout=scaled(240))
         at.switch_page("views/analysis.py")
         yield at.run()
 

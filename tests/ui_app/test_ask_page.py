@@ -15,6 +15,7 @@ from keiri.base.catalog import t
 from tests.designer.test_ask import REQUEST, _script_plan
 from tests.support.catalog_text import shown
 from tests.support.openai_server import LLM_ENV, ScriptedOpenAI
+from tests.support.timing import scaled
 from tests.ui_app.conftest import APP
 
 pytestmark = pytest.mark.prefect
@@ -43,7 +44,7 @@ def _markdown(at: AppTest) -> str:
 def test_a_request_is_planned_run_and_answered_on_the_page(server: ScriptedOpenAI) -> None:
     _script_plan(server)
     server.enqueue_chat({"answer": ANSWER})
-    at = AppTest.from_file(str(APP), default_timeout=120)
+    at = AppTest.from_file(str(APP), default_timeout=scaled(120))
     at.switch_page("views/ask.py")
     at.run()
     assert at.title[0].value == t("nav.ask")
@@ -78,7 +79,7 @@ def test_a_request_the_catalog_cannot_serve_is_answered_as_such_on_the_page(
     server.enqueue_chat(
         {"servable": False, "reason": "メールを送るブロックがありません", "tasks": []}
     )
-    at = AppTest.from_file(str(APP), default_timeout=60)
+    at = AppTest.from_file(str(APP), default_timeout=scaled(60))
     at.switch_page("views/ask.py")
     at.run()
     at.text_area[0].input("督促メールを送って")
@@ -99,7 +100,7 @@ def test_without_llm_settings_the_page_says_so_and_disables_the_request(
     for name in LLM_ENV:
         monkeypatch.delenv(name, raising=False)
     monkeypatch.delenv("KEIRI_UI_SECRET", raising=False)
-    at = AppTest.from_file(str(APP), default_timeout=60)
+    at = AppTest.from_file(str(APP), default_timeout=scaled(60))
     at.switch_page("views/ask.py")
     at.run()
     assert not at.exception, at.exception

@@ -10,6 +10,7 @@ from streamlit import config as st_config
 from streamlit.testing.v1 import AppTest
 
 from keiri.base.catalog import t
+from tests.support.timing import scaled
 from tests.ui_app.conftest import APP, WARN, texts
 
 SECRET = "a-shared-secret-of-24-chars"
@@ -27,7 +28,7 @@ def test_public_address_without_access_control_is_refused(
     public: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.delenv("KEIRI_UI_SECRET", raising=False)
-    at = AppTest.from_file(str(APP), default_timeout=30).run()
+    at = AppTest.from_file(str(APP), default_timeout=scaled(30)).run()
     assert texts(at, "error") == [f":material/error: {t('runtime.form_app.no_access_control')}"]
     assert not at.title and not at.button  # nothing else is served
 
@@ -42,10 +43,10 @@ def _login(at: AppTest, name: str, secret: str) -> AppTest:
 def test_shared_secret_login(public: None, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("KEIRI_UI_SECRET", SECRET)
     monkeypatch.setenv("PREFECT_API_URL", "")  # the pages need no server to show this
-    at = AppTest.from_file(str(APP), default_timeout=30).run()
+    at = AppTest.from_file(str(APP), default_timeout=scaled(30)).run()
     assert texts(at, "title") == [t("auth.login_title")]
     at = _login(at, "佐藤", "wrong-secret")
-    assert f"{WARN} 共有シークレットが違います" in texts(at, "error")
+    assert f"{WARN} {t('auth.secret_wrong')}" in texts(at, "error")
     assert "keiri::user" not in at.session_state
     at = _login(at, "佐藤", SECRET)
     assert at.session_state["keiri::user"] == "佐藤"
@@ -58,14 +59,14 @@ def test_shared_secret_login(public: None, monkeypatch: pytest.MonkeyPatch) -> N
 
 def test_short_secret_is_refused(public: None, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("KEIRI_UI_SECRET", "short")
-    at = AppTest.from_file(str(APP), default_timeout=30).run()
+    at = AppTest.from_file(str(APP), default_timeout=scaled(30)).run()
     assert texts(at, "error") == [f":material/error: {t('runtime.form_app.no_access_control')}"]
 
 
 def test_oidc_login_button_and_user(public: None, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("KEIRI_UI_SECRET", raising=False)
     monkeypatch.setenv("PREFECT_API_URL", "")
-    at = AppTest.from_file(str(APP), default_timeout=30)
+    at = AppTest.from_file(str(APP), default_timeout=scaled(30))
     at.secrets["auth"] = {
         "redirect_uri": "https://keiri.example.com/oauth2callback",
         "cookie_secret": "cookie",
@@ -93,7 +94,7 @@ def test_resume_is_attributed_to_the_logged_in_user(
 
     monkeypatch.setenv("KEIRI_UI_SECRET", SECRET)
     run_id = paused_run("ask_then_record")
-    at = AppTest.from_file(str(APP), default_timeout=30)
+    at = AppTest.from_file(str(APP), default_timeout=scaled(30))
     at.query_params["run"] = run_id
     at = _login(at.run(), "佐藤", SECRET)
     next(w for w in at.text_input if str(w.label).startswith("金額")).input("500")

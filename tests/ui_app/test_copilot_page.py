@@ -30,6 +30,7 @@ from tests.support.chat_script import (
     write_design,
 )
 from tests.support.openai_server import LLM_ENV, TEST_API_KEY, ScriptedOpenAI
+from tests.support.timing import scaled
 from tests.ui_app.conftest import APP
 from ui_app.views.copilot import CLIENT_KEY
 
@@ -58,7 +59,7 @@ def scripted(
 
 
 def _open(client: LLMClient) -> AppTest:
-    at = AppTest.from_file(str(APP), default_timeout=90)
+    at = AppTest.from_file(str(APP), default_timeout=scaled(90))
     at.session_state[CLIENT_KEY] = client
     at.switch_page(PAGE)
     at.run()
@@ -177,7 +178,7 @@ def test_without_llm_settings_the_page_says_so_and_disables_the_chat(
 ) -> None:
     for name in LLM_ENV:
         monkeypatch.delenv(name, raising=False)
-    at = AppTest.from_file(str(APP), default_timeout=60)
+    at = AppTest.from_file(str(APP), default_timeout=scaled(60))
     at.switch_page("views/copilot.py")
     at.run()
     assert not at.exception, at.exception

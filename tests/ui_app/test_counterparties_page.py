@@ -16,6 +16,7 @@ from blocks.counterparties.store import CounterpartyStore
 from keiri.base.catalog import t
 from tests.blocks.journals import month
 from tests.support.catalog_text import shown
+from tests.support.timing import scaled
 from tests.ui_app.conftest import APP
 
 
@@ -30,7 +31,7 @@ def page(loopback: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Ite
             Rule(counterparty_code="C001", account="通信費", origin="learned", note="P-0002"),
             "suzuki",
         )
-    at = AppTest.from_file(str(APP), default_timeout=60)
+    at = AppTest.from_file(str(APP), default_timeout=scaled(60))
     at.switch_page("views/counterparties.py")
     yield at.run()
 

@@ -15,6 +15,7 @@ from streamlit.testing.v1 import AppTest
 
 from keiri.base.catalog import t
 from tests.support.catalog_text import shown
+from tests.support.timing import scaled
 from tests.ui_app.conftest import APP
 from tests.ui_app.evidence_archive import INVOICES, LETTER, RECEIPT, RECEIPT_NUMBER, keep_month
 
@@ -25,7 +26,7 @@ def page(loopback: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Ite
     monkeypatch.setenv("KEIRI_HOME", str(tmp_path / "home"))
     monkeypatch.setenv("KEIRI_USER", "yamada")
     keep_month(tmp_path)
-    at = AppTest.from_file(str(APP), default_timeout=60)
+    at = AppTest.from_file(str(APP), default_timeout=scaled(60))
     at.switch_page("views/evidence.py")
     yield at.run()
 

@@ -12,6 +12,7 @@ from streamlit.testing.v1 import AppTest
 
 from keiri.base.catalog import t
 from tests.support.catalog_text import shown
+from tests.support.timing import scaled
 from tests.ui_app.conftest import WARN, texts
 from tests.ui_app.samples import INVOICE_TEXT, evidence_zip
 
@@ -210,7 +211,7 @@ def test_changed_requirements_merge_and_warn(
 
     run_id = paused_run("zip_upload_confirm")
     key = f"plan:zip_upload_confirm::node:upload::v0.1.0::run:{run_id}"
-    at = AppTest.from_file(str(APP), default_timeout=30)
+    at = AppTest.from_file(str(APP), default_timeout=scaled(30))
     at.query_params["run"] = run_id
     # Values stored under an older definition of the same form.
     at.session_state[key] = {

@@ -23,6 +23,7 @@ from keiri.base.catalog import t
 from tests.blocks.journals import month
 from tests.blocks.journals.conftest import execute
 from tests.support.catalog_text import shown
+from tests.support.timing import scaled
 
 
 def _section(outputs_file: str, run_id: str) -> None:
@@ -59,7 +60,7 @@ def section(tmp_path: Path) -> Callable[[dict[str, Any], str], AppTest]:
     def open_section(outputs: dict[str, Any], run_id: str) -> AppTest:
         path = tmp_path / f"outputs-{run_id}.json"
         path.write_text(json.dumps(outputs, ensure_ascii=False), encoding="utf-8")
-        at = AppTest.from_function(_section, args=(str(path), run_id), default_timeout=60)
+        at = AppTest.from_function(_section, args=(str(path), run_id), default_timeout=scaled(60))
         return at.run()
 
     return open_section

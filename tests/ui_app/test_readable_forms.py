@@ -13,6 +13,7 @@ from streamlit.testing.v1 import AppTest
 
 from keiri.base.catalog import t
 from tests.support.catalog_text import shown
+from tests.support.timing import scaled
 from tests.ui_app.conftest import WARN, run_entry, run_panel, texts
 from tests.ui_app.samples import evidence_zip
 
@@ -214,7 +215,7 @@ def test_new_run_page_lists_designs_and_starts_one_at_its_first_form(
         for c in texts(at, "caption")
     )
     clicked = time.monotonic()
-    at.button(key="new_run::start::monthly_invoice_check").click().run(timeout=60)
+    at.button(key="new_run::start::monthly_invoice_check").click().run(timeout=scaled(60))
     answered = time.monotonic() - clicked
     started = at.session_state["keiri::started::monthly_invoice_check"]
     run_id = started["run_id"]
@@ -224,7 +225,7 @@ def test_new_run_page_lists_designs_and_starts_one_at_its_first_form(
         deadline = time.monotonic() + 150
         while not started["paused"] and time.monotonic() < deadline:
             time.sleep(1)  # the page's fragment polls the same way while it is open
-            at.run(timeout=60)
+            at.run(timeout=scaled(60))
             assert not at.exception, at.exception
             started = at.session_state["keiri::started::monthly_invoice_check"]
         assert started["paused"] and started["by"] == "yamada", started

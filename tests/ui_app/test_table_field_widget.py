@@ -9,6 +9,8 @@ from typing import Any
 
 from streamlit.testing.v1 import AppTest
 
+from tests.support.timing import scaled
+
 
 def _app() -> None:
     import streamlit as st
@@ -41,7 +43,7 @@ def _app() -> None:
 
 
 def test_hidden_columns_widths_and_empty_cells() -> None:
-    at = AppTest.from_function(_app, default_timeout=30).run()
+    at = AppTest.from_function(_app, default_timeout=scaled(30)).run()
     assert not at.exception
     grid: Any = next(e for e in at.main if type(e).__name__ == "Dataframe")
     assert list(grid.value.columns) == ["party", "account"]  # the line id is not shown
