@@ -261,10 +261,10 @@ SUMMARY_HEAD = re.compile(
     r"|(?:消費税|課税)?対象(?:金)?額|(?:税抜|税込)(?:金)?額(?:計)?|消費税等?(?:額)?(?:計)?"
     r"|小計|本体(?:価格|金額)|税額|総額|非課税(?:額)?"
 )
-RATE_HEAD = re.compile(r"^(?:税率|区分|税区分|税率区分|適用税率)$")
-#: The same head at the start of a header cell OCR ran together (「税率区分税抜金額…」), longest
-#: first.
+#: The head of a summary table's column of rate labels, longest first: at the start of a
+#: header cell OCR ran together (「税率区分税抜金額…」) as `RATE_LEAD`, a whole cell as `RATE_HEAD`.
 RATE_LEAD = re.compile(r"(?:税率区分|税区分|適用税率|税率|区分)")
+RATE_HEAD = re.compile(rf"^{RATE_LEAD.pattern}$")
 RATE = re.compile(r"(\d{1,2})\s*%")
 NOT_ITEM = re.compile(
     r"^(?:小計|合計|総計|計|消費税|税額|内消費税|対象|\d+\s*%\s*対象|値引|振込|お支払|備考)"
