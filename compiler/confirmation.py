@@ -163,16 +163,20 @@ def _context(state: RunState, need: NeedsConfirmation, timeout_ms: int | None) -
     )
 
 
+def _emit(state: RunState, need: NeedsConfirmation, event: str, **fields: Any) -> None:
+    """An event about the question `need` (its node, item and key first, then `fields`)."""
+    state.emit(event, node_id=need.node_id, iteration=need.iteration, key=need.key, **fields)
+
+
 def settle(state: RunState, need: NeedsConfirmation) -> Confirmation:
     """Get the answer to `need` (see the module docstring) and record it for the node's
     next run; raises `ConfirmationCancelled` when a person cancels."""
     answered = state.confirmations.setdefault(need.task_name, {})
     index = len(answered)
-    state.emit(
+    _emit(
+        state,
+        need,
         "confirmation_requested",
-        node_id=need.node_id,
-        iteration=need.iteration,
-        key=need.key,
         question=need.question,
         options=[o.id for o in need.options],
         default=need.default,
@@ -188,11 +192,10 @@ def settle(state: RunState, need: NeedsConfirmation) -> Confirmation:
     else:
         who = str(values.get("_answered_by") or values.get("answered_by") or "unknown")
         if values.get(CANCEL_FIELD) in (True, "true", "True", "1", 1):
-            state.emit(
+            _emit(
+                state,
+                need,
                 "confirmation_resolved",
-                node_id=need.node_id,
-                iteration=need.iteration,
-                key=need.key,
                 option=None,
                 answered_by=who,
                 cancelled=True,
@@ -219,11 +222,10 @@ def settle(state: RunState, need: NeedsConfirmation) -> Confirmation:
             answered_by=who,
         )
     chosen = need.option(answer.option)
-    state.emit(
+    _emit(
+        state,
+        need,
         "confirmation_resolved",
-        node_id=need.node_id,
-        iteration=need.iteration,
-        key=need.key,
         option=answer.option,
         label=chosen.label if chosen else None,
         answered_by=answer.answered_by,
