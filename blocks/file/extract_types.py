@@ -6,7 +6,7 @@ Imports nothing from the block context, so the extractors stay usable as a plain
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal, NamedTuple
+from typing import Any, Literal
 
 from blocks.file.ocr_budget import OCRBudget
 from blocks.sdk.errors import BlockError, ErrorCode
@@ -99,8 +99,10 @@ class Finding:
         }
 
 
-class RawText(NamedTuple):
-    """What one format extractor returns before the common `max_chars` cut."""
+@dataclass(frozen=True)
+class RawText:
+    """What one format extractor returns before the common `max_chars` cut (the fields of
+    `blocks.file.file_processor.ExtractedText`, which adds the file's name and media type)."""
 
     text: str
     pages: int | None

@@ -38,7 +38,6 @@ from blocks.file.extract_types import (
     XLSX,
     ZIP,
     ExtractOptions,
-    Finding,
     RawText,
     file_error,
 )
@@ -142,8 +141,8 @@ def _label(media_type: str | None) -> str:
 _ENCRYPTED_OOXML_MARKER = "EncryptedPackage".encode("utf-16-le")
 
 
-@dataclass(frozen=True)
-class ExtractedText:
+@dataclass(frozen=True, kw_only=True)
+class ExtractedText(RawText):
     """The text of one file; `pages` is the PDF page count (None for other formats).
 
     `ocr_pages` counts the pages read by OCR; `findings` say what was not read (OCR budgets,
@@ -152,20 +151,17 @@ class ExtractedText:
 
     name: str
     media_type: str
-    text: str
-    pages: int | None
-    truncated: bool
-    ocr_pages: int = 0
-    notes: tuple[str, ...] = ()
-    findings: tuple[Finding, ...] = ()
-    layout: tuple[dict[str, Any], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         out = asdict(self)
-        out["notes"] = list(self.notes)
-        out["findings"] = [finding.to_dict() for finding in self.findings]
-        out["layout"] = list(self.layout)
-        return out
+        return {  # the file's name and media type first, as the JSON has always had them
+            "name": out.pop("name"),
+            "media_type": out.pop("media_type"),
+            **out,
+            "notes": list(self.notes),
+            "findings": [finding.to_dict() for finding in self.findings],
+            "layout": list(self.layout),
+        }
 
 
 def media_type_for_name(name: str) -> str | None:
@@ -324,15 +320,15 @@ def extract_with(source: Source, name: str, options: ExtractOptions) -> Extracte
         text, truncated = text[: options.max_chars], True
     warnings = tuple(f.message for f in raw.findings if f.severity == "warning")
     return ExtractedText(
-        name,
-        actual,
-        text,
-        raw.pages,
-        truncated,
-        raw.ocr_pages,
-        raw.notes + warnings,
-        raw.findings,
-        raw.layout,
+        name=name,
+        media_type=actual,
+        text=text,
+        pages=raw.pages,
+        truncated=truncated,
+        ocr_pages=raw.ocr_pages,
+        notes=raw.notes + warnings,
+        findings=raw.findings,
+        layout=raw.layout,
     )
 
 
