@@ -1,15 +1,19 @@
 """The dates of an invoice from its flat text: the transaction date (発行日/請求日 ranked by its
 label, a due date's label excluded) and the due date (支払期限 / お支払期日 / 振込期限; 「7月末日」
-is the month's last day). A date that does not exist is a note, never a guess."""
+and 「令和9年4月末日」 are the month's last day; 「翌月末日」 counts from the document's date, as
+`blocks.text.payment_terms` counts an invoice without a closing day). A date that does not
+exist is a note, never a guess."""
 
 from __future__ import annotations
 
 import calendar
 import datetime as dt
 import re
+from collections.abc import Sequence
 
 from blocks.invoice.patterns import DATE_LABELS, DUE_LABELS, MONTH_END, PAYMENT_DUE
-from blocks.text.japanese import DATE_PATTERN, date_from_match
+from blocks.text.japanese import DATE_PATTERN, date_from_match, gregorian_year
+from blocks.text.payment_terms import leading_terms
 
 __all__ = ["due_date", "transaction_date"]
 
@@ -34,25 +38,49 @@ def transaction_date(flat: str, notes: list[dict[str, str]]) -> tuple[str | None
         return None, match.group(0).strip()
 
 
-def due_date(flat: str, notes: list[dict[str, str]]) -> tuple[str | None, str | None]:
-    """支払期限 / お支払期日 / 振込期限: the first date right after such a label (「7月末日」 is
-    the month's last day)."""
-    for label in PAYMENT_DUE.finditer(flat):
-        window = flat[label.end() : label.end() + 24]
-        date = DATE_PATTERN.search(window)
-        month_end = MONTH_END.search(window)
-        if month_end is not None and (date is None or month_end.start() <= date.start()):
-            year, month = int(month_end.group("year")), int(month_end.group("month"))
-            if 1 <= month <= 12:
-                last = calendar.monthrange(year, month)[1]
-                return dt.date(year, month, last).isoformat(), (
-                    label.group(0) + window[: month_end.end()]
-                ).strip()
-        if date is not None and not window[: date.start()].strip(" :：\t"):
-            quote = (label.group(0) + window[: date.end()]).strip()
-            try:
-                return date_from_match(date).isoformat(), quote
-            except ValueError as exc:
-                notes.append({"field": "due_date", "message": str(exc)})
-                return None, quote
+def due_date(
+    flat: str,
+    notes: list[dict[str, str]],
+    anchor: str | None = None,
+    under: Sequence[str] = (),
+) -> tuple[str | None, str | None]:
+    """支払期限 / お支払期日 / 振込期限: the first date right after such a label in `flat`, else
+    in `under` (`label value` of a due label whose value stands under it in a header row);
+    「7月末日」 is the month's last day, 「翌月末日」 the last day of the month after `anchor`
+    (the document's date, ISO) and none without it."""
+    for text in (flat, *under):
+        for label in PAYMENT_DUE.finditer(text):
+            found = _due_after(label, text[label.end() : label.end() + 24], notes, anchor)
+            if found is not None:
+                return found
     return None, None
+
+
+def _due_after(
+    label: re.Match[str], window: str, notes: list[dict[str, str]], anchor: str | None
+) -> tuple[str | None, str | None] | None:
+    date = DATE_PATTERN.search(window)
+    month_end = MONTH_END.search(window)
+    if month_end is not None and (date is None or month_end.start() <= date.start()):
+        era, year = month_end.group("era"), month_end.group("year")
+        western, month = (
+            gregorian_year(era, year) if era else int(year),
+            int(month_end.group("month")),
+        )
+        if 1 <= month <= 12:
+            last = calendar.monthrange(western, month)[1]
+            return dt.date(western, month, last).isoformat(), (
+                label.group(0) + window[: month_end.end()]
+            ).strip()
+    if date is not None and not window[: date.start()].strip(" :：\t"):
+        quote = (label.group(0) + window[: date.end()]).strip()
+        try:
+            return date_from_match(date).isoformat(), quote
+        except ValueError as exc:
+            notes.append({"field": "due_date", "message": str(exc)})
+            return None, quote
+    terms = leading_terms(window)
+    if terms is not None and anchor is not None:
+        due = terms[0].due_date(dt.date.fromisoformat(anchor))
+        return due.isoformat(), f"{label.group(0)} {terms[1]}"
+    return None

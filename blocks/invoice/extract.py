@@ -36,6 +36,7 @@ from blocks.invoice.patterns import (
     CARRY,
     CJK_SPACE,
     COUNT,
+    DUE_CELL,
     EXCLUSIVE_WORDS,
     HEADER_BEFORE,
     INCLUSIVE_WORDS,
@@ -56,7 +57,7 @@ from blocks.invoice.patterns import (
     UNIT_AFTER,
     WITHHOLDING,
 )
-from blocks.invoice.stacked import stacked_totals
+from blocks.invoice.stacked import stacked_totals, stacked_values
 from blocks.text.japanese import nfkc
 
 __all__ = ["extract_invoice_fields"]
@@ -280,7 +281,7 @@ def extract_invoice_fields(
     places = [(i, c[0]) for i, row in enumerate(rows) for c in row] if layout else None
     registration, raw_reg = registration_of(tokens)
     date, raw_date = transaction_date(flat, notes)
-    due, raw_due = due_date(flat, notes)
+    due, raw_due = due_date(flat, notes, date, stacked_values(rows, DUE_CELL))
     buyer, raw_buyer = buyer_of(cells, places)
     issuer, raw_issuer, issuer_cue = issuer_of(cells, buyer, places)
     totals, taxes, inclusive, raw_rates = _rates(flat)

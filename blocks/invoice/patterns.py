@@ -36,6 +36,7 @@ __all__ = [
     "CONTACT_WORD",
     "COUNT",
     "DATE_LABELS",
+    "DUE_CELL",
     "DUE_LABELS",
     "EXCLUSIVE_WORDS",
     "EXEMPT",
@@ -240,7 +241,13 @@ WITHHOLDING = re.compile(
 PAID = re.compile(rf"(?:今回|前回)?(?:ご|御)?入金(?:額)?\s*[:：]?\s*({AMOUNT})")
 
 PAYMENT_DUE = re.compile(r"(?:お?支払(?:い)?|お?振込)(?:期限|期日|予定日)|お支払日|振込日|支払日")
-MONTH_END = re.compile(r"(?P<year>\d{4})\s*[年/.\-]\s*(?P<month>\d{1,2})\s*月?\s*末(?:日)?")
+# A cell that is only a due label (a header row's 「お支払期限」 over its value row).
+DUE_CELL = re.compile(rf"[【(]?(?:{PAYMENT_DUE.pattern})[】)]?[:：]?")
+# 「2027年7月末日」, 「令和9年4月末日」, 「2027/7末」: a month's last day, 西暦 or 和暦.
+MONTH_END = re.compile(
+    r"(?P<era>令和|平成|(?<![A-Za-z])R(?=\s*\d{1,2}\s*[./年]))?\s*"
+    r"(?P<year>(?(era)(?:\d{1,2}|元)|\d{4}))\s*[年/.\-]\s*(?P<month>\d{1,2})\s*月?\s*末(?:日)?"
+)
 
 
 # -- tables read by position (`layout_read`): money labels, item and rate heads

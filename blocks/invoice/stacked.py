@@ -2,7 +2,9 @@
 「¥95,154-」 in the next, directly below (a boxed figure; an OCR'd page where another column's
 cell — the issuer's TEL — comes between the two in reading order). The label takes the amount
 cell under it (the largest horizontal overlap, in the next row that has cells), when the
-label's own row has no amount after it."""
+label's own row has no amount after it. The same goes for a due date in a header row over
+its value row (「ご請求金額 小計 消費税 お支払期限」 over 「¥58,817 ¥53,470 ¥5,347 2027-02-20」):
+`stacked_values` gives the cell under each label cell, for the date readers."""
 
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ from blocks.invoice.layout_read import Row
 from blocks.invoice.lines import amount_value
 from blocks.invoice.patterns import AMOUNT_CELL, TOTAL_LABELS
 
-__all__ = ["stacked_totals"]
+__all__ = ["stacked_totals", "stacked_values"]
 
 _LABELS = [re.compile(rf"[【(]?(?:{label})[】)]?\s*[:：]?") for label in TOTAL_LABELS]
 
@@ -24,11 +26,32 @@ def _rank(text: str) -> int | None:
     return next((r for r, label in enumerate(_LABELS) if label.fullmatch(squeezed)), None)
 
 
-def _below(label: tuple[float, float, str], row: Row) -> str | None:
-    """The amount cell of `row` under `label` (the largest overlap), if any overlaps."""
+def _under(label: tuple[float, float, str], row: Row) -> str | None:
+    """The cell of `row` under `label` (the largest overlap), if any overlaps."""
     best = max(row, key=lambda c: min(c[1], label[1]) - max(c[0], label[0]))
     overlap = min(best[1], label[1]) - max(best[0], label[0])
-    return best[2] if overlap > 0 and AMOUNT_CELL.match(best[2]) else None
+    return best[2] if overlap > 0 else None
+
+
+def _below(label: tuple[float, float, str], row: Row) -> str | None:
+    """The amount cell of `row` under `label`, if the cell under it is an amount."""
+    cell = _under(label, row)
+    return cell if cell is not None and AMOUNT_CELL.match(cell) else None
+
+
+def stacked_values(rows: Sequence[Row], label: re.Pattern[str]) -> list[str]:
+    """`label value` for every cell that is only a `label` (「お支払期限」) with the cell under
+    it in the next row that has cells; the caller reads the value."""
+    found: list[str] = []
+    for index, row in enumerate(rows):
+        for cell in row:
+            if not label.fullmatch("".join(cell[2].split())):
+                continue
+            following = next((r for r in rows[index + 1 : index + 3] if r), None)
+            value = _under(cell, following) if following else None
+            if value is not None:
+                found.append(f"{cell[2]} {value}")
+    return found
 
 
 def stacked_totals(rows: Sequence[Row]) -> list[dict[str, Any]]:

@@ -29,6 +29,7 @@ __all__ = [
     "YES_WORDS",
     "amount_pattern",
     "date_from_match",
+    "gregorian_year",
     "name_similarity",
     "nfkc",
     "normalize_name",
@@ -94,7 +95,8 @@ def parse_amount_text(text: str) -> Decimal | None:
     return parse_amount(cleaned)
 
 
-def _era_year(era: str, year: str) -> int:
+def gregorian_year(era: str, year: str) -> int:
+    """The Western year of a Japanese era year (令和9 → 2027; 元 is the first; R, H, S)."""
     name = _ERA_BY_LETTER.get(era.upper(), era)
     first_year = ERAS[name][0]
     return first_year + (1 if year == "元" else int(year)) - 1
@@ -110,7 +112,7 @@ def parse_date_text(text: str) -> dt.date | None:
 
 def date_from_match(match: re.Match[str]) -> dt.date:
     era, year = match.group("era"), match.group("year")
-    gregorian = _era_year(era, year) if era else int(year)
+    gregorian = gregorian_year(era, year) if era else int(year)
     try:
         return dt.date(gregorian, int(match.group("month")), int(match.group("day")))
     except ValueError as exc:

@@ -28,7 +28,7 @@ from blocks.sdk.errors import BlockError, ErrorCode
 from blocks.text.japanese import nfkc
 from keiri.base.catalog import t
 
-__all__ = ["MONTH_END", "PaymentTerms", "parse_terms"]
+__all__ = ["MONTH_END", "PaymentTerms", "leading_terms", "parse_terms"]
 
 #: A day number meaning "the last day of the month".
 MONTH_END = 31
@@ -86,6 +86,22 @@ def _add_months(year: int, month: int, count: int) -> tuple[int, int]:
 
 def _day(text: str) -> int:
     return MONTH_END if text.startswith(("末", "月末")) else int(text.removesuffix("日"))
+
+
+def leading_terms(text: str) -> tuple[PaymentTerms, str] | None:
+    """The month-based terms `text` starts with (「翌月末日」, 「翌々月10日払い」 after a due
+    label) and the words they were read from; None when it starts with none (a count of days
+    alone, 「30日」, is not terms)."""
+    value = nfkc(text).lstrip(" :：")
+    match = _GRAMMAR.match(value)
+    if match is None or not match.group("month"):
+        return None
+    word = match.group("month")
+    months = _MONTHS[word] if word in _MONTHS else int(match.group("n"))
+    close = _day(match.group("close")) if match.group("close") else None
+    return PaymentTerms(close_day=close, months=months, pay_day=_day(match.group("pay"))), (
+        match.group(0)
+    )
 
 
 def parse_terms(text: str) -> PaymentTerms:
