@@ -39,6 +39,7 @@ from cachetools import LRUCache, TTLCache
 
 from blocks.sdk.errors import BlockError, ErrorCode
 from blocks.sdk.fileref import FileRef
+from blocks.sdk.nested import find_objects
 from keiri.base import settings
 from keiri.base.catalog import t
 from keiri.base.errors import ConfigError, KeiriError
@@ -367,19 +368,9 @@ def run_error(outcome: RunOutcome) -> dict[str, Any] | None:
 def output_files(value: Any) -> list[FileRef]:
     """Every FileRef in a run's outputs, in order, without duplicates."""
     found: dict[str, FileRef] = {}
-
-    def walk(item: Any) -> None:
-        if FileRef.is_fileref(item):
-            ref = FileRef.model_validate(item)
-            found.setdefault(f"{ref.sha256}:{ref.name}", ref)
-        elif isinstance(item, dict):
-            for child in item.values():
-                walk(child)
-        elif isinstance(item, list):
-            for child in item:
-                walk(child)
-
-    walk(value)
+    for item in find_objects(value, FileRef.is_fileref):
+        ref = FileRef.model_validate(item)
+        found.setdefault(f"{ref.sha256}:{ref.name}", ref)
     return list(found.values())
 
 

@@ -17,6 +17,7 @@ from blocks.journals.ledger import ExportLedger
 from blocks.journals.mapping import load_chart, require_mapped
 from blocks.journals.model import JOURNAL_FORMAT, Entry, JournalBatch, Period, parse_period
 from blocks.sdk.errors import BlockError, ErrorCode
+from blocks.sdk.nested import find_objects
 from keiri.base import settings
 from keiri.base.catalog import t
 
@@ -53,20 +54,10 @@ class ExportResult:
 def collect_batches(outputs: Any) -> list[JournalBatch]:
     """Every journal batch in a run's outputs (any node, any alias, nested anywhere); of a
     batch and its corrected copies (the same run and node), the latest revision only."""
-    found: list[JournalBatch] = []
-
-    def walk(value: Any) -> None:
-        if isinstance(value, Mapping):
-            if value.get("journal_format") == JOURNAL_FORMAT:
-                found.append(_batch(value))
-                return
-            for item in value.values():
-                walk(item)
-        elif isinstance(value, list):
-            for item in value:
-                walk(item)
-
-    walk(outputs)
+    found = [
+        _batch(value)
+        for value in find_objects(outputs, lambda v: v.get("journal_format") == JOURNAL_FORMAT)
+    ]
     latest: dict[tuple[str, str, str], JournalBatch] = {}
     for batch in found:
         ident = (batch.run_id, batch.node_id, batch.kind)
