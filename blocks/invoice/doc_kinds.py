@@ -26,11 +26,15 @@ _BRACKETS = re.compile(r"[【】\[\]「」『』()〔〕<>《》◆■□●○]
 _AFTER = re.compile(r"^(?:$|NO|№|#|\d|控|兼)")
 #: A polite prefix a title may carry beyond the table's own forms (お支払明細書).
 _POLITE = frozenset("おご御")
+#: What a title may bill in front of it: a short word of kanji or katakana (not 兼, not a sentence).
+_SUBJECT = re.compile(r"[\u4e00-\u9fff\u30a0-\u30ff]{1,6}")
 
 
 _CUES = (
     ("上記正に領収", "simplified_invoice"),
     ("領収", "simplified_invoice"),
+    ("お釣り", "simplified_invoice"),  # a till's change: only a receipt gives it
+    ("お預り", "simplified_invoice"),
     ("御見積金額", "quotation"),
     ("お支払通知", "payment_notice"),
     ("御請求額", "invoice"),
@@ -76,7 +80,23 @@ def _title(line: str) -> tuple[str, str] | None:
         for title, kind in _table()[0] if form else ():
             if form.startswith(title) and _AFTER.match(form[len(title) :]):
                 return _combined(form, title, kind)
-    return _spaced_title(line)
+    return _subject_title(squeezed) or _spaced_title(line)
+
+
+def _subject_title(squeezed: str) -> tuple[str, str] | None:
+    """A title with what it bills in front (報酬請求書, 運賃請求書, 工事代金請求書, 駐車料金領収証):
+    a short word of kanji or katakana, then a title of the table of three characters or more,
+    then nothing."""
+    for title, kind in _table()[0]:
+        subject = squeezed[: -len(title)]
+        if (
+            len(title) >= 3
+            and squeezed.endswith(title)
+            and _SUBJECT.fullmatch(subject)
+            and "兼" not in subject
+        ):
+            return squeezed, kind
+    return None
 
 
 def _combined(squeezed: str, title: str, kind: str) -> tuple[str, str]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from blocks.invoice.patterns import MONEY_MARK
+from blocks.invoice.patterns import MONEY_MARK, NET_LABEL
 from blocks.invoice.rules import registration_problem
 from blocks.invoice.vocabulary import CONFIRMED, MISSING, REVIEW
 from keiri.base.catalog import t
@@ -125,7 +125,8 @@ def _total(fields: dict[str, Any]) -> tuple[str, str | None, list[dict[str, Any]
     expected = expected_totals(fields)
     shown = {_dec(c["value"]) for c in fields.get("total_candidates") or []}
     after, before = t("invoice.review.after_withholding"), t("invoice.review.before_withholding")
-    if chosen + withheld in shown | expected:  # the gross is printed or computed: chosen is net
+    net_label = NET_LABEL.match(str(fields["raw_matches"].get("total") or ""))
+    if chosen + withheld in shown | expected or net_label:  # gross printed/computed, or 差引…
         gross, net = chosen + withheld, chosen
         pair = [(net, after), (gross, before)]
     elif chosen in expected or chosen - withheld in shown:  # the chosen amount is the gross
@@ -153,7 +154,8 @@ def _total_read(fields: dict[str, Any]) -> tuple[str, str | None, list[dict[str,
     expected = expected_totals(fields)
     consistent = _tax_consistent(fields)
     if all(c.get("unlabelled") for c in every):
-        return _unlabelled(fields, every, expected if consistent else set())
+        given = expected if consistent else _tax_share_fits(fields, every)
+        return _unlabelled(fields, every, given)
     if expected:
         fitting = [c for c in every if _dec(c["value"]) in expected]
         if not fitting:
@@ -197,6 +199,25 @@ def _total_read(fields: dict[str, Any]) -> tuple[str, str | None, list[dict[str,
     if largest is not None and _dec(largest) > _dec(strong[0]["value"]):
         return REVIEW, t("invoice.review.total_below_line"), candidates
     return CONFIRMED, None, candidates
+
+
+def _tax_share_fits(fields: dict[str, Any], every: list[dict[str, Any]]) -> set[Decimal]:
+    """With one rate's tax and no base (a receipt's 「内消費税 10% ¥210」 under an amount with
+    no total label): the printed amounts whose tax share at that rate is that tax (within
+    1 yen: 2,310 × 10/110 = 210), which the amount paid is; empty for a base that is stated."""
+    taxes = fields.get("tax_by_rate") or {}
+    if fields.get("totals_by_rate") or len(taxes) != 1 or fields.get("non_taxable"):
+        return set()
+    ((rate, tax),) = taxes.items()
+    try:
+        percent, stated = _dec(rate), _dec(tax)
+    except (ArithmeticError, ValueError):
+        return set()
+    return {
+        _dec(c["value"])
+        for c in every
+        if stated > 0 and abs(_dec(c["value"]) * percent / (100 + percent) - stated) < 1
+    }
 
 
 def _unlabelled(

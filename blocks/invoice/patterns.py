@@ -57,6 +57,7 @@ __all__ = [
     "MONEY_PREFIX",
     "MONTH_END",
     "NAME_CHAR",
+    "NET_LABEL",
     "NON_TAXABLE",
     "NOT_ITEM",
     "NOT_ONLY_NUMBERS",
@@ -176,8 +177,9 @@ SUBTOTAL = re.compile(
 TAX = re.compile(
     rf"(?:内消費税|消費税等?額?|税額|内税|[(（]\s*税)\s*[:：]?\s*\(?\s*({AMOUNT}){NOT_RATE}"
 )
+# 「消費税(10%) 5,347」, 「(内消費税等10% ¥175)」: the rate after the label, bracketed or not.
 TAX_WITH_RATE = re.compile(
-    rf"(?:内)?消費税等?額?\s*[(（]\s*(\d+)\s*%\s*[)）]\s*[:：]?\s*({AMOUNT}){NOT_RATE}"
+    rf"(?:内)?消費税等?額?\s*[(（]?\s*(\d+)\s*%\s*[)）]?\s*[:：]?\s*({AMOUNT}){NOT_RATE}"
 )
 # 「(消費税 10%) 5,000」: the rate inside the bracket with the label.
 BRACKET_TAX = re.compile(
@@ -197,7 +199,8 @@ SINGLE_RATE_TOTAL = re.compile(
 # Total labels, strongest first; each group's matches are candidates of the grand total.
 TOTAL_LABELS = (
     r"(?:税込)?合計(?:金額)?\s*\(税込\)|税込合計(?:金額)?|税込(?:金)?額(?:合計|計)|(?<!前回)(?<!前月)(?:今回)?(?:ご|御)請求(?:金)?額(?:合計)?"
-    r"|請求金額(?:合計)?|お支払(?:い)?金額|お支払額|総額|総計|領収金額",
+    r"|請求金額(?:合計)?|お支払(?:い)?金額|お支払額|総額|総計|領収金額"
+    r"|差引(?:お|ご)?(?:振込|支払|請求)(?:金)?額",  # after 源泉徴収: 差引お振込額
     r"(?<![小対象抜税])合計(?:金額)?(?!\s*\(税抜)",  # not 税抜合計, 消費税合計
     r"(?<![単抜体象価])金額(?=\s*[:：]?\s*[¥￥])",
 )
@@ -234,6 +237,8 @@ PREVIOUS = re.compile(rf"前回(?:ご|御)?請求(?:金)?額\s*[:：]?\s*({AMOUN
 #: 源泉徴収税額 / 源泉所得税 (a fee's income tax the payer withholds: the payment is the total less
 #: it), with an optional rate in brackets and a minus mark (△, ▲, -) before the amount; OCR
 #: reads 徴 as its older form 徵 (a distinct character that NFKC keeps).
+# A total label that names the amount after deductions (差引お振込額): with 源泉徴収 it is the net.
+NET_LABEL = re.compile(r"差引")
 WITHHOLDING = re.compile(
     rf"源泉(?:[徴徵]収)?(?:所得)?税(?:額)?(?:\s*[(（][^)）]{{0,12}}[)）])?\s*[:：]?\s*[△▲\-−]?\s*"
     rf"({AMOUNT})(?![\d,]|\s*%)"
