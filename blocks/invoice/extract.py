@@ -234,6 +234,8 @@ def _layout_lines(rows: list[Any]) -> list[dict[str, Any]]:
     for row in item_rows(rows):
         numbers = [row[k] for k in ("quantity", "unit_price", "amount", "rate") if row[k]]
         item = line_item(row["description"], numbers)
+        if item is not None and row["unit_price"] and not row["quantity"]:
+            item["quantity"], item["unit_price"] = None, amount_value(row["unit_price"])
         if item is not None:
             items.append(item)
     return items
@@ -249,6 +251,14 @@ def _sound(items: list[dict[str, Any]]) -> bool:
         == Decimal(str(item["amount"]))
         for item in items
     )
+
+
+def _among(by_column: list[dict[str, Any]], lines: list[dict[str, Any]]) -> bool:
+    """Every item of the table read by column is among the items read in reading order without
+    a header: those had rows from outside the table too (a 出来高 sheet's 請負金額 above it, its 今回出来高金額
+    under it)."""
+    read = {line["description"] for line in lines}
+    return all(item["description"] in read for item in by_column)
 
 
 def extract_invoice_fields(
@@ -323,7 +333,9 @@ def extract_invoice_fields(
         raw["withholding"] = withheld.group(0)
     lines, lines_source = item_lines(tokens)
     by_column = _layout_lines(rows)
-    if _sound(by_column) and len(by_column) >= len(lines):
+    if _sound(by_column) and (
+        len(by_column) >= len(lines) or (lines_source == "free" and _among(by_column, lines))
+    ):
         lines, lines_source = by_column, "layout"
     for line in lines:  # no rate column: the marked items are the reduced-rate ones
         line["rate_stated"] = line["rate"] is not None

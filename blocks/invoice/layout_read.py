@@ -22,6 +22,7 @@ from typing import Any
 
 from blocks.invoice.patterns import (
     AMOUNT_CELL,
+    BALANCE_ROW,
     BARRIER,
     BASE_LABEL,
     BASE_WORDS,
@@ -46,7 +47,7 @@ from blocks.invoice.patterns import (
     TAX_WORD,
     TAXABLE_WORD,
 )
-from blocks.text.japanese import nfkc
+from blocks.text.japanese import nfkc, parse_amount_text
 
 __all__ = ["Cell", "item_rows", "layout_rows", "summary_lines", "text_grid"]
 
@@ -251,7 +252,26 @@ def _item_header(row: Row) -> dict[str, Cell] | None:
         if name is None or name in heads:
             name = f"other{index}"
         heads[name] = cell
+    if "amount" not in heads and {"description", "quantity", "unit_price"} <= set(heads):
+        # 「内容 数量 単価 運賃」: the last column right of 単価 is the amount (quantity × unit
+        # price, which `extract._sound` checks on every row)
+        right = [n for n, c in heads.items() if c[0] >= heads["unit_price"][1]]
+        if right:
+            heads["amount"] = heads.pop(right[-1])
     return heads if {"description", "amount"} <= set(heads) else None
+
+
+def _subtotal(items: list[dict[str, str]], amount: str, found: dict[str, list[str]]) -> bool:
+    """A row without quantity or unit price whose amount is the sum of the two or more items
+    above it (「報酬額(税抜) 92,400」): the table's subtotal, not an item."""
+    if len(items) < 2 or found.get("quantity") or found.get("unit_price"):
+        return False
+    try:
+        values = [parse_amount_text(i["amount"]) for i in [*items, {"amount": amount}]]
+    except ValueError:
+        return False
+    known = [v for v in values if v is not None]
+    return len(known) == len(values) and known[-1] == sum(known[:-1])
 
 
 def _edges(rows: Sequence[Row], heads: dict[str, Cell]) -> dict[str, set[float]]:
@@ -350,6 +370,8 @@ def item_rows(rows: Sequence[Row]) -> list[dict[str, str]]:
             description = " ".join(found.get("description", []))
             amount = " ".join(found.get("amount", []))
             first = line[0][2]
+            if BALANCE_ROW.match(description):
+                continue  # a ledger's 前月繰越 or 御入金 row: no item
             if NOT_ITEM.match(description or first) or BARRIER.search(description or first):
                 if after_break and not _is_amount(amount):
                     continue  # the next page's heading lines
@@ -359,6 +381,8 @@ def item_rows(rows: Sequence[Row]) -> list[dict[str, str]]:
                     continue  # a wrapped description line
                 if after_break or not items:
                     continue
+                break
+            if _subtotal(items, amount, found):
                 break
             after_break = False
             items.append(

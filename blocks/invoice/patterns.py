@@ -5,6 +5,8 @@ Japanese: a change here changes what is extracted, and `bench/bench_extraction.p
 
 Nothing here is a message (none is translated); the sentences people read come from the
 catalog (`invoice.*`).
+
+Over 400 lines: one vocabulary of what invoices print, kept in one place (one definition each).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ __all__ = [
     "AMOUNT_AFTER",
     "AMOUNT_CELL",
     "AMOUNT_HEAD",
+    "BALANCE_ROW",
     "BARRIER",
     "BASE_LABEL",
     "BASE_WITH_RATE",
@@ -142,7 +145,7 @@ ROW_NUMBER = re.compile(r"^\d{1,3}\s+(?=\D)")
 # Header cells of a line-item table: a description column and the amount column at least.
 ITEM_HEADS = frozenset(
     {"品名", "品目", "摘要", "内容", "商品名", "項目", "明細", "品名・規格", "品番・品名",
-     "作業内容", "件名", "商品", "品名/内容"}
+     "作業内容", "件名", "商品", "品名/内容", "工種"}
 )  # fmt: skip
 TABLE_HEADS = ITEM_HEADS | {"No", "No.", "NO", "#", "番号", "数量", "単価", "金額", "税率",
                               "単位", "税区分", "区分", "備考", "消費税",
@@ -198,7 +201,7 @@ SINGLE_RATE_TOTAL = re.compile(
 )
 # Total labels, strongest first; each group's matches are candidates of the grand total.
 TOTAL_LABELS = (
-    r"(?:税込)?合計(?:金額)?\s*\(税込\)|税込合計(?:金額)?|税込(?:金)?額(?:合計|計)|(?<!前回)(?<!前月)(?:今回)?(?:ご|御)請求(?:金)?額(?:合計)?"
+    r"(?:税込)?合計(?:金額)?\s*\(税込\)|税込合計(?:金額)?|税込(?:金)?額(?:合計|計)|(?<!前回)(?<!前月)(?:今回(?:ご|御)?|ご|御)請求(?:金)?額(?:合計)?"
     r"|請求金額(?:合計)?|お支払(?:い)?金額|お支払額|総額|総計|領収金額"
     r"|差引(?:お|ご)?(?:振込|支払|請求)(?:金)?額",  # after 源泉徴収: 差引お振込額
     r"(?<![小対象抜税])合計(?:金額)?(?!\s*\(税抜)",  # not 税抜合計, 消費税合計
@@ -262,7 +265,9 @@ PLAIN_NUMBER = re.compile(r"^\d{1,3}$")  # a count or a row number, not money by
 MONEY_LABEL = re.compile(
     r"請求|合計|消費税|税額|対象|小計|金額|入金|繰越|買上|税抜|税込|本体|総額|残高|値引"
 )
-ITEM_HEAD = re.compile(r"^(?:品名|品目|摘要|内容|商品名|明細|品名・規格|作業内容|件名|商品)$")
+ITEM_HEAD = re.compile(
+    r"^(?:品名|品目|摘要|内容|商品名|明細|品名・規格|作業内容|件名|商品|項目|工種)$"
+)  # 工種: a construction bill's work item (出来高請求書)
 #: One label of a summary header row; a cell that OCR ran several together in
 #: (「税抜合計消費税合計税込合計」) is a run of these (`flat_tables`).
 SUMMARY_HEAD = re.compile(
@@ -282,16 +287,23 @@ NOT_ITEM = re.compile(
     r"^(?:小計|合計|総計|計|消費税|税額|内消費税|対象|\d+\s*%\s*対象|値引|振込|お支払|備考)"
 )
 
+#: A ledger's row that is no item: the balance carried in (前月繰越) or a payment (御入金).
+BALANCE_ROW = re.compile(r"^(?:前月|前回)?(?:残高)?繰越|^(?:お|ご|御)?入金")
 #: A cell of its own marking the row's item as reduced-rate (a 備考 or 軽減 column).
 REDUCED_CELL = re.compile(r"^(?:軽減税率|軽減|軽|軽減税率対象|軽減対象|軽減税率適用)$")
 COLUMN_HEADS = (
     ("description", ITEM_HEAD),
     (
         "amount",
-        re.compile(r"^(?:金額|金額\((?:税抜|税込)\)|税抜金額|税込金額|小計|価格|合計|合計金額)$"),
+        # 料金(円): a utility bill's; 売上金額: a ledger's beside 入金金額; 今回出来高: a 出来高
+        # sheet's amount billed this time, beside 契約金額 / 前回迄 / 累計
+        re.compile(
+            r"^(?:金額|料金|税抜金額|税込金額|小計|価格|合計|合計金額|売上金額|今回出来高(?:金額)?)"
+            r"(?:\((?:税抜|税込|円)\))?$"
+        ),
     ),
     ("quantity", re.compile(r"^(?:数量|数)$")),
-    ("unit_price", re.compile(r"^(?:単価|単価\((?:税抜|税込)\))$")),
+    ("unit_price", re.compile(r"^単価(?:\((?:税抜|税込|円)\))?$")),
     ("rate", RATE_HEAD),
     # a column headed 軽減 whose cells mark the reduced-rate rows (※, ○, ★): `REDUCED_MARK`
     ("reduced", REDUCED_CELL),
