@@ -1,8 +1,8 @@
 """The dates of an invoice from its flat text: the transaction date (発行日/請求日 ranked by its
 label, a due date's label excluded) and the due date (支払期限 / お支払期日 / 振込期限; 「7月末日」
 and 「令和9年4月末日」 are the month's last day; 「翌月末日」 counts from the document's date, as
-`blocks.text.payment_terms` counts an invoice without a closing day). A date that does not
-exist is a note, never a guess."""
+`blocks.text.payment_terms` counts an invoice without a closing day, from its printed closing
+date or its 請求日 / 発行日). A date that does not exist is a note, never a guess."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import datetime as dt
 import re
 from collections.abc import Sequence
 
-from blocks.invoice.patterns import DATE_LABELS, DUE_LABELS, MONTH_END, PAYMENT_DUE
+from blocks.invoice.patterns import CLOSING_DATE, DATE_LABELS, DUE_LABELS, MONTH_END, PAYMENT_DUE
 from blocks.text.japanese import DATE_PATTERN, date_from_match, gregorian_year
 from blocks.text.payment_terms import leading_terms
 
@@ -46,14 +46,43 @@ def due_date(
 ) -> tuple[str | None, str | None]:
     """支払期限 / お支払期日 / 振込期限: the first date right after such a label in `flat`, else
     in `under` (`label value` of a due label whose value stands under it in a header row);
-    「7月末日」 is the month's last day, 「翌月末日」 the last day of the month after `anchor`
-    (the document's date, ISO) and none without it."""
+    「7月末日」 is the month's last day, 「翌月末日」 the last day of the month after the printed
+    closing date, else the 請求日 / 発行日, else `anchor` (the transaction date, ISO); none
+    without any of them."""
+    anchor = _anchor(flat, anchor)
     for text in (flat, *under):
         for label in PAYMENT_DUE.finditer(text):
             found = _due_after(label, text[label.end() : label.end() + 24], notes, anchor)
             if found is not None:
                 return found
     return None, None
+
+
+def _anchor(flat: str, date: str | None) -> str | None:
+    """The date terms count from: a printed closing date (「5月20日締め分」, in the year of the
+    document's date, or the year before when its month is later), else the 請求日 / 発行日, else
+    `date` (the transaction date)."""
+    issued = next(
+        (
+            m
+            for m in DATE_PATTERN.finditer(flat)
+            if any(g in flat[max(0, m.start() - 12) : m.start()] for g in DATE_LABELS[1])
+        ),
+        None,
+    )
+    try:
+        base = date_from_match(issued) if issued else dt.date.fromisoformat(date) if date else None
+    except ValueError:
+        base = None
+    closing = CLOSING_DATE.search(flat)
+    if base is None or closing is None:
+        return base.isoformat() if base else None
+    month, day = int(closing.group("month")), int(closing.group("day"))
+    year = base.year - 1 if month > base.month else base.year
+    try:
+        return dt.date(year, month, day).isoformat()
+    except ValueError:
+        return base.isoformat()
 
 
 def _due_after(

@@ -32,6 +32,7 @@ __all__ = [
     "BUYER",
     "CARRY",
     "CJK_SPACE",
+    "CLOSING_DATE",
     "COLUMN_HEADS",
     "COMPANY",
     "CONSUMPTION_TAX_WORD",
@@ -249,6 +250,8 @@ WITHHOLDING = re.compile(
 PAID = re.compile(rf"(?:今回|前回)?(?:ご|御)?入金(?:額)?\s*[:：]?\s*({AMOUNT})")
 
 PAYMENT_DUE = re.compile(r"(?:お?支払(?:い)?|お?振込)(?:期限|期日|予定日)|お支払日|振込日|支払日")
+# 「5月20日締め分」, 「11月14日締切分」: the closing date a bill's 「翌月末日」 counts from.
+CLOSING_DATE = re.compile(r"(?P<month>\d{1,2})\s*月\s*(?P<day>\d{1,2})\s*日\s*(?:締め?|締切)")
 # A cell that is only a due label (a header row's 「お支払期限」 over its value row).
 DUE_CELL = re.compile(rf"[【(]?(?:{PAYMENT_DUE.pattern})[】)]?[:：]?")
 # 「2027年7月末日」, 「令和9年4月末日」, 「2027/7末」: a month's last day, 西暦 or 和暦.

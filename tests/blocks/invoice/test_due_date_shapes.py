@@ -105,3 +105,17 @@ def test_a_spreadsheets_header_row_gives_the_due_date_under_its_label() -> None:
     fields = extract_invoice_fields(text)
     assert fields["due_date"] == "2027-06-28"
     assert fields["transaction_date"] == "2027-05-31"
+
+
+def test_terms_count_from_a_printed_closing_date_else_the_invoice_date() -> None:
+    head = "請求書\n株式会社みなみ工業 御中\n株式会社テスト商事\n登録番号 T7000012050002\n"
+    closed = head + "請求日 2027年6月1日 (5月31日締切分)\n" + ITEMS + "お支払期日 翌月末日\n"
+    assert extract_invoice_fields(closed)["due_date"] == "2027-06-30"
+    year_end = head + "請求日 2028年1月5日\n12月20日締め分\n" + ITEMS + "お支払期日 翌月末日\n"
+    assert extract_invoice_fields(year_end)["due_date"] == "2028-01-31"
+    delivered = (
+        head + "納品日 2027年5月28日\n請求日 2027年6月1日\n" + ITEMS + "お支払期日 翌月末日\n"
+    )
+    fields = extract_invoice_fields(delivered)
+    assert fields["transaction_date"] == "2027-05-28"
+    assert fields["due_date"] == "2027-07-31"  # from the 請求日, not the 納品日
