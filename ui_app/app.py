@@ -11,7 +11,7 @@ import streamlit as st
 
 from keiri.base import settings
 from keiri.base.catalog import t
-from ui_app import auth, backend, nav, style
+from ui_app import auth, backend, nav, read_ahead, style
 
 __all__: list[str] = []
 
@@ -24,3 +24,4 @@ style.apply()
 auth.gate()
 with backend.api_session():
     nav.run()
+read_ahead.drawn()

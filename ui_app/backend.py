@@ -27,6 +27,7 @@ from __future__ import annotations
 import functools
 import logging
 import threading
+import time
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
@@ -46,11 +47,14 @@ from keiri.base.errors import ConfigError, KeiriError
 
 if TYPE_CHECKING:
     from flows.backend.outcome import RunOutcome
-    from flows.lifecycle.control import PausedForm, RunView
+    from flows.lifecycle.control import PausedForm
+    from flows.lifecycle.run_view import RunView
 
 _log = logging.getLogger("keiri.ui")
 
 __all__ = [
+    "AHEAD_S",
+    "REJECTED_LIMIT",
     "RUNS_TTL_S",
     "InboxItem",
     "api_session",
@@ -58,16 +62,21 @@ __all__ = [
     "forget_runs",
     "in_api_session",
     "inbox",
+    "install",
+    "join_session",
     "output_files",
     "plan_name",
     "prefect_ui_url",
     "read_form",
+    "read_inbox",
+    "read_runs",
     "recent_runs",
     "resume",
     "run_error",
     "run_outcome",
     "run_parameters",
     "run_summary_text",
+    "snapshot",
     "start_deployment",
     "start_design",
     "start_plan",
@@ -101,22 +110,47 @@ _ACTIONS = {
 }
 
 
+class _Session(threading.local):
+    """This thread's open session (`api_session`): its exit stack, and whether its client has
+    been opened (once: a failure is not tried again by every call)."""
+
+    stack: ExitStack | None = None
+    opened = False
+
+
+_session = _Session()
+
+
 @contextmanager
 def api_session() -> Iterator[None]:
     """Everything asked of Prefect inside goes through one client of this thread (Prefect's
-    `SyncClientContext`); nothing without an API URL. When the server does not answer, the
-    calls inside run as without it and report the failure where the page shows it."""
-    if not settings.get().server.api_url:
+    `SyncClientContext`), opened by the first call that asks (`join_session`, from `_prefect`):
+    a drawing that finds all it needs in the caches imports no Prefect at all (the first inbox,
+    read ahead by `ui_app.read_ahead`). When the server does not answer, the calls inside run
+    as without it and report the failure where the page shows it."""
+    if _session.stack is not None:  # nested: the outer session's client serves
         yield
         return
+    with ExitStack() as stack:
+        _session.stack, _session.opened = stack, False
+        try:
+            yield
+        finally:
+            _session.stack = None
+
+
+def join_session() -> None:
+    """Open this thread's session client, if a session is open and its client is not yet."""
+    stack = _session.stack
+    if stack is None or _session.opened or not settings.get().server.api_url:
+        return
+    _session.opened = True
     from prefect.context import SyncClientContext
 
-    with ExitStack() as stack:
-        try:
-            stack.enter_context(SyncClientContext.get_or_create())
-        except Exception as exc:  # reported by the page's own call (`_prefect`), not here
-            _log.debug("no shared Prefect client: %s: %s", type(exc).__name__, exc)
-        yield
+    try:
+        stack.enter_context(SyncClientContext.get_or_create())
+    except Exception as exc:  # reported by the page's own call (`_prefect`), not here
+        _log.debug("no shared Prefect client: %s: %s", type(exc).__name__, exc)
 
 
 P = ParamSpec("P")
@@ -140,6 +174,7 @@ def _prefect(action: str) -> Iterator[None]:
     """Prefect client failures (server down, HTTP errors) as one `BlockError` for the page;
     `action` names what was under way (`_ACTIONS`)."""
     _require_api()
+    join_session()
     try:
         yield
     except KeiriError:
@@ -185,7 +220,19 @@ def _asked_at(value: Any) -> datetime | None:
 
 
 def inbox(limit: int = 60) -> list[InboxItem]:
-    """Paused plan runs, oldest question first."""
+    """Paused plan runs, oldest question first: the list read ahead when it is fresh
+    (`install`: taken once, by the first drawing after `keiri ui` started), else read now."""
+    with _Cache.lock:
+        ahead, _Cache.inbox_ahead = _Cache.inbox_ahead, None
+    if ahead is not None and time.monotonic() - ahead[0] < AHEAD_S:
+        return list(ahead[1])  # the runs page's list is read ahead too
+    items = read_inbox(limit)
+    warm_runs()  # the runs page is likely next: its cache fills meanwhile
+    return items
+
+
+def read_inbox(limit: int = 60) -> list[InboxItem]:
+    """Paused plan runs, oldest question first, as Prefect lists them now."""
     with _prefect("inbox"):
         from flows.lifecycle.control import list_runs, read_paused_form
 
@@ -213,7 +260,6 @@ def inbox(limit: int = 60) -> list[InboxItem]:
                 title=str(definition.get("item_title") or ""),
             )
         )
-    warm_runs()  # the runs page is likely next: its cache fills meanwhile
     return sorted(items, key=lambda i: i.asked_at or datetime.max)
 
 
@@ -250,6 +296,11 @@ def block_version(definition: dict[str, Any]) -> str:
 
 #: How long the recent-runs list is reused (seconds).
 RUNS_TTL_S = 3.0
+#: How long paused forms read ahead at the app's start are drawn instead of read again
+#: (seconds): the first drawing comes a second or two after they were read.
+AHEAD_S = 15.0
+#: How many recent runs sent back the inbox looks at for the person's own.
+REJECTED_LIMIT = 30
 _ENDED = frozenset({"COMPLETED", "FAILED", "CANCELLED", "CRASHED"})
 
 
@@ -268,7 +319,29 @@ class _Cache:
     #: run id -> (the listed tag, the summary published on the ended run, or None).
     summaries: LRUCache[str, tuple[tuple[str, str, str | None], str | None]] = LRUCache(512)
     parameters: LRUCache[str, dict[str, Any]] = LRUCache(1024)
+    #: (when it was installed, the paused forms read ahead): taken once by `inbox`.
+    inbox_ahead: tuple[float, list[InboxItem]] | None = None
     warming = threading.Lock()  # held while `warm_runs` runs
+
+
+#: The caches a snapshot carries (`snapshot` / `install`).
+_CARRIED = ("runs", "listed", "outcomes", "started_by", "no_starter", "summaries", "parameters")
+
+
+def snapshot() -> dict[str, dict[Any, Any]]:
+    """What the caches hold, to hand to another process of the app (`ui_app.read_ahead`)."""
+    with _Cache.lock:
+        return {name: dict(getattr(_Cache, name).items()) for name in _CARRIED}
+
+
+def install(carried: dict[str, dict[Any, Any]], inbox: list[InboxItem] | None = None) -> None:
+    """Put what another process read (`snapshot`) into the caches; `inbox`, the paused forms it
+    listed, is drawn once by the next inbox drawing (`inbox`, within `AHEAD_S`)."""
+    with _Cache.lock:
+        for name in _CARRIED:
+            getattr(_Cache, name).update(carried.get(name, {}))
+        if inbox is not None:
+            _Cache.inbox_ahead = (time.monotonic(), list(inbox))
 
 
 def _ended_tag(run_id: str) -> tuple[str, str, str | None] | None:
@@ -298,15 +371,20 @@ def warm_runs(limit: int = 30) -> None:
 
     def warm() -> None:
         try:
-            with api_session():
-                for view in recent_runs(None, limit):
-                    started_by(view.run_id)
+            read_runs(limit)
         except KeiriError as exc:
             _log.debug("warming the runs cache stopped: %s", exc.message)
         finally:
             _Cache.warming.release()
 
     threading.Thread(target=warm, name="keiri-warm-runs", daemon=True).start()
+
+
+def read_runs(limit: int = 30) -> None:
+    """Read the recent runs and who started each into the cache (what the runs page lists)."""
+    with api_session():
+        for view in recent_runs(None, limit):
+            started_by(view.run_id)
 
 
 def recent_runs(state: str | None = None, limit: int = 30) -> list[RunView]:

@@ -15,10 +15,10 @@ from ui_app import backend
 from ui_app.plans import plan_of_run
 
 if TYPE_CHECKING:
-    from flows.lifecycle.control import RunView
     from flows.lifecycle.run_title import RunTitle
+    from flows.lifecycle.run_view import RunView
 
-__all__ = ["KEEP_S", "api_error", "forget", "of_run", "of_view", "step_name"]
+__all__ = ["KEEP_S", "api_error", "forget", "install", "kept", "of_run", "of_view", "step_name"]
 
 #: How long a title is kept (a run's title changes only when a form is answered).
 KEEP_S = 20.0
@@ -41,6 +41,17 @@ def forget(run_id: str) -> None:
     for key, (_at, root, _title) in list(_KEPT.items()):
         if run_id in (key, root):
             _KEPT.pop(key, None)
+
+
+def kept() -> dict[str, tuple[float, str, RunTitle]]:
+    """What is kept, to hand to another process of the app (`ui_app.read_ahead`; the times
+    are `time.monotonic()`'s, one clock for every process of the machine)."""
+    return dict(_KEPT)
+
+
+def install(titles: dict[str, tuple[float, str, RunTitle]]) -> None:
+    """Keep what another process read (`kept`)."""
+    _KEPT.update(titles)
 
 
 def of_run(run_id: str) -> tuple[str, RunTitle]:

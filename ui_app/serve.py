@@ -10,14 +10,14 @@ Three things happen before Streamlit's `main` (issue 26, `keiri ui` start → in
   skipped: it parses the metadata of each of the ~200 installed packages (about 1.2 s of every
   start, measured with cProfile) and keiri uses no such component — the app is built from
   Streamlit's own elements only (`tests/ui_app/test_serve.py` checks both);
-- the modules the first page needs (Prefect's client above all: ~1.9 s to import) are imported
-  in a background thread while Streamlit starts its server and the browser loads the page, so
-  the first drawing does not wait for them. Imports are guarded by Python's import lock: a
-  drawing that needs a module being imported waits for it, never sees half of it. The same
-  thread then reads what the inbox lists above its forms (the runs sent back) into the app's
-  recent-runs cache (`ui_app.backend.recent_runs`, kept `RUNS_TTL_S`), and warms the runs
-  page's cache (`warm_runs`) — after the first drawing's reads, not during them. The paused
-  runs themselves are read when the inbox is drawn: they are never served from a cache.
+- what the first drawing reads (the inbox's runs, forms and titles, then the runs page's list)
+  is read ahead by a child process on the other core while Streamlit starts
+  (`ui_app.read_ahead`: Prefect's client takes ~1.9 s to import, Streamlit ~1 s to start, both
+  CPU-bound: in one process they add up);
+- the modules later pages need (Prefect's client above all) are imported in a background
+  thread once the first page is drawn (at once when nothing is read ahead: no Prefect API set).
+  Imports are guarded by Python's import lock: a drawing that needs a module being imported
+  waits for it, never sees half of it.
 """
 
 from __future__ import annotations
@@ -28,7 +28,9 @@ import sys
 import threading
 from typing import Any
 
-__all__ = ["WARM_MODULES", "main", "prefetch", "skip_component_scan"]
+from ui_app import read_ahead
+
+__all__ = ["DRAWN_WAIT_S", "WARM_MODULES", "main", "skip_component_scan"]
 
 #: What the first drawing of a page imports (found with `-X importtime` on a `keiri ui` start).
 WARM_MODULES = (
@@ -54,32 +56,21 @@ def skip_component_scan() -> None:
     setattr(BidiComponentManager, "discover_and_register_components", no_installed_components)  # noqa: B010
 
 
-def prefetch() -> None:
-    """The inbox's list of runs sent back, read into the recent-runs cache, then the runs
-    page's cache warmed. A failure leaves the caches cold: the page asks again and shows it."""
-    from keiri.base.errors import KeiriError
-    from ui_app import backend
-    from ui_app.views.inbox import REJECTED_LIMIT
-
-    try:
-        with backend.api_session():
-            backend.recent_runs("rejected", limit=REJECTED_LIMIT)
-    except KeiriError as exc:
-        logging.getLogger("keiri.ui").debug("inbox not read ahead: %s", exc.message)
-        return
-    backend.warm_runs()
+#: How long the import of later pages' modules waits for the first drawing (seconds).
+DRAWN_WAIT_S = 30.0
 
 
 def _warm() -> None:
+    read_ahead.wait_drawn(DRAWN_WAIT_S)
     for name in WARM_MODULES:
         try:
             importlib.import_module(name)
         except Exception as exc:  # the drawing that needs it imports it again and reports it
             logging.getLogger("keiri.ui").debug("not imported ahead: %s: %r", name, exc)
-    prefetch()
 
 
 def main() -> None:
+    read_ahead.start()  # first: before any thread, before Streamlit is imported
     from ui_app.style import ensure_font
 
     ensure_font()

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 from uuid import UUID
@@ -24,9 +24,10 @@ from prefect.client.schemas.objects import FlowRun, StateType
 from prefect.client.schemas.sorting import FlowRunSort
 
 from blocks.sdk.errors import BlockError, ErrorCode
-from flows.backend import rejection, resume_marker
+from flows.backend import resume_marker
 from flows.backend.input_keys import FORM_PREFIX
 from flows.backend.run_inputs import filter_values, read_value
+from flows.lifecycle.run_view import RunView
 from keiri.base.catalog import state_label, t
 from keiri.base.errors import AlreadyResumed, InvalidRunId, RunNotFound, RunNotPaused
 from keiri.base.times import local_time
@@ -36,7 +37,6 @@ if TYPE_CHECKING:
 
 __all__ = [
     "PausedForm",
-    "RunView",
     "check_answers",
     "find_run",
     "list_runs",
@@ -51,33 +51,6 @@ TERMINAL = {StateType.COMPLETED, StateType.FAILED, StateType.CRASHED, StateType.
 #: not Paused yet, or Paused without its input schema yet): a pause is entered within a
 #: second on a quiet server; 30 s covers a busy one. Longer, the resume is refused as before.
 ENTERING_PAUSE_S = 30.0
-
-
-@dataclass
-class RunView:
-    run_id: str
-    name: str
-    plan_id: str | None
-    state: str
-    state_type: str
-    start: str | None
-    end: str | None
-    duration_s: float | None
-    message: str = ""
-    tags: list[str] = field(default_factory=list)
-    pause_key: str | None = None
-    #: The run's parameters (`plan`, `answers`, `vars`): for its title, not in the JSON.
-    parameters: dict[str, Any] = field(default_factory=dict, repr=False)
-    #: When a run that has not started is due (its schedule's time): shown, not in the JSON.
-    expected: str | None = field(default=None, repr=False)
-
-    @property
-    def rejected(self) -> bool:
-        """差し戻し: the run's state is named so (`flows.backend.rejection`)."""
-        return rejection.is_rejected_state(self.state)
-
-    def to_json(self) -> dict[str, Any]:
-        return {k: v for k, v in self.__dict__.items() if k not in ("parameters", "expected")}
 
 
 def _view(run: FlowRun) -> RunView:

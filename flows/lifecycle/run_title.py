@@ -35,7 +35,7 @@ from keiri.base.times import local_time
 if TYPE_CHECKING:
     from prefect.client.schemas.objects import FlowRun
 
-    from flows.lifecycle.control import RunView
+    from flows.lifecycle.run_view import RunView
 
 __all__ = [
     "RunTitle",

@@ -23,7 +23,7 @@ from keiri.copilot.connection import api_url, reachable
 from keiri.copilot.models import Message
 
 if TYPE_CHECKING:
-    from flows.lifecycle.control import RunView
+    from flows.lifecycle.run_view import RunView
 
 __all__ = ["KEEP_S", "for_people", "run_name", "view_name"]
 

@@ -74,9 +74,14 @@ def test_the_inbox_warms_the_runs_cache(
 
 
 def test_a_page_drawing_asks_prefect_through_one_client(runtime_env: None) -> None:
+    """The session's client is opened by the first call that asks Prefect (`join_session`,
+    from every call of `backend`), then serves every call of the drawing."""
     from prefect.client.orchestration import get_client
+    from prefect.context import SyncClientContext
 
     with backend.api_session():
+        assert SyncClientContext.get() is None  # nothing asked yet: no client, no import needed
+        backend.recent_runs("paused", limit=1)
         first = get_client(sync_client=True)
         with first as client:
             client.hello()
@@ -89,6 +94,7 @@ def test_a_fragment_asks_prefect_through_one_client(runtime_env: None) -> None:
 
     @backend.in_api_session
     def two_calls() -> tuple[SyncPrefectClient, SyncPrefectClient]:
+        backend.join_session()
         return get_client(sync_client=True), get_client(sync_client=True)
 
     first, second = two_calls()

@@ -1,17 +1,20 @@
 """`ui_app.serve`, the form app's process: Streamlit's scan for installed components is
-skipped (keiri uses none), the modules imported ahead of the first drawing exist, and the runs
-sent back are read ahead into the recent-runs cache."""
+skipped (keiri uses none), the modules imported after the first drawing exist, and what the
+first inbox draws is read ahead in another process (`ui_app.read_ahead`)."""
 
 from __future__ import annotations
 
 import ast
 import importlib.util
+import json
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
+from tests.support.timing import scaled
 from ui_app import serve
 
 UI_APP = Path(serve.__file__).resolve().parent
@@ -50,20 +53,40 @@ def test_every_module_imported_ahead_exists() -> None:
     assert "prefect.client.orchestration" in serve.WARM_MODULES
 
 
+#: In a fresh interpreter, as `ui_app.serve` does: read ahead, then what the inbox draws.
+_READ_AHEAD = """
+import json, sys
+from ui_app import read_ahead
+read_ahead.start()
+read_ahead.wait(timeout=float(sys.argv[1]))
+from ui_app import backend, run_titles
+items = backend.inbox()
+rejected = backend.recent_runs("rejected", limit=backend.REJECTED_LIMIT)
+titles = {i.run_id: run_titles.of_run(i.run_id)[1].text() for i in items}
+sent_back = {v.run_id: run_titles.of_view(v).text() for v in rejected}
+print(json.dumps({
+    "prefect": sorted(m for m in sys.modules if m.split(".")[0] == "prefect"),
+    "inbox": [[i.run_id, i.node_id, i.message] for i in items],
+    "titles": titles,
+    "sent_back": sent_back,
+}, ensure_ascii=False))
+"""
+
+
 @pytest.mark.prefect
-def test_the_runs_sent_back_are_read_ahead_into_the_cache(
-    runtime_env: None, monkeypatch: pytest.MonkeyPatch
+def test_the_first_inbox_is_read_ahead_in_another_process_and_drawn_without_prefect(
+    paused_run: Callable[[str], str],
 ) -> None:
-    """`prefetch` (run by the warm-up thread) leaves the inbox's list of sent-back runs in the
-    recent-runs cache: the first drawing lists them without asking Prefect again."""
+    """`ui_app.read_ahead` (forked by `ui_app.serve` before Streamlit starts) reads the paused
+    forms, the runs sent back and their titles on the real server and hands them over: the app
+    process draws what the inbox lists without importing Prefect at all."""
     from prefect import flow
     from prefect.client.orchestration import get_client
     from prefect.states import Completed
 
     from flows.backend.rejection import STATE_NAME
-    from flows.lifecycle import control
-    from ui_app import backend
-    from ui_app.views.inbox import REJECTED_LIMIT
+
+    run_id = paused_run("ask_then_record")
 
     @flow(name="run_plan")
     def run_plan() -> None:  # never run: only its name is registered
@@ -71,16 +94,27 @@ def test_the_runs_sent_back_are_read_ahead_into_the_cache(
 
     with get_client(sync_client=True) as client:
         sent_back = client.create_flow_run(
-            run_plan,
-            name="prefetch-check",
-            tags=["plan:prefetch_check"],
+            run_plan, name="read-ahead-check", tags=["plan:read_ahead_check"],
             state=Completed(name=STATE_NAME),
-        )
-    serve.prefetch()
+        )  # fmt: skip
+    done = subprocess.run(
+        [sys.executable, "-c", _READ_AHEAD, str(scaled(60))],
+        capture_output=True, text=True, check=False, timeout=scaled(120),
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    seen = json.loads(done.stdout)
+    assert seen["prefect"] == []
+    listed = {row[0]: row for row in seen["inbox"]}
+    assert run_id in listed and listed[run_id][1] == "ask"
+    assert seen["titles"][run_id]
+    assert str(sent_back.id) in seen["sent_back"]
 
-    def asked(*_args: object, **_kwargs: object) -> None:
-        raise AssertionError("Prefect was asked again")
 
-    monkeypatch.setattr(control, "list_runs", asked)
-    listed = backend.recent_runs("rejected", limit=REJECTED_LIMIT)
-    assert str(sent_back.id) in {view.run_id for view in listed}
+def test_nothing_is_read_ahead_without_a_prefect_api(monkeypatch: pytest.MonkeyPatch) -> None:
+    from ui_app import read_ahead
+
+    monkeypatch.delenv("PREFECT_API_URL", raising=False)
+    read_ahead.start()
+    assert not read_ahead.started()
+    read_ahead.wait(timeout=0)  # returns at once
+    read_ahead.wait_drawn(timeout=0)

@@ -17,15 +17,13 @@ from flows.backend import rejection
 from keiri.base.catalog import t
 from keiri.base.errors import KeiriError
 from keiri.base.times import local_time
-from ui_app import backend, nav, run_titles
+from ui_app import backend, nav, read_ahead, run_titles
 from ui_app.auth import current_user
 from ui_app.backend import InboxItem
 from ui_app.errors import render_error
 
-__all__ = ["REJECTED_LIMIT", "RunGroup", "groups", "render", "waited"]
+__all__ = ["RunGroup", "groups", "render", "waited"]
 
-#: How many recent rejected runs the inbox looks at for the person's own.
-REJECTED_LIMIT = 30
 _log = logging.getLogger("keiri.ui")
 
 
@@ -117,7 +115,7 @@ def _group(group: RunGroup) -> None:
 def _rejected(who: str) -> None:
     """The person's own runs that were sent back (`flows.backend.rejection`)."""
     try:
-        views = backend.recent_runs("rejected", limit=REJECTED_LIMIT)
+        views = backend.recent_runs("rejected", limit=backend.REJECTED_LIMIT)
     except KeiriError as exc:
         _log.warning("inbox: the sent-back runs could not be listed: %s", exc.message)
         return  # the forms below say when the server cannot be reached
@@ -164,6 +162,7 @@ def render() -> None:
     st.title(t("inbox.title"))
     st.caption(t("inbox.caption"))
     st.button(t("inbox.refresh"), key="inbox::refresh")
+    read_ahead.wait()  # the first drawing after the start: what was read meanwhile
     _rejected(current_user())
     try:
         items = backend.inbox()

@@ -21,8 +21,8 @@ from ui_app.errors import render_error
 from ui_app.plans import PlanInfo, plan_of_run
 
 if TYPE_CHECKING:
-    from flows.lifecycle.control import RunView
     from flows.lifecycle.run_title import RunTitle
+    from flows.lifecycle.run_view import RunView
 
 __all__ = ["RETRY", "duration", "open_key", "render", "retry"]
 

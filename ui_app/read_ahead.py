@@ -1,0 +1,159 @@
+"""What the form app's first drawing reads, read ahead in a process of its own while the app
+starts (issue 26: `keiri ui` start → the inbox drawn).
+
+Importing Prefect's client takes ~1.9 s and starting Streamlit ~1 s, both CPU-bound: in one
+process (one GIL) they add up. `start` (called by `ui_app.serve` before Streamlit is imported)
+forks a child that imports Prefect's client and reads what the inbox draws — the runs sent
+back with their titles and outcomes, the paused forms with their runs' titles and parameters —
+through the same functions the pages call (`ui_app.backend`, `ui_app.run_titles`), then the
+recent runs the runs page lists, and hands the app process what those functions cached (two
+messages on a pipe). Meanwhile the app process starts Streamlit on the other core; the first
+drawing waits for the first message (`wait`, bounded) and draws from the caches without
+importing Prefect; the app imports Prefect's client after that drawing (`drawn`).
+
+Nothing is lost when the child fails or is late: the caches stay cold and the page reads (and
+reports) itself. The data crosses from a child of this very process on an inherited pipe, so
+pickle carries keiri's own objects.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import pickle
+import struct
+import threading
+from typing import Any
+
+__all__ = ["FIRST_WAIT_S", "drawn", "start", "started", "wait", "wait_drawn"]
+
+#: How long the first drawing waits for what is read ahead (seconds): the child needs ~2 s on
+#: a quiet machine; on a loaded one the page reads itself after this rather than wait longer.
+FIRST_WAIT_S = 10.0
+_HEADER = struct.Struct("!Q")
+_log = logging.getLogger("keiri.ui")
+
+
+class _State:
+    """The read-ahead of this process (one per app process, set by `start`)."""
+
+    started = False
+    first = threading.Event()  # the first message installed (or the child ended without it)
+    drawn = threading.Event()  # a page was drawn once
+
+
+def started() -> bool:
+    """Whether this process reads ahead (`start` forked its reader)."""
+    return _State.started
+
+
+def start() -> None:
+    """Fork the reader (only when a Prefect API is set, and only once); call before any thread
+    is started and before Streamlit is imported."""
+    if _State.started or not os.environ.get("PREFECT_API_URL"):
+        return
+    read_fd, write_fd = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: read, send, leave (no atexit, no Streamlit)
+        os.close(read_fd)
+        code = 0
+        try:
+            _read(write_fd)
+        except BaseException as exc:  # the app reads itself; say why only in the debug log
+            _log.debug("nothing read ahead: %s: %s", type(exc).__name__, exc)
+            code = 1
+        finally:
+            os._exit(code)
+    os.close(write_fd)
+    _State.started = True
+    threading.Thread(
+        target=_receive, args=(read_fd, pid), name="keiri-read-ahead", daemon=True
+    ).start()
+
+
+def wait(timeout: float = FIRST_WAIT_S) -> None:
+    """Wait (at most `timeout` s) for what the first drawing needs; at once when nothing is
+    read ahead or it has arrived."""
+    if _State.started:
+        _State.first.wait(timeout)
+
+
+def drawn() -> None:
+    """A page was drawn: the app may import what later pages need (`ui_app.serve`)."""
+    _State.drawn.set()
+
+
+def wait_drawn(timeout: float) -> None:
+    """Wait (at most `timeout` s) until a page was drawn, when reading ahead (so the first
+    drawing does not share the interpreter with Prefect's import)."""
+    if _State.started:
+        _State.drawn.wait(timeout)
+
+
+def _send(fd: int, message: dict[str, Any]) -> None:
+    data = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
+    os.write(fd, _HEADER.pack(len(data)))
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view) :]
+
+
+def _read(fd: int) -> None:
+    """In the child: the inbox's reads, sent; then the runs page's, sent."""
+    from keiri.base.errors import KeiriError
+    from ui_app import backend, run_titles
+
+    with backend.api_session():
+        try:
+            for view in backend.recent_runs("rejected", limit=backend.REJECTED_LIMIT):
+                run_titles.of_view(view)
+                backend.run_outcome(view.run_id)
+        except KeiriError as exc:  # the page asks again and shows it
+            _log.debug("sent-back runs not read ahead: %s", exc.message)
+        try:
+            items: list[Any] | None = backend.read_inbox()
+        except KeiriError as exc:
+            _log.debug("inbox not read ahead: %s", exc.message)
+            items = None
+        for item in items or ():
+            try:
+                run_titles.of_run(item.run_id)
+                backend.run_parameters(item.run_id)
+            except KeiriError as exc:
+                _log.debug("run %s not read ahead: %s", item.run_id, exc.message)
+        _send(fd, {"caches": backend.snapshot(), "titles": run_titles.kept(), "inbox": items})
+        backend.read_runs()
+        _send(fd, {"caches": backend.snapshot(), "titles": run_titles.kept()})
+    os.close(fd)
+
+
+def _exactly(fd: int, size: int) -> bytes | None:
+    chunks, left = [], size
+    while left:
+        chunk = os.read(fd, left)
+        if not chunk:
+            return None
+        chunks.append(chunk)
+        left -= len(chunk)
+    return b"".join(chunks)
+
+
+def _receive(fd: int, pid: int) -> None:
+    """In the app: install each message as it comes; reap the child."""
+    from ui_app import backend, run_titles
+
+    try:
+        while (header := _exactly(fd, _HEADER.size)) is not None:
+            data = _exactly(fd, _HEADER.unpack(header)[0])
+            if data is None:
+                break
+            message = pickle.loads(data)  # from our own forked child (see the docstring)
+            backend.install(message["caches"], message.get("inbox"))
+            run_titles.install(message["titles"])
+            _State.first.set()
+    except Exception as exc:  # the pages read themselves
+        _log.debug("what was read ahead is not used: %s: %s", type(exc).__name__, exc)
+    finally:
+        _State.first.set()
+        os.close(fd)
+        os.waitpid(pid, 0)
