@@ -62,6 +62,7 @@ __all__ = [
     "forget_runs",
     "in_api_session",
     "inbox",
+    "inbox_ahead",
     "install",
     "join_session",
     "output_files",
@@ -220,15 +221,21 @@ def _asked_at(value: Any) -> datetime | None:
 
 
 def inbox(limit: int = 60) -> list[InboxItem]:
-    """Paused plan runs, oldest question first: the list read ahead when it is fresh
-    (`install`: taken once, by the first drawing after `keiri ui` started), else read now."""
-    with _Cache.lock:
-        ahead, _Cache.inbox_ahead = _Cache.inbox_ahead, None
-    if ahead is not None and time.monotonic() - ahead[0] < AHEAD_S:
-        return list(ahead[1])  # the runs page's list is read ahead too
+    """Paused plan runs, oldest question first, read now."""
     items = read_inbox(limit)
     warm_runs()  # the runs page is likely next: its cache fills meanwhile
     return items
+
+
+def inbox_ahead() -> list[InboxItem] | None:
+    """The paused runs another process of the app read at its start (`install`), taken once and
+    only within `AHEAD_S` of that read; None otherwise. The runs page's list was read with
+    them. The page that draws them reads the list again a moment later (`ui_app.views.inbox`)."""
+    with _Cache.lock:
+        ahead, _Cache.inbox_ahead = _Cache.inbox_ahead, None
+    if ahead is None or time.monotonic() - ahead[0] >= AHEAD_S:
+        return None
+    return list(ahead[1])
 
 
 def read_inbox(limit: int = 60) -> list[InboxItem]:
@@ -296,9 +303,9 @@ def block_version(definition: dict[str, Any]) -> str:
 
 #: How long the recent-runs list is reused (seconds).
 RUNS_TTL_S = 3.0
-#: How long paused forms read ahead at the app's start are drawn instead of read again
-#: (seconds): the first drawing comes a second or two after they were read.
-AHEAD_S = 15.0
+#: How long after they were read the paused forms read ahead at the app's start may be drawn
+#: (seconds): the first drawing comes well under a second after they were read.
+AHEAD_S = 10.0
 #: How many recent runs sent back the inbox looks at for the person's own.
 REJECTED_LIMIT = 30
 _ENDED = frozenset({"COMPLETED", "FAILED", "CANCELLED", "CRASHED"})
@@ -319,7 +326,7 @@ class _Cache:
     #: run id -> (the listed tag, the summary published on the ended run, or None).
     summaries: LRUCache[str, tuple[tuple[str, str, str | None], str | None]] = LRUCache(512)
     parameters: LRUCache[str, dict[str, Any]] = LRUCache(1024)
-    #: (when it was installed, the paused forms read ahead): taken once by `inbox`.
+    #: (when they were read, the paused forms read ahead): taken once by `inbox_ahead`.
     inbox_ahead: tuple[float, list[InboxItem]] | None = None
     warming = threading.Lock()  # held while `warm_runs` runs
 
@@ -334,14 +341,17 @@ def snapshot() -> dict[str, dict[Any, Any]]:
         return {name: dict(getattr(_Cache, name).items()) for name in _CARRIED}
 
 
-def install(carried: dict[str, dict[Any, Any]], inbox: list[InboxItem] | None = None) -> None:
-    """Put what another process read (`snapshot`) into the caches; `inbox`, the paused forms it
-    listed, is drawn once by the next inbox drawing (`inbox`, within `AHEAD_S`)."""
+def install(
+    carried: dict[str, dict[Any, Any]], inbox: tuple[float, list[InboxItem]] | None = None
+) -> None:
+    """Put what another process read (`snapshot`) into the caches; `inbox`, (when it was read:
+    `time.monotonic()`, one clock for the machine's processes; the paused forms it listed), is
+    for the next inbox drawing (`inbox_ahead`)."""
     with _Cache.lock:
         for name in _CARRIED:
             getattr(_Cache, name).update(carried.get(name, {}))
         if inbox is not None:
-            _Cache.inbox_ahead = (time.monotonic(), list(inbox))
+            _Cache.inbox_ahead = (inbox[0], list(inbox[1]))
 
 
 def _ended_tag(run_id: str) -> tuple[str, str, str | None] | None:

@@ -9,7 +9,9 @@ through the same functions the pages call (`ui_app.backend`, `ui_app.run_titles`
 recent runs the runs page lists, and hands the app process what those functions cached (two
 messages on a pipe). Meanwhile the app process starts Streamlit on the other core; the first
 drawing waits for the first message (`wait`, bounded) and draws from the caches without
-importing Prefect; the app imports Prefect's client after that drawing (`drawn`).
+importing Prefect (the paused forms only within `ui_app.backend.AHEAD_S` of their reading; the
+inbox reads them again a moment after drawing them); the app imports Prefect's client after
+that drawing (`drawn`).
 
 Nothing is lost when the child fails or is late: the caches stay cold and the page reads (and
 reports) itself. The data crosses from a child of this very process on an inherited pipe, so
@@ -23,6 +25,7 @@ import os
 import pickle
 import struct
 import threading
+import time
 from typing import Any
 
 __all__ = ["FIRST_WAIT_S", "drawn", "start", "started", "wait", "wait_drawn"]
@@ -110,6 +113,7 @@ def _read(fd: int) -> None:
                 backend.run_outcome(view.run_id)
         except KeiriError as exc:  # the page asks again and shows it
             _log.debug("sent-back runs not read ahead: %s", exc.message)
+        read_at = time.monotonic()
         try:
             items: list[Any] | None = backend.read_inbox()
         except KeiriError as exc:
@@ -121,7 +125,8 @@ def _read(fd: int) -> None:
                 backend.run_parameters(item.run_id)
             except KeiriError as exc:
                 _log.debug("run %s not read ahead: %s", item.run_id, exc.message)
-        _send(fd, {"caches": backend.snapshot(), "titles": run_titles.kept(), "inbox": items})
+        inbox = None if items is None else (read_at, items)
+        _send(fd, {"caches": backend.snapshot(), "titles": run_titles.kept(), "inbox": inbox})
         backend.read_runs()
         _send(fd, {"caches": backend.snapshot(), "titles": run_titles.kept()})
     os.close(fd)

@@ -26,6 +26,7 @@ import pytest
 from keiri.base.catalog import t
 from tests.conftest import ROOT
 from tests.support.catalog_text import message
+from tests.support.timing import scaled_ms
 from tests.ui_app.samples import evidence_zip
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -240,6 +241,32 @@ def test_invalid_value_shows_the_message_and_the_run_stays_paused(
     time.sleep(1.5)  # longer than the pause's poll interval: nothing resumed it
     run = find_run(run_id)
     assert run.state is not None and run.state.type.value == "PAUSED"
+
+
+@pytest.fixture
+def paused_after_start(
+    form_app: tuple[str, Callable[[], str]], paused_run: Callable[[str], str]
+) -> str:
+    """A run that pauses after `keiri ui` started (and read its first inbox ahead)."""
+    return paused_run("ask_then_record")
+
+
+def test_a_run_paused_after_the_app_started_is_listed_in_the_inbox(
+    form_app: tuple[str, Callable[[], str]],
+    paused_after_start: str,
+    browser_page: Any,
+    tmp_path: Path,
+) -> None:
+    """The first inbox may be drawn from what was read when the app started
+    (`ui_app.read_ahead`); it is read again at once, so a form asked meanwhile is listed."""
+    url, read_log = form_app
+    page = browser_page
+    page.goto(url)
+    page.get_by_role("heading", name=t("inbox.title")).wait_for()
+    link = page.locator(f'a[href*="run={paused_after_start}"]').first
+    link.wait_for(timeout=scaled_ms(30_000))
+    page.screenshot(path=str(tmp_path / "inbox-after-start.png"), full_page=True)
+    assert "Traceback" not in read_log()
 
 
 @pytest.fixture

@@ -60,13 +60,15 @@ from ui_app import read_ahead
 read_ahead.start()
 read_ahead.wait(timeout=float(sys.argv[1]))
 from ui_app import backend, run_titles
-items = backend.inbox()
+items = backend.inbox_ahead()
+again = backend.inbox_ahead()
 rejected = backend.recent_runs("rejected", limit=backend.REJECTED_LIMIT)
 titles = {i.run_id: run_titles.of_run(i.run_id)[1].text() for i in items}
 sent_back = {v.run_id: run_titles.of_view(v).text() for v in rejected}
 print(json.dumps({
     "prefect": sorted(m for m in sys.modules if m.split(".")[0] == "prefect"),
     "inbox": [[i.run_id, i.node_id, i.message] for i in items],
+    "taken_once": again is None,
     "titles": titles,
     "sent_back": sent_back,
 }, ensure_ascii=False))
@@ -104,6 +106,7 @@ def test_the_first_inbox_is_read_ahead_in_another_process_and_drawn_without_pref
     assert done.returncode == 0, done.stderr
     seen = json.loads(done.stdout)
     assert seen["prefect"] == []
+    assert seen["taken_once"]
     listed = {row[0]: row for row in seen["inbox"]}
     assert run_id in listed and listed[run_id][1] == "ask"
     assert seen["titles"][run_id]

@@ -22,8 +22,11 @@ from ui_app.auth import current_user
 from ui_app.backend import InboxItem
 from ui_app.errors import render_error
 
-__all__ = ["RunGroup", "groups", "render", "waited"]
+__all__ = ["AHEAD_REFRESH_S", "RunGroup", "groups", "render", "waited"]
 
+#: How soon the paused runs read at the app's start are read again once drawn (seconds).
+AHEAD_REFRESH_S = 1.0
+_AHEAD_DRAWN = "inbox::ahead_drawn"
 _log = logging.getLogger("keiri.ui")
 
 
@@ -164,16 +167,27 @@ def render() -> None:
     st.button(t("inbox.refresh"), key="inbox::refresh")
     read_ahead.wait()  # the first drawing after the start: what was read meanwhile
     _rejected(current_user())
-    try:
-        items = backend.inbox()
-    except KeiriError as exc:
-        render_error(exc, key="inbox")
-        return
+    items = backend.inbox_ahead()
+    if items is not None:  # read at the app's start: read again in a moment
+        st.fragment(run_every=AHEAD_REFRESH_S)(_read_again)()
+    else:
+        try:
+            items = backend.inbox()
+        except KeiriError as exc:
+            render_error(exc, key="inbox")
+            return
     if not items:
         st.info(t("inbox.empty"))
         return
     for group in groups(items):
         _group(group)
+
+
+def _read_again() -> None:
+    """Draw the page again, reading the paused runs now, at this fragment's first refresh."""
+    if st.session_state.pop(_AHEAD_DRAWN, False):
+        st.rerun()
+    st.session_state[_AHEAD_DRAWN] = True
 
 
 if __name__ == "__main__":  # run as a page by st.navigation
