@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, ParamSpec, TypeVar
 
 from cachetools import LRUCache, TTLCache
 
@@ -77,6 +77,7 @@ __all__ = [
     "run_outcome",
     "run_parameters",
     "run_summary_text",
+    "runs_ahead",
     "snapshot",
     "start_deployment",
     "start_design",
@@ -228,14 +229,26 @@ def inbox(limit: int = 60) -> list[InboxItem]:
 
 
 def inbox_ahead() -> list[InboxItem] | None:
-    """The paused runs another process of the app read at its start (`install`), taken once and
-    only within `AHEAD_S` of that read; None otherwise. The runs page's list was read with
-    them. The page that draws them reads the list again a moment later (`ui_app.views.inbox`)."""
+    """The paused runs another process of the app read at its start (`install`): taken once,
+    within `AHEAD_S` of that reading; None otherwise. The page that draws them reads them again
+    a moment later (`ui_app.read_ahead.read_again_soon`)."""
+    found = _take_ahead("inbox")
+    return None if found is None else list(found)
+
+
+def runs_ahead() -> list[RunView] | None:
+    """The recent runs (every state, the newest 30: the runs page's first list) another process
+    of the app read at its start, as `inbox_ahead`."""
+    found = _take_ahead("runs")
+    return None if found is None else list(found)
+
+
+def _take_ahead(name: str) -> Any:
     with _Cache.lock:
-        ahead, _Cache.inbox_ahead = _Cache.inbox_ahead, None
+        ahead = _Cache.ahead.pop(name, None)
     if ahead is None or time.monotonic() - ahead[0] >= AHEAD_S:
         return None
-    return list(ahead[1])
+    return ahead[1]
 
 
 def read_inbox(limit: int = 60) -> list[InboxItem]:
@@ -326,8 +339,9 @@ class _Cache:
     #: run id -> (the listed tag, the summary published on the ended run, or None).
     summaries: LRUCache[str, tuple[tuple[str, str, str | None], str | None]] = LRUCache(512)
     parameters: LRUCache[str, dict[str, Any]] = LRUCache(1024)
-    #: (when they were read, the paused forms read ahead): taken once by `inbox_ahead`.
-    inbox_ahead: tuple[float, list[InboxItem]] | None = None
+    #: What another process read at the app's start, for one drawing (`inbox_ahead`,
+    #: `runs_ahead`): name -> (when it was read, the list).
+    ahead: ClassVar[dict[str, tuple[float, list[Any]]]] = {}
     warming = threading.Lock()  # held while `warm_runs` runs
 
 
@@ -342,16 +356,16 @@ def snapshot() -> dict[str, dict[Any, Any]]:
 
 
 def install(
-    carried: dict[str, dict[Any, Any]], inbox: tuple[float, list[InboxItem]] | None = None
+    carried: dict[str, dict[Any, Any]], ahead: dict[str, tuple[float, list[Any]]] | None = None
 ) -> None:
-    """Put what another process read (`snapshot`) into the caches; `inbox`, (when it was read:
-    `time.monotonic()`, one clock for the machine's processes; the paused forms it listed), is
-    for the next inbox drawing (`inbox_ahead`)."""
+    """Put what another process read (`snapshot`) into the caches; `ahead`, lists it read
+    ("inbox": the paused forms, "runs": the runs page's list) with when it read each
+    (`time.monotonic()`, one clock for the machine's processes), is for one drawing each
+    (`inbox_ahead`, `runs_ahead`)."""
     with _Cache.lock:
         for name in _CARRIED:
             getattr(_Cache, name).update(carried.get(name, {}))
-        if inbox is not None:
-            _Cache.inbox_ahead = (inbox[0], list(inbox[1]))
+        _Cache.ahead.update(ahead or {})
 
 
 def _ended_tag(run_id: str) -> tuple[str, str, str | None] | None:
@@ -390,11 +404,13 @@ def warm_runs(limit: int = 30) -> None:
     threading.Thread(target=warm, name="keiri-warm-runs", daemon=True).start()
 
 
-def read_runs(limit: int = 30) -> None:
+def read_runs(limit: int = 30) -> list[RunView]:
     """Read the recent runs and who started each into the cache (what the runs page lists)."""
     with api_session():
-        for view in recent_runs(None, limit):
+        views = recent_runs(None, limit)
+        for view in views:
             started_by(view.run_id)
+    return views
 
 
 def recent_runs(state: str | None = None, limit: int = 30) -> list[RunView]:

@@ -9,9 +9,9 @@ through the same functions the pages call (`ui_app.backend`, `ui_app.run_titles`
 recent runs the runs page lists, and hands the app process what those functions cached (two
 messages on a pipe). Meanwhile the app process starts Streamlit on the other core; the first
 drawing waits for the first message (`wait`, bounded) and draws from the caches without
-importing Prefect (the paused forms only within `ui_app.backend.AHEAD_S` of their reading; the
-inbox reads them again a moment after drawing them); the app imports Prefect's client after
-that drawing (`drawn`).
+importing Prefect (the lists only within `ui_app.backend.AHEAD_S` of their reading, and a
+page drawn from them draws itself again a moment later, reading now: `read_again_soon`); the
+app imports Prefect's client after that drawing (`drawn`).
 
 Nothing is lost when the child fails or is late: the caches stay cold and the page reads (and
 reports) itself. The data crosses from a child of this very process on an inherited pipe, so
@@ -28,11 +28,22 @@ import threading
 import time
 from typing import Any
 
-__all__ = ["FIRST_WAIT_S", "drawn", "start", "started", "wait", "wait_drawn"]
+__all__ = [
+    "AGAIN_S",
+    "FIRST_WAIT_S",
+    "drawn",
+    "read_again_soon",
+    "start",
+    "started",
+    "wait",
+    "wait_drawn",
+]
 
 #: How long the first drawing waits for what is read ahead (seconds): the child needs ~2 s on
 #: a quiet machine; on a loaded one the page reads itself after this rather than wait longer.
 FIRST_WAIT_S = 10.0
+#: How soon a page drawn from what was read ahead is drawn again, reading now (seconds).
+AGAIN_S = 1.0
 _HEADER = struct.Struct("!Q")
 _log = logging.getLogger("keiri.ui")
 
@@ -93,6 +104,22 @@ def wait_drawn(timeout: float) -> None:
         _State.drawn.wait(timeout)
 
 
+def read_again_soon(key: str) -> None:
+    """On a page drawn from what was read ahead: draw the page again `AGAIN_S` seconds later
+    (once: the fragment's first refresh reruns the whole page, which then reads now), so what
+    changed since the reading is shown."""
+    import streamlit as st
+
+    flag = f"read_ahead::{key}"
+
+    def again() -> None:
+        if st.session_state.pop(flag, False):
+            st.rerun()
+        st.session_state[flag] = True
+
+    st.fragment(run_every=AGAIN_S)(again)()
+
+
 def _send(fd: int, message: dict[str, Any]) -> None:
     data = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
     os.write(fd, _HEADER.pack(len(data)))
@@ -125,10 +152,14 @@ def _read(fd: int) -> None:
                 backend.run_parameters(item.run_id)
             except KeiriError as exc:
                 _log.debug("run %s not read ahead: %s", item.run_id, exc.message)
-        inbox = None if items is None else (read_at, items)
-        _send(fd, {"caches": backend.snapshot(), "titles": run_titles.kept(), "inbox": inbox})
-        backend.read_runs()
-        _send(fd, {"caches": backend.snapshot(), "titles": run_titles.kept()})
+        ahead = {} if items is None else {"inbox": (read_at, items)}
+        _send(fd, {"caches": backend.snapshot(), "titles": run_titles.kept(), "ahead": ahead})
+        read_at = time.monotonic()
+        runs = backend.read_runs()
+        for view in runs:
+            run_titles.of_view(view)
+        ahead = {"runs": (read_at, runs)}
+        _send(fd, {"caches": backend.snapshot(), "titles": run_titles.kept(), "ahead": ahead})
     os.close(fd)
 
 
@@ -153,7 +184,7 @@ def _receive(fd: int, pid: int) -> None:
             if data is None:
                 break
             message = pickle.loads(data)  # from our own forked child (see the docstring)
-            backend.install(message["caches"], message.get("inbox"))
+            backend.install(message["caches"], message["ahead"])
             run_titles.install(message["titles"])
             _State.first.set()
     except Exception as exc:  # the pages read themselves

@@ -22,11 +22,8 @@ from ui_app.auth import current_user
 from ui_app.backend import InboxItem
 from ui_app.errors import render_error
 
-__all__ = ["AHEAD_REFRESH_S", "RunGroup", "groups", "render", "waited"]
+__all__ = ["RunGroup", "groups", "render", "waited"]
 
-#: How soon the paused runs read at the app's start are read again once drawn (seconds).
-AHEAD_REFRESH_S = 1.0
-_AHEAD_DRAWN = "inbox::ahead_drawn"
 _log = logging.getLogger("keiri.ui")
 
 
@@ -169,7 +166,7 @@ def render() -> None:
     _rejected(current_user())
     items = backend.inbox_ahead()
     if items is not None:  # read at the app's start: read again in a moment
-        st.fragment(run_every=AHEAD_REFRESH_S)(_read_again)()
+        read_ahead.read_again_soon("inbox")
     else:
         try:
             items = backend.inbox()
@@ -181,13 +178,6 @@ def render() -> None:
         return
     for group in groups(items):
         _group(group)
-
-
-def _read_again() -> None:
-    """Draw the page again, reading the paused runs now, at this fragment's first refresh."""
-    if st.session_state.pop(_AHEAD_DRAWN, False):
-        st.rerun()
-    st.session_state[_AHEAD_DRAWN] = True
 
 
 if __name__ == "__main__":  # run as a page by st.navigation

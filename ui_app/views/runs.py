@@ -15,7 +15,7 @@ from blocks.sdk.errors import BlockError
 from keiri.base.catalog import state_label, t
 from keiri.base.errors import KeiriError
 from keiri.base.times import local_time
-from ui_app import backend, nav, recovery, run_live, run_summary, run_titles
+from ui_app import backend, nav, read_ahead, recovery, run_live, run_summary, run_titles
 from ui_app.auth import current_user
 from ui_app.errors import render_error
 from ui_app.plans import PlanInfo, plan_of_run
@@ -215,11 +215,15 @@ def render() -> None:
         t("runs.state"), list(_FILTERS), format_func=lambda s: t(_FILTERS[s]), key="runs::state"
     )
     right.button(t("runs.refresh"), key="runs::refresh")
-    try:
-        views = backend.recent_runs(state_filter, limit=30)
-    except BlockError as exc:
-        render_error(exc, key="runs")
-        return
+    views = backend.runs_ahead() if state_filter is None else None
+    if views is not None:  # read at the app's start: read again in a moment
+        read_ahead.read_again_soon("runs")
+    else:
+        try:
+            views = backend.recent_runs(state_filter, limit=30)
+        except BlockError as exc:
+            render_error(exc, key="runs")
+            return
     if state_filter == "completed":  # 差し戻し is its own outcome, not 完了
         views = [v for v in views if not v.rejected]
     titled = [(view, _title(view)) for view in views]
