@@ -86,7 +86,7 @@ def _title(line: str) -> tuple[str, str] | None:
 def _subject_title(squeezed: str) -> tuple[str, str] | None:
     """A title with what it bills in front (報酬請求書, 運賃請求書, 工事代金請求書, 駐車料金領収証):
     a short word of kanji or katakana, then a title of the table of three characters or more,
-    then nothing."""
+    then nothing or 兼 another title."""
     for title, kind in _table()[0]:
         subject = squeezed[: -len(title)]
         if (
@@ -96,6 +96,10 @@ def _subject_title(squeezed: str) -> tuple[str, str] | None:
             and "兼" not in subject
         ):
             return squeezed, kind
+    for title, kind in _table()[0]:  # … then 兼 another (上下水道料金納入通知書兼請求書)
+        at = squeezed.find(title + "兼")
+        if len(title) >= 3 and at > 0 and _SUBJECT.fullmatch(squeezed[:at]):
+            return _combined(squeezed[at:], title, kind)
     return None
 
 

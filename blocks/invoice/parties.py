@@ -10,8 +10,13 @@ the issuer; neither is a department, a title or a payment term (「経理課 新
 …」, 「翌月末日」). With the layout's positions, the name above the 登録番号 or the address is looked
 for in the same column (or row) first — a block of name, address, TEL and 登録番号 is aligned —
 and only then in the cells read before it; the person named after a 担当 label is not the
-issuer; a cell that holds the whole block on one line
-(「株式会社〇〇 千葉県… TEL … 登録番号 T…」, a Word table cell) gives its leading name.
+issuer, nor the one after a professional title (「弁護士」 | 「星野 透」); a cell with an amount or
+a count beside it is a label or an item (「クレジット ¥3,992」); within the cells searched from
+one anchor a name with a legal form wins over a branch, a counter or a person nearer to it
+(「あさま石油株式会社」 over 「セルフ大垣インターSS」), and without one the first line of a run of
+names straight above one another is the name (a receipt's store over its branch); a cell that
+holds the whole block on one line (「株式会社〇〇 千葉県… TEL … 登録番号 T…」, a Word table cell)
+gives its leading name.
 """
 
 from __future__ import annotations
@@ -21,11 +26,13 @@ import re
 from blocks.invoice.doc_kinds import is_title_line
 from blocks.invoice.patterns import (
     ADDRESS,
+    AMOUNT_CELL,
     BARRIER,
     BUYER,
     COMPANY,
     CONTACT_LABEL,
     CONTACT_WORD,
+    COUNT,
     HONORIFIC,
     ISSUER_LABEL,
     LABEL_ONLY,
@@ -164,6 +171,59 @@ def _back(anchor: int, places: list[Place] | None) -> list[int]:
     return aligned + [back for back in near if back not in aligned]
 
 
+def _figure(cell: str) -> bool:
+    """An amount or a count (「¥3,992」, 「23,562円」, 「11点」): what an item or a label has
+    beside it, never a party's name."""
+    return bool(AMOUNT_CELL.match(cell) or re.fullmatch(COUNT, cell.strip()))
+
+
+def _name_cell(tokens: list[str], at: int, buyer: str | None, places: list[Place] | None) -> bool:
+    """Whether cell `at` may be the issuer's name in its block: not a label or an item (an
+    amount beside it on its row: 「クレジット ¥3,992」, 「従量料金 23,562円」), not the buyer (its
+    御中 next), not the person after a 担当 label or a title (「弁護士」 | 「星野 透」)."""
+    candidate = tokens[at]
+    after = tokens[at + 1] if at + 1 < len(tokens) else ""
+    before = tokens[at - 1] if at > 0 else ""
+    beside_before = places is not None and at > 0 and places[at - 1][0] == places[at][0]
+    beside_after = places is None or (at + 1 < len(tokens) and places[at + 1][0] == places[at][0])
+    return (
+        _usable(candidate, buyer)
+        and not BARRIER.search(candidate)
+        and not HONORIFIC.match(after)
+        and not CONTACT_LABEL.match(before)  # 担当 | 今井
+        and not (beside_before and ROLE.match(before) and not is_company(before))
+        and not (beside_after and _figure(after) and not is_company(candidate))
+        and (is_company(candidate) or not re.search(r"\d", candidate))
+    )
+
+
+def _block_name(
+    tokens: list[str], back: list[int], buyer: str | None, places: list[Place] | None
+) -> str | None:
+    """The issuer's name among the cells `back` from an anchor (nearest first): a name with a
+    legal form wins over a branch, a person or a counter nearer to the anchor (「しらさぎ陸運株式
+    会社」 above 「配車センター 辻村」, 「あさま石油株式会社」 above 「セルフ大垣インターSS」);
+    without one, the first line of the nearest run of names straight above one another (a
+    receipt's 「文具のいろは堂」 over 「駅前店」)."""
+    usable = [at for at in back if _name_cell(tokens, at, buyer, places)]
+    company = next((at for at in usable if is_company(tokens[at])), None)
+    if company is not None:
+        return tokens[company]
+    if not usable:
+        return None
+    first = usable[0]
+    while (
+        places is not None
+        and first > 0
+        and places[first][0] - places[first - 1][0] == 1
+        and (first - 2 < 0 or places[first - 2][0] != places[first - 1][0])  # alone on its row
+        and _name_cell(tokens, first - 1, buyer, places)
+        and not re.search(r"\d", tokens[first - 1])
+    ):
+        first -= 1
+    return tokens[first]
+
+
 def issuer_of(
     tokens: list[str], buyer: str | None, places: list[Place] | None = None
 ) -> tuple[str | None, str | None, str | None]:
@@ -187,16 +247,9 @@ def issuer_of(
         lead = _lead_name(head, buyer) if REGISTRATION_LABEL in tokens[anchor] else None
         if lead:
             return lead, tokens[anchor], kind
-        for back in _back(anchor, places):
-            candidate = tokens[back]
-            if (
-                _usable(candidate, buyer)
-                and not BARRIER.search(candidate)
-                and not (back + 1 < len(tokens) and HONORIFIC.match(tokens[back + 1]))
-                and not (back > 0 and CONTACT_LABEL.match(tokens[back - 1]))  # 担当 | 今井
-                and (is_company(candidate) or not re.search(r"\d", candidate))
-            ):
-                return candidate, candidate, kind if is_company(candidate) else "weak"
+        found = _block_name(tokens, _back(anchor, places), buyer, places)
+        if found is not None:
+            return found, found, kind if is_company(found) else "weak"
     for i, token in enumerate(tokens):
         if (
             is_company(token)

@@ -319,7 +319,9 @@ REDUCED_MARK = re.compile(r"^(?:[※*＊○〇●◎✓✔★☆]|軽|8\s*%)$")
 
 ADDRESS = re.compile(r"^(?:〒|\d{3}-\d{4}|東京都|北海道|大阪府|京都府|\S{2,3}県)|TEL|FAX|電話|@")
 COMPANY = re.compile(
-    r"株式会社|有限会社|合同会社|合資会社|合名会社|\(株\)|\(有\)|法人|商店|事務所|商会"
+    r"株式会社|有限会社|合同会社|合資会社|合名会社|\(株\)|\(有\)|\w法人|商店|事務所|商会"
+    # a public body that bills (a city's waterworks bureau, a cooperative)
+    r"|(?:水道|交通|郵便)局|役所|役場|組合"
 )
 REG_STRICT = re.compile(r"(?<![A-Za-z0-9])T ?-? ?(\d(?:[ -]?\d){12})(?![\d-])")
 # The words of a registration label before 登録番号 (適格請求書発行事業者登録番号): not a name.
@@ -376,11 +378,11 @@ NOT_ONLY_NUMBERS = re.compile(r"[^\d\s,.%¥円×xX*-]")
 NO_NAME = "上"
 #: A cell naming a person in charge (担当: …), never the issuer.
 CONTACT_WORD = "担当"
-#: A department, a person with it, a title or a payment term: never the issuer's name (unless
-#: it carries a legal form): 「カスタマーサクセス部」, 「経理課 新井」, 「代表 中小企業診断士 …」,
-#: 「翌月末日」.
+#: A department, a person with it or with a branch, a title or a payment term: never the
+#: issuer's name (unless it carries a legal form): 「カスタマーサクセス部」, 「経理課 新井」,
+#: 「富山営業所 川原」, 「代表 中小企業診断士 …」, 「翌月末日」.
 ROLE = re.compile(
-    r"^(?:\S+?(?:部|課|係)(?:\s+\S{1,6})?"
+    r"^(?:\S+?(?:部|課|係)(?:\s+\S{1,6})?|\S+?(?:営業所|支店|出張所|センター)\s+\S{1,6}"
     r"|(?:代表(?:取締役|者)?|取締役|所長|院長|特定?社会保険労務士|中小企業診断士|税理士"
     r"|公認会計士|行政書士|司法書士|弁護士)(?:\s.*)?"
     r"|(?:当月|翌月|翌々月)(?:末日?|\d{1,2}日)(?:払い?)?)$"
