@@ -16,12 +16,10 @@ from blocks.invoice.dates import due_date, transaction_date
 from blocks.invoice.doc_kinds import classify
 from blocks.invoice.evidence import assess_fields, tax_basis
 from blocks.invoice.flat_tables import label_of, spread_flat_tables, with_flat
-from blocks.invoice.layout_read import item_rows, layout_rows, summary_lines
+from blocks.invoice.layout_read import layout_rows, summary_lines
 from blocks.invoice.lines import (
     AMOUNT_RE,
     amount_value,
-    item_lines,
-    line_item,
     number_value,
 )
 from blocks.invoice.ocr_repair import repair_layout, repair_text
@@ -58,6 +56,7 @@ from blocks.invoice.patterns import (
     WITHHOLDING,
 )
 from blocks.invoice.stacked import stacked_totals, stacked_values
+from blocks.invoice.table_lines import document_lines
 from blocks.text.japanese import nfkc
 
 __all__ = ["extract_invoice_fields"]
@@ -228,39 +227,6 @@ def _squeeze(text: str) -> str:
     return "".join(nfkc(text).split())
 
 
-def _layout_lines(rows: list[Any]) -> list[dict[str, Any]]:
-    """Line items from the item table read by columns (`layout_read.item_rows`)."""
-    items = []
-    for row in item_rows(rows):
-        numbers = [row[k] for k in ("quantity", "unit_price", "amount", "rate") if row[k]]
-        item = line_item(row["description"], numbers)
-        if item is not None and row["unit_price"] and not row["quantity"]:
-            item["quantity"], item["unit_price"] = None, amount_value(row["unit_price"])
-        if item is not None:
-            items.append(item)
-    return items
-
-
-def _sound(items: list[dict[str, Any]]) -> bool:
-    """Items read by column whose quantity × unit price, where both are read, give the
-    amount (a column taken for another would not)."""
-    return bool(items) and all(
-        item["quantity"] is None
-        or item["unit_price"] is None
-        or Decimal(str(item["quantity"])) * Decimal(str(item["unit_price"]))
-        == Decimal(str(item["amount"]))
-        for item in items
-    )
-
-
-def _among(by_column: list[dict[str, Any]], lines: list[dict[str, Any]]) -> bool:
-    """Every item of the table read by column is among the items read in reading order without
-    a header: those had rows from outside the table too (a 出来高 sheet's 請負金額 above it, its 今回出来高金額
-    under it)."""
-    read = {line["description"] for line in lines}
-    return all(item["description"] in read for item in by_column)
-
-
 def extract_invoice_fields(
     text: str,
     source: dict[str, Any] | None = None,
@@ -331,12 +297,8 @@ def extract_invoice_fields(
     withholding = amount_value(withheld.group(1)) if withheld else None
     if withheld and withholding:
         raw["withholding"] = withheld.group(0)
-    lines, lines_source = item_lines(tokens)
-    by_column = _layout_lines(rows)
-    if _sound(by_column) and (
-        len(by_column) >= len(lines) or (lines_source == "free" and _among(by_column, lines))
-    ):
-        lines, lines_source = by_column, "layout"
+    sums = {sum(totals.values()) if totals else None, total} - {None}
+    lines, lines_source = document_lines(tokens, rows, sums)
     for line in lines:  # no rate column: the marked items are the reduced-rate ones
         line["rate_stated"] = line["rate"] is not None
         if line["rate"] is None and not line["non_taxable"]:

@@ -12,7 +12,9 @@ boxes, a spreadsheet's grid; without one, the text's tab-separated lines are the
   had printed it so.
 - **Line-item tables**: a header naming a description column and 金額; each row below gives
   the description, quantity, unit price, amount and rate from the cells under those heads,
-  up to the first summary row.
+  up to the first summary row (a slip's 伝票計 between its slips is passed over).
+
+Over 400 lines: both tables share the cells, their heads and the column alignment.
 """
 
 from __future__ import annotations
@@ -254,7 +256,7 @@ def _item_header(row: Row) -> dict[str, Cell] | None:
         heads[name] = cell
     if "amount" not in heads and {"description", "quantity", "unit_price"} <= set(heads):
         # 「内容 数量 単価 運賃」: the last column right of 単価 is the amount (quantity × unit
-        # price, which `extract._sound` checks on every row)
+        # price, which `table_lines.sound` checks on every row)
         right = [n for n, c in heads.items() if c[0] >= heads["unit_price"][1]]
         if right:
             heads["amount"] = heads.pop(right[-1])
@@ -263,8 +265,10 @@ def _item_header(row: Row) -> dict[str, Cell] | None:
 
 def _subtotal(items: list[dict[str, str]], amount: str, found: dict[str, list[str]]) -> bool:
     """A row without quantity or unit price whose amount is the sum of the two or more items
-    above it (「報酬額(税抜) 92,400」): the table's subtotal, not an item."""
-    if len(items) < 2 or found.get("quantity") or found.get("unit_price"):
+    above it (「報酬額(税抜) 92,400」, 「(伝票計) 20,680」): a subtotal, not an item."""
+    if len(items) < 2 or any(
+        _is_amount(c) for k in ("quantity", "unit_price") for c in found.get(k, [])
+    ):
         return False
     try:
         values = [parse_amount_text(i["amount"]) for i in [*items, {"amount": amount}]]
@@ -348,13 +352,14 @@ def item_rows(rows: Sequence[Row]) -> list[dict[str, str]]:
     """The line-item table's rows as {description, quantity, unit_price, amount, rate}
     texts, the cells under the header's columns; empty when there is no such table. The
     table runs on over a page break (an empty row) after its header is repeated or its rows
-    simply continue; it ends at the first summary row."""
+    simply continue, and over a row that sums the items since the last such row (a 一括請求書's
+    伝票計); it ends at the first summary row."""
     for index, row in enumerate(rows):
         heads = _item_header(row)
         if heads is None:
             continue
         items: list[dict[str, str]] = []
-        after_break = False
+        after_break, group = False, 0
         edges = _edges(rows[index + 1 :], heads)
         spans = _aligned_spans(rows[index + 1 :])
         for line in rows[index + 1 :]:
@@ -376,13 +381,14 @@ def item_rows(rows: Sequence[Row]) -> list[dict[str, str]]:
                 if after_break and not _is_amount(amount):
                     continue  # the next page's heading lines
                 break
+            if _is_amount(amount) and _subtotal(items[group:], amount, found):
+                group = len(items)  # a slip's subtotal (伝票計): the next slip's items may follow
+                continue
             if not description or not _is_amount(amount):
                 if items and not amount and description and len(line) == 1:
                     continue  # a wrapped description line
                 if after_break or not items:
                     continue
-                break
-            if _subtotal(items, amount, found):
                 break
             after_break = False
             items.append(

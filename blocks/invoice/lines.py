@@ -173,15 +173,22 @@ def _within(tail: list[str], room: int) -> list[str]:
 def item_lines(tokens: list[str]) -> tuple[list[dict[str, Any]], str]:
     """Item rows and where they came from: `table` (the rows under the line-item header, up to
     the first summary cell: never bank details, notes or totals) or `free` (no header: text
-    cells followed by number cells, between barrier cells)."""
+    cells followed by number cells, between barrier cells). The rows under a heading without
+    an amount that names them non-taxable or advanced (「実費(立替金・不課税)」) are
+    non-taxable, up to the next heading or barrier (its 小計)."""
     items: list[dict[str, Any]] = []
     description: str | None = None
     numbers: list[str] = []
+    exempt_section = False
 
     def close() -> None:
+        nonlocal exempt_section
+        if description and not numbers:  # a heading: 「実費(立替金・不課税)」 over its rows
+            exempt_section = bool(EXEMPT.search(description) or ADVANCE.search(description))
         if description and numbers and NOT_ONLY_NUMBERS.search(description):
             item = line_item(description, numbers)
             if item is not None:
+                item["non_taxable"] = item["non_taxable"] or exempt_section
                 items.append(item)
 
     table = _table_start(tokens)
@@ -208,7 +215,7 @@ def item_lines(tokens: list[str]) -> tuple[list[dict[str, Any]], str]:
     for token in tokens:
         if BARRIER.search(token) or DATE_PATTERN.fullmatch(token) or is_title_line(token):
             close()
-            description, numbers = None, []
+            description, numbers, exempt_section = None, [], False
             continue
         text, tail = _split_numbers(token)
         if text:

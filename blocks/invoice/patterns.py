@@ -160,7 +160,8 @@ REDUCED_WORD = re.compile(r"\s*[(（]\s*軽(?:減)?(?:税率)?(?:対象)?\s*[)�
 BARRIER = re.compile(
     r"登録番号|御中|様$|様\s|請求日|発行日|取引日|納品日|日付|請求書番号|請求No|^No\.|"
     r"ご請求|請求金額|請求額|対象|小計|消費税|税額|合計|総額|内訳|お支払|振込|支払期限|期日|"
-    r"銀行|口座|TEL|FAX|電話|〒|^\d+\s*/\s*\d+|発行者|備考|本体価格|課税対象|課税標準|"
+    # 電話 as a label (「電話 011-…」, 「電話番号」), not a phone service billed (電話リレーサービス料)
+    r"銀行|口座|TEL|FAX|電話(?=\s*(?:番号)?\s*[:：(（]?\s*\d|\s*$)|〒|^\d+\s*/\s*\d+|発行者|備考|本体価格|課税対象|課税標準|"
     r"税抜金額|税込金額|総計|請求番号|伝票番号|預金|(?:普通|当座)\s*(?:口座)?\s*\d{5,8}|"
     r"お預[りか]|お釣り?|釣銭|額計|"
     # a page marker (「1 / 2 ページ」, 「ページ 2」), not a word with ページ in it (ホームページ)
@@ -269,8 +270,9 @@ MONEY_LABEL = re.compile(
     r"請求|合計|消費税|税額|対象|小計|金額|入金|繰越|買上|税抜|税込|本体|総額|残高|値引"
 )
 ITEM_HEAD = re.compile(
-    r"^(?:品名|品目|摘要|内容|商品名|明細|品名・規格|作業内容|件名|商品|項目|工種)$"
-)  # 工種: a construction bill's work item (出来高請求書)
+    r"^(?:品名|品目|摘要|内容|商品名|明細|品名・規格|作業内容|件名|商品|項目|工種"
+    r"|(?:業務|作業|サービス|ご?利用|料金)(?:内容|内訳))$"
+)  # 工種: a construction bill's work item (出来高請求書); ご利用内訳 / 料金内訳: a utility's
 #: One label of a summary header row; a cell that OCR ran several together in
 #: (「税抜合計消費税合計税込合計」) is a run of these (`flat_tables`).
 SUMMARY_HEAD = re.compile(

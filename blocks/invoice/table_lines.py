@@ -1,0 +1,81 @@
+"""An invoice's item lines: the item table read by column (`layout_read.item_rows`) or the
+text's tokens in reading order (`lines.item_lines`), whichever the document bears out.
+
+The table read by column is taken when quantity × unit price gives each of its rows
+(`sound`) and it holds as many rows as the reading in order, or that reading (without a
+header) holds all its rows plus others from outside the table, or its amounts add up to the
+document's base or total where the reading in order's do not and do not hold its rows with
+their amounts (a 単位 column's 「字」, 「基」 read as items of their own).
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from blocks.invoice.layout_read import Row, item_rows
+from blocks.invoice.lines import amount_value, item_lines, line_item
+
+__all__ = ["adds_up", "document_lines", "layout_lines", "sound"]
+
+
+def layout_lines(rows: list[Row]) -> list[dict[str, Any]]:
+    """Line items from the item table read by columns (`layout_read.item_rows`)."""
+    items = []
+    for row in item_rows(rows):
+        numbers = [row[k] for k in ("quantity", "unit_price", "amount", "rate") if row[k]]
+        item = line_item(row["description"], numbers)
+        if item is not None and row["unit_price"] and not row["quantity"]:
+            item["quantity"], item["unit_price"] = None, amount_value(row["unit_price"])
+        if item is not None:
+            items.append(item)
+    return items
+
+
+def sound(items: list[dict[str, Any]]) -> bool:
+    """Items read by column whose quantity × unit price, where both are read, give the
+    amount (a column taken for another would not)."""
+    return bool(items) and all(
+        item["quantity"] is None
+        or item["unit_price"] is None
+        or Decimal(str(item["quantity"])) * Decimal(str(item["unit_price"]))
+        == Decimal(str(item["amount"]))
+        for item in items
+    )
+
+
+def adds_up(items: list[dict[str, Any]], sums: set[Any]) -> bool:
+    """True when the items' amounts add up to one of `sums` (the document's base per rate
+    summed, or its total): a table read whole, no row missing and none taken from outside."""
+    return bool(items) and sum(item["amount"] or 0 for item in items) in sums
+
+
+def _holds(lines: list[dict[str, Any]], by_column: list[dict[str, Any]]) -> bool:
+    """Every item read by column, with its amount, is among `lines` (which add rows to it)."""
+    return {(i["description"], i["amount"]) for i in by_column} <= {
+        (i["description"], i["amount"]) for i in lines
+    }
+
+
+def _among(by_column: list[dict[str, Any]], lines: list[dict[str, Any]]) -> bool:
+    """Every item of the table read by column is among the items read in reading order without
+    a header: those had rows from outside the table too (a 出来高 sheet's 請負金額 above it, its
+    今回出来高金額 under it)."""
+    read = {line["description"] for line in lines}
+    return all(item["description"] in read for item in by_column)
+
+
+def document_lines(
+    tokens: list[str], rows: list[Row], sums: set[Any]
+) -> tuple[list[dict[str, Any]], str]:
+    """(lines, source): the items and where they were read (`layout`, `table`, `free`);
+    `sums` the document's base per rate summed and its total, as far as they are read."""
+    lines, source = item_lines(tokens)
+    by_column = layout_lines(rows)
+    if sound(by_column) and (
+        len(by_column) >= len(lines)
+        or (source == "free" and _among(by_column, lines))
+        or (adds_up(by_column, sums) and not adds_up(lines, sums) and not _holds(lines, by_column))
+    ):
+        return by_column, "layout"
+    return lines, source
