@@ -7,19 +7,20 @@ deployment's work pool, so the app never runs a flow itself. Prefect is imported
 only when `PREFECT_API_URL` is set: without it Prefect would start a throwaway server of its
 own; `keiri ui` sets the environment.
 
-A visit does not wait on Prefect each time (`_cache`): the recent-runs list is kept for
+A visit does not wait on Prefect each time (`ui_app.page_cache`): the recent-runs list is kept for
 `RUNS_TTL_S` seconds (and dropped when this app starts, resumes or retries a run); what cannot
 change once known is kept while it stays so — the outcome and the summary of an ended run
 (until the list shows it in another state or with another end time: a retry), who started a
 run, its parameters. Drawing the inbox warms what the runs page lists (the runs and who started
 each: their titles) in a background thread (`warm_runs`); a run's outcome and summary are read
-when its entry is opened.
+when its entry is opened. The first inbox and runs list after `keiri ui` started are the ones
+read ahead in another process (`inbox_ahead`, `runs_ahead`; `ui_app.read_ahead`).
 
 A page drawing asks Prefect through one client (`api_session`, around the app's pages): Prefect
 builds a new client with a new TLS context for every `get_client()` otherwise (tens of
 milliseconds each, seconds for a list of runs).
 
-Over 400 lines: the pages' one door to the runtime, with the caches that door keeps.
+Over 400 lines: the pages' one door to the runtime (what it keeps is `ui_app.page_cache`).
 """
 
 from __future__ import annotations
@@ -27,16 +28,13 @@ from __future__ import annotations
 import functools
 import logging
 import threading
-import time
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, ParamSpec, TypeVar
-
-from cachetools import LRUCache, TTLCache
+from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
 from blocks.sdk.errors import BlockError, ErrorCode
 from blocks.sdk.fileref import FileRef
@@ -44,6 +42,7 @@ from blocks.sdk.nested import find_objects
 from keiri.base import settings
 from keiri.base.catalog import t
 from keiri.base.errors import ConfigError, KeiriError
+from ui_app.page_cache import ENDED, Cache
 
 if TYPE_CHECKING:
     from flows.backend.outcome import RunOutcome
@@ -53,9 +52,7 @@ if TYPE_CHECKING:
 _log = logging.getLogger("keiri.ui")
 
 __all__ = [
-    "AHEAD_S",
     "REJECTED_LIMIT",
-    "RUNS_TTL_S",
     "InboxItem",
     "api_session",
     "block_version",
@@ -63,7 +60,6 @@ __all__ = [
     "in_api_session",
     "inbox",
     "inbox_ahead",
-    "install",
     "join_session",
     "output_files",
     "plan_name",
@@ -78,7 +74,6 @@ __all__ = [
     "run_parameters",
     "run_summary_text",
     "runs_ahead",
-    "snapshot",
     "start_deployment",
     "start_design",
     "start_plan",
@@ -232,23 +227,15 @@ def inbox_ahead() -> list[InboxItem] | None:
     """The paused runs another process of the app read at its start (`install`): taken once,
     within `AHEAD_S` of that reading; None otherwise. The page that draws them reads them again
     a moment later (`ui_app.read_ahead.read_again_soon`)."""
-    found = _take_ahead("inbox")
+    found = Cache.take_ahead("inbox")
     return None if found is None else list(found)
 
 
 def runs_ahead() -> list[RunView] | None:
     """The recent runs (every state, the newest 30: the runs page's first list) another process
     of the app read at its start, as `inbox_ahead`."""
-    found = _take_ahead("runs")
+    found = Cache.take_ahead("runs")
     return None if found is None else list(found)
-
-
-def _take_ahead(name: str) -> Any:
-    with _Cache.lock:
-        ahead = _Cache.ahead.pop(name, None)
-    if ahead is None or time.monotonic() - ahead[0] >= AHEAD_S:
-        return None
-    return ahead[1]
 
 
 def read_inbox(limit: int = 60) -> list[InboxItem]:
@@ -314,74 +301,24 @@ def block_version(definition: dict[str, Any]) -> str:
     return str(value) if value else _registry_version()
 
 
-#: How long the recent-runs list is reused (seconds).
-RUNS_TTL_S = 3.0
-#: How long after they were read the paused forms read ahead at the app's start may be drawn
-#: (seconds): the first drawing comes well under a second after they were read.
-AHEAD_S = 10.0
 #: How many recent runs sent back the inbox looks at for the person's own.
 REJECTED_LIMIT = 30
-_ENDED = frozenset({"COMPLETED", "FAILED", "CANCELLED", "CRASHED"})
-
-
-class _Cache:
-    """What the pages read again and again, shared by the app's sessions (threads)."""
-
-    lock = threading.Lock()
-    runs: TTLCache[tuple[str, str | None, int], list[RunView]] = TTLCache(64, RUNS_TTL_S)
-    #: run id -> (state type, state, end) as the last list showed it.
-    listed: LRUCache[str, tuple[str, str, str | None]] = LRUCache(4096)
-    #: run id -> (the listed tag it was read under, the outcome of the ended run).
-    outcomes: LRUCache[str, tuple[tuple[str, str, str | None], RunOutcome]] = LRUCache(512)
-    started_by: LRUCache[str, dict[str, Any]] = LRUCache(4096)
-    #: run id -> the listed tag of an ended run nobody recorded a starter for.
-    no_starter: LRUCache[str, tuple[str, str, str | None]] = LRUCache(4096)
-    #: run id -> (the listed tag, the summary published on the ended run, or None).
-    summaries: LRUCache[str, tuple[tuple[str, str, str | None], str | None]] = LRUCache(512)
-    parameters: LRUCache[str, dict[str, Any]] = LRUCache(1024)
-    #: What another process read at the app's start, for one drawing (`inbox_ahead`,
-    #: `runs_ahead`): name -> (when it was read, the list).
-    ahead: ClassVar[dict[str, tuple[float, list[Any]]]] = {}
-    warming = threading.Lock()  # held while `warm_runs` runs
-
-
-#: The caches a snapshot carries (`snapshot` / `install`).
-_CARRIED = ("runs", "listed", "outcomes", "started_by", "no_starter", "summaries", "parameters")
-
-
-def snapshot() -> dict[str, dict[Any, Any]]:
-    """What the caches hold, to hand to another process of the app (`ui_app.read_ahead`)."""
-    with _Cache.lock:
-        return {name: dict(getattr(_Cache, name).items()) for name in _CARRIED}
-
-
-def install(
-    carried: dict[str, dict[Any, Any]], ahead: dict[str, tuple[float, list[Any]]] | None = None
-) -> None:
-    """Put what another process read (`snapshot`) into the caches; `ahead`, lists it read
-    ("inbox": the paused forms, "runs": the runs page's list) with when it read each
-    (`time.monotonic()`, one clock for the machine's processes), is for one drawing each
-    (`inbox_ahead`, `runs_ahead`)."""
-    with _Cache.lock:
-        for name in _CARRIED:
-            getattr(_Cache, name).update(carried.get(name, {}))
-        _Cache.ahead.update(ahead or {})
 
 
 def _ended_tag(run_id: str) -> tuple[str, str, str | None] | None:
     """The run's listed tag when the last list showed it ended (what it has stays so)."""
-    with _Cache.lock:
-        tag = _Cache.listed.get(run_id)
-    return tag if tag is not None and tag[0] in _ENDED else None
+    with Cache.lock:
+        tag = Cache.listed.get(run_id)
+    return tag if tag is not None and tag[0] in ENDED else None
 
 
 def forget_runs(run_id: str | None = None) -> None:
     """Drop the cached list (and what is cached of `run_id`): the next visit asks Prefect."""
-    with _Cache.lock:
-        _Cache.runs.clear()
+    with Cache.lock:
+        Cache.runs.clear()
         if run_id is not None:
-            _Cache.outcomes.pop(run_id, None)
-            _Cache.summaries.pop(run_id, None)
+            Cache.outcomes.pop(run_id, None)
+            Cache.summaries.pop(run_id, None)
 
 
 def warm_runs(limit: int = 30) -> None:
@@ -390,7 +327,7 @@ def warm_runs(limit: int = 30) -> None:
     is drawn (the first page people see). A run's outcome and summary are not read here: the
     page reads them when its entry is opened. A failure only leaves the cache cold: the page
     asks again and shows the error there."""
-    if not _Cache.warming.acquire(blocking=False):
+    if not Cache.warming.acquire(blocking=False):
         return
 
     def warm() -> None:
@@ -399,7 +336,7 @@ def warm_runs(limit: int = 30) -> None:
         except KeiriError as exc:
             _log.debug("warming the runs cache stopped: %s", exc.message)
         finally:
-            _Cache.warming.release()
+            Cache.warming.release()
 
     threading.Thread(target=warm, name="keiri-warm-runs", daemon=True).start()
 
@@ -419,8 +356,8 @@ def recent_runs(state: str | None = None, limit: int = 30) -> list[RunView]:
     sorts them by their expected start: next months' runs would come before the ones that
     ran)."""
     key = (settings.get().server.api_url or "", state, limit)
-    with _Cache.lock:
-        cached = _Cache.runs.get(key)
+    with Cache.lock:
+        cached = Cache.runs.get(key)
     if cached is not None:
         return list(cached)
     with _prefect("runs"):
@@ -434,28 +371,28 @@ def recent_runs(state: str | None = None, limit: int = 30) -> list[RunView]:
             top_level=(state or "").lower() != "paused",
             due_only=(state or "").lower() != "scheduled",
         )
-    with _Cache.lock:
-        _Cache.runs[key] = views
+    with Cache.lock:
+        Cache.runs[key] = views
         for view in views:
-            _Cache.listed[view.run_id] = (view.state_type, view.state, view.end)
+            Cache.listed[view.run_id] = (view.state_type, view.state, view.end)
     return list(views)
 
 
 def run_outcome(run_id: str) -> RunOutcome:
     """The run's outcome (`flows.lifecycle.runs.outcome`: state, outputs, error, log); an ended
     run's is read once while the runs list shows it unchanged."""
-    with _Cache.lock:
-        tag = _Cache.listed.get(run_id)
-        cached = _Cache.outcomes.get(run_id)
+    with Cache.lock:
+        tag = Cache.listed.get(run_id)
+        cached = Cache.outcomes.get(run_id)
     if tag is not None and cached is not None and cached[0] == tag:
         return cached[1]
     with _prefect("outcome"):
         from flows.lifecycle import runs
 
         outcome = runs.outcome(run_id)
-    if tag is not None and tag[0] in _ENDED and outcome.state.upper() in _ENDED:
-        with _Cache.lock:
-            _Cache.outcomes[run_id] = (tag, outcome)
+    if tag is not None and tag[0] in ENDED and outcome.state.upper() in ENDED:
+        with Cache.lock:
+            Cache.outcomes[run_id] = (tag, outcome)
     return outcome
 
 
@@ -541,9 +478,9 @@ def start_deployment(name: str, who: str) -> str:
 def started_by(run_id: str) -> dict[str, Any] | None:
     """Who started the run (recorded once: kept when found)."""
     tag = _ended_tag(run_id)
-    with _Cache.lock:
-        cached = _Cache.started_by.get(run_id)
-        unknown = tag is not None and _Cache.no_starter.get(run_id) == tag
+    with Cache.lock:
+        cached = Cache.started_by.get(run_id)
+        unknown = tag is not None and Cache.no_starter.get(run_id) == tag
     if cached is not None:
         return dict(cached)
     if unknown:
@@ -552,26 +489,26 @@ def started_by(run_id: str) -> dict[str, Any] | None:
         from flows.lifecycle import runs
 
         found = runs.started_by(run_id)
-    with _Cache.lock:
+    with Cache.lock:
         if found:
-            _Cache.started_by[run_id] = dict(found)
+            Cache.started_by[run_id] = dict(found)
         elif tag is not None:  # an ended run: nobody will record it now
-            _Cache.no_starter[run_id] = tag
+            Cache.no_starter[run_id] = tag
     return found
 
 
 def run_parameters(run_id: str) -> dict[str, Any]:
     """The run's parameters (`plan`, `answers`, `vars`; they never change)."""
-    with _Cache.lock:
-        cached = _Cache.parameters.get(run_id)
+    with Cache.lock:
+        cached = Cache.parameters.get(run_id)
     if cached is not None:
         return dict(cached)
     with _prefect("run"):
         from flows.lifecycle.control import find_run
 
         found = dict(find_run(run_id).parameters or {})
-    with _Cache.lock:
-        _Cache.parameters[run_id] = found
+    with Cache.lock:
+        Cache.parameters[run_id] = found
     return dict(found)
 
 
@@ -579,8 +516,8 @@ def run_summary_text(run_id: str) -> str | None:
     """The summary for people published on the run (`flows.backend.people_summary`), as Markdown;
     None while it runs or for a run that ended before summaries existed."""
     tag = _ended_tag(run_id)
-    with _Cache.lock:
-        cached = _Cache.summaries.get(run_id)
+    with Cache.lock:
+        cached = Cache.summaries.get(run_id)
     if tag is not None and cached is not None and cached[0] == tag:
         return cached[1]
     with _prefect("summary"):
@@ -588,8 +525,8 @@ def run_summary_text(run_id: str) -> str | None:
 
         text = read_published(run_id)
     if tag is not None:
-        with _Cache.lock:
-            _Cache.summaries[run_id] = (tag, text)
+        with Cache.lock:
+            Cache.summaries[run_id] = (tag, text)
     return text
 
 

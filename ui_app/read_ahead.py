@@ -9,7 +9,7 @@ through the same functions the pages call (`ui_app.backend`, `ui_app.run_titles`
 recent runs the runs page lists, and hands the app process what those functions cached (two
 messages on a pipe). Meanwhile the app process starts Streamlit on the other core; the first
 drawing waits for the first message (`wait`, bounded) and draws from the caches without
-importing Prefect (the lists only within `ui_app.backend.AHEAD_S` of their reading, and a
+importing Prefect (the lists only within `ui_app.page_cache.AHEAD_S` of their reading, and a
 page drawn from them draws itself again a moment later, reading now: `read_again_soon`); the
 app imports Prefect's client after that drawing (`drawn`).
 
@@ -131,7 +131,7 @@ def _send(fd: int, message: dict[str, Any]) -> None:
 def _read(fd: int) -> None:
     """In the child: the inbox's reads, sent; then the runs page's, sent."""
     from keiri.base.errors import KeiriError
-    from ui_app import backend, run_titles
+    from ui_app import backend, page_cache, run_titles
 
     with backend.api_session():
         try:
@@ -153,13 +153,13 @@ def _read(fd: int) -> None:
             except KeiriError as exc:
                 _log.debug("run %s not read ahead: %s", item.run_id, exc.message)
         ahead = {} if items is None else {"inbox": (read_at, items)}
-        _send(fd, {"caches": backend.snapshot(), "titles": run_titles.kept(), "ahead": ahead})
+        _send(fd, {"caches": page_cache.snapshot(), "titles": run_titles.kept(), "ahead": ahead})
         read_at = time.monotonic()
         runs = backend.read_runs()
         for view in runs:
             run_titles.of_view(view)
         ahead = {"runs": (read_at, runs)}
-        _send(fd, {"caches": backend.snapshot(), "titles": run_titles.kept(), "ahead": ahead})
+        _send(fd, {"caches": page_cache.snapshot(), "titles": run_titles.kept(), "ahead": ahead})
     os.close(fd)
 
 
@@ -176,7 +176,7 @@ def _exactly(fd: int, size: int) -> bytes | None:
 
 def _receive(fd: int, pid: int) -> None:
     """In the app: install each message as it comes; reap the child."""
-    from ui_app import backend, run_titles
+    from ui_app import page_cache, run_titles
 
     try:
         while (header := _exactly(fd, _HEADER.size)) is not None:
@@ -184,7 +184,7 @@ def _receive(fd: int, pid: int) -> None:
             if data is None:
                 break
             message = pickle.loads(data)  # from our own forked child (see the docstring)
-            backend.install(message["caches"], message["ahead"])
+            page_cache.install(message["caches"], message["ahead"])
             run_titles.install(message["titles"])
             _State.first.set()
     except Exception as exc:  # the pages read themselves

@@ -25,7 +25,7 @@ PLANS = FIXTURES / "plans" / "runtime"
 @pytest.fixture(autouse=True)
 def _fresh_runs_list() -> Iterator[None]:
     """Each test reads the runs as Prefect has them (the app keeps its recent-runs list for a
-    few seconds: `ui_app.backend.RUNS_TTL_S`)."""
+    few seconds: `ui_app.page_cache.RUNS_TTL_S`)."""
     from ui_app import backend
 
     backend.forget_runs()

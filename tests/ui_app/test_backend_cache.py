@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 import pytest
 
-from ui_app import backend
+from ui_app import backend, page_cache
 
 pytestmark = pytest.mark.prefect
 
@@ -24,7 +24,7 @@ def test_the_runs_list_is_reused_then_read_again(
     again = backend.recent_runs(None, 30)
     assert again[0] is first[0]  # the same objects: Prefect was not asked (within RUNS_TTL_S)
 
-    time.sleep(backend.RUNS_TTL_S)  # the list's age passes its TTL
+    time.sleep(page_cache.RUNS_TTL_S)  # the list's age passes its TTL
     later = backend.recent_runs(None, 30)
     assert later[0] is not first[0] and later[0].run_id == first[0].run_id
 
@@ -64,13 +64,13 @@ def test_the_inbox_warms_the_runs_cache(
     create_once(UUID(run_id), STARTED_KEY, {"by": "yamada", "at": "2026-04-03T00:00:00+00:00"})
     backend.inbox()
     deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and backend._Cache.warming.locked():
+    while time.monotonic() < deadline and page_cache.Cache.warming.locked():
         time.sleep(0.1)  # the background thread is still reading
-    assert not backend._Cache.warming.locked()
+    assert not page_cache.Cache.warming.locked()
     # The list was read in the background (its entries kept past the list's own TTL), and who
     # started each run (the runs page's titles name them).
-    assert run_id in backend._Cache.listed
-    assert backend._Cache.started_by[run_id]["by"] == "yamada"
+    assert run_id in page_cache.Cache.listed
+    assert page_cache.Cache.started_by[run_id]["by"] == "yamada"
 
 
 def test_a_page_drawing_asks_prefect_through_one_client(runtime_env: None) -> None:
