@@ -135,11 +135,16 @@ def _read(fd: int) -> None:
 
     with backend.api_session():
         try:
-            for view in backend.recent_runs("rejected", limit=backend.REJECTED_LIMIT):
-                run_titles.of_view(view)
-                backend.run_outcome(view.run_id)
+            rejected = backend.recent_runs("rejected", limit=backend.REJECTED_LIMIT)
         except KeiriError as exc:  # the page asks again and shows it
             _log.debug("sent-back runs not read ahead: %s", exc.message)
+            rejected = []
+        for view in rejected:
+            try:
+                run_titles.of_view(view)
+                backend.run_outcome(view.run_id)
+            except KeiriError as exc:
+                _log.debug("sent-back run %s not read ahead: %s", view.run_id, exc.message)
         read_at = time.monotonic()
         try:
             items: list[Any] | None = backend.read_inbox()
