@@ -11,7 +11,14 @@ import datetime as dt
 import re
 from collections.abc import Sequence
 
-from blocks.invoice.patterns import CLOSING_DATE, DATE_LABELS, DUE_LABELS, MONTH_END, PAYMENT_DUE
+from blocks.invoice.patterns import (
+    CLOSING_DATE,
+    DATE_LABELS,
+    DUE_LABELS,
+    DUE_QUALIFIER,
+    MONTH_END,
+    PAYMENT_DUE,
+)
 from blocks.text.japanese import DATE_PATTERN, date_from_match, gregorian_year
 from blocks.text.payment_terms import leading_terms
 
@@ -88,6 +95,9 @@ def _anchor(flat: str, date: str | None) -> str | None:
 def _due_after(
     label: re.Match[str], window: str, notes: list[dict[str, str]], anchor: str | None
 ) -> tuple[str | None, str | None] | None:
+    qualifier = DUE_QUALIFIER.match(window)  # 「(口座振替日)」: how it is paid, not a term
+    head = label.group(0) + (window[: qualifier.end()] if qualifier else "")
+    window = window[qualifier.end() :] if qualifier else window
     date = DATE_PATTERN.search(window)
     month_end = MONTH_END.search(window)
     if month_end is not None and (date is None or month_end.start() <= date.start()):
@@ -99,10 +109,10 @@ def _due_after(
         if 1 <= month <= 12:
             last = calendar.monthrange(western, month)[1]
             return dt.date(western, month, last).isoformat(), (
-                label.group(0) + window[: month_end.end()]
+                head + window[: month_end.end()]
             ).strip()
     if date is not None and not window[: date.start()].strip(" :：\t"):
-        quote = (label.group(0) + window[: date.end()]).strip()
+        quote = (head + window[: date.end()]).strip()
         try:
             return date_from_match(date).isoformat(), quote
         except ValueError as exc:
@@ -111,5 +121,5 @@ def _due_after(
     terms = leading_terms(window)
     if terms is not None and anchor is not None:
         due = terms[0].due_date(dt.date.fromisoformat(anchor))
-        return due.isoformat(), f"{label.group(0)} {terms[1]}"
+        return due.isoformat(), f"{head} {terms[1]}"
     return None

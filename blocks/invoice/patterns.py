@@ -42,6 +42,7 @@ __all__ = [
     "DATE_LABELS",
     "DUE_CELL",
     "DUE_LABELS",
+    "DUE_QUALIFIER",
     "EXCLUSIVE_WORDS",
     "EXEMPT",
     "FEE_ITEM",
@@ -221,7 +222,17 @@ DATE_LABELS = (
     ("取引日", "取引年月日", "納品日", "売上日", "ご利用日", "利用日", "お買上日"),
     ("請求日", "発行日", "日付", "作成日"),
 )
-DUE_LABELS = ("支払期限", "振込期限", "お支払期日", "お支払期限", "支払期日", "期日", "有効期限")
+DUE_LABELS = (
+    "支払期限",
+    "振込期限",
+    "お支払期日",
+    "お支払期限",
+    "支払期日",
+    "期日",
+    "有効期限",
+    "納付期限",
+    "納入期限",
+)
 
 UNIT_AFTER = re.compile(
     r"^\s*(?:単位|個|本|件|点|枚|名|人|回|台|箱|冊|式|袋|缶|組|セット|ケース|kg|g|m|時間|日|ヶ月|か月)"
@@ -250,11 +261,18 @@ WITHHOLDING = re.compile(
 )
 PAID = re.compile(rf"(?:今回|前回)?(?:ご|御)?入金(?:額)?\s*[:：]?\s*({AMOUNT})")
 
-PAYMENT_DUE = re.compile(r"(?:お?支払(?:い)?|お?振込)(?:期限|期日|予定日)|お支払日|振込日|支払日")
+# 納付期限 / 納入期限: a public body's (a waterworks bureau's 納入通知書).
+PAYMENT_DUE = re.compile(
+    r"(?:お?支払(?:い)?|お?振込)(?:期限|期日|予定日)|お支払日|振込日|支払日|納付期限|納入期限"
+)
+# How the due date is paid, in brackets after its label: 「お支払期日(口座振替日)」.
+DUE_QUALIFIER = re.compile(r"^\s*[(（](?:口座)?(?:振替|引落し?|引き落とし|振込)(?:予定)?日?[)）]")
 # 「5月20日締め分」, 「11月14日締切分」: the closing date a bill's 「翌月末日」 counts from.
 CLOSING_DATE = re.compile(r"(?P<month>\d{1,2})\s*月\s*(?P<day>\d{1,2})\s*日\s*(?:締め?|締切)")
 # A cell that is only a due label (a header row's 「お支払期限」 over its value row).
-DUE_CELL = re.compile(rf"[【(]?(?:{PAYMENT_DUE.pattern})[】)]?[:：]?")
+DUE_CELL = re.compile(
+    rf"[【(]?(?:{PAYMENT_DUE.pattern})(?:{DUE_QUALIFIER.pattern[1:]})?[】)]?[:：]?"
+)
 # 「2027年7月末日」, 「令和9年4月末日」, 「2027/7末」: a month's last day, 西暦 or 和暦.
 MONTH_END = re.compile(
     r"(?P<era>令和|平成|(?<![A-Za-z])R(?=\s*\d{1,2}\s*[./年]))?\s*"

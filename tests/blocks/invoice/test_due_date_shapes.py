@@ -1,6 +1,7 @@
 """Due dates as invoices print them (issue 25, heldout5's errors): a month's last day in 和暦
 (「令和9年4月末日」), terms that count from the document's date (「翌月末日」), and a due label in
-a header row over its value row (the value under the label, not after it)."""
+a header row over its value row (the value under the label, not after it); heldout6's: a
+public body's 納付期限 / 納入期限 and a way of paying in brackets (「お支払期日(口座振替日)」)."""
 
 from __future__ import annotations
 
@@ -119,3 +120,37 @@ def test_terms_count_from_a_printed_closing_date_else_the_invoice_date() -> None
     fields = extract_invoice_fields(delivered)
     assert fields["transaction_date"] == "2027-05-28"
     assert fields["due_date"] == "2027-07-31"  # from the 請求日, not the 納品日
+
+
+@pytest.mark.parametrize(
+    ("printed", "due"),
+    [
+        ("お支払期日(口座振替日) 2027年7月13日", "2027-07-13"),
+        ("お支払期日（口座振替日）：2027年7月13日", "2027-07-13"),
+        ("納付期限 令和9年7月14日", "2027-07-14"),
+        ("納入期限 2027/7/15", "2027-07-15"),
+    ],
+)
+def test_a_public_bodys_due_label_and_a_bracketed_way_of_paying(printed: str, due: str) -> None:
+    fields = extract_invoice_fields(HEAD + ITEMS + printed + "\n")
+    assert fields["due_date"] == due
+    assert fields["transaction_date"] == "2027-05-20"  # never the due date
+    assert fields["status"]["due_date"] == "確定"
+
+
+def test_a_bracketed_way_of_paying_in_a_header_row_over_its_value() -> None:
+    rows = [
+        [(224.0, 300.0, "リース料 ご請求書")],
+        [(33.0, 200.0, "株式会社みなみ工業 御中"), (468.0, 560.0, "発行日 2027年5月20日")],
+        [(476.0, 560.0, "ときわリース株式会社")],
+        [(451.0, 560.0, "東京都港区芝大門1-10-11")],
+        [(75.0, 170.0, "ご請求金額(税込)"), (246.0, 350.0, "お支払期日(口座振替日)")],
+        [(120.0, 170.0, "¥11,000"), (240.0, 300.0, "2027年6月9日")],
+        [(430.0, 480.0, "課税対象額(10%)"), (519.0, 560.0, "10,000")],
+        [(430.0, 480.0, "消費税額(10%)"), (525.0, 560.0, "1,000")],
+        [(430.0, 480.0, "合計"), (519.0, 560.0, "11,000")],
+    ]
+    text = "\n".join(" ".join(c[2] for c in row) for row in rows)
+    fields = extract_invoice_fields(text, layout=_layout(rows))
+    assert fields["due_date"] == "2027-06-09"
+    assert fields["status"]["due_date"] == "確定"
