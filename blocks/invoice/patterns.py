@@ -181,15 +181,15 @@ SUBTOTAL = re.compile(
 )
 # 「(税 71,610円)」 after a rate's base: 税 alone in a bracket is that rate's tax.
 TAX = re.compile(
-    rf"(?:内消費税|消費税等?額?|税額|内税|[(（]\s*税)\s*[:：]?\s*\(?\s*({AMOUNT}){NOT_RATE}"
+    rf"(?:内消費税|消費税(?:等額?|額等?)?|税額|内税|[(（]\s*税)\s*[:：]?\s*\(?\s*({AMOUNT}){NOT_RATE}"
 )
 # 「消費税(10%) 5,347」, 「(内消費税等10% ¥175)」: the rate after the label, bracketed or not.
 TAX_WITH_RATE = re.compile(
-    rf"(?:内)?消費税等?額?\s*[(（]?\s*(\d+)\s*%\s*[)）]?\s*[:：]?\s*({AMOUNT}){NOT_RATE}"
+    rf"(?:内)?消費税(?:等額?|額等?)?\s*[(（]?\s*(\d+)\s*%\s*[)）]?\s*[:：]?\s*({AMOUNT}){NOT_RATE}"
 )
 # 「(消費税 10%) 5,000」: the rate inside the bracket with the label.
 BRACKET_TAX = re.compile(
-    rf"[(（]\s*(?:内)?消費税等?額?\s*(\d+)\s*%\s*[)）]\s*[:：]?\s*({AMOUNT}){NOT_RATE}"
+    rf"[(（]\s*(?:内)?消費税(?:等額?|額等?)?\s*(\d+)\s*%\s*[)）]\s*[:：]?\s*({AMOUNT}){NOT_RATE}"
 )
 BRACKET_BASE = re.compile(
     rf"[(（]\s*(\d+)\s*%\s*対象(?:額|金額)?\s*[)）]\s*[:：]?\s*({AMOUNT}){NOT_RATE}"
@@ -206,7 +206,8 @@ SINGLE_RATE_TOTAL = re.compile(
 TOTAL_LABELS = (
     r"(?:税込)?合計(?:金額)?\s*\(税込\)|税込合計(?:金額)?|税込(?:金)?額(?:合計|計)|(?<!前回)(?<!前月)(?:今回(?:ご|御)?|ご|御)請求(?:金)?額(?:合計)?"
     r"|請求金額(?:合計)?|お支払(?:い)?金額|お支払額|総額|総計|領収金額"
-    r"|差引(?:お|ご)?(?:振込|支払|請求)(?:金)?額",  # after 源泉徴収: 差引お振込額
+    r"|差引(?:お|ご)?(?:振込|支払|請求)(?:金)?額"  # after 源泉徴収: 差引お振込額
+    r"|(?=金\s*[¥￥]?\s*\d[\d,]*\s*円也)",  # a receipt's 「金 60,300円也」
     r"(?<![小対象抜税])合計(?:金額)?(?!\s*\(税抜)",  # not 税抜合計, 消費税合計
     r"(?<![単抜体象価])金額(?=\s*[:：]?\s*[¥￥])",
 )

@@ -94,3 +94,17 @@ def test_the_amount_paid_after_withholding_is_a_total_label() -> None:
     assert fields["total"] == 92206
     assert fields["status"]["total"] == "要確認"  # net or gross: a person says
     assert {c["value"] for c in fields["candidates"]["total"]} >= {92206, 101640}
+
+
+@pytest.mark.parametrize("label", ["消費税額等(10%)", "消費税等(10%)", "消費税額(10%)"])
+def test_a_formal_receipts_amount_and_its_tax_breakdown(label: str) -> None:
+    """heldout6: 「金 60,300円也」 is the receipt's amount; 消費税額等 as well as 消費税等額."""
+    text = (
+        "領収証\n令和10年7月26日\nさくらんぼ製薬株式会社 様\n金 60,300円也\n"
+        "但 御飲食代として\n上記正に領収いたしました。\n"
+        f"内訳 税抜金額 ¥54,819\n{label} ¥5,481\n" + ISSUER
+    )
+    fields = extract_invoice_fields(text)
+    assert fields["total"] == 60300
+    assert fields["tax_by_rate"] == {"10": 5481}
+    assert fields["status"]["total"] == "確定"  # 54,819 + 5,481 = 60,300
