@@ -50,6 +50,7 @@ from blocks.invoice.patterns import (
     SINGLE_RATE_TOTAL,
     SUBTOTAL,
     TAX,
+    TAX_THEN_RATE,
     TAX_WITH_RATE,
     TOTAL_LABELS,
     UNIT_AFTER,
@@ -104,6 +105,9 @@ def _rates(flat: str) -> tuple[dict[str, Any], dict[str, Any], bool | None, dict
     for match in [*TAX_WITH_RATE.finditer(flat), *BRACKET_TAX.finditer(flat)]:
         taxes.setdefault(match.group(1), amount_value(match.group(2)))
         raw.setdefault(f"tax_by_rate.{match.group(1)}", match.group(0))
+    for match in TAX_THEN_RATE.finditer(flat):
+        taxes.setdefault(match["rate"], amount_value(match["amount"]))
+        raw.setdefault(f"tax_by_rate.{match['rate']}", match.group(0))
     for match in [*BASE_WITH_RATE.finditer(flat), *BRACKET_BASE.finditer(flat)]:
         totals.setdefault(match.group(1), amount_value(match.group(2)))
         raw.setdefault(f"totals_by_rate.{match.group(1)}", match.group(0))

@@ -107,6 +107,7 @@ __all__ = [
     "TAX_AMOUNT_WORD",
     "TAX_IN_ROW",
     "TAX_LABEL",
+    "TAX_THEN_RATE",
     "TAX_WITH_RATE",
     "TAX_WORD",
     "TOTAL_LABELS",
@@ -186,6 +187,11 @@ TAX = re.compile(
 # 「消費税(10%) 5,347」, 「(内消費税等10% ¥175)」: the rate after the label, bracketed or not.
 TAX_WITH_RATE = re.compile(
     rf"(?:内)?消費税(?:等額?|額等?)?\s*[(（]?\s*(\d+)\s*%\s*[)）]?\s*[:：]?\s*({AMOUNT}){NOT_RATE}"
+)
+# 「うち消費税等相当額 12,275円(10%対象額 135,026円)」: a utility's tax, its rate's base after it.
+TAX_THEN_RATE = re.compile(
+    rf"(?:内|うち)?消費税等?(?:相当)?額?\s*[:：]?\s*(?P<amount>{AMOUNT}){NOT_RATE}\s*円?\s*"
+    r"[(（]\s*(?P<rate>\d+)\s*%\s*対象"
 )
 # 「(消費税 10%) 5,000」: the rate inside the bracket with the label.
 BRACKET_TAX = re.compile(

@@ -1,7 +1,9 @@
 """Receipts and titles as heldout5 printed them (issue 25): a receipt's tax with its rate and
 no brackets (「(内消費税等10% ¥175)」), a receipt whose only amount has no total label (a parking
 slip's 「駐車料金 ¥2,310」), a title with what it bills in front (報酬請求書), a till receipt
-without a title (お預り / お釣り), and the amount paid after 源泉徴収 (差引お振込額)."""
+without a title (お預り / お釣り), and the amount paid after 源泉徴収 (差引お振込額); heldout6's:
+a formal receipt's 「金 … 円也」 with its 消費税額等, and a utility's tax with its rate's base
+after it (「うち消費税等相当額 12,275円(10%対象額 135,026円)」)."""
 
 from __future__ import annotations
 
@@ -108,3 +110,29 @@ def test_a_formal_receipts_amount_and_its_tax_breakdown(label: str) -> None:
     assert fields["total"] == 60300
     assert fields["tax_by_rate"] == {"10": 5481}
     assert fields["status"]["total"] == "確定"  # 54,819 + 5,481 = 60,300
+
+
+@pytest.mark.parametrize(
+    "printed",
+    [
+        "うち消費税等相当額 12,275円(10%対象額 135,026円)",
+        "(うち消費税相当額 12,275円（10%対象 135,026円）)",
+    ],
+)
+def test_a_utilitys_tax_with_its_rates_base_after_it(printed: str) -> None:
+    """heldout6: a tax-included bill's tax, then its rate and base in brackets."""
+    text = (
+        "ご利用料金明細書\n株式会社たちばな電装 御中\n発行日 2028年3月29日\n"
+        f"ご請求金額(税込)\n135,026円\n{printed}\n" + ISSUER
+    )
+    fields = extract_invoice_fields(text)
+    assert fields["tax_by_rate"] == {"10": 12275}
+    assert fields["total"] == 135026
+
+
+def test_a_tax_without_its_rate_stays_unrated() -> None:
+    """A tax printed without any rate (「(うち消費税相当額 6,158円)」) is not given one: the
+    rate is an item of the 適格請求書 that the check must still find missing."""
+    text = "請求書\n株式会社こもれび 様\n発行日 令和9年12月16日\n請求金額\n67,738円\n"
+    text += "(うち消費税相当額 6,158円)\n" + ISSUER
+    assert extract_invoice_fields(text)["tax_by_rate"] == {}
