@@ -22,7 +22,10 @@ from blocks.invoice.patterns import (
 from blocks.text.japanese import DATE_PATTERN, date_from_match, gregorian_year
 from blocks.text.payment_terms import leading_terms
 
-__all__ = ["due_date", "transaction_date"]
+__all__ = ["RIVAL_DATE", "due_date", "transaction_date"]
+
+#: The note of a 請求日 beside a different 取引日 / 利用日 taken (`evidence` asks which).
+RIVAL_DATE = "transaction_date_rival"
 
 
 def transaction_date(flat: str, notes: list[dict[str, str]]) -> tuple[str | None, str | None]:
@@ -37,12 +40,33 @@ def transaction_date(flat: str, notes: list[dict[str, str]]) -> tuple[str | None
         found.append((rank, order, match))
     if not found:
         return None, None
-    _, _, match = min(found, key=lambda f: (f[0], f[1]))
+    rank, _, match = min(found, key=lambda f: (f[0], f[1]))
     try:
-        return date_from_match(match).isoformat(), match.group(0).strip()
+        value = date_from_match(match).isoformat()
+        issued = _issued_other(found, value) if rank == 0 else None
+        if issued is not None:  # a 取引日 / 利用日 beside another 請求日: which one is asked
+            notes.append({"field": RIVAL_DATE, "value": issued[0], "text": issued[1]})
+        return value, match.group(0).strip()
     except ValueError as exc:
         notes.append({"field": "transaction_date", "message": str(exc)})
         return None, match.group(0).strip()
+
+
+def _issued_other(
+    found: list[tuple[int, int, re.Match[str]]], value: str
+) -> tuple[str, str] | None:
+    """(ISO, text) of the first 請求日 / 発行日 that is another day than `value` (a 利用日 or a
+    納品日 ranked first): the document's date, its rival (both asked at 要確認)."""
+    for rank, _, match in sorted(found, key=lambda f: (f[0], f[1])):
+        if rank != 1:
+            continue
+        try:
+            issued = date_from_match(match).isoformat()
+        except ValueError:
+            continue
+        if issued != value:
+            return issued, match.group(0).strip()
+    return None
 
 
 def due_date(

@@ -11,6 +11,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
+from blocks.invoice.dates import RIVAL_DATE
 from blocks.invoice.patterns import MONEY_MARK, NET_LABEL
 from blocks.invoice.rules import registration_problem
 from blocks.invoice.vocabulary import CONFIRMED, MISSING, REVIEW
@@ -272,6 +273,18 @@ def assess_fields(fields: dict[str, Any]) -> dict[str, Any]:
         status[name], why = _date_status(fields, name, ocr)
         if why:
             reasons[name] = why
+    rivals = [n for n in fields.get("notes") or [] if n.get("field") == RIVAL_DATE]
+    if rivals and fields.get("transaction_date"):
+        status["transaction_date"] = REVIEW
+        reasons["transaction_date"] = t("invoice.review.date_rivals")
+        candidates["transaction_date"] = [
+            {
+                "value": fields["transaction_date"],
+                "text": (fields.get("raw_matches") or {}).get("transaction_date")
+                or fields["transaction_date"],
+            },
+            *({"value": n["value"], "text": n["text"]} for n in rivals),
+        ]
     for name in _SIMPLE_FIELDS:
         status[name] = CONFIRMED if fields.get(name) else MISSING
         if fields.get(name) and ocr and name != "registration_number":

@@ -29,10 +29,12 @@ from blocks.invoice.patterns import (
     AMOUNT_CELL,
     BARRIER,
     BUYER,
+    BUYER_LEAD,
     COMPANY,
     CONTACT_LABEL,
     CONTACT_WORD,
     COUNT,
+    DEPARTMENT,
     HONORIFIC,
     ISSUER_LABEL,
     LABEL_ONLY,
@@ -89,11 +91,13 @@ def registration_of(tokens: list[str]) -> tuple[str | None, str | None]:
 def buyer_of(tokens: list[str], places: list[Place] | None = None) -> tuple[str | None, str | None]:
     """(name, text) of the 宛名: `name 御中` in one cell, or a name whose 御中/様 is the next
     cell — beside it or on the line under it when the layout is known. A 様 after a blank, as
-    a receipt prints for the buyer to write in, names nobody: never the title above it."""
+    a receipt prints for the buyer to write in, names nobody: never the title above it. A
+    label before the name (「お客様」) is read through, a department after its company dropped."""
     for i, token in enumerate(tokens):
-        match = BUYER.match(token)
+        named = BUYER_LEAD.sub("", token)
+        match = BUYER.match(named) if named else None  # 「お客様」 alone labels the next cells
         if match and not BARRIER.search(match.group(1)) and not LABEL_ONLY.match(match.group(1)):
-            name = match.group(1).strip()
+            name = _company_of(match.group(1).strip())
             return (NO_NAME_BUYER if name == NO_NAME else name), token  # the no-name placeholder
         if HONORIFIC.match(token) and i > 0:
             name = tokens[i - 1].strip()
@@ -105,8 +109,17 @@ def buyer_of(tokens: list[str], places: list[Place] | None = None) -> tuple[str 
                 and not DATE_PATTERN.search(name)
                 and not is_title_line(name)
             ):
-                return name, f"{name} {token}"
+                return _company_of(name), f"{name} {token}"
     return None, None
+
+
+def _company_of(name: str) -> str:
+    """The company of 「○○株式会社 経理部」: the words before a department, when they carry a
+    legal form; else the name as printed (「総務部」 alone is all there is)."""
+    words = name.split()
+    while len(words) > 1 and DEPARTMENT.match(words[-1]) and is_company(" ".join(words[:-1])):
+        words.pop()
+    return " ".join(words) if len(words) < len(name.split()) else name
 
 
 def _usable(token: str, buyer: str | None) -> bool:

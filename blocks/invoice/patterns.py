@@ -30,6 +30,7 @@ __all__ = [
     "BRACKET_BASE",
     "BRACKET_TAX",
     "BUYER",
+    "BUYER_LEAD",
     "CARRY",
     "CJK_SPACE",
     "CLOSING_DATE",
@@ -40,6 +41,7 @@ __all__ = [
     "CONTACT_WORD",
     "COUNT",
     "DATE_LABELS",
+    "DEPARTMENT",
     "DUE_CELL",
     "DUE_LABELS",
     "DUE_QUALIFIER",
@@ -366,6 +368,12 @@ LABEL_ONLY = re.compile(
 REG_LABEL = re.compile(r"登録番号\s*[:：]?\s*(\S*)")
 BUYER = re.compile(r"^(.+?)\s*(御中|様|殿|宛)(?:\s|$)")
 HONORIFIC = re.compile(r"^(?:御中|様|殿|宛)$")
+#: A label before the buyer's name in its cell (「お客様　○○株式会社　御中」, 「ご請求先: …」):
+#: read through, never the name (「お客」 before 様).
+BUYER_LEAD = re.compile(r"^(?:お客様|顧客|宛名|宛先|ご?請求先)(?:名)?\s*[:：]?\s*")
+#: A department after the buyer's company (「○○株式会社 経理部」, 「… 物流センター」): the party
+#: is the company. A branch (支店, 営業所) is named with it as it is printed.
+DEPARTMENT = re.compile(r"^\S+?(?:部|課|室|係|センター|グループ|チーム)$")
 ISSUER_LABEL = re.compile(r"^(?:発行者|発行元|販売者|事業者名|請求元)(?:情報|欄)?\s*[:：]?\s*(.*)$")
 
 

@@ -173,6 +173,10 @@ ENTRIES: dict[str, dict[str, str]] = {
         "ja": "合計が明細の金額より小さく、計算が合いません",
         "en": "The total is smaller than an item's amount: the figures do not add up",
     },
+    "invoice.review.date_rivals": {
+        "ja": "請求日（発行日）とは別の日付（利用日・納品日）も記載されています",
+        "en": "Another date (a date of use or delivery) is printed beside the invoice date",
+    },
     "invoice.review.date_ocr": {
         "ja": "OCR で読んだ日付です（読み違いの可能性）",
         "en": "A date read by OCR (it may be misread)",
