@@ -160,9 +160,7 @@ def _read(fd: int) -> None:
         ahead = {} if items is None else {"inbox": (read_at, items)}
         _send(fd, {"caches": page_cache.snapshot(), "titles": run_titles.kept(), "ahead": ahead})
         read_at = time.monotonic()
-        runs = backend.read_runs()
-        for view in runs:
-            run_titles.of_view(view)
+        runs = backend.read_runs()  # their titles are made when drawn (a plan file may change)
         ahead = {"runs": (read_at, runs)}
         _send(fd, {"caches": page_cache.snapshot(), "titles": run_titles.kept(), "ahead": ahead})
     os.close(fd)
