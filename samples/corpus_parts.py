@@ -13,6 +13,7 @@ scans are made from the printed PDFs).
 from __future__ import annotations
 
 import argparse
+import calendar
 import datetime as dt
 import html
 import io
@@ -34,12 +35,17 @@ __all__ = [
     "CHROMIUM",
     "CHROMIUM_ARGS",
     "PrintedSet",
+    "add_row",
     "generate_printed",
     "image_bytes",
     "ipaex_font",
     "items_only_html",
+    "last_day_of_month",
+    "midnight",
+    "new_book",
     "print_html",
     "registration",
+    "reiwa",
     "require_fonts",
     "run",
     "save_book",
@@ -52,6 +58,39 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu"]
 
 #: A page of a scan: (the grey page, the document, the scan's random source) -> the page.
 PageEffects = Callable[[Any, Any, random.Random], Any]
+
+
+def last_day_of_month(day: dt.date, ahead: int) -> dt.date:
+    """The last day of the month `ahead` months after `day`'s (0: its own)."""
+    month = day.month - 1 + ahead
+    year, month = day.year + month // 12, month % 12 + 1
+    return dt.date(year, month, calendar.monthrange(year, month)[1])
+
+
+def reiwa(day: dt.date) -> str:
+    """The date in 令和 (「令和9年4月30日」)."""
+    return f"令和{day.year - 2018}年{day.month}月{day.day}日"
+
+
+def midnight(day: dt.date) -> dt.datetime:
+    """The day at 00:00 (a document's creation time)."""
+    return dt.datetime.combine(day, dt.time())
+
+
+def new_book() -> tuple[Any, Any]:
+    """A new openpyxl workbook and its active sheet."""
+    from openpyxl import Workbook
+
+    book = Workbook()
+    sheet = book.active
+    assert sheet is not None
+    return book, sheet
+
+
+def add_row(table: Any, values: list[str]) -> None:
+    """A row of texts added to a python-docx table."""
+    for cell, text in zip(table.add_row().cells, values, strict=True):
+        cell.text = text
 
 
 def registration(rng: random.Random) -> str:

@@ -58,7 +58,6 @@ document's date), null when none is printed; `transaction_date` is the document'
 
 from __future__ import annotations
 
-import calendar
 import datetime as dt
 import html
 import io
@@ -75,7 +74,10 @@ from corpus_parts import (
     PrintedSet,
     generate_printed,
     ipaex_font,
+    last_day_of_month,
+    midnight,
     registration,
+    reiwa,
     run,
     save_book,
 )
@@ -196,12 +198,6 @@ class H5Doc(FreshDoc):
         return Doc.total(self) + self.extra.get("carry", 0) - self.extra.get("withholding", 0)  # type: ignore[arg-type]
 
 
-def _month_end(day: dt.date, ahead: int) -> dt.date:
-    month = day.month - 1 + ahead
-    year, month = day.year + month // 12, month % 12 + 1
-    return dt.date(year, month, calendar.monthrange(year, month)[1])
-
-
 def _pick(rng: random.Random, goods: Goods, count: int) -> list[Line]:
     return [
         Line(name, rng.randint(*quantities), price, rate)
@@ -245,12 +241,12 @@ def build_docs(seed: int = 270913) -> list[H5Doc]:
             inclusive: bool = False, month_end: bool = False, **extra: Any) -> H5Doc:  # fmt: skip
         date = dt.date(2027, rng.randint(1, 12), rng.randint(1, 28))
         if month_end:
-            date = _month_end(date, 0)
+            date = last_day_of_month(date, 0)
         due_date = None
         if due == "date":
             due_date = date + dt.timedelta(days=rng.randint(18, 48))
         elif due in ("eom", "next_eom"):
-            due_date = _month_end(date, 2 if due == "eom" and rng.random() < 0.3 else 1)
+            due_date = last_day_of_month(date, 2 if due == "eom" and rng.random() < 0.3 else 1)
         doc = H5Doc(
             id=f"h5_{len(docs) + 1:03d}",
             layout=layout,
@@ -369,10 +365,6 @@ def build_docs(seed: int = 270913) -> list[H5Doc]:
 # -- text helpers -------------------------------------------------------------------------------
 
 
-def _reiwa(day: dt.date) -> str:
-    return f"令和{day.year - 2018}年{day.month}月{day.day}日"
-
-
 def _base(doc: H5Doc) -> int:
     return sum(doc.bases().values())
 
@@ -399,7 +391,7 @@ def _due(doc: H5Doc, style: str = "ja") -> str:
             else f"{due.year}年{due.month}月末日"
         )
     return {"ja": f"{due.year}年{due.month}月{due.day}日", "iso": due.isoformat(),
-            "slash": f"{due:%Y/%m/%d}", "reiwa": _reiwa(due)}[style]  # fmt: skip
+            "slash": f"{due:%Y/%m/%d}", "reiwa": reiwa(due)}[style]  # fmt: skip
 
 
 def _td(value: Any, style: str = "", num: bool = False) -> str:
@@ -522,13 +514,13 @@ def _dekidaka(doc: H5Doc) -> str:
     return f"""
 <div style="padding:36px 40px;font-family:IPAPMincho;font-size:10pt">
  <div style="text-align:center;font-size:20pt;letter-spacing:4px;border-bottom:3px double #000;width:50%;margin:0 auto">出来高請求書</div>
- <div style="text-align:right;margin-top:10px">請求日　{_reiwa(doc.date)}<br>請求No.　{doc.number}</div>
+ <div style="text-align:right;margin-top:10px">請求日　{reiwa(doc.date)}<br>請求No.　{doc.number}</div>
  <div style="font-size:14pt;margin-top:4px">{doc.buyer}　{doc.extra["honorific"]}</div>
  <div style="text-align:right;margin-top:6px">{name}　登録番号 {doc.registration}<br>{address}　TEL {tel}<br>担当　{staff}</div>
  <table style="margin-top:12px;width:70%"><tr>{_td("工事名")}{_td(f"（仮称）{doc.buyer.removeprefix('株式会社').removesuffix('株式会社')} 第二倉庫新築工事")}</tr>
   <tr>{_td("工事場所")}{_td("石川県白山市松本町2710番地")}</tr>
   <tr>{_td("請負金額（税抜）")}{_td(f"{contract_sum:,}円")}</tr>
-  <tr>{_td("出来高査定日")}{_td(_reiwa(assessed))}</tr></table>
+  <tr>{_td("出来高査定日")}{_td(reiwa(assessed))}</tr></table>
  <div style="margin-top:12px">今回ご請求額</div>
  <div style="font-size:17pt;border-bottom:1px solid #000;width:45%;font-family:IPAexMincho">¥{doc.total():,}-<span style="font-size:10pt">（消費税込）</span></div>
  <table style="width:100%;margin-top:14px;font-family:VLPGothic"><tr>{_th("工種")}{_th("契約金額")}{_th("前回迄出来高")}
@@ -846,7 +838,7 @@ def _docx(doc: H5Doc) -> bytes:
     heading.bold = True
     heading.font.size = Pt(18)
     when = (
-        _reiwa(doc.date)
+        reiwa(doc.date)
         if doc.layout == "docx_caterer"
         else f"{doc.date.year}年{doc.date.month}月{doc.date.day}日"
     )
@@ -927,10 +919,6 @@ def _docx(doc: H5Doc) -> bytes:
 # -- Excel ----------------------------------------------------------------------------------------
 
 
-def _when(day: dt.date) -> dt.datetime:
-    return dt.datetime.combine(day, dt.time())
-
-
 def _xl_dekidaka(doc: H5Doc) -> bytes:
     """A builder's 出来高 sheet: merged cells, `@"　御中"`, 和暦 formats, a `m"月末日"` due cell,
     `"¥"#,##0"-"`, a 0.0 % column."""
@@ -945,7 +933,7 @@ def _xl_dekidaka(doc: H5Doc) -> bytes:
     sheet["A1"] = "出 来 高 請 求 書"
     sheet.merge_cells("A3:D3")
     sheet["A3"], sheet["A3"].number_format = doc.buyer, '@"　御中"'
-    sheet["G3"], sheet["H3"] = "請求日", _when(doc.date)
+    sheet["G3"], sheet["H3"] = "請求日", midnight(doc.date)
     sheet["H3"].number_format = '[$-411]gggee"年"mm"月"dd"日"'
     sheet["G4"], sheet["H4"] = "No.", doc.number
     sheet["A5"], sheet["C5"] = "工事名", "（仮称）本社工場 増築工事（第2期）"
@@ -954,7 +942,7 @@ def _xl_dekidaka(doc: H5Doc) -> bytes:
     sheet.merge_cells("A6:B6")
     sheet.merge_cells("C6:E6")
     sheet["C6"].number_format = '"¥"#,##0"-"'
-    sheet["A7"], sheet["C7"] = "支払期日", _when(doc.due) if doc.due else None
+    sheet["A7"], sheet["C7"] = "支払期日", midnight(doc.due) if doc.due else None
     sheet["C7"].number_format = '[$-411]ggge"年"m"月末日"'
     sheet["G6"], sheet["G7"], sheet["G8"] = name, address, f"TEL {tel}　{staff}"
     sheet["G9"], sheet["H9"] = "登録番号", doc.registration
@@ -997,7 +985,7 @@ def _xl_ledger(doc: H5Doc) -> bytes:
     yen = "\\¥#,##0;\\¥-#,##0"
     previous, paid = doc.extra["previous"], doc.extra["paid"]
     sheet["A1"] = "請求書"
-    sheet["F1"], sheet["G1"] = "請求日", _when(doc.date)
+    sheet["F1"], sheet["G1"] = "請求日", midnight(doc.date)
     sheet["G1"].number_format = "yyyy/m/d(aaa)"
     sheet["A3"], sheet["C3"] = doc.buyer, "様"
     sheet["A4"] = f"{doc.date.month}月{doc.date.day}日締切分"
@@ -1007,11 +995,13 @@ def _xl_ledger(doc: H5Doc) -> bytes:
     sheet.append([])
     sheet.append(["月日", "伝票No.", "品名", "数量", "単価", "売上金額", "入金金額"])
     start = doc.date - dt.timedelta(days=28)
-    sheet.append([_when(start), None, "前月繰越", None, None, previous, None])
-    sheet.append([_when(start + dt.timedelta(days=1)), None, "入金 振込", None, None, None, paid])
+    sheet.append([midnight(start), None, "前月繰越", None, None, previous, None])
+    sheet.append(
+        [midnight(start + dt.timedelta(days=1)), None, "入金 振込", None, None, None, paid]
+    )
     for n, item in enumerate(doc.lines):
         day = start + dt.timedelta(days=3 + 5 * n)
-        sheet.append([_when(day), f"H{5120 + 13 * n}", item.description, item.quantity,
+        sheet.append([midnight(day), f"H{5120 + 13 * n}", item.description, item.quantity,
                       item.unit_price, item.amount, None])  # fmt: skip
     sheet.append([])
     for label, value in (("今月売上計（税抜）", _base(doc)), ("消費税（10%）", _tax(doc)),
@@ -1040,10 +1030,10 @@ def _xl_rent(doc: H5Doc) -> bytes:
     name, address, tel, staff = doc.issuer
     yen = '#,##0"円";△#,##0"円"'
     era = 'ggge"年"m"月"d"日"'
-    month = _month_end(doc.date, 1)
+    month = last_day_of_month(doc.date, 1)
     sheet.merge_cells("A1:F1")
     sheet["A1"] = f"御請求書（{month.month}月分 賃料等）"
-    sheet["E3"], sheet["F3"] = "発行日", _when(doc.date)
+    sheet["E3"], sheet["F3"] = "発行日", midnight(doc.date)
     sheet["F3"].number_format = era
     sheet["A4"], sheet["D4"] = doc.buyer, "様"
     sheet.merge_cells("A4:C4")
@@ -1053,7 +1043,7 @@ def _xl_rent(doc: H5Doc) -> bytes:
     sheet["A8"] = doc.total()
     sheet.merge_cells("A8:C8")
     sheet["A8"].number_format = yen
-    sheet["A9"], sheet["B9"] = "お支払期日", _when(doc.due) if doc.due else None
+    sheet["A9"], sheet["B9"] = "お支払期日", midnight(doc.due) if doc.due else None
     sheet["B9"].number_format = era
     sheet["E5"], sheet["E6"], sheet["E7"] = name, address, f"TEL {tel}"
     sheet["E8"], sheet["E9"] = staff, "適格請求書発行事業者登録番号"
@@ -1092,7 +1082,7 @@ def _xl_staffing(doc: H5Doc) -> bytes:
     name, address, tel, staff = doc.issuer
     money = '_ ¥* #,##0_ ;_ ¥* -#,##0_ ;_ ¥* "-"_ ;_ @_ '
     sheet["A1"] = "派遣料金 請求書"
-    sheet["E1"], sheet["F1"] = "請求日", _when(doc.date)
+    sheet["E1"], sheet["F1"] = "請求日", midnight(doc.date)
     sheet["A3"], sheet["B3"] = doc.buyer, "御中"
     sheet["A4"] = (
         f"対象期間：{doc.date.year}年{doc.date.month}月1日～{doc.date.month}月末日（末締め）"
@@ -1101,7 +1091,7 @@ def _xl_staffing(doc: H5Doc) -> bytes:
     sheet["D6"] = f"登録番号 {doc.registration}"
     sheet.append([])
     sheet.append(["請求金額", "税抜金額", "消費税額", "支払期日"])
-    sheet.append([doc.total(), _base(doc), _tax(doc), _when(doc.due) if doc.due else None])
+    sheet.append([doc.total(), _base(doc), _tax(doc), midnight(doc.due) if doc.due else None])
     sheet.append([])
     sheet.append(["就業者", "内容", "数量", "単価", "金額"])
     people = ("山本 彩花", "岩崎 怜", "中原 悠斗", "森 千尋")

@@ -72,7 +72,6 @@ compared.
 
 from __future__ import annotations
 
-import calendar
 import datetime as dt
 import html
 import io
@@ -87,9 +86,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from corpus_parts import (
     PrintedSet,
+    add_row,
     generate_printed,
     ipaex_font,
+    last_day_of_month,
+    midnight,
+    new_book,
     registration,
+    reiwa,
     run,
     save_book,
 )
@@ -218,12 +222,6 @@ class H6Doc(FreshDoc):
         return Doc.total(self) - withholding  # type: ignore[arg-type]
 
 
-def _month_end(day: dt.date, ahead: int) -> dt.date:
-    month = day.month - 1 + ahead
-    year, month = day.year + month // 12, month % 12 + 1
-    return dt.date(year, month, calendar.monthrange(year, month)[1])
-
-
 def _pick(rng: random.Random, goods: Goods, count: int) -> list[Line]:
     picked = []
     for name, price, rate, quantities, unit in rng.sample(goods, k=min(count, len(goods))):
@@ -245,14 +243,14 @@ def build_docs(seed: int = 280417) -> list[H6Doc]:
             month_end: bool = False, close: int = 0, **extra: Any) -> H6Doc:  # fmt: skip
         date = dt.date(2027, 9, 1) + dt.timedelta(days=rng.randint(0, 410))
         if month_end:  # the last day of one of the 14 months
-            date = _month_end(dt.date(2027, 9, 1), rng.randint(0, 13))
+            date = last_day_of_month(dt.date(2027, 9, 1), rng.randint(0, 13))
         elif close:
             date = date.replace(day=close)
         due_date = None
         if due == "date":
             due_date = date + dt.timedelta(days=rng.randint(20, 45))
         elif due in ("eom", "next_eom"):
-            due_date = _month_end(date, 1)
+            due_date = last_day_of_month(date, 1)
         doc = H6Doc(
             id=f"h6_{len(docs) + 1:03d}",
             layout=layout,
@@ -400,10 +398,6 @@ def build_docs(seed: int = 280417) -> list[H6Doc]:
 # -- text helpers -------------------------------------------------------------------------------
 
 
-def _reiwa(day: dt.date) -> str:
-    return f"令和{day.year - 2018}年{day.month}月{day.day}日"
-
-
 def _ja(day: dt.date, weekday: bool = False) -> str:
     text = f"{day.year}年{day.month}月{day.day}日"
     return f"{text}({WEEKDAYS[day.weekday()]})" if weekday else text
@@ -534,7 +528,7 @@ def _cleaner(doc: H6Doc) -> str:
     due = _due(doc)
     return f"""
 <div style="padding:50px 54px;font-family:IPAMincho;font-size:10.5pt;line-height:1.6">
- <div style="text-align:right">{_reiwa(doc.date)}</div>
+ <div style="text-align:right">{reiwa(doc.date)}</div>
  <div style="text-align:center;font-size:19pt;letter-spacing:8px;margin:8px 0 18px">御請求書</div>
  <div style="font-size:13pt;border-bottom:1px solid #000;width:55%">{doc.buyer}　様</div>
  <p>平素より格別のお引き立てを賜り、厚く御礼申し上げます。<br>{doc.date.month}月分の清掃業務につきまして、下記のとおりご請求申し上げます。</p>
@@ -588,14 +582,14 @@ def _taxacc(doc: H6Doc) -> str:
     return f"""
 <div style="padding:56px 60px;font-family:IPAMincho;font-size:10.5pt;line-height:1.55">
  <div style="text-align:center;font-size:18pt;letter-spacing:10px">請求書</div>
- <div style="text-align:right;margin-top:10px">{_reiwa(doc.date)}</div>
+ <div style="text-align:right;margin-top:10px">{reiwa(doc.date)}</div>
  <div style="font-size:13pt;margin-top:6px">{doc.buyer}　御中</div>
  <div style="margin-left:56%;margin-top:10px">{name}<br>税理士　{owner}<br>{address}<br>TEL {tel}<br>登録番号　{doc.registration}</div>
  <p>下記の通りご請求申し上げます。</p>
  <table style="width:70%"><tr>{_th("摘要")}{_th("金額")}</tr>{rows}</table>
  <table style="width:70%;margin-top:8px">{sum_rows}
   <tr>{_td("差引ご請求額", "font-weight:bold;border:2px solid #000")}{_td(f"{doc.total():,}円", "font-weight:bold;border:2px solid #000;font-size:13pt", True)}</tr></table>
- <div style="margin-top:14px">お振込期日　{_reiwa(_due(doc))}<br>お振込先　みなと神戸銀行 栄町支店 普通 1190432 ハナブサ タカユキ</div>
+ <div style="margin-top:14px">お振込期日　{reiwa(_due(doc))}<br>お振込先　みなと神戸銀行 栄町支店 普通 1190432 ハナブサ タカユキ</div>
 </div>"""
 
 
@@ -739,16 +733,16 @@ def _water(doc: H6Doc) -> str:
     return f"""
 <div style="padding:38px 44px;font-family:IPAMincho;font-size:10pt">
  <div style="text-align:center;font-size:17pt;font-family:IPAexGothic">上下水道料金 納入通知書 兼 請求書</div>
- <div style="text-align:right;margin-top:8px">発行日 {_reiwa(doc.date)}<br>{name}</div>
+ <div style="text-align:right;margin-top:8px">発行日 {reiwa(doc.date)}<br>{name}</div>
  <table style="margin-top:10px"><tr>{_td("使用者", "background:#eef")}{_td(doc.buyer, "min-width:240px;font-size:12pt")}{_td("様")}</tr>
   <tr>{_td("水栓番号", "background:#eef")}<td style="{CELL}" colspan=2>{doc.total() % 900000 + 100000}</td></tr>
   <tr>{_td("使用場所", "background:#eef")}<td style="{CELL}" colspan=2>ひがし川市工業団地3-12</td></tr></table>
  <table style="width:100%;margin-top:12px"><tr>{_th("検針日")}{_th("使用期間")}{_th("使用水量")}{_th("口径")}</tr>
-  <tr>{_td(_reiwa(read))}{_td(f"{start.month}月{start.day}日～{read.month}月{read.day}日")}{_td(f"{doc.extra['used']}㎥")}{_td("25mm")}</tr></table>
+  <tr>{_td(reiwa(read))}{_td(f"{start.month}月{start.day}日～{read.month}月{read.day}日")}{_td(f"{doc.extra['used']}㎥")}{_td("25mm")}</tr></table>
  <div style="display:flex;gap:30px;margin-top:14px">
   <div style="border:2px solid #000;padding:6px 14px"><div>請求金額</div><div style="font-size:18pt">{doc.total():,}円</div>
    <div style="font-size:8.5pt">（うち消費税相当額 {_tax(doc):,}円）</div></div>
-  <div>納付期限　{_reiwa(_due(doc))}<br>納付場所　指定金融機関・コンビニエンスストア</div></div>
+  <div>納付期限　{reiwa(_due(doc))}<br>納付場所　指定金融機関・コンビニエンスストア</div></div>
  <table style="width:70%;margin-top:14px"><tr>{_th("料金内訳")}{_th("金額（税込）")}</tr>{rows}</table>
  <div style="margin-top:14px;font-size:9pt">{address}　{dept} TEL {tel}<br>適格請求書発行事業者 登録番号 {doc.registration}</div>
 </div>"""
@@ -795,7 +789,7 @@ def _dinner(doc: H6Doc) -> str:
     name, address, tel, _ = doc.issuer
     return f"""
 <div style="padding:20px 26px;font-family:IPAMincho;font-size:10pt;border:1px solid #777;margin:8px;height:300px;position:relative">
- <div style="display:flex;justify-content:space-between"><span>No. {doc.number[-4:]}</span><span>{_reiwa(doc.date)}</span></div>
+ <div style="display:flex;justify-content:space-between"><span>No. {doc.number[-4:]}</span><span>{reiwa(doc.date)}</span></div>
  <div style="text-align:center;font-size:18pt;letter-spacing:12px;margin:6px 0">領収証</div>
  <div style="font-size:13pt;border-bottom:1px solid #000;width:70%">{doc.buyer}　様</div>
  <div style="font-size:17pt;margin:12px 0 4px 30px;border-bottom:2px solid #000;width:60%">金　{doc.total():,}円也</div>
@@ -971,11 +965,6 @@ def _pdf_options(doc: H6Doc) -> dict[str, Any]:
 # -- Word -----------------------------------------------------------------------------------------
 
 
-def _cells(table: Any, values: list[str]) -> None:
-    for cell, text in zip(table.add_row().cells, values, strict=True):
-        cell.text = text
-
-
 def _docx(doc: H6Doc) -> bytes:
     """A translation company's invoice in full-width digits, a training company's (区分 column,
     10 % before 8 %, 令和 dates) or an air-conditioning repairer's (登録番号 in the page header,
@@ -998,7 +987,7 @@ def _docx(doc: H6Doc) -> bytes:
     run_ = title.add_run({"docx_translate": "請　求　書", "docx_training": "ご請求書",
                           "docx_hvac": "修理代金 ご請求書"}[layout])  # fmt: skip
     run_.bold, run_.font.size = True, Pt(18)
-    when = {"docx_translate": wide(_ja(doc.date)), "docx_training": _reiwa(doc.date),
+    when = {"docx_translate": wide(_ja(doc.date)), "docx_training": reiwa(doc.date),
             "docx_hvac": _ja(doc.date, True)}[layout]  # fmt: skip
     head = document.add_paragraph(f"請求日：{when}\n請求番号：{wide(doc.number)}")
     head.alignment = WD_ALIGN_PARAGRAPH.RIGHT
@@ -1016,7 +1005,7 @@ def _docx(doc: H6Doc) -> bytes:
     amount = document.add_paragraph()
     amount.add_run(f"ご請求金額　{wide(f'{doc.total():,}')}円（税込）").font.size = Pt(15)
     if doc.due:
-        due = {"docx_translate": wide(_ja(doc.due)), "docx_training": _reiwa(doc.due),
+        due = {"docx_translate": wide(_ja(doc.due)), "docx_training": reiwa(doc.due),
                "docx_hvac": _ja(doc.due, True)}[layout]  # fmt: skip
         document.add_paragraph(f"お支払期限：{due}")
     training = layout == "docx_training"
@@ -1030,15 +1019,15 @@ def _docx(doc: H6Doc) -> bytes:
                   wide(f"{item.unit_price:,}"), wide(f"{item.amount:,}")]  # fmt: skip
         if training:
             values.append("8%※" if item.rate == 8 else "10%")
-        _cells(table, values)
+        add_row(table, values)
     sums = document.add_table(rows=0, cols=3 if training else 2)
     sums.style = "Table Grid"
     if training:  # the 10 % row before the 8 % row
-        _cells(sums, ["税率区分", "対象金額（税抜）", "消費税額"])
+        add_row(sums, ["税率区分", "対象金額（税抜）", "消費税額"])
         for rate, base in doc.bases().items():
             label = "10%対象" if rate == 10 else "8%対象（軽減税率）"
-            _cells(sums, [label, f"{base:,}円", f"{doc.taxes()[rate]:,}円"])
-        _cells(sums, ["合計（税込）", f"{doc.total():,}円", ""])
+            add_row(sums, [label, f"{base:,}円", f"{doc.taxes()[rate]:,}円"])
+        add_row(sums, ["合計（税込）", f"{doc.total():,}円", ""])
         document.add_paragraph("※印は軽減税率（8%）対象です。")
     else:
         for label, value in (
@@ -1046,7 +1035,7 @@ def _docx(doc: H6Doc) -> bytes:
             ("消費税（10%）", _tax(doc)),
             ("合計", doc.total()),
         ):
-            _cells(sums, [wide(label), f"{wide(f'{value:,}')}円"])
+            add_row(sums, [wide(label), f"{wide(f'{value:,}')}円"])
     bank = {"docx_translate": "かわさき中央銀行 武蔵小杉支店 普通 ７７０２４１８",
             "docx_training": "いよ城山銀行 一番町支店 普通 2290364 カ）マナビヤケンシュウセンター",
             "docx_hvac": "さつま南銀行 天文館支店 当座 0012785 ユ）カゼマチクウチョウセツビ"}[layout]  # fmt: skip
@@ -1061,23 +1050,10 @@ def _docx(doc: H6Doc) -> bytes:
 # -- Excel ----------------------------------------------------------------------------------------
 
 
-def _when(day: dt.date) -> dt.datetime:
-    return dt.datetime.combine(day, dt.time())
-
-
-def _book() -> tuple[Any, Any]:
-    from openpyxl import Workbook
-
-    book = Workbook()
-    sheet = book.active
-    assert sheet is not None
-    return book, sheet
-
-
 def _xl_drinks(doc: H6Doc) -> bytes:
     """A drinks wholesaler's 合計請求書: the 前回御請求額 … 今回御請求額 header row over values,
     non-taxable P箱保証金, a 税抜 / 消費税 / 税込 table per rate, `"￥"#,##0`, merged cells."""
-    book, sheet = _book()
+    book, sheet = new_book()
     sheet.title = "合計請求書"
     name, address, tel, staff = doc.issuer
     yen = '"￥"#,##0;"￥"-#,##0'
@@ -1086,7 +1062,7 @@ def _xl_drinks(doc: H6Doc) -> bytes:
     sheet["A1"] = "合 計 請 求 書"
     sheet.merge_cells("A3:D3")
     sheet["A3"], sheet["E3"] = doc.buyer, "御中"
-    sheet["G3"], sheet["H3"] = "請求日", _when(doc.date)
+    sheet["G3"], sheet["H3"] = "請求日", midnight(doc.date)
     sheet["H3"].number_format = 'yyyy"年"m"月"d"日"(aaa)'
     sheet["A4"] = f"{doc.date.month}月{doc.date.day}日締切分"
     sheet["G4"], sheet["H4"] = "請求No.", doc.number
@@ -1108,7 +1084,7 @@ def _xl_drinks(doc: H6Doc) -> bytes:
         row += 1
         day = doc.date - dt.timedelta(days=22 - 4 * n)
         mark = "非課税" if item.rate is None else "8%※" if item.rate == 8 else "10%"
-        values = [_when(day), f"Y{30511 + 7 * n}", item.description, item.quantity,
+        values = [midnight(day), f"Y{30511 + 7 * n}", item.description, item.quantity,
                   item.unit_price, item.amount, mark]  # fmt: skip
         for column, value in zip("ABCDEFG", values, strict=True):
             sheet[f"{column}{row}"] = value
@@ -1141,20 +1117,20 @@ def _xl_drinks(doc: H6Doc) -> bytes:
 def _xl_lift(doc: H6Doc) -> bytes:
     """A lift-maintenance invoice: a 和暦 date format with the 元年 locale tag, `#,##0"円"`, the
     buyer and 御中 in two cells."""
-    book, sheet = _book()
+    book, sheet = new_book()
     name, address, tel, dept = doc.issuer
     money = '#,##0"円"'
     sheet.merge_cells("A1:F1")
     sheet["A1"] = "保守点検料 請求書"
     sheet.merge_cells("A3:C3")
     sheet["A3"], sheet["D3"] = doc.buyer, "御中"
-    sheet["E3"], sheet["F3"] = "請求日", _when(doc.date)
+    sheet["E3"], sheet["F3"] = "請求日", midnight(doc.date)
     sheet["F3"].number_format = '[$-ja-JP-x-gannen]ggge"年"m"月"d"日"'
     sheet["E4"], sheet["F4"] = "請求番号", doc.number
     sheet["A5"], sheet["B5"] = "ご請求金額", doc.total()
     sheet.merge_cells("B5:C5")
     sheet["B5"].number_format = money
-    sheet["A6"], sheet["B6"] = "お支払期日", _when(_due(doc))
+    sheet["A6"], sheet["B6"] = "お支払期日", midnight(_due(doc))
     sheet["B6"].number_format = "yyyy/m/d"
     sheet["A7"] = "物件：本社ビル（乗用 2基）"
     sheet["E6"], sheet["E7"], sheet["E8"], sheet["E9"] = name, address, f"TEL {tel}", dept
@@ -1180,7 +1156,7 @@ def _xl_lift(doc: H6Doc) -> bytes:
 def _xl_rental(doc: H6Doc) -> bytes:
     """A construction-equipment rental invoice: 稼働期間 dates, a negative 長期割引 in
     `#,##0;[Red]-#,##0`, the amount formatted `[$￥-ja-JP]#,##0`."""
-    book, sheet = _book()
+    book, sheet = new_book()
     name, address, tel, staff = doc.issuer
     numbers = "#,##0;[Red]-#,##0"
     end = doc.date - dt.timedelta(days=3)
@@ -1189,15 +1165,20 @@ def _xl_rental(doc: H6Doc) -> bytes:
     sheet["A1"] = "御請求書（レンタル料）"
     sheet.merge_cells("A3:D3")
     sheet["A3"] = f"{doc.buyer}　御中"
-    sheet["F3"], sheet["G3"] = "請求日", _when(doc.date)
+    sheet["F3"], sheet["G3"] = "請求日", midnight(doc.date)
     sheet["F4"], sheet["G4"] = "請求No.", doc.number
     sheet["A5"], sheet["B5"] = "現場名", "（仮称）新工場造成工事"
-    sheet["A6"], sheet["B6"], sheet["C6"], sheet["D6"] = "稼働期間", _when(start), "～", _when(end)
+    sheet["A6"], sheet["B6"], sheet["C6"], sheet["D6"] = (
+        "稼働期間",
+        midnight(start),
+        "～",
+        midnight(end),
+    )
     sheet.merge_cells("A8:B8")
     sheet.merge_cells("C8:D8")
     sheet["A8"], sheet["C8"] = "ご請求金額", doc.total()
     sheet["C8"].number_format = "[$￥-ja-JP]#,##0"
-    sheet["A9"], sheet["C9"] = "お支払期限", _when(_due(doc))
+    sheet["A9"], sheet["C9"] = "お支払期限", midnight(_due(doc))
     for cell in ("G3", "B6", "D6", "C9"):
         sheet[cell].number_format = "yyyy/mm/dd"
     sheet["F6"], sheet["F7"], sheet["F8"] = name, address, f"TEL {tel}"
@@ -1226,10 +1207,10 @@ def _xl_rental(doc: H6Doc) -> bytes:
 def _xl_waste(doc: H6Doc) -> bytes:
     """An industrial-waste collector's label-column invoice: the labels in column A, 処分費 by
     kg and ㎥, 電子マニフェスト, due 「翌月末日」."""
-    book, sheet = _book()
+    book, sheet = new_book()
     name, address, tel, staff = doc.issuer
     sheet["A1"] = "請求書（産業廃棄物 収集運搬・処分）"
-    labels = [("請求先", f"{doc.buyer}　御中"), ("請求日", _when(doc.date)), ("請求番号", doc.number),
+    labels = [("請求先", f"{doc.buyer}　御中"), ("請求日", midnight(doc.date)), ("請求番号", doc.number),
               ("対象期間", f"{doc.date.year}年{doc.date.month}月1日～{doc.date.month}月{doc.date.day}日（月末締め）"),
               ("請求金額（税込）", doc.total()), ("お支払期限", "翌月末日"), ("請求元", name),
               ("所在地", address), ("電話", tel), ("担当", staff), ("登録番号", doc.registration)]  # fmt: skip
@@ -1244,7 +1225,7 @@ def _xl_waste(doc: H6Doc) -> bytes:
     for n, item in enumerate(doc.lines):
         row += 1
         day = doc.date - dt.timedelta(days=25 - 6 * n)
-        values = [_when(day), f"E{880120 + 31 * n}", item.description, item.quantity, _unit(item),
+        values = [midnight(day), f"E{880120 + 31 * n}", item.description, item.quantity, _unit(item),
                   item.unit_price, item.amount]  # fmt: skip
         for column, value in zip("ABCDEFG", values, strict=True):
             sheet[f"{column}{row}"] = value

@@ -72,7 +72,6 @@ are not compared.
 
 from __future__ import annotations
 
-import calendar
 import datetime as dt
 import html
 import io
@@ -87,9 +86,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from corpus_parts import (
     PrintedSet,
+    add_row,
     generate_printed,
     ipaex_font,
+    last_day_of_month,
+    midnight,
+    new_book,
     registration,
+    reiwa,
     run,
     save_book,
 )
@@ -175,12 +179,6 @@ class H7Doc(FreshDoc):
         return Doc.total(self) - withholding  # type: ignore[arg-type]
 
 
-def _month_end(day: dt.date, ahead: int) -> dt.date:
-    month = day.month - 1 + ahead
-    year, month = day.year + month // 12, month % 12 + 1
-    return dt.date(year, month, calendar.monthrange(year, month)[1])
-
-
 def build_docs(seed: int = 290731) -> list[H7Doc]:
     """14 printed invoices and receipts, 7 printed non-invoices, 3 Word invoices, 4 Excel
     invoices, and 12 scans made from 12 of the printed invoices and receipts."""
@@ -192,14 +190,14 @@ def build_docs(seed: int = 290731) -> list[H7Doc]:
             month_end: bool = False, close: int = 0, **extra: Any) -> H7Doc:  # fmt: skip
         date = dt.date(2028, 11, 1) + dt.timedelta(days=rng.randint(0, 360))
         if month_end:  # the last day of one of the 12 months
-            date = _month_end(dt.date(2028, 11, 1), rng.randint(0, 11))
+            date = last_day_of_month(dt.date(2028, 11, 1), rng.randint(0, 11))
         elif close:
             date = date.replace(day=close)
         due_date = None
         if due == "date":
             due_date = date + dt.timedelta(days=rng.randint(14, 40))
         elif due in ("eom", "next_eom"):  # 「…月末日」 or 「翌月末日」: the next month's end
-            due_date = _month_end(date, 1)
+            due_date = last_day_of_month(date, 1)
         doc = H7Doc(
             id=f"h7_{len(docs) + 1:03d}",
             layout=layout,
@@ -383,10 +381,6 @@ def build_docs(seed: int = 290731) -> list[H7Doc]:
 # -- text helpers -------------------------------------------------------------------------------
 
 
-def _reiwa(day: dt.date) -> str:
-    return f"令和{day.year - 2018}年{day.month}月{day.day}日"
-
-
 def _ja(day: dt.date, weekday: bool = False) -> str:
     text = f"{day.year}年{day.month}月{day.day}日"
     return f"{text}（{WEEKDAYS[day.weekday()]}）" if weekday else text
@@ -538,11 +532,11 @@ def _elec(doc: H7Doc) -> str:
  <div style="text-align:center;font-size:22pt;letter-spacing:14px;border-bottom:3px double #000;width:50%;margin:0 auto">御請求書</div>
  <div style="display:flex;justify-content:space-between;margin-top:22px">
   <div style="font-size:13pt;border-bottom:1px solid #000;padding-right:30px">{doc.buyer} 経理部 御中</div>
-  <div style="text-align:right">{_reiwa(doc.date)}<br>No. {doc.number}</div></div>
- <p>件名：本社工場 照明LED化及び電源増設工事<br>工期：{_reiwa(doc.date - dt.timedelta(days=24))} ～ {_reiwa(doc.date - dt.timedelta(days=3))}</p>
+  <div style="text-align:right">{reiwa(doc.date)}<br>No. {doc.number}</div></div>
+ <p>件名：本社工場 照明LED化及び電源増設工事<br>工期：{reiwa(doc.date - dt.timedelta(days=24))} ～ {reiwa(doc.date - dt.timedelta(days=3))}</p>
  <p>下記の通り御請求申し上げます。</p>
  <table style="width:62%"><tr>{_th("御請求金額", "font-size:12pt")}{_td(f"¥{doc.total():,}-", "font-size:16pt", True)}</tr>
-  <tr>{_th("お支払期日")}{_td(_reiwa(_due(doc)))}</tr></table>
+  <tr>{_th("お支払期日")}{_td(reiwa(_due(doc)))}</tr></table>
  <table style="width:100%;margin-top:16px;font-family:VLGothic;font-size:9pt"><tr>{_th("工事内容")}{_th("数量")}{_th("単位")}{_th("単価")}{_th("金額")}</tr>{_rows(doc)}</table>
  {_sums([("工事費計（税抜）", f"{_base(doc):,}"), ("消費税（10%）", f"{_tax(doc):,}"), ("御請求金額", f"{doc.total():,}")])}
  <div style="font-size:8.5pt;margin-top:6px">※消費税は税率ごとに合計した金額に対して計算し、円未満は切り捨てております。</div>
@@ -606,11 +600,11 @@ def _express(doc: H7Doc) -> str:
     rows = ""
     for n, i in enumerate(doc.lines):
         day = doc.date - dt.timedelta(days=34 - 6 * n)
-        rows += (f"<tr>{_td(_reiwa(day))}{_td(f'{8 + n}:{(n * 17) % 60:02d}')}{_td(i.description)}"
+        rows += (f"<tr>{_td(reiwa(day))}{_td(f'{8 + n}:{(n * 17) % 60:02d}')}{_td(i.description)}"
                  f"{_td('普通車')}{_td(f'¥{i.amount:,}', num=True)}</tr>")  # fmt: skip
     return f"""
 <div style="padding:44px 48px;font-family:VLPGothic;font-size:9.5pt">
- <div style="display:flex;justify-content:space-between"><span style="font-size:12pt;color:#0a5c36">{name}</span><span>発行日　{_reiwa(doc.date)}</span></div>
+ <div style="display:flex;justify-content:space-between"><span style="font-size:12pt;color:#0a5c36">{name}</span><span>発行日　{reiwa(doc.date)}</span></div>
  <div style="text-align:center;font-size:18pt;margin:18px 0 6px">高速道路 利用証明書</div>
  <div style="text-align:center;margin-bottom:12px">（ETC 利用分）</div>
  <table><tr>{_th("ETCカード番号")}{_td("**** **** **** " + str(doc.total() % 9000 + 1000))}</tr>
@@ -690,7 +684,7 @@ def _doctor(doc: H7Doc) -> str:
                    for i in doc.lines)  # fmt: skip
     return f"""
 <div style="padding:56px 60px;font-family:IPAMincho;font-size:10.5pt;line-height:1.6">
- <div style="text-align:right">{_reiwa(doc.date)}</div>
+ <div style="text-align:right">{reiwa(doc.date)}</div>
  <div style="text-align:center;font-size:18pt;letter-spacing:6px;margin:8px 0 14px">産業医報酬 請求書</div>
  <div style="font-size:13pt">{doc.buyer}　御中</div><div>人事部 安全衛生ご担当 様</div>
  <div style="margin-left:52%">{name}<br>{owner}<br>{address}<br>TEL {tel}<br>登録番号 {doc.registration}</div>
@@ -700,7 +694,7 @@ def _doctor(doc: H7Doc) -> str:
   <tr>{_td("消費税（10%）")}{_td("")}{_td(f"{_tax(doc):,}円", num=True)}</tr>
   <tr>{_td("源泉徴収税額（10.21%）")}{_td("")}{_td(f"▲{withholding:,}円", num=True)}</tr>
   <tr>{_td("差引ご請求金額", "font-weight:bold")}{_td("")}{_td(f"{doc.total():,}円", "font-weight:bold;font-size:13pt", True)}</tr></table>
- <div style="margin-top:12px">お振込期限　{_reiwa(_due(doc))}<br>お振込先　なにわ江坂銀行 江坂支店 普通 3307761 サカキ マリコ</div>
+ <div style="margin-top:12px">お振込期限　{reiwa(_due(doc))}<br>お振込先　なにわ江坂銀行 江坂支店 普通 3307761 サカキ マリコ</div>
 </div>"""
 
 
@@ -736,7 +730,7 @@ def _news(doc: H7Doc) -> str:
     daily, weekly = doc.lines
     return f"""
 <div style="padding:18px 24px;font-family:IPAMincho;font-size:10pt;border:1px solid #555;margin:8px;height:300px;position:relative">
- <div style="display:flex;justify-content:space-between"><span>No. {doc.number[-3:]}</span><span>{_reiwa(doc.date)}</span></div>
+ <div style="display:flex;justify-content:space-between"><span>No. {doc.number[-3:]}</span><span>{reiwa(doc.date)}</span></div>
  <div style="text-align:center;font-size:17pt;letter-spacing:10px">領 収 書</div>
  <div style="font-size:12pt;border-bottom:1px solid #000;width:62%;margin-top:6px">{doc.buyer}　様</div>
  <div style="font-size:16pt;margin:10px 0 4px 30px">金額　¥{doc.total():,}－</div>
@@ -918,11 +912,6 @@ def _pdf_options(doc: H7Doc) -> dict[str, Any]:
 # -- Word -----------------------------------------------------------------------------------------
 
 
-def _cells(table: Any, values: list[str]) -> None:
-    for cell, text in zip(table.add_row().cells, values, strict=True):
-        cell.text = text
-
-
 def _docx(doc: H7Doc) -> bytes:
     """An architect's 出来高請求書 (契約金額 × 累計出来高 % less the 既請求額, 令和 dates), a
     landscaper's 植栽管理 invoice (登録番号 split by spaces, the buyer's department and 御中) or a
@@ -946,7 +935,7 @@ def _docx(doc: H7Doc) -> bytes:
             f"Invoice Date / 請求日：{when}\nInvoice No. / 請求番号：{doc.number}"
         )
     else:
-        when = _reiwa(doc.date) if layout == "docx_design" else _ja(doc.date)
+        when = reiwa(doc.date) if layout == "docx_design" else _ja(doc.date)
         head = document.add_paragraph(f"請求日　{when}\n請求番号　{doc.number}")
     head.alignment = WD_ALIGN_PARAGRAPH.RIGHT
     to = {"docx_design": f"{doc.buyer}　御中", "docx_garden": f"{doc.buyer} 経理部 御中",
@@ -974,7 +963,7 @@ def _docx(doc: H7Doc) -> bytes:
         )
     document.add_paragraph(lead)
     document.add_paragraph().add_run(f"{label}　¥{doc.total():,}").font.size = Pt(15)
-    due = _reiwa(_due(doc)) if layout == "docx_design" else _ja(_due(doc))
+    due = reiwa(_due(doc)) if layout == "docx_design" else _ja(_due(doc))
     document.add_paragraph(
         ("Payment Due / お支払期限：" if layout == "docx_consult" else "お支払期限：") + due
     )
@@ -1007,7 +996,7 @@ def _docx(doc: H7Doc) -> bytes:
         else:
             values = [item.description, f"{item.quantity:,}", _unit(item), f"{item.unit_price:,}",
                       f"{item.amount:,}"]  # fmt: skip
-        _cells(table, values)
+        add_row(table, values)
     sums = document.add_table(rows=0, cols=2)
     sums.style = "Table Grid"
     if layout == "docx_consult":
@@ -1019,7 +1008,7 @@ def _docx(doc: H7Doc) -> bytes:
         pairs = [("今回出来高（税抜）" if layout == "docx_design" else "小計", _base(doc)),
                  ("消費税（10%）", _tax(doc)), (label, doc.total())]  # fmt: skip
     for key, value in pairs:
-        _cells(sums, [key, f"¥{value:,}"])
+        add_row(sums, [key, f"¥{value:,}"])
     bank = {"docx_design": "かなざわ香林坊銀行 本店 普通 3390125 カ）ホタルセッケイ",
             "docx_garden": "やまと三条銀行 大路支店 普通 1172604 ユ）コノハゾウエン",
             "docx_consult": "とらのもん信託銀行 本店 普通 8801233 ノースブリッジアドバイザリー（カ"}[layout]  # fmt: skip
@@ -1034,19 +1023,6 @@ def _docx(doc: H7Doc) -> bytes:
 # -- Excel ----------------------------------------------------------------------------------------
 
 
-def _when(day: dt.date) -> dt.datetime:
-    return dt.datetime.combine(day, dt.time())
-
-
-def _book() -> tuple[Any, Any]:
-    from openpyxl import Workbook
-
-    book = Workbook()
-    sheet = book.active
-    assert sheet is not None
-    return book, sheet
-
-
 def _put(sheet: Any, row: int, values: list[Any], columns: str = "ABCDEFGH") -> None:
     for column, value in zip(columns, values, strict=False):
         sheet[f"{column}{row}"] = value
@@ -1055,14 +1031,14 @@ def _put(sheet: Any, row: int, values: list[Any], columns: str = "ABCDEFGH") -> 
 def _xl_warehouse(doc: H7Doc) -> bytes:
     """A warehouse's 保管料 請求書: 3期制 ケース保管 and 坪保管, units in the number formats, the
     date as 「R10.12.31」, merged cells, due 「翌月末日」, the issuer bottom right."""
-    book, sheet = _book()
+    book, sheet = new_book()
     sheet.title = "保管料請求書"
     name, address, tel, staff = doc.issuer
     sheet.merge_cells("A1:G1")
     sheet["A1"] = "保管料・荷役料 御請求書"
     sheet.merge_cells("A3:D3")
     sheet["A3"] = f"{doc.buyer} 物流部 御中"
-    sheet["F3"], sheet["G3"] = "請求日", _when(doc.date)
+    sheet["F3"], sheet["G3"] = "請求日", midnight(doc.date)
     sheet["G3"].number_format = "[$-ja-JP]ge.m.d"
     sheet["F4"], sheet["G4"] = "請求No.", doc.number
     sheet["A5"] = (
@@ -1105,14 +1081,14 @@ def _xl_warehouse(doc: H7Doc) -> bytes:
 def _xl_pack(doc: H7Doc) -> bytes:
     """A packing wholesaler's invoice: 返品 lines in `#,##0;"▲"#,##0`, the buyer and 御中 in two
     cells, 登録番号 split by spaces, a 端数処理 note, 「ご請求額（税込）」."""
-    book, sheet = _book()
+    book, sheet = new_book()
     name, address, tel, staff = doc.issuer
     numbers = '#,##0;"▲"#,##0'
     sheet.merge_cells("A1:F1")
     sheet["A1"] = "請　求　書"
     sheet.merge_cells("A3:C3")
     sheet["A3"], sheet["D3"] = doc.buyer, "御中"
-    sheet["E3"], sheet["F3"] = "請求日", _when(doc.date)
+    sheet["E3"], sheet["F3"] = "請求日", midnight(doc.date)
     sheet["F3"].number_format = "yyyy/m/d"
     sheet["E4"], sheet["F4"] = "請求番号", doc.number
     sheet["A5"] = f"{doc.date.month}月{doc.date.day}日締切分"
@@ -1120,7 +1096,7 @@ def _xl_pack(doc: H7Doc) -> bytes:
     sheet["E9"] = f"登録番号：{_spaces(doc.registration)}"
     sheet["A7"], sheet["B7"] = "ご請求額（税込）", doc.total()
     sheet["B7"].number_format = '"¥"#,##0'
-    sheet["A8"], sheet["B8"] = "お支払期限", _when(_due(doc))
+    sheet["A8"], sheet["B8"] = "お支払期限", midnight(_due(doc))
     sheet["B8"].number_format = 'yyyy"年"m"月"d"日"'
     row = 11
     _put(sheet, row, ["日付", "品名", "数量", "単価", "金額", "摘要"])
@@ -1130,7 +1106,7 @@ def _xl_pack(doc: H7Doc) -> bytes:
         note = "返品" if item.amount < 0 else ""
         quantity = -item.quantity if item.amount < 0 else item.quantity
         price = -item.unit_price if item.amount < 0 else item.unit_price
-        _put(sheet, row, [_when(day), item.description, quantity, price, item.amount, note])
+        _put(sheet, row, [midnight(day), item.description, quantity, price, item.amount, note])
         sheet[f"A{row}"].number_format = "m/d"
         for column in "CDE":
             sheet[f"{column}{row}"].number_format = numbers
@@ -1153,13 +1129,13 @@ def _xl_pack(doc: H7Doc) -> bytes:
 def _xl_snack(doc: H7Doc) -> bytes:
     """An office snack and coffee service: ※8 % snacks and the 10 % rental, the 8 % row first,
     `"¥"#,##0`, `ggge"年"m"月"d"日"`, due 「…月末日」."""
-    book, sheet = _book()
+    book, sheet = new_book()
     name, address, tel, staff = doc.issuer
     yen = '"¥"#,##0'
     sheet.merge_cells("A1:F1")
     sheet["A1"] = "オフィスおやつ便 ご利用代金 請求書"
     sheet["A3"] = f"{doc.buyer}　御中"
-    sheet["E3"], sheet["F3"] = "発行日", _when(doc.date)
+    sheet["E3"], sheet["F3"] = "発行日", midnight(doc.date)
     sheet["F3"].number_format = 'ggge"年"m"月"d"日"'
     sheet["E4"], sheet["F4"] = "No.", doc.number
     sheet["A5"], sheet["B5"] = "ご請求金額", doc.total()
@@ -1195,20 +1171,20 @@ def _xl_snack(doc: H7Doc) -> bytes:
 def _xl_postal(doc: H7Doc) -> bytes:
     """A mail service's 料金後納 invoice: 内税, 通数 × 料金, per rate only
     「10%対象 ¥x（内消費税 ¥y）」 in one cell."""
-    book, sheet = _book()
+    book, sheet = new_book()
     name, address, tel, dept = doc.issuer
     sheet.merge_cells("A1:E1")
     sheet["A1"] = "料金後納 ご利用料金 請求書"
     sheet.merge_cells("A3:C3")
     sheet["A3"] = f"{doc.buyer} 御中"
-    sheet["D3"], sheet["E3"] = "請求日", _when(doc.date)
+    sheet["D3"], sheet["E3"] = "請求日", midnight(doc.date)
     sheet["E3"].number_format = 'yyyy"年"m"月"d"日"'
     sheet["D4"], sheet["E4"] = "お客様番号", f"K{doc.total() % 900000 + 100000}"
     sheet["A5"] = f"{doc.date.month}月1日～{doc.date.month}月{doc.date.day}日 差出分"
     sheet["A7"], sheet["B7"] = "ご請求金額（税込）", doc.total()
     sheet["B7"].number_format = '#,##0"円"'
     sheet["A8"] = _included(doc)
-    sheet["A9"], sheet["B9"] = "お支払期限", _when(_due(doc))
+    sheet["A9"], sheet["B9"] = "お支払期限", midnight(_due(doc))
     sheet["B9"].number_format = 'yyyy"年"m"月"d"日"'
     row = 11
     _put(sheet, row, ["種別", "通数", "料金（税込）", "金額（税込）"])
