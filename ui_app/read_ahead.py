@@ -7,7 +7,7 @@ forks a child that imports Prefect's client and reads what the inbox draws — t
 back with their titles and outcomes, the paused forms with their runs' titles and parameters —
 through the same functions the pages call (`ui_app.backend`, `ui_app.run_titles`), then the
 recent runs the runs page lists, and hands the app process what those functions cached (two
-messages on a pipe). Meanwhile the app process starts Streamlit on the other core; the first
+messages on a pipe: `multiprocessing.Pipe`). Meanwhile the app process starts Streamlit on the other core; the first
 drawing waits for the first message (`wait`, bounded) and draws from the caches without
 importing Prefect (the lists only within `ui_app.page_cache.AHEAD_S` of their reading, and a
 page drawn from them draws itself again a moment later, reading now: `read_again_soon`); the
@@ -21,11 +21,11 @@ pickle carries keiri's own objects.
 from __future__ import annotations
 
 import logging
+import multiprocessing
 import os
-import pickle
-import struct
 import threading
 import time
+from multiprocessing.connection import Connection
 from typing import Any
 
 __all__ = [
@@ -44,7 +44,6 @@ __all__ = [
 FIRST_WAIT_S = 10.0
 #: How soon a page drawn from what was read ahead is drawn again, reading now (seconds).
 AGAIN_S = 1.0
-_HEADER = struct.Struct("!Q")
 _log = logging.getLogger("keiri.ui")
 
 
@@ -66,22 +65,22 @@ def start() -> None:
     is started and before Streamlit is imported."""
     if _State.started or not os.environ.get("PREFECT_API_URL"):
         return
-    read_fd, write_fd = os.pipe()
+    receiving, sending = multiprocessing.Pipe(duplex=False)
     pid = os.fork()
     if pid == 0:  # the child: read, send, leave (no atexit, no Streamlit)
-        os.close(read_fd)
+        receiving.close()
         code = 0
         try:
-            _read(write_fd)
+            _read(sending)
         except BaseException as exc:  # the app reads itself; say why only in the debug log
             _log.debug("nothing read ahead: %s: %s", type(exc).__name__, exc)
             code = 1
         finally:
             os._exit(code)
-    os.close(write_fd)
+    sending.close()
     _State.started = True
     threading.Thread(
-        target=_receive, args=(read_fd, pid), name="keiri-read-ahead", daemon=True
+        target=_receive, args=(receiving, pid), name="keiri-read-ahead", daemon=True
     ).start()
 
 
@@ -120,15 +119,7 @@ def read_again_soon(key: str) -> None:
     st.fragment(run_every=AGAIN_S)(again)()
 
 
-def _send(fd: int, message: dict[str, Any]) -> None:
-    data = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
-    os.write(fd, _HEADER.pack(len(data)))
-    view = memoryview(data)
-    while view:
-        view = view[os.write(fd, view) :]
-
-
-def _read(fd: int) -> None:
+def _read(sending: Connection) -> None:
     """In the child: the inbox's reads, sent; then the runs page's, sent."""
     from keiri.base.errors import KeiriError
     from ui_app import backend, page_cache, run_titles
@@ -158,41 +149,29 @@ def _read(fd: int) -> None:
             except KeiriError as exc:
                 _log.debug("run %s not read ahead: %s", item.run_id, exc.message)
         ahead = {} if items is None else {"inbox": (read_at, items)}
-        _send(fd, {"caches": page_cache.snapshot(), "titles": run_titles.kept(), "ahead": ahead})
+        sending.send({"caches": page_cache.snapshot(), "titles": run_titles.kept(), "ahead": ahead})
         read_at = time.monotonic()
         runs = backend.read_runs()  # their titles are made when drawn (a plan file may change)
         ahead = {"runs": (read_at, runs)}
-        _send(fd, {"caches": page_cache.snapshot(), "titles": run_titles.kept(), "ahead": ahead})
-    os.close(fd)
+        sending.send({"caches": page_cache.snapshot(), "titles": run_titles.kept(), "ahead": ahead})
+    sending.close()
 
 
-def _exactly(fd: int, size: int) -> bytes | None:
-    chunks, left = [], size
-    while left:
-        chunk = os.read(fd, left)
-        if not chunk:
-            return None
-        chunks.append(chunk)
-        left -= len(chunk)
-    return b"".join(chunks)
-
-
-def _receive(fd: int, pid: int) -> None:
+def _receive(receiving: Connection, pid: int) -> None:
     """In the app: install each message as it comes; reap the child."""
     from ui_app import page_cache, run_titles
 
     try:
-        while (header := _exactly(fd, _HEADER.size)) is not None:
-            data = _exactly(fd, _HEADER.unpack(header)[0])
-            if data is None:
-                break
-            message = pickle.loads(data)  # from our own forked child (see the docstring)
+        while True:
+            message = receiving.recv()  # pickled by our own forked child (see the docstring)
             page_cache.install(message["caches"], message["ahead"])
             run_titles.install(message["titles"])
             _State.first.set()
+    except EOFError:  # the child has sent all it read
+        pass
     except Exception as exc:  # the pages read themselves
         _log.debug("what was read ahead is not used: %s: %s", type(exc).__name__, exc)
     finally:
         _State.first.set()
-        os.close(fd)
+        receiving.close()
         os.waitpid(pid, 0)
