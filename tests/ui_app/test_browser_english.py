@@ -73,8 +73,13 @@ def _others_words() -> tuple[str, ...]:
     from flows.lifecycle.control import list_runs
     from flows.lifecycle.run_title import title_of
 
+    # As the pages list them (the runs page: top-level runs that are due; the inbox: paused
+    # loop items too), well beyond what they show: under the whole suite the shared server
+    # holds hundreds of runs, and the page's list and this one are read moments apart.
+    views = {v.run_id: v for v in list_runs(limit=500)}
+    views.update((v.run_id, v) for v in list_runs(limit=500, top_level=True, due_only=True))
     words: list[str] = []
-    for view in list_runs(limit=200):
+    for view in views.values():
         if view.plan_id == "english_review":
             continue
         title = title_of(view)
