@@ -74,6 +74,7 @@ __all__ = [
     "run_parameters",
     "run_summary_text",
     "runs_ahead",
+    "sent_back_ahead",
     "start_deployment",
     "start_design",
     "start_plan",
@@ -235,6 +236,14 @@ def runs_ahead() -> list[RunView] | None:
     """The recent runs (every state, the newest 30: the runs page's first list) another process
     of the app read at its start, as `inbox_ahead`."""
     found = Cache.take_ahead("runs")
+    return None if found is None else list(found)
+
+
+def sent_back_ahead() -> list[RunView] | None:
+    """The runs sent back (the inbox's first section: `recent_runs("rejected")`) another
+    process of the app read at its start, as `inbox_ahead` (not from the runs cache: its
+    `RUNS_TTL_S` may pass before a loaded machine draws the first page)."""
+    found = Cache.take_ahead("rejected")
     return None if found is None else list(found)
 
 

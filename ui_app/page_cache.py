@@ -41,7 +41,7 @@ class Cache:
     summaries: LRUCache[str, tuple[tuple[str, str, str | None], str | None]] = LRUCache(512)
     parameters: LRUCache[str, dict[str, Any]] = LRUCache(1024)
     #: What another process read at the app's start, for one drawing (`inbox_ahead`,
-    #: `runs_ahead`): name -> (when it was read, the list).
+    #: `runs_ahead`, `sent_back_ahead`): name -> (when it was read, the list).
     ahead: ClassVar[dict[str, tuple[float, list[Any]]]] = {}
     warming = threading.Lock()  # held while `ui_app.backend.warm_runs` runs
 
@@ -69,9 +69,9 @@ def install(
     carried: dict[str, dict[Any, Any]], ahead: dict[str, tuple[float, list[Any]]] | None = None
 ) -> None:
     """Put what another process read (`snapshot`) into the caches; `ahead`, lists it read
-    ("inbox": the paused forms, "runs": the runs page's list) with when it read each
+    ("inbox": the paused forms, "rejected": the runs sent back, "runs": the runs page's list) with when it read each
     (`time.monotonic()`, one clock for the machine's processes), is for one drawing each
-    (`ui_app.backend.inbox_ahead`, `runs_ahead`)."""
+    (`ui_app.backend.inbox_ahead`, `runs_ahead`, `sent_back_ahead`)."""
     with Cache.lock:
         for name in _CARRIED:
             getattr(Cache, name).update(carried.get(name, {}))

@@ -125,8 +125,11 @@ def _read(sending: Connection) -> None:
     from ui_app import backend, page_cache, run_titles
 
     with backend.api_session():
+        ahead: dict[str, tuple[float, list[Any]]] = {}
+        read_at = time.monotonic()
         try:
             rejected = backend.recent_runs("rejected", limit=backend.REJECTED_LIMIT)
+            ahead["rejected"] = (read_at, rejected)
         except KeiriError as exc:  # the page asks again and shows it
             _log.debug("sent-back runs not read ahead: %s", exc.message)
             rejected = []
@@ -148,10 +151,16 @@ def _read(sending: Connection) -> None:
                 backend.run_parameters(item.run_id)
             except KeiriError as exc:
                 _log.debug("run %s not read ahead: %s", item.run_id, exc.message)
-        ahead = {} if items is None else {"inbox": (read_at, items)}
+        if items is not None:
+            ahead["inbox"] = (read_at, items)
         sending.send({"caches": page_cache.snapshot(), "titles": run_titles.kept(), "ahead": ahead})
         read_at = time.monotonic()
-        runs = backend.read_runs()  # their titles are made when drawn (a plan file may change)
+        runs = backend.read_runs()
+        for view in runs:  # the runs page's titles (kept `run_titles.KEEP_S`, as in the app)
+            try:
+                run_titles.of_view(view)
+            except KeiriError as exc:
+                _log.debug("run %s: no title read ahead: %s", view.run_id, exc.message)
         ahead = {"runs": (read_at, runs)}
         sending.send({"caches": page_cache.snapshot(), "titles": run_titles.kept(), "ahead": ahead})
     sending.close()

@@ -115,7 +115,9 @@ def _group(group: RunGroup) -> None:
 def _rejected(who: str) -> None:
     """The person's own runs that were sent back (`flows.backend.rejection`)."""
     try:
-        views = backend.recent_runs("rejected", limit=backend.REJECTED_LIMIT)
+        views = backend.sent_back_ahead()  # read at the app's start (read again with the inbox)
+        if views is None:
+            views = backend.recent_runs("rejected", limit=backend.REJECTED_LIMIT)
     except KeiriError as exc:
         _log.warning("inbox: the sent-back runs could not be listed: %s", exc.message)
         return  # the forms below say when the server cannot be reached
