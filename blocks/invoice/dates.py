@@ -18,14 +18,19 @@ from blocks.invoice.patterns import (
     DUE_QUALIFIER,
     MONTH_END,
     PAYMENT_DUE,
+    PERIOD_MONTH,
+    YEARLESS_DATE,
 )
 from blocks.text.japanese import DATE_PATTERN, date_from_match, gregorian_year
 from blocks.text.payment_terms import leading_terms
 
-__all__ = ["RIVAL_DATE", "due_date", "transaction_date"]
+__all__ = ["RIVAL_DATE", "YEAR_INFERRED", "due_date", "transaction_date"]
 
 #: The note of a 請求日 beside a different 取引日 / 利用日 taken (`evidence` asks which).
 RIVAL_DATE = "transaction_date_rival"
+#: The note of a date printed without its year (「請求日 5月31日」), the year taken from the
+#: document (`evidence` asks to check it): {"field": YEAR_INFERRED, "name": the field}.
+YEAR_INFERRED = "date_year_inferred"
 
 
 def transaction_date(flat: str, notes: list[dict[str, str]]) -> tuple[str | None, str | None]:
@@ -39,7 +44,7 @@ def transaction_date(flat: str, notes: list[dict[str, str]]) -> tuple[str | None
         )
         found.append((rank, order, match))
     if not found:
-        return None, None
+        return _yearless_issued(flat, notes)
     rank, _, match = min(found, key=lambda f: (f[0], f[1]))
     try:
         value = date_from_match(match).isoformat()
@@ -50,6 +55,60 @@ def transaction_date(flat: str, notes: list[dict[str, str]]) -> tuple[str | None
     except ValueError as exc:
         notes.append({"field": "transaction_date", "message": str(exc)})
         return None, match.group(0).strip()
+
+
+def _yearless_issued(flat: str, notes: list[dict[str, str]]) -> tuple[str | None, str | None]:
+    """A 請求日 / 発行日 printed without its year (「請求日 5月31日」) in a document for a month
+    of a year (「2029年5月度」): that year when the day falls in that month or the next (the
+    month after a December, the next year); else none. Asked at 要確認 (`YEAR_INFERRED`)."""
+    period = PERIOD_MONTH.search(flat)
+    if period is None:
+        return None, None
+    year = (
+        gregorian_year(period.group("era"), period.group("eyear"))
+        if period.group("era")
+        else int(period.group("year"))
+    )
+    month = int(period.group("month"))
+    for match in YEARLESS_DATE.finditer(flat):
+        before = flat[max(0, match.start() - 12) : match.start()]
+        if match.group("day") is None or not any(g in before for g in DATE_LABELS[1]):
+            continue
+        day_month = int(match.group("month"))
+        if day_month not in (month, month % 12 + 1):
+            continue
+        on = year + 1 if day_month < month else year
+        try:
+            value = dt.date(on, day_month, int(match.group("day"))).isoformat()
+        except ValueError as exc:
+            notes.append({"field": "transaction_date", "message": str(exc)})
+            return None, match.group(0)
+        notes.append({"field": YEAR_INFERRED, "name": "transaction_date", "text": period.group(0)})
+        return value, match.group(0)
+    return None, None
+
+
+def _yearless_due(
+    window: str, notes: list[dict[str, str]], anchor: str | None
+) -> tuple[str, str] | None:
+    """A due date printed without its year (「お支払期限 7月4日」, 「11月末日」) right after its
+    label: the first such day on or after `anchor` (the document's date); asked at 要確認."""
+    match = YEARLESS_DATE.match(window.lstrip(" :：\t"))
+    if match is None or anchor is None:
+        return None
+    base = dt.date.fromisoformat(anchor)
+    month = int(match.group("month"))
+    if not 1 <= month <= 12:
+        return None
+    for year in (base.year, base.year + 1):
+        last = calendar.monthrange(year, month)[1]
+        day = last if match.group("end") else int(match.group("day"))
+        if day > last:
+            return None
+        if (due := dt.date(year, month, day)) >= base:
+            notes.append({"field": YEAR_INFERRED, "name": "due_date", "text": anchor})
+            return due.isoformat(), match.group(0)
+    return None
 
 
 def _issued_other(
@@ -142,6 +201,9 @@ def _due_after(
         except ValueError as exc:
             notes.append({"field": "due_date", "message": str(exc)})
             return None, quote
+    yearless = _yearless_due(window, notes, anchor)  # at the window's start: before any date
+    if yearless is not None:
+        return yearless[0], f"{head} {yearless[1]}"
     terms = leading_terms(window)
     if terms is not None and anchor is not None:
         due = terms[0].due_date(dt.date.fromisoformat(anchor))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from blocks.invoice.dates import RIVAL_DATE
+from blocks.invoice.dates import RIVAL_DATE, YEAR_INFERRED
 from blocks.invoice.patterns import MONEY_MARK, NET_LABEL
 from blocks.invoice.rules import registration_problem
 from blocks.invoice.vocabulary import CONFIRMED, MISSING, REVIEW
@@ -273,6 +273,10 @@ def assess_fields(fields: dict[str, Any]) -> dict[str, Any]:
         status[name], why = _date_status(fields, name, ocr)
         if why:
             reasons[name] = why
+    for note in fields.get("notes") or []:
+        if note.get("field") == YEAR_INFERRED and fields.get(note["name"]):
+            status[note["name"]] = REVIEW
+            reasons[note["name"]] = t("invoice.review.date_year_inferred")
     rivals = [n for n in fields.get("notes") or [] if n.get("field") == RIVAL_DATE]
     if rivals and fields.get("transaction_date"):
         status["transaction_date"] = REVIEW

@@ -254,6 +254,15 @@ def _item_header(row: Row) -> dict[str, Cell] | None:
         if name is None or name in heads:
             name = f"other{index}"
         heads[name] = cell
+    first = next(iter(heads), None)
+    if (
+        "description" not in heads
+        and first == "other0"
+        and {"quantity", "unit_price"} <= set(heads)
+    ):
+        # 「サイズ・地帯 個数 単位 単価 運賃」: the first column left of the quantity and the unit
+        # price, under a head of its trade's own, is the description
+        heads = {"description": heads.pop("other0"), **heads}
     if "amount" not in heads and {"description", "quantity", "unit_price"} <= set(heads):
         # 「内容 数量 単価 運賃」: the last column right of 単価 is the amount (quantity × unit
         # price, which `table_lines.sound` checks on every row)

@@ -75,6 +75,7 @@ __all__ = [
     "OCR_LABEL_REPAIRS",
     "PAID",
     "PAYMENT_DUE",
+    "PERIOD_MONTH",
     "PLAIN_NUMBER",
     "PREVIOUS",
     "QTY_PRICE",
@@ -103,6 +104,7 @@ __all__ = [
     "SPECK",
     "SUBTOTAL",
     "SUMMARY_HEAD",
+    "SUM_NAME",
     "TABLE_HEADS",
     "TAX",
     "TAXABLE_WORD",
@@ -117,6 +119,7 @@ __all__ = [
     "UNIT_HEAD",
     "UNIT_WORD",
     "WITHHOLDING",
+    "YEARLESS_DATE",
     "YEN_MARK",
 ]
 
@@ -289,6 +292,19 @@ MONTH_END = re.compile(
 )
 
 
+#: A month and day with no year in front (「5月31日」, 「11月末日」, 「11月末」).
+YEARLESS_DATE = re.compile(
+    r"(?<![\d年/.\-])(?P<month>\d{1,2})\s*月\s*(?:(?P<day>\d{1,2})\s*日|(?P<end>末日?))"
+)
+#: The month a document is for: 「2029年5月度」, 「令和11年5月分」.
+PERIOD_MONTH = re.compile(
+    r"(?:(?P<era>令和|平成)\s*(?P<eyear>\d{1,2}|元)|(?P<year>\d{4}))\s*年\s*"
+    r"(?P<month>\d{1,2})\s*月\s*(?:度|分)"
+)
+#: A row named as a sum: 「立替金 計」, 「工事費計(税抜)」, 「運賃計」 (not 「設計」, 「会計」).
+SUM_NAME = re.compile(r"(?:\s|[費金額料賃代])計\s*(?:[(（](?:税抜|税込)[)）])?$")
+
+
 # -- tables read by position (`layout_read`): money labels, item and rate heads
 
 AMOUNT_CELL = re.compile(rf"^[(（]?\s*(?:{amount_pattern()})\s*円?\s*[-)）]?$")
@@ -298,8 +314,11 @@ MONEY_LABEL = re.compile(
 )
 ITEM_HEAD = re.compile(
     r"^(?:品名|品目|摘要|内容|商品名|明細|品名・規格|作業内容|件名|商品|項目|工種"
-    r"|(?:業務|作業|サービス|ご?利用|料金)(?:内容|内訳))$"
-)  # 工種: a construction bill's work item (出来高請求書); ご利用内訳 / 料金内訳: a utility's
+    r"|(?:業務|作業|サービス|ご?利用|料金)(?:内容|内訳)"
+    r"|(?:(?!税|金|額|計)[一-龥ァ-ヶー]){1,4}(?:内容|内訳))$"
+)  # 工種: a construction bill's work item (出来高請求書); ご利用内訳 / 料金内訳: a utility's;
+# 工事内容, 掲載内容, 業務内容: what was done, by its trade's word (not a summary's 税率別内訳,
+# 金額内訳)
 #: One label of a summary header row; a cell that OCR ran several together in
 #: (「税抜合計消費税合計税込合計」) is a run of these (`flat_tables`).
 SUMMARY_HEAD = re.compile(
@@ -334,7 +353,7 @@ COLUMN_HEADS = (
             r"(?:\((?:税抜|税込|円)\))?$"
         ),
     ),
-    ("quantity", re.compile(r"^(?:数量|数)$")),
+    ("quantity", re.compile(r"^(?:数量|数|個数|件数|台数|本数|枚数|回数|人数|口数)$")),
     ("unit_price", re.compile(r"^単価(?:\((?:税抜|税込|円)\))?$")),
     ("rate", RATE_HEAD),
     # a column headed 軽減 whose cells mark the reduced-rate rows (※, ○, ★): `REDUCED_MARK`

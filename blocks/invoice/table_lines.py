@@ -5,7 +5,8 @@ The table read by column is taken when quantity × unit price gives each of its 
 (`sound`) and it holds as many rows as the reading in order, or that reading (without a
 header) holds all its rows plus others from outside the table, or its amounts add up to the
 document's base or total where the reading in order's do not and do not hold its rows with
-their amounts (a 単位 column's 「字」, 「基」 read as items of their own).
+their amounts (a 単位 column's 「字」, 「基」 read as items of their own), or the reading in
+order differs from it only by a subtotal row.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any
 
 from blocks.invoice.layout_read import Row, item_rows
 from blocks.invoice.lines import amount_value, item_lines, line_item
+from blocks.invoice.patterns import SUM_NAME
 
 __all__ = ["adds_up", "document_lines", "layout_lines", "sound"]
 
@@ -65,17 +67,49 @@ def _among(by_column: list[dict[str, Any]], lines: list[dict[str, Any]]) -> bool
     return all(item["description"] in read for item in by_column)
 
 
+def _with_subtotal(lines: list[dict[str, Any]], by_column: list[dict[str, Any]]) -> bool:
+    """The reading in order holds the table's rows by amount and, beside them, only rows
+    whose amount is the sum of the table's (「工事費計(税抜) 470,000」, 「立替金 計」 read as
+    items of their own)."""
+    left = [line["amount"] for line in lines]
+    for item in by_column:
+        if item["amount"] not in left:
+            return False
+        left.remove(item["amount"])
+    total = sum(item["amount"] or 0 for item in by_column)
+    return bool(left) and all(amount == total for amount in left)
+
+
+def _without_subtotals(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The items but the rows named as a sum (`SUM_NAME`) whose amount is the sum of the last
+    two or more items above them, since the last such row (「立替金 計 171,200」 under its
+    two advances)."""
+    kept: list[dict[str, Any]] = []
+    since = 0
+    for line in lines:
+        above = [item["amount"] or 0 for item in kept[since:]]
+        if SUM_NAME.search(str(line["description"] or "")) and any(
+            line["amount"] == sum(above[-k:]) for k in range(2, len(above) + 1)
+        ):
+            since = len(kept)
+            continue
+        kept.append(line)
+    return kept
+
+
 def document_lines(
     tokens: list[str], rows: list[Row], sums: set[Any]
 ) -> tuple[list[dict[str, Any]], str]:
     """(lines, source): the items and where they were read (`layout`, `table`, `free`);
     `sums` the document's base per rate summed and its total, as far as they are read."""
     lines, source = item_lines(tokens)
+    lines = _without_subtotals(lines)
     by_column = layout_lines(rows)
     if sound(by_column) and (
         len(by_column) >= len(lines)
         or (source == "free" and _among(by_column, lines))
         or (adds_up(by_column, sums) and not adds_up(lines, sums) and not _holds(lines, by_column))
+        or (len(by_column) >= 2 and _with_subtotal(lines, by_column))
     ):
         return by_column, "layout"
     return lines, source

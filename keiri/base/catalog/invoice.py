@@ -177,6 +177,10 @@ ENTRIES: dict[str, dict[str, str]] = {
         "ja": "請求日（発行日）とは別の日付（利用日・納品日）も記載されています",
         "en": "Another date (a date of use or delivery) is printed beside the invoice date",
     },
+    "invoice.review.date_year_inferred": {
+        "ja": "年の記載がない日付です（年は書類の日付・対象月から補いました）",
+        "en": "The date is printed without its year (the year is taken from the document's date or month)",
+    },
     "invoice.review.date_ocr": {
         "ja": "OCR で読んだ日付です（読み違いの可能性）",
         "en": "A date read by OCR (it may be misread)",
