@@ -24,6 +24,8 @@ _FIRST_LINES = 25
 _BRACKETS = re.compile(r"[【】\[\]「」『』()〔〕<>《》◆■□●○]")
 # A title is followed by nothing, a document number or a date, not by more words.
 _AFTER = re.compile(r"^(?:$|NO|№|#|\d|控|兼)")
+#: A remark in brackets after a title (「マイナス請求書(赤伝)」, 「請求書(控)」): not part of it.
+_REMARK = re.compile(r"\s*[(〔][^()〔〕]{1,10}[)〕]\s*$")
 #: A polite prefix a title may carry beyond the table's own forms (お支払明細書).
 _POLITE = frozenset("おご御")
 #: What a title may bill in front of it: a short word of kanji or katakana (not 兼, not a sentence).
@@ -73,7 +75,7 @@ def is_title_line(line: str) -> bool:
 def _title(line: str) -> tuple[str, str] | None:
     """The title a line starts with, as the table names it or with a polite prefix the table
     does not list (「お支払明細書」 for 支払明細書, 「ご納品書」 for 納品書)."""
-    squeezed = _squeeze(line)
+    squeezed = _squeeze(_REMARK.sub("", unicodedata.normalize("NFKC", line)))
     if len(squeezed) > 24:
         return None
     for form in (squeezed, squeezed[1:] if squeezed[:1] in _POLITE else ""):

@@ -156,3 +156,21 @@ def test_a_yearless_date_in_a_document_of_no_month_is_not_guessed() -> None:
     fields = extract_invoice_fields(text)
     assert fields["transaction_date"] is None
     assert fields["status"]["transaction_date"] == "なし"
+
+
+@pytest.mark.parametrize(
+    ("title", "kind"),
+    [
+        ("マイナス請求書(赤伝)", "credit_note"),
+        ("適格返還請求書", "credit_note"),
+        ("検 収 書", "payment_notice"),
+        ("高速道路 利用証明書", "simplified_invoice"),
+        ("請求書(控)", "invoice"),
+        ("御請求書 (再発行)", "invoice"),
+    ],
+)
+def test_titles_of_credit_acceptance_and_toll_documents(title: str, kind: str) -> None:
+    """A remark in brackets after a title (「(赤伝)」, 「(再発行)」) is not part of it."""
+    from blocks.invoice.doc_kinds import classify
+
+    assert classify(f"{title}\n2029年6月24日\n株式会社いろどり商会 御中\n").kind == kind
