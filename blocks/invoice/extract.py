@@ -50,6 +50,7 @@ from blocks.invoice.patterns import (
     SINGLE_RATE_TOTAL,
     SUBTOTAL,
     TAX,
+    TAX_INCLUDED,
     TAX_THEN_RATE,
     TAX_WITH_RATE,
     TOTAL_LABELS,
@@ -131,7 +132,8 @@ def _total(flat: str) -> tuple[Any, str | None, list[dict[str, Any]]]:
     candidates: list[dict[str, Any]] = []
     for rank, label in enumerate(TOTAL_LABELS):
         pattern = (
-            rf"[【(]?(?:{label})[】)]?\s*[:：]?\s*(?:{COUNT}\s*(?=[¥￥]))?{MONEY_PREFIX}"
+            rf"[【(]?(?:{label})[】)]?{TAX_INCLUDED}\s*[:：]?\s*(?:{COUNT}\s*(?=[¥￥]))?"
+            rf"{MONEY_PREFIX}"
             rf"({AMOUNT})(?![\d,]|\s*%)"
         )
         for match in re.finditer(pattern, squeezed):

@@ -109,6 +109,7 @@ __all__ = [
     "TAX",
     "TAXABLE_WORD",
     "TAX_AMOUNT_WORD",
+    "TAX_INCLUDED",
     "TAX_IN_ROW",
     "TAX_LABEL",
     "TAX_THEN_RATE",
@@ -213,6 +214,8 @@ SINGLE_RATE_TOTAL = re.compile(
     rf"(?:税抜合計|税抜金額|合計\(税抜\)|小計\(税抜\)|課税対象額|本体価格|小計)\s*[:：]?\s*"
     rf"({AMOUNT}){NOT_RATE}"
 )
+#: 「ご請求額（税込） 257,730」: a total label may say that it includes the tax.
+TAX_INCLUDED = r"(?:\s*\(税込\))?"
 # Total labels, strongest first; each group's matches are candidates of the grand total.
 TOTAL_LABELS = (
     r"(?:税込)?合計(?:金額)?\s*\(税込\)|税込合計(?:金額)?|税込(?:金)?額(?:合計|計)|(?<!前回)(?<!前月)(?:今回(?:ご|御)?|ご|御)請求(?:金)?額(?:合計)?"

@@ -174,3 +174,16 @@ def test_titles_of_credit_acceptance_and_toll_documents(title: str, kind: str) -
     from blocks.invoice.doc_kinds import classify
 
     assert classify(f"{title}\n2029年6月24日\n株式会社いろどり商会 御中\n").kind == kind
+
+
+@pytest.mark.parametrize("label", ["ご請求額（税込）", "ご請求額(税込)", "今回御請求金額 (税込)"])
+def test_a_total_label_that_says_it_includes_the_tax(label: str) -> None:
+    """A spreadsheet's 「ご請求額（税込） 257730」: a plain number after the label is the total."""
+    text = (
+        "請求書\nはるかぜ薬品株式会社 御中\n請求日 2029-04-20\n株式会社まるいち梱包資材\n"
+        "登録番号：T5909134720474\n品名\t数量\t単価\t金額\n段ボール A式\t500\t168\t84000\n"
+        f"消費税（10%）\t8400\n{label}\t92400\n"
+    )
+    fields = extract_invoice_fields(text)
+    assert fields["total"] == 92400
+    assert fields["status"]["total"] == "確定"
