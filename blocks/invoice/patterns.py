@@ -388,11 +388,13 @@ LABEL_ONLY = re.compile(
     r"(?:収入)?印紙|収入)\s*[:：]?$"
 )
 REG_LABEL = re.compile(r"登録番号\s*[:：]?\s*(\S*)")
-BUYER = re.compile(r"^(.+?)\s*(御中|様|殿|宛)(?:\s|$)")
+BUYER = re.compile(r"^(.+?)\s*(御中|様|殿|宛)(?:\s|$|[(（])")  # 「御中（Suzuran Giken）」
 HONORIFIC = re.compile(r"^(?:御中|様|殿|宛)$")
 #: A label before the buyer's name in its cell (「お客様　○○株式会社　御中」, 「ご請求先: …」):
 #: read through, never the name (「お客」 before 様).
-BUYER_LEAD = re.compile(r"^(?:お客様|顧客|宛名|宛先|ご?請求先)(?:名)?\s*[:：]?\s*")
+BUYER_LEAD = re.compile(
+    r"^(?:[A-Za-z][A-Za-z .]{0,20}/\s*)?(?:お客様|顧客|宛名|宛先|ご?請求先)(?:名)?\s*[:：]?\s*"
+)  # a bilingual label: 「Bill To / ご請求先：」
 #: A department after the buyer's company (「○○株式会社 経理部」, 「… 物流センター」): the party
 #: is the company. A branch (支店, 営業所) is named with it as it is printed.
 DEPARTMENT = re.compile(r"^\S+?(?:部|課|室|係|センター|グループ|チーム)$")

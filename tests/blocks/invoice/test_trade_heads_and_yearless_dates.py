@@ -187,3 +187,21 @@ def test_a_total_label_that_says_it_includes_the_tax(label: str) -> None:
     fields = extract_invoice_fields(text)
     assert fields["total"] == 92400
     assert fields["status"]["total"] == "確定"
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Bill To / ご請求先：株式会社すずらん技研 御中（Suzuran Giken Co., Ltd.）",
+        "ご請求先：株式会社すずらん技研 御中(Suzuran Giken)",
+    ],
+)
+def test_a_bilingual_buyer_line_names_the_buyer(line: str) -> None:
+    text = (
+        "INVOICE / 請求書\nInvoice Date / 請求日：2029年2月28日（28 Feb 2029）\n"
+        f"{line}\nNorthbridge Advisory K.K.\nノースブリッジ・アドバイザリー株式会社\n"
+        "登録番号　T9289419054640\nTotal Amount Due / ご請求金額　¥1,100\n"
+    )
+    fields = extract_invoice_fields(text)
+    assert fields["buyer_name"] == "株式会社すずらん技研"
+    assert fields["issuer_name"] == "ノースブリッジ・アドバイザリー株式会社"
