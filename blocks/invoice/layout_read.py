@@ -244,7 +244,11 @@ def _item_header(row: Row) -> dict[str, Cell] | None:
     heads: dict[str, Cell] = {}
     for index, cell in enumerate(row):
         text = cell[2].replace(" ", "")
-        name = next((n for n, pattern in COLUMN_HEADS if pattern.match(text)), None)
+        # a bilingual head (「Description / 内容」, 「Qty / 数量」): either part names the column
+        name = next(
+            (n for part in (text, *text.split("/")[1:]) for n, p in COLUMN_HEADS if p.match(part)),
+            None,
+        )
         if (
             name is None
             and HEAD_JOINER in text

@@ -205,3 +205,28 @@ def test_a_bilingual_buyer_line_names_the_buyer(line: str) -> None:
     fields = extract_invoice_fields(text)
     assert fields["buyer_name"] == "株式会社すずらん技研"
     assert fields["issuer_name"] == "ノースブリッジ・アドバイザリー株式会社"
+
+
+def test_a_bilingual_item_table_is_read_by_column_up_to_its_summary() -> None:
+    """Heads 「Description / 内容」 … 「Amount / 金額」: the table ends at its summary, so a
+    non-taxable summary row (「Reimbursable (non-taxable) / 立替実費（不課税）」) is no item."""
+    text = (
+        "INVOICE / 請求書\n請求日：2029年2月28日\nご請求先：株式会社すずらん技研 御中\n"
+        "ノースブリッジ・アドバイザリー株式会社\n登録番号　T9289419054640\n"
+        "Description / 内容\tQty / 数量\tUnit Price / 単価\tAmount / 金額\n"
+        "Advisory fee / アドバイザリー報酬\t1\t¥900,000\t¥900,000\n"
+        "Due diligence support / 財務調査支援\t12\t¥27,500\t¥330,000\n"
+        "Travel expenses / 立替実費（交通費）\t1\t¥8,210\t¥8,210\n"
+        "Subtotal (taxable) / 課税対象額\t¥1,230,000\n"
+        "Consumption Tax 10% / 消費税（10%）\t¥123,000\n"
+        "Reimbursable (non-taxable) / 立替実費（不課税）\t¥8,210\n"
+        "Total Amount Due / ご請求金額\t¥1,361,210\n"
+    )
+    fields = extract_invoice_fields(text)
+    assert fields["lines_source"] == "layout"
+    assert [(i["description"], i["amount"]) for i in fields["lines"]] == [
+        ("Advisory fee / アドバイザリー報酬", 900000),
+        ("Due diligence support / 財務調査支援", 330000),
+        ("Travel expenses / 立替実費(交通費)", 8210),
+    ]
+    assert fields["total"] == 1361210
