@@ -5,8 +5,8 @@ The table read by column is taken when quantity × unit price gives each of its 
 (`sound`) and it holds as many rows as the reading in order, or that reading (without a
 header) holds all its rows plus others from outside the table, or its amounts add up to the
 document's base or total where the reading in order's do not and do not hold its rows with
-their amounts (a 単位 column's 「字」, 「基」 read as items of their own), or the reading in
-order differs from it only by a subtotal row.
+their amounts (a 単位 column's 「字」, 「基」 read as items of their own). Rows named as a sum
+of the items above them are dropped from the reading in order first (`_without_subtotals`).
 """
 
 from __future__ import annotations
@@ -67,19 +67,6 @@ def _among(by_column: list[dict[str, Any]], lines: list[dict[str, Any]]) -> bool
     return all(item["description"] in read for item in by_column)
 
 
-def _with_subtotal(lines: list[dict[str, Any]], by_column: list[dict[str, Any]]) -> bool:
-    """The reading in order holds the table's rows by amount and, beside them, only rows
-    whose amount is the sum of the table's (「工事費計(税抜) 470,000」, 「立替金 計」 read as
-    items of their own)."""
-    left = [line["amount"] for line in lines]
-    for item in by_column:
-        if item["amount"] not in left:
-            return False
-        left.remove(item["amount"])
-    total = sum(item["amount"] or 0 for item in by_column)
-    return bool(left) and all(amount == total for amount in left)
-
-
 def _without_subtotals(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The items but the rows named as a sum (`SUM_NAME`) whose amount is the sum of the last
     two or more items above them, since the last such row (「立替金 計 171,200」 under its
@@ -109,7 +96,6 @@ def document_lines(
         len(by_column) >= len(lines)
         or (source == "free" and _among(by_column, lines))
         or (adds_up(by_column, sums) and not adds_up(lines, sums) and not _holds(lines, by_column))
-        or (len(by_column) >= 2 and _with_subtotal(lines, by_column))
     ):
         return by_column, "layout"
     return lines, source
