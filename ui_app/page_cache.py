@@ -69,9 +69,9 @@ def install(
     carried: dict[str, dict[Any, Any]], ahead: dict[str, tuple[float, list[Any]]] | None = None
 ) -> None:
     """Put what another process read (`snapshot`) into the caches; `ahead`, lists it read
-    ("inbox": the paused forms, "rejected": the runs sent back, "runs": the runs page's list) with when it read each
-    (`time.monotonic()`, one clock for the machine's processes), is for one drawing each
-    (`ui_app.backend.inbox_ahead`, `runs_ahead`, `sent_back_ahead`)."""
+    ("inbox": the paused forms, "rejected": the runs sent back, "runs": the runs page's list)
+    with when it read each (`time.monotonic()`, one clock for the machine's processes), is for
+    one drawing each (`ui_app.backend.inbox_ahead`, `runs_ahead`, `sent_back_ahead`)."""
     with Cache.lock:
         for name in _CARRIED:
             getattr(Cache, name).update(carried.get(name, {}))
