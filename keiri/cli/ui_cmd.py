@@ -90,12 +90,7 @@ def ui_cmd(host: str, port: int) -> None:
     url = settings.form_app_url_for(host, port)
     access = access_mode(configured_env(), secrets)
     console.print(t("cli.ui.started", url=url, access=access, api=api_url), markup=False)
-    from ui_app import read_ahead
-
-    # `keiri.launch` forked the first drawing's reader: it reads once told this environment,
-    # and the app process inherits the pipe it sends on.
-    with read_ahead.handed_over(env) as (app_env, fds):
-        process = subprocess.Popen(streamlit_command(host, port), env=app_env, pass_fds=fds)
+    process = subprocess.Popen(streamlit_command(host, port), env=env)
     # A service manager stops `keiri ui` with SIGTERM: pass it on so Streamlit stops too.
     previous = signal.signal(signal.SIGTERM, lambda signum, _frame: process.send_signal(signum))
     try:

@@ -26,7 +26,6 @@ from keiri.server.supervisor import Progress, ServerError, api_healthy, server_c
 __all__ = [
     "connect",
     "ensure_api_url",
-    "expected_api_url",
     "export_prefect_env",
     "prefect_env",
     "restore_env",
@@ -58,12 +57,6 @@ def ensure_api_url(timeout: float | None = None, progress: Progress | None = Non
             hint=t("cli.hint.server_no_answer"),
         )
     return start(timeout, progress=progress).api_url
-
-
-def expected_api_url() -> str:
-    """The API `ensure_api_url` returns when it answers, found without asking or starting
-    anything: the configured `PREFECT_API_URL`, else the local server's."""
-    return settings.get().server.api_url or server_config().api_url
 
 
 def prefect_env(api_url: str, *, home: Path | None = None) -> dict[str, str]:
@@ -137,7 +130,10 @@ def connect(
     `PREFECT_API_URL`, or the local server started or reused); without, nothing is started
     (e.g. `keiri deploy --check`). If prefect is already imported, its settings are refreshed.
     """
-    api_url = ensure_api_url(timeout, progress) if start_server else expected_api_url()
+    if start_server:
+        api_url = ensure_api_url(timeout, progress)
+    else:
+        api_url = settings.get().server.api_url or server_config().api_url
     if not _operator_url():
         _Exported.url = api_url  # keiri's own choice, not the operator's: see `_operator_url`
     env = prefect_env(api_url)

@@ -40,9 +40,7 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-#: The `keiri` executable's entry point (`keiri.launch`: for `keiri ui`, the first drawing's
-#: reader is forked before the CLI is imported), then the CLI.
-_KEIRI_UI = "from keiri.launch import main; main()"
+_KEIRI_UI = "import sys; from keiri.cli.main import main; sys.exit(main(sys.argv[1:]))"
 
 pytestmark = [
     pytest.mark.browser,

@@ -55,11 +55,10 @@ def test_every_module_imported_ahead_exists() -> None:
 
 #: In a fresh interpreter, as `ui_app.serve` does: read ahead, then what the inbox draws.
 _READ_AHEAD = """
-import json, logging, os, sys, time
+import json, logging, sys, time
 logging.basicConfig(stream=sys.stderr)
 logging.getLogger("keiri.ui").setLevel(logging.DEBUG)  # why, if the app reads itself
 from ui_app import read_ahead
-handed = read_ahead.PIPE_ENV in os.environ
 read_ahead.start()
 read_ahead.wait(timeout=float(sys.argv[1]))
 from ui_app import backend, run_titles
@@ -79,35 +78,17 @@ print(json.dumps({
     "titles": titles,
     "sent_back": sent_back,
     "runs": listed_runs,
-    "handed": handed,
-    "still_named": read_ahead.PIPE_ENV in os.environ,
 }, ensure_ascii=False))
-"""
-#: As `keiri ui` does (`keiri.launch`, `keiri.cli.ui_cmd`): the reader forked first of all, told
-#: the app's environment, its pipe handed to the app process (`_READ_AHEAD`).
-_KEIRI_UI = """
-import os, subprocess, sys
-from keiri.launch import read_ahead_for_ui
-read_ahead_for_ui()
-from keiri.server import client_env
-from ui_app import read_ahead
-env = {**os.environ, **client_env.prefect_env(client_env.ensure_api_url())}
-with read_ahead.handed_over(env) as (app_env, fds):
-    app = subprocess.Popen([sys.executable, "-c", sys.argv[1], sys.argv[2]], env=app_env,
-                           pass_fds=fds)
-sys.exit(app.wait())
 """
 
 
 @pytest.mark.prefect
-@pytest.mark.parametrize("forked_by", ["app", "keiri ui"])
 def test_the_first_inbox_is_read_ahead_in_another_process_and_drawn_without_prefect(
-    paused_run: Callable[[str], str], forked_by: str
+    paused_run: Callable[[str], str],
 ) -> None:
-    """`ui_app.read_ahead` (forked by `ui_app.serve` before Streamlit starts, or by `keiri ui`
-    before its CLI is imported) reads the paused forms, the runs sent back and their titles on
-    the real server and hands them over: the app process draws what the inbox lists without
-    importing Prefect at all."""
+    """`ui_app.read_ahead` (forked by `ui_app.serve` before Streamlit starts) reads the paused
+    forms, the runs sent back and their titles on the real server and hands them over: the app
+    process draws what the inbox lists without importing Prefect at all."""
     from prefect import flow
     from prefect.client.orchestration import get_client
     from prefect.states import Completed
@@ -125,14 +106,13 @@ def test_the_first_inbox_is_read_ahead_in_another_process_and_drawn_without_pref
             run_plan, name="read-ahead-check", tags=["plan:read_ahead_check"],
             state=Completed(name=STATE_NAME),
         )  # fmt: skip
-    command = [sys.executable, "-c", _READ_AHEAD, str(scaled(60))]
-    if forked_by == "keiri ui":
-        command[2:2] = [_KEIRI_UI]
-    done = subprocess.run(command, capture_output=True, text=True, check=False, timeout=scaled(120))
+    done = subprocess.run(
+        [sys.executable, "-c", _READ_AHEAD, str(scaled(60))],
+        capture_output=True, text=True, check=False, timeout=scaled(120),
+    )  # fmt: skip
     assert done.returncode == 0, done.stderr
     seen = json.loads(done.stdout)
     assert seen["prefect"] == [], done.stderr[-4000:]
-    assert seen["handed"] is (forked_by == "keiri ui") and not seen["still_named"]
     assert seen["taken_once"]
     listed = {row[0]: row for row in seen["inbox"]}
     assert run_id in listed and listed[run_id][1] == "ask"
