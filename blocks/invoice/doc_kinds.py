@@ -77,12 +77,18 @@ def _title(line: str) -> tuple[str, str] | None:
     does not list (「お支払明細書」 for 支払明細書, 「ご納品書」 for 納品書)."""
     squeezed = _squeeze(_REMARK.sub("", unicodedata.normalize("NFKC", line)))
     if len(squeezed) > 24:
-        return None
+        return _bilingual_title(line) if "/" in line else None
     for form in (squeezed, squeezed[1:] if squeezed[:1] in _POLITE else ""):
         for title, kind in _table()[0] if form else ():
             if form.startswith(title) and _AFTER.match(form[len(title) :]):
                 return _combined(form, title, kind)
-    return _subject_title(squeezed) or _spaced_title(line)
+    return _subject_title(squeezed) or _spaced_title(line) or _bilingual_title(line)
+
+
+def _bilingual_title(line: str) -> tuple[str, str] | None:
+    """A title after its English form (「CREDIT NOTE / クレジットノート」, 「Invoice / 請求書」)."""
+    parts = line.split("/")
+    return next((found for part in parts[1:] if (found := _title(part)) is not None), None)
 
 
 def _subject_title(squeezed: str) -> tuple[str, str] | None:

@@ -38,6 +38,8 @@ from blocks.invoice.patterns import (
     EXCLUSIVE_WORDS,
     HEADER_BEFORE,
     INCLUSIVE_WORDS,
+    JPY_AFTER,
+    JPY_BEFORE,
     MONEY_MARK,
     MONEY_PREFIX,
     NON_TAXABLE,
@@ -62,6 +64,11 @@ from blocks.invoice.table_lines import document_lines
 from blocks.text.japanese import nfkc
 
 __all__ = ["extract_invoice_fields"]
+
+
+def _yen_marked(text: str) -> str:
+    """Amounts marked by the currency code (「JPY 1,320,000」, 「110,371 JPY」) as with ¥."""
+    return JPY_AFTER.sub(r"¥\1", JPY_BEFORE.sub("¥", text))
 
 
 def _tokens(text: str) -> list[str]:
@@ -248,6 +255,12 @@ def extract_invoice_fields(
     are the grid), so tables are read as tables."""
     if from_ocr:
         text, layout = repair_text(text), repair_layout(layout)
+    text = _yen_marked(text)
+    if layout:
+        layout = [
+            {**row, "cells": [[c[0], c[1], _yen_marked(str(c[2]))] for c in row["cells"]]}
+            for row in layout
+        ]
     tokens = _tokens(text)
     flat = " ".join(tokens)
     notes: list[dict[str, str]] = []

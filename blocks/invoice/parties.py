@@ -38,9 +38,11 @@ from blocks.invoice.patterns import (
     HONORIFIC,
     ISSUER_LABEL,
     LABEL_ONLY,
+    LATIN_NAME_AFTER,
     NAME_CHAR,
     NO_NAME,
     REG_LABEL,
+    REG_LABEL_EN,
     REG_LABEL_HEAD,
     REG_STRICT,
     REGISTRATION_LABEL,
@@ -64,6 +66,9 @@ _ALIGNED = 6.0
 #: and how many rows above it in its column.
 _BACK = 4
 _ROWS_UP = 6
+#: How far the left edges of a right-aligned block's lines may stray from the 登録番号's
+#: (points: about an inch; each line of such a block starts where its length puts it).
+_RAGGED = 72.0
 
 
 def is_company(text: str) -> bool:
@@ -175,13 +180,15 @@ def _back(anchor: int, places: list[Place] | None) -> list[int]:
     if not places:
         return near
     row, left = places[anchor]
+    above = [back for back in range(anchor - 1, -1, -1) if places[back][0] >= row - _ROWS_UP]
     aligned = [
-        back
-        for back in range(anchor - 1, -1, -1)
-        if places[back][0] >= row - _ROWS_UP
-        and (places[back][0] == row or abs(places[back][1] - left) <= _ALIGNED)
+        back for back in above if places[back][0] == row or abs(places[back][1] - left) <= _ALIGNED
     ]
-    return aligned + [back for back in near if back not in aligned]
+    # Then a right-aligned block's lines (name, address, TEL over the 登録番号), whose left
+    # edges differ by their lengths.
+    ragged = [back for back in above if abs(places[back][1] - left) <= _RAGGED]
+    found = aligned + [back for back in near if back not in aligned]
+    return found + [back for back in ragged if back not in found]
 
 
 def _figure(cell: str) -> bool:
@@ -204,7 +211,13 @@ def _name_cell(tokens: list[str], at: int, buyer: str | None, places: list[Place
         and not BARRIER.search(candidate)
         and not HONORIFIC.match(after)
         and not CONTACT_LABEL.match(before)  # 担当 | 今井
-        and not (beside_before and ROLE.match(before) and not is_company(before))
+        # 「弁護士」 | 「星野 透」, not the buyer's 「海外営業部 ご担当者様」 in the column to the left
+        and not (
+            beside_before
+            and ROLE.match(before)
+            and not is_company(before)
+            and not HONORIFIC.match(before.strip()[-1:])
+        )
         and not (beside_after and _figure(after) and not is_company(candidate))
         and (is_company(candidate) or not re.search(r"\d", candidate))
     )
@@ -242,12 +255,40 @@ def issuer_of(
 ) -> tuple[str | None, str | None, str | None]:
     """(name, text, cue): the cue is `label` (発行者: …), `registration` or `address` (the
     name beside the 登録番号 or the address, with a legal form), or `weak` (anything else).
-    `places`: where each of `tokens` stands (`Place`), when the layout is known."""
+    `places`: where each of `tokens` stands (`Place`), when the layout is known. A name
+    printed with spaces between its letters is read without them; the name is given without
+    the address printed after it on its line, nor its English form in brackets."""
+    name, text, cue = _issuer_of([_unspaced(t) for t in tokens], buyer, places)
+    if name is None:
+        return name, text, cue
+    words = name.split()
+    cut = next((i for i, word in enumerate(words) if i and ADDRESS.search(word)), len(words))
+    if cut < len(words) and is_company(" ".join(words[:cut])):
+        name = " ".join(words[:cut])
+    return LATIN_NAME_AFTER.sub("", name) or name, text, cue
+
+
+def _unspaced(cell: str) -> str:
+    """A cell printed with a space between its letters (均等割付: 「株 式 会 社 き ら り美装」, the
+    last letters kerned together) without them; any other cell as it is."""
+    words = cell.split()
+    single = sum(len(word) == 1 for word in words)
+    if len(words) >= 4 and single >= len(words) - 1 and not re.search(r"[A-Za-z0-9]", cell):
+        return "".join(words)
+    return cell
+
+
+def _issuer_of(
+    tokens: list[str], buyer: str | None, places: list[Place] | None
+) -> tuple[str | None, str | None, str | None]:
+    """`issuer_of` on cells as read; a name with a legal form found from any anchor (the
+    登録番号, the address) wins over a name without one found from an earlier anchor."""
     labelled = _labelled(tokens, buyer)
     if labelled is not None:
         return labelled[0], labelled[1], "label"
     anchors = [i for i, t in enumerate(tokens) if REGISTRATION_LABEL in t or REG_STRICT.search(t)]
     anchors += [i for i, t in enumerate(tokens) if ADDRESS.match(t)]
+    weak: str | None = None
     for anchor in anchors:
         kind = (
             "registration"
@@ -255,14 +296,19 @@ def issuer_of(
             else "address"
         )
         head = REG_LABEL_HEAD.sub("", tokens[anchor].split(REGISTRATION_LABEL)[0]).strip()
+        if REG_LABEL_EN.match(head):  # 「Registration No. / 登録番号 T…」: a label, no name
+            head = ""
         if REGISTRATION_LABEL in tokens[anchor] and head and _usable(head, buyer):
             return head, tokens[anchor], kind if is_company(head) else "weak"
         lead = _lead_name(head, buyer) if REGISTRATION_LABEL in tokens[anchor] else None
         if lead:
             return lead, tokens[anchor], kind
         found = _block_name(tokens, _back(anchor, places), buyer, places)
-        if found is not None:
-            return found, found, kind if is_company(found) else "weak"
+        if found is not None and is_company(found):
+            return found, found, kind
+        weak = weak or found
+    if weak is not None:
+        return weak, weak, "weak"
     for i, token in enumerate(tokens):
         if (
             is_company(token)

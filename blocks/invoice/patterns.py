@@ -247,6 +247,11 @@ DUE_LABELS = (
     "有効期限",
     "納付期限",
     "納入期限",
+    # paid by direct debit: the day the amount is taken from the buyer's account
+    "口座振替日",
+    "振替日",
+    "引落日",
+    "お引落日",
 )
 
 UNIT_AFTER = re.compile(
@@ -279,6 +284,7 @@ PAID = re.compile(rf"(?:今回|前回)?(?:ご|御)?入金(?:額)?\s*[:：]?\s*({
 # 納付期限 / 納入期限: a public body's (a waterworks bureau's 納入通知書).
 PAYMENT_DUE = re.compile(
     r"(?:お?支払(?:い)?|お?振込)(?:期限|期日|予定日)|お支払日|振込日|支払日|納付期限|納入期限"
+    r"|(?:口座)?振替日|お?引落(?:予定)?日"
 )
 # How the due date is paid, in brackets after its label: 「お支払期日(口座振替日)」.
 DUE_QUALIFIER = re.compile(r"^\s*[(（](?:口座)?(?:振替|引落し?|引き落とし|振込)(?:予定)?日?[)）]")
@@ -376,6 +382,11 @@ COMPANY = re.compile(
 )
 REG_STRICT = re.compile(r"(?<![A-Za-z0-9])T ?-? ?(\d(?:[ -]?\d){12})(?![\d-])")
 # The words of a registration label before 登録番号 (適格請求書発行事業者登録番号): not a name.
+# The English half of a bilingual registration label (「Registration No. / 登録番号」,
+# 「Qualified Invoice Issuer No. / 適格請求書発行事業者登録番号」): not a name.
+REG_LABEL_EN = re.compile(r"(?i)^[A-Za-z .]*\b(?:no|number|registration|issuer)\b\.?\s*/?$")
+# A name's English form in brackets after it (「株式会社そらいろクラウド（Sorairo Cloud K.K.）」).
+LATIN_NAME_AFTER = re.compile(r"\s*[(（][A-Za-z][A-Za-z0-9 .,&'\-]*[)）]$")
 REG_LABEL_HEAD = re.compile(
     r"(?:適格請求書発行事業者|適格請求書発行業者|適格請求書発行|適格事業者|インボイス|事業者)"
     r"[:：]?\s*$"
@@ -384,6 +395,8 @@ REG_LABEL_HEAD = re.compile(
 LABEL_ONLY = re.compile(
     r"^(?:適格請求書発行(?:事)?業者|適格(?:請求書)?事業者|登録事業者|インボイス登録|"
     r"(?:発行者|発行元|請求元|販売者|事業者)(?:情報|欄|名)?|ご?請求先|お?取引先|宛先|"
+    # a number's label (契約番号, 伝票番号, お客様番号): its value stands beside it
+    r"\S{0,6}番号|"
     # a receipt's stamp box (収入印紙, often on two lines: 「収入」 above 「印紙」)
     r"(?:収入)?印紙|収入)\s*[:：]?$"
 )
@@ -429,6 +442,10 @@ AMOUNT_HEAD = "金額"
 UNIT_HEAD = "単位"
 #: A candidate total written as money (¥, 円, a thousands separator), not a count.
 MONEY_MARK = re.compile(r"[¥￥円,]")
+#: An amount in yen marked by its currency code (「JPY 1,320,000」, 「110,371 JPY」): read as
+#: with ¥ before it.
+JPY_BEFORE = re.compile(r"\bJPY\s*(?=[-△▲]?\s*\d)")
+JPY_AFTER = re.compile(r"([-△▲]?\d[\d,]*(?:\.\d+)?)\s*JPY\b")
 #: A number cell marked as money (a unit price rather than a quantity).
 YEN_MARK = re.compile(r"[¥円]")
 #: A description with something other than numbers in it.
