@@ -157,6 +157,10 @@ def _total_read(fields: dict[str, Any]) -> tuple[str, str | None, list[dict[str,
     if all(c.get("unlabelled") for c in every):
         given = expected if consistent else _tax_share_fits(fields, every)
         return _unlabelled(fields, every, given)
+    net = _net_of_advance(fields, money)
+    if net is not None and not ocr:
+        _choose(fields, net)
+        return CONFIRMED, None, candidates
     if expected:
         fitting = [c for c in every if _dec(c["value"]) in expected]
         if not fitting:
@@ -200,6 +204,27 @@ def _total_read(fields: dict[str, Any]) -> tuple[str, str | None, list[dict[str,
     if largest is not None and _dec(largest) > _dec(strong[0]["value"]):
         return REVIEW, t("invoice.review.total_below_line"), candidates
     return CONFIRMED, None, candidates
+
+
+def _net_of_advance(fields: dict[str, Any], money: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The 差引 amount when an advance already paid (前受金 △…, a negative `carried_over`) is
+    taken off a printed total that the lines and the tax make: the amount to pay."""
+    carry = fields.get("carried_over")
+    amounts = [_dec(ln["amount"]) for ln in fields.get("lines") or [] if ln.get("amount")]
+    if not carry or _dec(carry) >= 0 or not amounts:
+        return None
+    taxes = [_dec(v) for v in (fields.get("tax_by_rate") or {}).values() if v is not None]
+    gross = sum(amounts, Decimal(0)) + sum(taxes, Decimal(0))
+    if all(_dec(c["value"]) != gross for c in money):
+        return None
+    return next(
+        (
+            c
+            for c in money
+            if NET_LABEL.match(str(c["text"])) and _dec(c["value"]) == gross + _dec(carry)
+        ),
+        None,
+    )
 
 
 def _tax_share_fits(fields: dict[str, Any], every: list[dict[str, Any]]) -> set[Decimal]:

@@ -25,6 +25,7 @@ from blocks.invoice.lines import (
 from blocks.invoice.ocr_repair import repair_layout, repair_text
 from blocks.invoice.parties import buyer_of, issuer_of, registration_of
 from blocks.invoice.patterns import (
+    ADVANCE_DEDUCTED,
     AMOUNT,
     AMOUNT_AFTER,
     AMOUNT_CELL,
@@ -196,8 +197,18 @@ def _merge_layout(
     found["candidates"] = merged
     if found.get("non_taxable") is None:
         found["non_taxable"], _ = _non_taxable(paired)
-    found["carry"] = _carry(paired)
+    carry = _carry(paired)
+    if carry is not None:
+        found["carry"] = carry
     return found
+
+
+def _advance(text: str) -> Any:
+    """An advance already paid (前受金 △…), as a negative carry: the amount to pay is the
+    total less it."""
+    advance = ADVANCE_DEDUCTED.search(text)
+    paid = amount_value(advance.group(1)) if advance is not None else None
+    return None if paid is None else -abs(paid)
 
 
 def _carry(paired: str) -> Any:
@@ -295,7 +306,7 @@ def extract_invoice_fields(
         "raw": raw_rates,
         "candidates": candidates,
         "non_taxable": non_taxable,
-        "carry": None,
+        "carry": _advance(flat),
     }
     if pairs:
         found = _merge_layout(flat, pairs, used, found)

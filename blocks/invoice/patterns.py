@@ -280,6 +280,12 @@ WITHHOLDING = re.compile(
     rf"({AMOUNT})(?![\d,]|\s*%)"
 )
 PAID = re.compile(rf"(?:今回|前回)?(?:ご|御)?入金(?:額)?\s*[:：]?\s*({AMOUNT})")
+#: An advance already paid, printed as a deduction before the amount to pay (「前受金(お申込金・
+#: ご入金済) △500,000」 over 「差引ご請求額」): the minus mark is required.
+ADVANCE_DEDUCTED = re.compile(
+    rf"(?:前受金|内金|手付金|申込金|前払金|既入金額?)(?:\s*[(（][^)）]{{0,20}}[)）])?\s*[:：]?\s*"
+    rf"[△▲\-−]\s*({AMOUNT})"
+)
 
 # 納付期限 / 納入期限: a public body's (a waterworks bureau's 納入通知書).
 PAYMENT_DUE = re.compile(

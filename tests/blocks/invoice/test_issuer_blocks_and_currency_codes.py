@@ -153,3 +153,46 @@ def test_bilingual_and_spaced_titles(title: str, kind: str) -> None:
 
     body = "2030年6月13日\n株式会社ことのは翻訳 御中\n次回ご請求額から差し引きます。\n"
     assert classify(f"{title}\n{body}").kind == kind
+
+
+def _venue(tail: list[str]) -> str:
+    return "\n".join(
+        [
+            "御請求書",
+            "くれない台商事株式会社 御中 請求日 2030年10月20日",
+            "ご利用内容 数量 単位 単価 金額",
+            "会場使用料(終日) 1 式 880,000 880,000",
+            "ケータリング(立食) 134 名 4,400 589,600",
+            "ご利用料金 計(税抜) 1,469,600",
+            "消費税(10%) 146,960",
+            "合計(税込) 1,616,560",
+            *tail,
+            "株式会社かがやき台コンベンション",
+            "新潟県新潟市中央区万代島6-1",
+            "登録番号 T5095380175711",
+        ]
+    )
+
+
+def test_an_advance_paid_is_taken_off_the_total_the_lines_make() -> None:
+    """「前受金 △500,000」 then 「差引ご請求額」: the lines and the tax make the 合計, less the
+    advance the 差引 amount, which is what is paid (確定); read by OCR it is asked."""
+    text = _venue(["前受金(お申込金・ご入金済) △500,000", "差引ご請求額 ¥1,116,560"])
+    fields = extract_invoice_fields(text)
+    assert (fields["total"], fields["status"]["total"]) == (1116560, "確定")
+    scanned = extract_invoice_fields(text, from_ocr=True)
+    assert scanned["status"]["total"] == "要確認"
+
+
+@pytest.mark.parametrize(
+    "tail",
+    [
+        ["前受金 500,000", "差引ご請求額 ¥1,116,560"],  # no minus mark: not a deduction
+        ["前受金(ご入金済) △500,000", "差引ご請求額 ¥1,106,560"],  # the arithmetic disagrees
+    ],
+    ids=["unmarked", "not the difference"],
+)
+def test_without_a_marked_advance_that_explains_it_the_total_is_asked(tail: list[str]) -> None:
+    fields = extract_invoice_fields(_venue(tail))
+    assert fields["status"]["total"] == "要確認"
+    assert {c["value"] for c in fields["candidates"]["total"]} >= {1616560}
