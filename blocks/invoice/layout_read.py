@@ -19,6 +19,7 @@ Over 400 lines: both tables share the cells, their heads and the column alignmen
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -30,6 +31,8 @@ from blocks.invoice.patterns import (
     BASE_WORDS,
     COLUMN_HEADS,
     CONSUMPTION_TAX_WORD,
+    EXEMPT,
+    EXEMPT_WORD,
     HEAD_JOINER,
     ITEM_HEAD,
     LETTER_SPACED,
@@ -51,7 +54,7 @@ from blocks.invoice.patterns import (
 )
 from blocks.text.japanese import nfkc, parse_amount_text
 
-__all__ = ["Cell", "item_rows", "layout_rows", "summary_lines", "text_grid"]
+__all__ = ["Cell", "item_rows", "layout_rows", "summary_lines", "text_grid", "unspaced"]
 
 Cell = tuple[float, float, str]
 Row = list[Cell]
@@ -59,14 +62,21 @@ Row = list[Cell]
 _MAX_VALUE_ROWS = 6
 
 
-def _unspaced(text: str) -> str:
+def unspaced(text: str) -> str:
     """A cell whose every character stands apart (「8 % 対 象」, 「9 , 5 0 4」: a text layer
-    that spaces letter by letter) without those spaces."""
-    return text.replace(" ", "") if LETTER_SPACED.fullmatch(text) else text
+    that spaces letter by letter) without those spaces; also a letter-spaced name whose last
+    letters were kerned together (均等割付: 「株 式 会 社 き ら り美装」)."""
+    if LETTER_SPACED.fullmatch(text):
+        return text.replace(" ", "")
+    words = text.split()
+    single = sum(len(word) == 1 for word in words)
+    if len(words) >= 4 and single >= len(words) - 1 and not re.search(r"[A-Za-z0-9]", text):
+        return "".join(words)
+    return text
 
 
 def _cells(row: dict[str, Any]) -> Row:
-    return [(float(c[0]), float(c[1]), _unspaced(nfkc(str(c[2])).strip())) for c in row["cells"]]
+    return [(float(c[0]), float(c[1]), unspaced(nfkc(str(c[2])).strip())) for c in row["cells"]]
 
 
 def layout_rows(layout: Sequence[dict[str, Any]] | None, text: str) -> list[Row]:
@@ -372,7 +382,7 @@ def item_rows(rows: Sequence[Row]) -> list[dict[str, str]]:
         if heads is None:
             continue
         items: list[dict[str, str]] = []
-        after_break, group = False, 0
+        after_break, group, exempt = False, 0, False
         edges = _edges(rows[index + 1 :], heads)
         spans = _aligned_spans(rows[index + 1 :])
         for line in rows[index + 1 :]:
@@ -380,7 +390,10 @@ def item_rows(rows: Sequence[Row]) -> list[dict[str, str]]:
                 after_break = bool(items)
                 continue
             if _item_header(line) is not None:
-                continue  # the header repeated on the next page
+                # the header repeated on the next page, or a section's (「法定費用(非課税) 数量
+                # 単価 金額」 over the fees outside the tax, up to the next section's)
+                exempt = any(EXEMPT.search(cell[2]) for cell in line)
+                continue
             found: dict[str, list[str]] = {}
             for cell in line:
                 found.setdefault(_column_of(cell, heads, edges, spans), []).append(cell[2])
@@ -410,7 +423,8 @@ def item_rows(rows: Sequence[Row]) -> list[dict[str, str]]:
                     "amount": amount,
                     "quantity": " ".join(found.get("quantity", [])),
                     "unit_price": " ".join(found.get("unit_price", [])),
-                    "rate": " ".join(found.get("rate", [])) or _reduced_mark(found),
+                    "rate": " ".join(found.get("rate", []))
+                    or (EXEMPT_WORD if exempt else _reduced_mark(found)),
                 }
             )
         if items:

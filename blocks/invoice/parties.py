@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 
 from blocks.invoice.doc_kinds import is_title_line
+from blocks.invoice.layout_read import unspaced
 from blocks.invoice.patterns import (
     ADDRESS,
     AMOUNT_CELL,
@@ -258,7 +259,7 @@ def issuer_of(
     `places`: where each of `tokens` stands (`Place`), when the layout is known. A name
     printed with spaces between its letters is read without them; the name is given without
     the address printed after it on its line, nor its English form in brackets."""
-    name, text, cue = _issuer_of([_unspaced(t) for t in tokens], buyer, places)
+    name, text, cue = _issuer_of([unspaced(t) for t in tokens], buyer, places)
     if name is None:
         return name, text, cue
     words = name.split()
@@ -266,16 +267,6 @@ def issuer_of(
     if cut < len(words) and is_company(" ".join(words[:cut])):
         name = " ".join(words[:cut])
     return LATIN_NAME_AFTER.sub("", name) or name, text, cue
-
-
-def _unspaced(cell: str) -> str:
-    """A cell printed with a space between its letters (均等割付: 「株 式 会 社 き ら り美装」, the
-    last letters kerned together) without them; any other cell as it is."""
-    words = cell.split()
-    single = sum(len(word) == 1 for word in words)
-    if len(words) >= 4 and single >= len(words) - 1 and not re.search(r"[A-Za-z0-9]", cell):
-        return "".join(words)
-    return cell
 
 
 def _issuer_of(

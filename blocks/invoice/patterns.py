@@ -130,9 +130,12 @@ AMOUNT = amount_pattern()
 
 NUM_WORD = re.compile(
     r"^(?:[¥]?-?\d[\d,]*(?:\.\d+)?円?-?|(?:(?:軽減|標準)(?:税率)?)?\d+(?:\.\d+)?%(?:\(軽減税率\)|※|\*)?"
-    r"|[×xX*@]|\d+\s*[×xX*]\s*[¥]?\d[\d,]*円?|非課税|不課税|対象外)$"
+    r"|[×xX*@]|\d+\s*[×xX*]\s*[¥]?\d[\d,]*円?|非課税|不課税|対象外"
+    r"|課税\s*\(?\s*\d+(?:\.\d+)?\s*%\s*\)?)$"  # a 課税区分 cell: 「課税(10%)」
 )
 EXEMPT = re.compile(r"非課税|不課税|対象外")
+#: The rate cell of an item outside the tax (a row under a 「…(非課税)」 section's head).
+EXEMPT_WORD = "非課税"
 #: A row of the item table that bills the transfer fee paid on the buyer's behalf
 #: (「振込手数料（立替）」): an item, though 振込 elsewhere starts the bank details.
 FEE_ITEM = re.compile(r"^振込手数料")
@@ -157,9 +160,9 @@ ITEM_HEADS = frozenset(
      "作業内容", "件名", "商品", "品名/内容", "工種"}
 )  # fmt: skip
 TABLE_HEADS = ITEM_HEADS | {"No", "No.", "NO", "#", "番号", "数量", "単価", "金額", "税率",
-                              "単位", "税区分", "区分", "備考", "消費税",
+                              "単位", "税区分", "課税区分", "区分", "備考", "消費税",
                               "軽減", "軽減税率", "軽減対象"}  # fmt: skip
-NUMERIC_HEADS = frozenset({"数量", "単価", "金額", "税率", "税区分"})
+NUMERIC_HEADS = frozenset({"数量", "単価", "金額", "税率", "税区分", "課税区分"})
 QTY_PRICE = re.compile(r"(\d[\d,]*)\s*[×xX*]\s*[¥]?(\d[\d,]*)円?")
 RATE_WORD = re.compile(r"(軽減(?:税率)?)?\s*(\d+(?:\.\d+)?)\s*%(\s*\(軽減税率\))?")
 MARKERS = "※*☆★◎"
@@ -346,7 +349,7 @@ SUMMARY_HEAD = re.compile(
 )
 #: The head of a summary table's column of rate labels, longest first: at the start of a
 #: header cell OCR ran together (「税率区分税抜金額…」) as `RATE_LEAD`, a whole cell as `RATE_HEAD`.
-RATE_LEAD = re.compile(r"(?:税率区分|税区分|適用税率|税率|区分)")
+RATE_LEAD = re.compile(r"(?:税率区分|課税区分|税区分|適用税率|税率|区分)")
 RATE_HEAD = re.compile(rf"^{RATE_LEAD.pattern}$")
 RATE = re.compile(r"(\d{1,2})\s*%")
 NOT_ITEM = re.compile(

@@ -196,3 +196,60 @@ def test_without_a_marked_advance_that_explains_it_the_total_is_asked(tail: list
     fields = extract_invoice_fields(_venue(tail))
     assert fields["status"]["total"] == "要確認"
     assert {c["value"] for c in fields["candidates"]["total"]} >= {1616560}
+
+
+def _rates(fields: dict[str, Any]) -> list[tuple[str, Any, bool]]:
+    return [(i["description"], i["rate"], i["non_taxable"]) for i in fields["lines"]]
+
+
+def test_a_tax_category_column_marks_the_rows_outside_the_tax() -> None:
+    """A 課税区分 column: 「非課税」 rows (rent) are outside the tax, 「課税（10%）」 rows at 10 %."""
+    text = "\n".join(
+        [
+            "株式会社みどり台不動産管理",
+            "登録番号 T4317292381735",
+            "賃料等ご請求書",
+            "発行日：2030年10月10日",
+            "株式会社こがね台食品　御中",
+            "項目\t数量\t単価\t金額\t課税区分",
+            "社宅家賃（201号室）\t1\t92,000\t92,000\t非課税",
+            "月極駐車場\t2\t13,200\t26,400\t課税（10%）",
+            "課税対象（10%）\t¥26,400",
+            "消費税（10%）\t¥2,640",
+            "非課税（家賃）\t¥92,000",
+            "合計\t¥121,040",
+        ]
+    )
+    assert _rates(extract_invoice_fields(text)) == [
+        ("社宅家賃(201号室)", None, True),
+        ("月極駐車場", 10, False),
+    ]
+
+
+def test_a_section_headed_outside_the_tax_marks_its_rows() -> None:
+    """A table in two sections, each with its head repeated: 「法定費用(非課税) 数量 単価 金額」
+    over the fees outside the tax."""
+    head: Rows = [
+        [(200.0, 330.0, "車検整備 御請求書"), (450.0, 566.0, "請求日 2030年2月10日")],
+        [(30.0, 170.0, "株式会社こがね台食品"), (180.0, 200.0, "御中")],
+        [(450.0, 566.0, "株式会社つばさ台モータース")],
+        [(450.0, 566.0, "登録番号 T2138835828764")],
+    ]
+    body: Rows = [
+        [(40.0, 200.0, "整備・部品(課税)"), (300.0, 330.0, "数量"), (420.0, 450.0, "単価"),
+         (500.0, 530.0, "金額")],
+        [(40.0, 200.0, "24ヶ月定期点検整備"), (310.0, 318.0, "1"), (420.0, 470.0, "29,700"),
+         (500.0, 552.0, "29,700")],
+        [(40.0, 200.0, "法定費用(非課税)"), (300.0, 330.0, "数量"), (420.0, 450.0, "単価"),
+         (500.0, 530.0, "金額")],
+        [(40.0, 200.0, "自動車重量税"), (310.0, 318.0, "1"), (420.0, 470.0, "16,400"),
+         (500.0, 552.0, "16,400")],
+        [(420.0, 480.0, "整備費計(税抜)"), (500.0, 552.0, "29,700")],
+        [(420.0, 480.0, "消費税(10%)"), (500.0, 552.0, "2,970")],
+        [(420.0, 480.0, "法定費用計(非課税)"), (500.0, 552.0, "16,400")],
+        [(420.0, 480.0, "御請求金額"), (500.0, 552.0, "¥49,070")],
+    ]  # fmt: skip
+    assert _rates(_read(head, body)) == [
+        ("24ヶ月定期点検整備", 10, False),
+        ("自動車重量税", None, True),
+    ]
