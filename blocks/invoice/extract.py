@@ -30,6 +30,7 @@ from blocks.invoice.patterns import (
     AMOUNT_AFTER,
     AMOUNT_CELL,
     BASE_WITH_RATE,
+    BILINGUAL_LABEL,
     BRACKET_BASE,
     BRACKET_TAX,
     CARRY,
@@ -67,9 +68,16 @@ from blocks.text.japanese import nfkc
 __all__ = ["extract_invoice_fields"]
 
 
-def _yen_marked(text: str) -> str:
-    """Amounts marked by the currency code (「JPY 1,320,000」, 「110,371 JPY」) as with ¥."""
-    return JPY_AFTER.sub(r"¥\1", JPY_BEFORE.sub("¥", text))
+def _cell(text: str) -> str:
+    """A cell (or a line's tab-separated part) as the rules read it: amounts marked by the
+    currency code (「JPY 1,320,000」, 「110,371 JPY」) as with ¥, a bilingual label as its
+    Japanese half (「Consumption tax (10%) / 消費税」 as 「消費税(10%)」)."""
+    text = JPY_AFTER.sub(r"¥\1", JPY_BEFORE.sub("¥", text))
+    label = BILINGUAL_LABEL.match(text)
+    if label is None:
+        return text
+    rate = f"({label['rate']})" if label["rate"] else ""
+    return f"{label['label']}{rate}{text[label.end() :]}"
 
 
 def _tokens(text: str) -> list[str]:
@@ -266,10 +274,10 @@ def extract_invoice_fields(
     are the grid), so tables are read as tables."""
     if from_ocr:
         text, layout = repair_text(text), repair_layout(layout)
-    text = _yen_marked(text)
+    text = "\n".join("\t".join(map(_cell, line.split("\t"))) for line in text.split("\n"))
     if layout:
         layout = [
-            {**row, "cells": [[c[0], c[1], _yen_marked(str(c[2]))] for c in row["cells"]]}
+            {**row, "cells": [[c[0], c[1], _cell(str(c[2]))] for c in row["cells"]]}
             for row in layout
         ]
     tokens = _tokens(text)

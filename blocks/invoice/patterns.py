@@ -451,6 +451,14 @@ AMOUNT_HEAD = "金額"
 UNIT_HEAD = "単位"
 #: A candidate total written as money (¥, 円, a thousands separator), not a count.
 MONEY_MARK = re.compile(r"[¥￥円,]")
+#: A label printed in English, then in Japanese (「Consumption tax (10%) / 消費税」, 「Due date /
+#: お支払期限」, 「Total (tax incl.) / 税込合計」): read as the Japanese one, with the rate the
+#: English gave in brackets after it.
+BILINGUAL_LABEL = re.compile(
+    r"^[A-Za-z][A-Za-z .,&'-]*(?:\((?P<rate>\d+(?:\.\d+)?\s*%)\)|\([A-Za-z .]+\))?[A-Za-z .]*"
+    r"\s*/\s*(?P<label>(?:お|ご|御)?(?:消費税(?:等|額)?|小計|合計|税込合計|請求(?:金)?額"
+    r"|支払(?:い)?(?:期限|期日|金額)|振込期限|請求日|発行日|取引日|請求書?番号)(?![^\s(（:：]))"
+)
 #: An amount in yen marked by its currency code (「JPY 1,320,000」, 「110,371 JPY」): read as
 #: with ¥ before it.
 JPY_BEFORE = re.compile(r"\bJPY\s*(?=[-△▲]?\s*\d)")

@@ -253,3 +253,26 @@ def test_a_section_headed_outside_the_tax_marks_its_rows() -> None:
         ("24ヶ月定期点検整備", 10, False),
         ("自動車重量税", None, True),
     ]
+
+
+def test_bilingual_labels_read_as_their_japanese_half() -> None:
+    """「Consumption tax (10%) / 消費税」 is the tax at 10 %; 「Total (tax incl.) / 税込合計」 the
+    total; an item's bilingual description stays as printed."""
+    text = "\n".join(
+        [
+            "INVOICE / 請求書",
+            "株式会社こがね台食品 御中",
+            "みなとやまソフト株式会社 登録番号 T2394429141623",
+            "Issue date / 発行日 2030-05-15",
+            "Item / 品目\tQty / 数量\tAmount / 金額",
+            "Cloud backup / クラウドバックアップ\t1\tJPY 200,000",
+            "Subtotal / 小計\tJPY 200,000",
+            "Consumption tax (10%) / 消費税\tJPY 20,000",
+            "Total (tax incl.) / 税込合計\tJPY 220,000",
+        ]
+    )
+    fields = extract_invoice_fields(text)
+    assert fields["tax_by_rate"] == {"10": 20000}
+    assert (fields["total"], fields["status"]["total"]) == (220000, "確定")
+    assert fields["transaction_date"] == "2030-05-15"
+    assert [i["description"] for i in fields["lines"]] == ["Cloud backup / クラウドバックアップ"]
