@@ -68,8 +68,8 @@ def _data(line: str) -> bool:
 
 def _others_words() -> tuple[str, ...]:
     """What the other tests' runs on the shared server are called in their own plans' words
-    (a plan's description, a file name, a counterparty): data, shown as written. Their titles'
-    keiri parts (state, period, time) are still scanned."""
+    (a plan's description, a file name, a counterparty) and who started them: data, shown as
+    written. Their titles' keiri parts (state, period, time) are still scanned."""
     from flows.lifecycle.control import list_runs
     from flows.lifecycle.run_title import title_of
 
@@ -82,8 +82,9 @@ def _others_words() -> tuple[str, ...]:
     for view in views.values():
         if view.plan_id == "english_review":
             continue
-        title = title_of(view, starter=lambda _run_id: None)  # who started it is not needed
-        words += [part for part in (title.plan, title.subject) if part]
+        title = title_of(view)
+        # who started it is a person's name: data too (「経理 太郎」 on an English page)
+        words += [part for part in (title.plan, title.subject, title.started_by) if part]
     return tuple(sorted(set(words), key=len, reverse=True))
 
 
