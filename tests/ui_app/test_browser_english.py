@@ -96,7 +96,7 @@ def _japanese(text: str, data: tuple[str, ...] = ()) -> list[str]:
         line = shown
         for words in data:
             line = line.replace(words, "")
-        if JAPANESE.search(line) and not _data(line):
+        if JAPANESE.search(line) and not _data(shown):  # keiri's sentence as shown
             found.append(shown)
     return found
 
