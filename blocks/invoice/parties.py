@@ -262,10 +262,7 @@ def issuer_of(
     name, text, cue = _issuer_of([unspaced(t) for t in tokens], buyer, places)
     if name is None:
         return name, text, cue
-    words = name.split()
-    cut = next((i for i, word in enumerate(words) if i and ADDRESS.search(word)), len(words))
-    if cut < len(words) and is_company(" ".join(words[:cut])):
-        name = " ".join(words[:cut])
+    name = _lead_name(name, buyer) or name  # the company before its address on its line
     return LATIN_NAME_AFTER.sub("", name) or name, text, cue
 
 
