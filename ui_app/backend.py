@@ -58,6 +58,7 @@ __all__ = [
     "block_version",
     "forget_runs",
     "in_api_session",
+    "keep_runner_ready",
     "inbox",
     "inbox_ahead",
     "join_session",
@@ -445,6 +446,22 @@ def start_reenter(run_id: str, node_id: str, who: str, wait_s: float = 90) -> Ru
         return runs.retry(
             run_id, who, detach=True, reenter=[node_id], until_paused=True, timeout=wait_s
         )
+
+
+def keep_runner_ready() -> None:
+    """Keep a runner started ahead of the next run this app starts
+    (`flows.lifecycle.start.keep_spare_runner`: its ~3 s of imports are off 実行を開始 → the
+    first form); called by `ui_app.serve` once the first page is drawn. Nothing without an API
+    address (no run can start); a spare that cannot be started is logged, and the run then gets
+    a runner of its own, which reports any problem."""
+    if not settings.get().server.api_url:
+        return
+    from flows.lifecycle import start
+
+    try:
+        start.keep_spare_runner()
+    except OSError as exc:
+        _log.warning("no runner started ahead: %r", exc)
 
 
 def start_plan(compiled: Any, plan: Path, who: str) -> str:

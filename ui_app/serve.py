@@ -1,7 +1,7 @@
 """The form app's process: Streamlit's own command line (`python -m ui_app.serve run app.py …`,
 started by `keiri ui`), with the inbox drawn sooner after a start.
 
-Three things happen before Streamlit's `main` (issue 26, `keiri ui` start → inbox drawn):
+What happens around Streamlit's `main` (issue 26, `keiri ui` start → inbox drawn):
 
 - the Japanese web font is put where Streamlit serves static files (`ui_app.style.ensure_font`;
   Streamlit looks for the folder when it starts), so the `keiri ui` command need not import
@@ -17,7 +17,10 @@ Three things happen before Streamlit's `main` (issue 26, `keiri ui` start → in
 - the modules later pages need (Prefect's client above all) are imported in a background
   thread once the first page is drawn (at once when nothing is read ahead: no Prefect API set).
   Imports are guarded by Python's import lock: a drawing that needs a module being imported
-  waits for it, never sees half of it.
+  waits for it, never sees half of it;
+- then a runner is started ahead of the next run the app starts (`backend.keep_runner_ready`:
+  `flows.lifecycle.runner_spare`), so 実行を開始 → the first form does not wait for a runner's
+  ~3 s of imports.
 """
 
 from __future__ import annotations
@@ -67,6 +70,9 @@ def _warm() -> None:
             importlib.import_module(name)
         except Exception as exc:  # the drawing that needs it imports it again and reports it
             logging.getLogger("keiri.ui").debug("not imported ahead: %s: %r", name, exc)
+    from ui_app import backend
+
+    backend.keep_runner_ready()
 
 
 def main() -> None:

@@ -14,6 +14,11 @@ creating their runs and the Prefect server that answers everyone get the CPU fir
 idle machine it changes nothing. It then waits for a place among this machine's runners
 (`flows.lifecycle.runner_slots`, `KEIRI_LOCAL_RUNNERS`) before importing Prefect, and gives it back when
 its run pauses for input.
+
+`python -m flows.lifecycle.runner --spare LOG` is a runner started before its run
+(`flows.lifecycle.runner_spare`, its output to LOG): it lowers its priority, imports what a run
+needs, and reads the run id from its standard input; then it goes on as above. At the end of
+its input without one it removes LOG when nothing was written to it, and exits.
 """
 
 from __future__ import annotations
@@ -24,6 +29,8 @@ import sys
 
 __all__ = ["NICE", "main"]
 
+#: What a spare imports before its run id (`main` imports the rest when it runs).
+_SPARE_IMPORTS = ("prefect.flow_engine", "compiler.compile", "flows.lifecycle.runs")
 NICE = 10  # added to the runner's niceness (Unix); CPU share ~1/9 of a normal process's
 
 
@@ -33,11 +40,35 @@ def _background_priority() -> None:
         os.nice(NICE)
 
 
+def _spare_run_id() -> str:
+    """A spare's run id, once what a run needs is imported; "" at the end of the input."""
+    import importlib
+
+    for name in _SPARE_IMPORTS:
+        importlib.import_module(name)
+    return sys.stdin.readline().strip()
+
+
+def _remove_if_empty(path: str) -> None:
+    with contextlib.suppress(OSError):
+        if os.stat(path).st_size == 0:
+            os.unlink(path)
+
+
 def main(argv: list[str]) -> int:
-    if len(argv) != 1:
-        sys.stderr.write("usage: python -m flows.lifecycle.runner RUN_ID\n")
+    from flows.lifecycle.runner_spare import SPARE_ARG
+
+    spare = len(argv) == 2 and argv[0] == SPARE_ARG
+    if len(argv) != 1 and not spare:
+        sys.stderr.write("usage: python -m flows.lifecycle.runner RUN_ID | --spare LOG\n")
         return 2
     _background_priority()
+    if spare:
+        log = argv[1]
+        argv = [_spare_run_id()]
+        if not argv[0]:  # its parent ended or did not need it
+            _remove_if_empty(log)
+            return 0
     from flows.lifecycle import runner_slots, start
 
     # A place among this machine's runners first, before Prefect is imported (see the module).

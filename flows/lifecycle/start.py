@@ -15,7 +15,8 @@ It owns:
   transient errors retried for up to 10 minutes by `flows.backend.api_retry`) — or adopts the
   run a quick start created, after checking it is exactly the run of the compiled plan
   (`check_adopted`: a start note is a hint, never an authority) — then starts its runner
-  (`python -m flows.lifecycle.runner RUN_ID`, `spawn_runner`); `Started.settle` waits until
+  (`python -m flows.lifecycle.runner RUN_ID`, `spawn_runner`; or the spare runner a long-lived
+  parent keeps, `keep_spare_runner`: `flows.lifecycle.runner_spare`); `Started.settle` waits until
   the run ends or pauses or its runner exits, polling at a growing interval.
 
 Why the standard library (issue 11): the quick start prints a run id before Prefect, pydantic
@@ -39,6 +40,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from flows.backend.run_names import kept_name, plan_tags, run_name
+from flows.lifecycle import runner_spare
 from flows.lifecycle.api import TIMEOUT_S, Api, ApiError
 
 if TYPE_CHECKING:
@@ -54,10 +56,12 @@ __all__ = [
     "configured_client",
     "fail",
     "home",
+    "keep_spare_runner",
     "kept_name",
     "plan_tags",
     "printable",
     "run_name",
+    "runner_launch",
     "spawn_runner",
     "start_detached",
 ]
@@ -164,33 +168,55 @@ def fail(api: Api, run_id: str, message: str, deadline_s: float = CREATE_DEADLIN
     )
 
 
-def spawn_runner(run_id: str, log_name: str) -> tuple[subprocess.Popen[bytes], Path]:
-    """Start `python -m flows.lifecycle.runner RUN_ID` in the background (its own session,
-    output to `<keiri home>/detached/<log_name>`); the process and its log."""
+def runner_launch() -> runner_spare.Launch:
+    """How a runner (`python -m flows.lifecycle.runner`) is started now: the command, the
+    environment, the project folder and the log folder `<keiri home>/detached`."""
     from flows.lifecycle.runner_slots import LIMIT_VARIABLE, default_limit
     from keiri.base import settings
 
-    log_dir = home() / "detached"
-    log_dir.mkdir(parents=True, exist_ok=True)
-    log = log_dir / log_name
+    env = {
+        # A runner outlives a busy or restarting server: Prefect's client retries each
+        # request for ~8 min (2^n s apart) instead of ~1 min, unless configured.
+        "PREFECT_CLIENT_MAX_RETRIES": "8",
+        **os.environ,
+        # The places of this machine's runners, resolved here (`runner_slots`): a
+        # runner waiting for one stays small (no settings, no Prefect imported).
+        LIMIT_VARIABLE: str(settings.get().server.local_runners or default_limit()),
+        "KEIRI_HOME": str(home()),
+    }
+    return runner_spare.Launch(
+        command=(sys.executable, "-m", "flows.lifecycle.runner"),
+        env=env,
+        cwd=settings.project_root(),
+        log_dir=home() / "detached",
+    )
+
+
+def keep_spare_runner() -> None:
+    """Keep a runner started ahead of the next run of this process (`runner_spare`): for a
+    long-lived parent that starts runs, the form app."""
+    runner_spare.keep(runner_launch)
+
+
+def spawn_runner(run_id: str, log_name: str) -> tuple[subprocess.Popen[bytes], Path]:
+    """Start `python -m flows.lifecycle.runner RUN_ID` in the background (its own session,
+    output to `<keiri home>/detached/<log_name>`), or hand `run_id` to this process's spare
+    runner when it keeps one (`runner_spare`); the process and its log."""
+    launch = runner_launch()
+    spare = runner_spare.take(run_id, log_name, launch)
+    if spare is not None:
+        return spare
+    launch.log_dir.mkdir(parents=True, exist_ok=True)
+    log = launch.log_dir / log_name
     with log.open("ab") as handle:
         process = subprocess.Popen(
-            [sys.executable, "-m", "flows.lifecycle.runner", run_id],
+            [*launch.command, run_id],
             stdout=handle,
             stderr=subprocess.STDOUT,
             stdin=subprocess.DEVNULL,
             start_new_session=True,
-            cwd=settings.project_root(),
-            # A runner outlives a busy or restarting server: Prefect's client retries each
-            # request for ~8 min (2^n s apart) instead of ~1 min, unless configured.
-            env={
-                "PREFECT_CLIENT_MAX_RETRIES": "8",
-                **os.environ,
-                # The places of this machine's runners, resolved here (`runner_slots`): a
-                # runner waiting for one stays small (no settings, no Prefect imported).
-                LIMIT_VARIABLE: str(settings.get().server.local_runners or default_limit()),
-                "KEIRI_HOME": str(home()),
-            },
+            cwd=launch.cwd,
+            env=launch.env,
         )
     # Reap it when it ends (no zombie in a long-lived parent such as the form app).
     threading.Thread(target=process.wait, name=f"keiri-runner-{run_id}", daemon=True).start()
