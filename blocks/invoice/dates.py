@@ -16,6 +16,8 @@ from blocks.invoice.patterns import (
     DATE_LABELS,
     DUE_LABELS,
     DUE_QUALIFIER,
+    LATIN_DATE,
+    LATIN_MONTHS,
     MONTH_END,
     PAYMENT_DUE,
     PERIOD_MONTH,
@@ -142,7 +144,8 @@ def due_date(
     anchor = _anchor(flat, anchor)
     for text in (flat, *under):
         for label in PAYMENT_DUE.finditer(text):
-            found = _due_after(label, text[label.end() : label.end() + 24], notes, anchor)
+            window = text[label.end() : label.end() + _WINDOW + _LATIN_ROOM]
+            found = _due_after(label, window, notes, anchor)
             if found is not None:
                 return found
     return None, None
@@ -175,12 +178,36 @@ def _anchor(flat: str, date: str | None) -> str | None:
         return base.isoformat()
 
 
+#: How far after a due label its date is looked for (characters), and the room an English date
+#: before its Japanese form takes beyond that.
+_WINDOW = 24
+_LATIN_ROOM = 24
+
+
+def _latin_date(match: re.Match[str]) -> str | None:
+    """An English date (`LATIN_DATE`) in ISO form; None when its month or day is not one."""
+    month = (match["month"] or match["month2"]).lower()[:3]
+    if month not in LATIN_MONTHS:
+        return None
+    try:
+        day = int(match["day"] or match["day2"])
+        return dt.date(int(match["year"]), LATIN_MONTHS.index(month) + 1, day).isoformat()
+    except ValueError:
+        return None
+
+
 def _due_after(
     label: re.Match[str], window: str, notes: list[dict[str, str]], anchor: str | None
 ) -> tuple[str | None, str | None] | None:
     qualifier = DUE_QUALIFIER.match(window)  # 「(口座振替日)」: how it is paid, not a term
     head = label.group(0) + (window[: qualifier.end()] if qualifier else "")
+    room = _WINDOW - (qualifier.end() if qualifier else 0)
     window = window[qualifier.end() :] if qualifier else window
+    latin = LATIN_DATE.match(window)  # a bilingual page's English date first
+    english = _latin_date(latin) if latin is not None else None
+    if latin is not None and english is not None:
+        head, window = head + window[: latin.end()], window[latin.end() :]
+    window = window[:room]
     date = DATE_PATTERN.search(window)
     month_end = MONTH_END.search(window)
     if month_end is not None and (date is None or month_end.start() <= date.start()):
@@ -197,10 +224,14 @@ def _due_after(
     if date is not None and not window[: date.start()].strip(" :：\t"):
         quote = (head + window[: date.end()]).strip()
         try:
-            return date_from_match(date).isoformat(), quote
+            found = date_from_match(date).isoformat()
         except ValueError as exc:
             notes.append({"field": "due_date", "message": str(exc)})
             return None, quote
+        # the two forms of a bilingual date disagree: neither is taken
+        return (found if english in (None, found) else None), quote
+    if english is not None:  # no Japanese form after it: the English date itself
+        return english, head.rstrip(" (（")
     yearless = _yearless_due(window, notes, anchor)  # at the window's start: before any date
     if yearless is not None:
         return yearless[0], f"{head} {yearless[1]}"

@@ -56,6 +56,8 @@ __all__ = [
     "ITEM_HEAD",
     "ITEM_HEADS",
     "LABEL_ONLY",
+    "LATIN_DATE",
+    "LATIN_MONTHS",
     "LETTER_SPACED",
     "MARKERS",
     "MERGED_RATE",
@@ -157,12 +159,12 @@ ROW_NUMBER = re.compile(r"^\d{1,3}\s+(?=\D)")
 # Header cells of a line-item table: a description column and the amount column at least.
 ITEM_HEADS = frozenset(
     {"品名", "品目", "摘要", "内容", "商品名", "項目", "明細", "品名・規格", "品番・品名",
-     "作業内容", "件名", "商品", "品名/内容", "工種"}
+     "作業内容", "件名", "商品", "品名/内容", "工種", "物件"}
 )  # fmt: skip
-TABLE_HEADS = ITEM_HEADS | {"No", "No.", "NO", "#", "番号", "数量", "単価", "金額", "税率",
+TABLE_HEADS = ITEM_HEADS | {"No", "No.", "NO", "#", "番号", "数量", "単価", "月額", "金額", "税率",
                               "単位", "税区分", "課税区分", "区分", "備考", "消費税",
                               "軽減", "軽減税率", "軽減対象"}  # fmt: skip
-NUMERIC_HEADS = frozenset({"数量", "単価", "金額", "税率", "税区分", "課税区分"})
+NUMERIC_HEADS = frozenset({"数量", "単価", "月額", "金額", "税率", "税区分", "課税区分"})
 QTY_PRICE = re.compile(r"(\d[\d,]*)\s*[×xX*]\s*[¥]?(\d[\d,]*)円?")
 RATE_WORD = re.compile(r"(軽減(?:税率)?)?\s*(\d+(?:\.\d+)?)\s*%(\s*\(軽減税率\))?")
 MARKERS = "※*☆★◎"
@@ -296,6 +298,13 @@ PAYMENT_DUE = re.compile(
     r"|(?:口座)?振替日|お?引落(?:予定)?日"
 )
 # How the due date is paid, in brackets after its label: 「お支払期日(口座振替日)」.
+# An English date before its Japanese form on a bilingual page (「Aug 27, 2030(2030年8月27日)」,
+# 「27 Aug 2030」): its month by `LATIN_MONTHS`.
+LATIN_DATE = re.compile(
+    r"^\s*(?:(?P<month>[A-Za-z]{3,9})\.?\s+(?P<day>\d{1,2}),?|(?P<day2>\d{1,2})\s+(?P<month2>[A-Za-z]{3,9})\.?)"
+    r"\s+(?P<year>\d{4})\s*[(（]?"
+)
+LATIN_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 DUE_QUALIFIER = re.compile(r"^\s*[(（](?:口座)?(?:振替|引落し?|引き落とし|振込)(?:予定)?日?[)）]")
 # 「5月20日締め分」, 「11月14日締切分」: the closing date a bill's 「翌月末日」 counts from.
 CLOSING_DATE = re.compile(r"(?P<month>\d{1,2})\s*月\s*(?P<day>\d{1,2})\s*日\s*(?:締め?|締切)")
@@ -331,10 +340,11 @@ MONEY_LABEL = re.compile(
     r"請求|合計|消費税|税額|対象|小計|金額|入金|繰越|買上|税抜|税込|本体|総額|残高|値引"
 )
 ITEM_HEAD = re.compile(
-    r"^(?:品名|品目|摘要|内容|商品名|明細|品名・規格|作業内容|件名|商品|項目|工種"
+    r"^(?:品名|品目|摘要|内容|商品名|明細|品名・規格|作業内容|件名|商品|項目|工種|物件"
     r"|(?:業務|作業|サービス|ご?利用|料金)(?:内容|内訳)"
     r"|(?:(?!税|金|額|計)[一-龥ァ-ヶー]){1,4}(?:内容|内訳))$"
-)  # 工種: a construction bill's work item (出来高請求書); ご利用内訳 / 料金内訳: a utility's;
+)  # 工種: a construction bill's work item (出来高請求書); 物件: a lease's leased item (物件・回数);
+# ご利用内訳 / 料金内訳: a utility's;
 # 工事内容, 掲載内容, 業務内容: what was done, by its trade's word (not a summary's 税率別内訳,
 # 金額内訳)
 #: One label of a summary header row; a cell that OCR ran several together in
@@ -371,8 +381,10 @@ COLUMN_HEADS = (
             r"(?:\((?:税抜|税込|円)\))?$"
         ),
     ),
-    ("quantity", re.compile(r"^(?:数量|数|個数|件数|台数|本数|枚数|回数|人数|口数)$")),
-    ("unit_price", re.compile(r"^単価(?:\((?:税抜|税込|円)\))?$")),
+    # 使用量: a utility's or a cloud bill's usage (kWh, GB, vCPU-hours) times its 単価
+    ("quantity", re.compile(r"^(?:数量|数|個数|件数|台数|本数|枚数|回数|人数|口数|ご?使用量)$")),
+    # 月額: a lease's or a rent's price per month (「数量 単位 月額 金額」)
+    ("unit_price", re.compile(r"^(?:単価|月額)(?:\((?:税抜|税込|円)\))?$")),
     ("rate", RATE_HEAD),
     # a column headed 軽減 whose cells mark the reduced-rate rows (※, ○, ★): `REDUCED_MARK`
     ("reduced", REDUCED_CELL),

@@ -45,12 +45,15 @@ def stacked_values(rows: Sequence[Row], label: re.Pattern[str]) -> list[str]:
     found: list[str] = []
     for index, row in enumerate(rows):
         for cell in row:
-            if not label.fullmatch("".join(cell[2].split())):
+            # a bilingual label (「Due date / お支払期限」): either part names it
+            squeezed = "".join(cell[2].split())
+            name = next((p for p in (squeezed, *squeezed.split("/")) if label.fullmatch(p)), None)
+            if name is None:
                 continue
             following = next((r for r in rows[index + 1 : index + 3] if r), None)
             value = _under(cell, following) if following else None
             if value is not None:
-                found.append(f"{cell[2]} {value}")
+                found.append(f"{name} {value}")
     return found
 
 
