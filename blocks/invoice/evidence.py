@@ -174,6 +174,12 @@ def _total_read(fields: dict[str, Any]) -> tuple[str, str | None, list[dict[str,
                 candidates + listed,
             )
         _choose(fields, fitting[0])
+        net_rivals = [
+            c for c in money if NET_LABEL.match(str(c["text"])) and _dec(c["value"]) not in expected
+        ]
+        if net_rivals:  # a 差引 amount to pay that the arithmetic's total is not
+            amount = t("invoice.yen", amount=f"{net_rivals[0]['value']:,}")
+            return REVIEW, t("invoice.review.net_differs", amount=amount), candidates
         rivals = [c for c in money if c["value"] != fitting[0]["value"]]
         strongest = min((c["rank"] for c in money), default=fitting[0]["rank"])
         if rivals and not consistent and any(c["rank"] == strongest for c in rivals):
@@ -191,6 +197,9 @@ def _total_read(fields: dict[str, Any]) -> tuple[str, str | None, list[dict[str,
     strongest = min(c["rank"] for c in money)
     strong = [c for c in money if c["rank"] == strongest]
     _choose(fields, strong[0])
+    asked = _net_rival(every, {_dec(strong[0]["value"])})
+    if asked is not None:
+        return REVIEW, asked, candidates
     if len({c["value"] for c in strong}) > 1:
         return REVIEW, t("invoice.review.total_rivals"), candidates
     if ocr:
@@ -204,6 +213,18 @@ def _total_read(fields: dict[str, Any]) -> tuple[str, str | None, list[dict[str,
     if largest is not None and _dec(largest) > _dec(strong[0]["value"]):
         return REVIEW, t("invoice.review.total_below_line"), candidates
     return CONFIRMED, None, candidates
+
+
+def _net_rival(every: list[dict[str, Any]], allowed: set[Decimal]) -> str | None:
+    """Why the total is asked when a 差引 amount (差引ご請求額: after an advance, an overpayment,
+    a deduction) is printed and is not the total taken: the amount to pay may be either."""
+    net = next(
+        (c for c in every if NET_LABEL.match(str(c["text"])) and _dec(c["value"]) not in allowed),
+        None,
+    )
+    if net is None:
+        return None
+    return t("invoice.review.net_differs", amount=t("invoice.yen", amount=f"{net['value']:,}"))
 
 
 def _net_of_advance(fields: dict[str, Any], money: list[dict[str, Any]]) -> dict[str, Any] | None:

@@ -137,6 +137,14 @@ def line_item(description: str, numbers: list[str]) -> dict[str, Any] | None:
 _HEAD_WORD = re.compile("|".join(sorted(map(re.escape, TABLE_HEADS), key=len, reverse=True)))
 
 
+def _joined_head(word: str) -> str | None:
+    """A header word as its column's head: itself when it is one, the item head of a joined
+    head (ご契約・作業内容 → 作業内容), else None."""
+    if word in TABLE_HEADS:
+        return word
+    return next((w for w in word.split(HEAD_JOINER) if w in ITEM_HEADS), None)
+
+
 def _head_words(token: str) -> list[str]:
     """The header words of a cell, also when OCR ran them together (品名数量単価金額税率)."""
     words = token.split()
@@ -145,6 +153,10 @@ def _head_words(token: str) -> list[str]:
     joined = token.replace(" ", "").split(HEAD_JOINER)
     if len(joined) > 1 and ITEM_HEADS & set(joined):
         return [next(w for w in joined if w in ITEM_HEADS)]  # 品名・摘要: one column
+    # 「ご契約・作業内容 数量 単位 単価 金額」 on one line: each word a head
+    heads = [_joined_head(w) for w in words]
+    if len(words) > 1 and all(heads):
+        return [h for h in heads if h]
     squeezed = "".join(words)
     found = _HEAD_WORD.findall(squeezed)
     return found if "".join(found) == squeezed else []

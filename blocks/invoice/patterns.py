@@ -177,6 +177,8 @@ BARRIER = re.compile(
     r"銀行|口座|TEL|FAX|電話(?=\s*(?:番号)?\s*[:：(（]?\s*\d|\s*$)|〒|^\d+\s*/\s*\d+|発行者|備考|本体価格|課税対象|課税標準|"
     r"税抜金額|税込金額|総計|請求番号|伝票番号|預金|(?:普通|当座)\s*(?:口座)?\s*\d{5,8}|"
     r"お預[りか]|お釣り?|釣銭|額計|"
+    # a subtotal of fees before tax (「ご利用料金(税抜)」, 「作業料金計(税抜)」): the summary
+    r"(?:料金|金額)計?\s*[(（]税抜[)）](?!\S)|"
     # a page marker (「1 / 2 ページ」, 「ページ 2」), not a word with ページ in it (ホームページ)
     r"^[(\-\s]*(?:\d+\s*/\s*)?\d+\s*ページ(?:目)?[)\-\s]*$|^ページ\s*[:：]?\s*\d+(?:\s*/\s*\d+)?$|^ページ$"
 )
@@ -288,7 +290,9 @@ PAID = re.compile(rf"(?:今回|前回)?(?:ご|御)?入金(?:額)?\s*[:：]?\s*({
 #: An advance already paid, printed as a deduction before the amount to pay (「前受金(お申込金・
 #: ご入金済) △500,000」 over 「差引ご請求額」): the minus mark is required.
 ADVANCE_DEDUCTED = re.compile(
-    rf"(?:前受金|内金|手付金|申込金|前払金|既入金額?)(?:\s*[(（][^)）]{{0,20}}[)）])?\s*[:：]?\s*"
+    # 前回過入金 調整 ▲…: what the buyer overpaid last time, taken off this invoice
+    rf"(?:前受金|内金|手付金|申込金|前払金|既入金額?|(?:前回)?過入金(?:額|分)?)(?:\s*調整(?:額)?)?"
+    rf"(?:\s*[(（][^)）]{{0,20}}[)）])?\s*[:：]?\s*"
     rf"[△▲\-−]\s*({AMOUNT})"
 )
 

@@ -139,6 +139,10 @@ ENTRIES: dict[str, dict[str, str]] = {
         "ja": "合計の候補が複数あり、一致しません",
         "en": "Several candidate totals disagree",
     },
+    "invoice.review.net_differs": {
+        "ja": "差引後の請求額 {amount} が、明細と税額から計算した合計と異なります。差し引かれた内容を確認してください",
+        "en": "The amount billed after deductions, {amount}, is not the total the lines and the tax give: check what was deducted",
+    },
     "invoice.review.withholding": {
         "ja": "源泉徴収税額 {amount} が差し引かれています。支払額（差引後）と税込合計のどちらを合計とするか確認してください",
         "en": "Withholding tax of {amount} is deducted: check whether the total is the amount paid (after it) or the gross",
