@@ -47,6 +47,25 @@ class Launch:
     cwd: Path
     log_dir: Path
 
+    def start(
+        self, args: list[str], log: Path, *, stdin: int, name: str
+    ) -> subprocess.Popen[bytes]:
+        """The runner with `args`, in its own session, output appended to `log`; reaped by a
+        thread when it ends (no zombie in a long-lived parent such as the form app)."""
+        self.log_dir.mkdir(parents=True, exist_ok=True)
+        with log.open("ab") as handle:
+            process = subprocess.Popen(
+                [*self.command, *args],
+                stdout=handle,
+                stderr=subprocess.STDOUT,
+                stdin=stdin,
+                start_new_session=True,
+                cwd=self.cwd,
+                env=self.env,
+            )
+        threading.Thread(target=process.wait, name=f"keiri-runner-{name}", daemon=True).start()
+        return process
+
 
 @dataclass
 class _Spare:
@@ -116,20 +135,8 @@ def _replace(launch: Callable[[], Launch]) -> None:
 
 
 def _spawn(launch: Launch) -> _Spare:
-    launch.log_dir.mkdir(parents=True, exist_ok=True)
     log = launch.log_dir / f"spare-{uuid.uuid4().hex}.log"
-    with log.open("ab") as handle:
-        process = subprocess.Popen(
-            [*launch.command, SPARE_ARG, str(log)],
-            stdout=handle,
-            stderr=subprocess.STDOUT,
-            stdin=subprocess.PIPE,
-            start_new_session=True,
-            cwd=launch.cwd,
-            env=launch.env,
-        )
-    # Reap it when it ends (no zombie in a long-lived parent such as the form app).
-    threading.Thread(target=process.wait, name="keiri-runner-spare", daemon=True).start()
+    process = launch.start([SPARE_ARG, str(log)], log, stdin=subprocess.PIPE, name="spare")
     return _Spare(launch, process, log)
 
 

@@ -31,7 +31,6 @@ import os
 import re
 import subprocess
 import sys
-import threading
 import time
 import uuid
 from collections.abc import Callable, Mapping
@@ -206,20 +205,8 @@ def spawn_runner(run_id: str, log_name: str) -> tuple[subprocess.Popen[bytes], P
     spare = runner_spare.take(run_id, log_name, launch)
     if spare is not None:
         return spare
-    launch.log_dir.mkdir(parents=True, exist_ok=True)
     log = launch.log_dir / log_name
-    with log.open("ab") as handle:
-        process = subprocess.Popen(
-            [*launch.command, run_id],
-            stdout=handle,
-            stderr=subprocess.STDOUT,
-            stdin=subprocess.DEVNULL,
-            start_new_session=True,
-            cwd=launch.cwd,
-            env=launch.env,
-        )
-    # Reap it when it ends (no zombie in a long-lived parent such as the form app).
-    threading.Thread(target=process.wait, name=f"keiri-runner-{run_id}", daemon=True).start()
+    process = launch.start([run_id], log, stdin=subprocess.DEVNULL, name=run_id)
     return process, log
 
 
