@@ -30,6 +30,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import unicodedata
 import urllib.request
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -280,6 +281,12 @@ def main() -> None:
     _report(results, options, load_before, load_after)
 
 
+def _padded(text: str, columns: int) -> str:
+    """`text` padded to `columns` terminal columns (a Japanese character takes two)."""
+    width = sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text)
+    return text + " " * max(columns - width, 0)
+
+
 def _report(
     results: dict[str, list[float]],
     options: argparse.Namespace,
@@ -301,7 +308,9 @@ def _report(
         ratio = median / target
         mark = "ok" if ratio <= 1 else "OVER"
         shown = " ".join(f"{s:.2f}" for s in samples)
-        out.write(f"{name:44} {median:9.2f} {target:9.2f} {ratio:6.2f}  {shown}  {mark}\n")
+        out.write(
+            f"{_padded(name, 44)} {median:9.2f} {target:9.2f} {ratio:6.2f}  {shown}  {mark}\n"
+        )
 
 
 if __name__ == "__main__":
