@@ -2,11 +2,13 @@
 scripted model on its local OpenAI-compatible server; one full exchange — a request typed in
 the chat, the confirmation's 承認, the run started on the real Prefect server (its link in the
 chat), and the TaskLoop's summary appearing in the open page without a click (the page looks
-for background messages every few seconds). Screenshots in the test's folder."""
+for background messages every few seconds). No run UUID, node id or English code is visible
+on the page at any step (a DOM text scan). Screenshots in the test's folder."""
 
 from __future__ import annotations
 
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -24,6 +26,14 @@ from tests.support.openai_server import LLM_ENV, ScriptedOpenAI
 from tests.ui_app.test_browser import _KEIRI_UI, CHROMIUM, _free_port, browser_page
 
 __all__ = ["browser_page"]
+
+#: What must not reach the person on the page: run UUIDs, the plan's node id (`check`), codes
+#: and Prefect's English state names. (The plan id may appear: the scripted reply names it.)
+HIDDEN = re.compile(
+    r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"
+    r"|\bcheck\b|\b[A-Z]{2,}(?:_[A-Z]+)+\b|\b[a-z]+(?:_[a-z]+)*_(?:run|action|id)\b"
+    r"|\b(?:COMPLETED|RUNNING|PAUSED|FAILED|SCHEDULED|PENDING|Completed|Running|Paused|Failed)\b"
+)
 
 pytestmark = [
     pytest.mark.browser,
@@ -105,6 +115,8 @@ def test_one_full_exchange_in_the_browser(
     approve.nth(1).wait_for()  # in the chat and in the panel's 確認待ち
     assert approve.count() == 2
     page.screenshot(path=str(tmp_path / "copilot-confirmation.png"), full_page=True)
+    _nothing_internal(page, "confirmation")
+    assert REPLY in _visible_text(page) and "承認" in _visible_text(page)  # the scan reads the page
 
     approve.first.click()
     page.get_by_text("yamada が承認しました").wait_for(timeout=60_000)
@@ -113,6 +125,7 @@ def test_one_full_exchange_in_the_browser(
     run_id = str(run_link.get_attribute("href")).rsplit("/", 1)[-1]
     expect(page.get_by_role("button", name="承認")).to_have_count(0)  # decided
     page.screenshot(path=str(tmp_path / "copilot-started.png"), full_page=True)
+    _nothing_internal(page, "started")
 
     # No click: the open page shows the background report when the run has ended.
     page.get_by_text(SUMMARY).wait_for(timeout=120_000)
@@ -121,3 +134,28 @@ def test_one_full_exchange_in_the_browser(
     assert script.answered == {"WireActionList": 1, "WireSummary": 1}, read_log()
     in_chat = page.locator(f'[data-testid="stChatMessage"] a[href$="{run_id}"]')
     expect(in_chat).to_have_count(2)  # the start's link and the report's
+    _nothing_internal(page, "summary")
+    assert run_id not in _visible_text(page)
+
+
+#: The page's text as a person reads it: the whole page (the chat, its panel, the menu) without
+#: the Material icons, whose ligature names (``check``, ``close``) are drawn as glyphs.
+_READ_TEXT = """() => {
+  const body = document.body.cloneNode(true);
+  body.querySelectorAll('[data-testid="stIconMaterial"], .material-symbols-rounded')
+      .forEach((icon) => icon.remove());
+  document.documentElement.appendChild(body);  // innerText needs a rendered node
+  const text = body.innerText;
+  body.remove();
+  return text;
+}"""
+
+
+def _visible_text(page: Any) -> str:
+    return str(page.evaluate(_READ_TEXT))
+
+
+def _nothing_internal(page: Any, where: str) -> None:
+    text = _visible_text(page)
+    found = HIDDEN.findall(text)
+    assert not found, (where, found, text)
