@@ -47,6 +47,7 @@ from blocks.invoice.patterns import (
     NON_TAXABLE,
     PAID,
     PREVIOUS,
+    RATE_IN_BRACKETS,
     RATE_LABEL,
     REDUCED_NOTE,
     SEGMENT_END,
@@ -76,8 +77,11 @@ def _cell(text: str) -> str:
     label = BILINGUAL_LABEL.match(text)
     if label is None:
         return text
-    rate = f"({label['rate']})" if label["rate"] else ""
-    return f"{label['label']}{rate}{text[label.end() :]}"
+    given = label["rate"] or label["bare_rate"]
+    rest = text[label.end() :]
+    # 「Tax 10% / 消費税(10%)」: the Japanese half gives the rate itself
+    rate = f"({given})" if given and not RATE_IN_BRACKETS.match(rest) else ""
+    return f"{label['label']}{rate}{rest}"
 
 
 def _tokens(text: str) -> list[str]:

@@ -11,6 +11,7 @@ from typing import Any
 from blocks.invoice.doc_kinds import is_title_line
 from blocks.invoice.patterns import (
     ADVANCE,
+    ADVANCE_DEDUCTED,
     AMOUNT,
     AMOUNT_HEAD,
     BARRIER,
@@ -88,7 +89,11 @@ def _split_numbers(token: str, units: bool = False) -> tuple[str, list[str]]:
 
 
 def line_item(description: str, numbers: list[str]) -> dict[str, Any] | None:
+    """The item of one row, or None when it has no amount or is an advance already paid taken
+    off the total (「前受金(ご入金済) △500,000」: a deduction, not something bought)."""
     text = " ".join(numbers)
+    if ADVANCE_DEDUCTED.search(f"{description} {text}"):
+        return None
     exempt = bool(EXEMPT.search(text) or ADVANCE.search(description))
     text = EXEMPT.sub(" ", text)
     rate: int | float | None = None

@@ -259,11 +259,20 @@ def issuer_of(
     `places`: where each of `tokens` stands (`Place`), when the layout is known. A name
     printed with spaces between its letters is read without them; the name is given without
     the address printed after it on its line, nor its English form in brackets."""
-    name, text, cue = _issuer_of([unspaced(t) for t in tokens], buyer, places)
+    cells = [unspaced(t) for t in tokens]
+    # A line that starts with the company and goes on with its address and phone (a Word
+    # letterhead: 「株式会社… 宮城県… TEL …」) stands for the company.
+    cells = [c if _usable(c, buyer) or _anchor(c) else (_lead_name(c, buyer) or c) for c in cells]
+    name, text, cue = _issuer_of(cells, buyer, places)
     if name is None:
         return name, text, cue
     name = _lead_name(name, buyer) or name  # the company before its address on its line
     return LATIN_NAME_AFTER.sub("", name) or name, text, cue
+
+
+def _anchor(cell: str) -> bool:
+    """Whether `cell` holds a 登録番号 (its label or the number): an anchor of the issuer's name."""
+    return REGISTRATION_LABEL in cell or bool(REG_STRICT.search(cell))
 
 
 def _issuer_of(
@@ -274,15 +283,11 @@ def _issuer_of(
     labelled = _labelled(tokens, buyer)
     if labelled is not None:
         return labelled[0], labelled[1], "label"
-    anchors = [i for i, t in enumerate(tokens) if REGISTRATION_LABEL in t or REG_STRICT.search(t)]
+    anchors = [i for i, t in enumerate(tokens) if _anchor(t)]
     anchors += [i for i, t in enumerate(tokens) if ADDRESS.match(t)]
     weak: str | None = None
     for anchor in anchors:
-        kind = (
-            "registration"
-            if REGISTRATION_LABEL in tokens[anchor] or REG_STRICT.search(tokens[anchor])
-            else "address"
-        )
+        kind = "registration" if _anchor(tokens[anchor]) else "address"
         head = REG_LABEL_HEAD.sub("", tokens[anchor].split(REGISTRATION_LABEL)[0]).strip()
         if REG_LABEL_EN.match(head):  # 「Registration No. / 登録番号 T…」: a label, no name
             head = ""

@@ -83,6 +83,7 @@ __all__ = [
     "QTY_PRICE",
     "RATE",
     "RATE_HEAD",
+    "RATE_IN_BRACKETS",
     "RATE_LABEL",
     "RATE_LEAD",
     "RATE_ROW_LABEL",
@@ -131,7 +132,7 @@ __all__ = [
 AMOUNT = amount_pattern()
 
 NUM_WORD = re.compile(
-    r"^(?:[¥]?-?\d[\d,]*(?:\.\d+)?円?-?|(?:(?:軽減|標準)(?:税率)?)?\d+(?:\.\d+)?%(?:\(軽減税率\)|※|\*)?"
+    r"^(?:[△▲]?[¥]?[-△▲]?\d[\d,]*(?:\.\d+)?円?-?|(?:(?:軽減|標準)(?:税率)?)?\d+(?:\.\d+)?%(?:\(軽減税率\)|※|\*)?"
     r"|[×xX*@]|\d+\s*[×xX*]\s*[¥]?\d[\d,]*円?|非課税|不課税|対象外"
     r"|課税\s*\(?\s*\d+(?:\.\d+)?\s*%\s*\)?)$"  # a 課税区分 cell: 「課税(10%)」
 )
@@ -224,11 +225,17 @@ SINGLE_RATE_TOTAL = re.compile(
 #: 「ご請求額（税込） 257,730」: a total label may say that it includes the tax.
 TAX_INCLUDED = r"(?:\s*\(税込\))?"
 # Total labels, strongest first; each group's matches are candidates of the grand total.
+#: The characters before 金 in the words that end in it (料金, 代金, 前受金, 立替金, 預り金, 保証金,
+#: 敷金, 賃金, 現金, 入金, 返金, 残金, 税金, 送金, 課金, 借入金, 売掛金, 未払金, 頭金, …).
+_MONEY_WORD_HEADS = "料代受替預り証敷礼賃現入出返残税基年送課借付掛払頭内集拠献賞罰会元"
 TOTAL_LABELS = (
     r"(?:税込)?合計(?:金額)?\s*\(税込\)|税込合計(?:金額)?|税込(?:金)?額(?:合計|計)|(?<!前回)(?<!前月)(?:今回(?:ご|御)?|ご|御)請求(?:金)?額(?:合計)?"
     r"|請求金額(?:合計)?|お支払(?:い)?金額|お支払額|総額|総計|領収金額"
     r"|差引(?:お|ご)?(?:振込|支払|請求)(?:金)?額"  # after 源泉徴収: 差引お振込額
-    r"|(?=金\s*[¥￥]?\s*\d[\d,]*\s*円也)",  # a receipt's 「金 60,300円也」
+    r"|(?=金\s*[¥￥]?\s*\d[\d,]*\s*円也)"  # a receipt's 「金 60,300円也」
+    # 「金 ¥132,340 —」, not a word ending in 金 (料金, 代金, 立替金, …; the text is squeezed, so
+    # 「上様 金」 reads 「上様金」)
+    rf"|(?<![{_MONEY_WORD_HEADS}])(?=金\s*[¥￥]\s*\d[\d,]*(?![\d,]))",
     r"(?<![小対象抜税])合計(?:金額)?(?!\s*\(税抜)",  # not 税抜合計, 消費税合計
     r"(?<![単抜体象価])金額(?=\s*[:：]?\s*[¥￥])",
 )
@@ -467,11 +474,14 @@ AMOUNT_HEAD = "金額"
 UNIT_HEAD = "単位"
 #: A candidate total written as money (¥, 円, a thousands separator), not a count.
 MONEY_MARK = re.compile(r"[¥￥円,]")
-#: A label printed in English, then in Japanese (「Consumption tax (10%) / 消費税」, 「Due date /
-#: お支払期限」, 「Total (tax incl.) / 税込合計」): read as the Japanese one, with the rate the
-#: English gave in brackets after it.
+#: A label printed in English, then in Japanese (「Consumption tax (10%) / 消費税」, 「Consumption
+#: tax 10% / 消費税」, 「Due date / お支払期限」, 「Total (tax incl.) / 税込合計」): read as the
+#: Japanese one, with the rate the English gave in brackets after it.
+#: A rate in brackets right after a label (「(10%)」, 「（10％）」).
+RATE_IN_BRACKETS = re.compile(r"\s*[(（]\s*\d+(?:\.\d+)?\s*[%％]")
 BILINGUAL_LABEL = re.compile(
-    r"^[A-Za-z][A-Za-z .,&'-]*(?:\((?P<rate>\d+(?:\.\d+)?\s*%)\)|\([A-Za-z .]+\))?[A-Za-z .]*"
+    r"^[A-Za-z][A-Za-z .,&'-]*(?:\((?P<rate>\d+(?:\.\d+)?\s*%)\)|(?P<bare_rate>\d+(?:\.\d+)?\s*%)"
+    r"|\([A-Za-z .]+\))?[A-Za-z .]*"
     r"\s*/\s*(?P<label>(?:お|ご|御)?(?:消費税(?:等|額)?|小計|合計|税込合計|請求(?:金)?額"
     r"|支払(?:い)?(?:期限|期日|金額)|振込期限|請求日|発行日|取引日|請求書?番号)(?![^\s(（:：]))"
 )

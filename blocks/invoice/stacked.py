@@ -28,9 +28,8 @@ def _rank(text: str) -> int | None:
 
 def _under(label: tuple[float, float, str], row: Row) -> str | None:
     """The cell of `row` under `label` (the largest overlap), if any overlaps."""
-    best = max(row, key=lambda c: min(c[1], label[1]) - max(c[0], label[0]))
-    overlap = min(best[1], label[1]) - max(best[0], label[0])
-    return best[2] if overlap > 0 else None
+    cell = _cell_under(label, row)
+    return cell[2] if cell is not None else None
 
 
 def _below(label: tuple[float, float, str], row: Row) -> str | None:
@@ -50,11 +49,34 @@ def stacked_values(rows: Sequence[Row], label: re.Pattern[str]) -> list[str]:
             name = next((p for p in (squeezed, *squeezed.split("/")) if label.fullmatch(p)), None)
             if name is None:
                 continue
-            following = next((r for r in rows[index + 1 : index + 3] if r), None)
-            value = _under(cell, following) if following else None
+            value = _value_under(cell, rows, index + 1)
             if value is not None:
                 found.append(f"{name} {value}")
     return found
+
+
+#: The longest tail of a value wrapped onto the next printed line (「日)」 of 「…10月29」).
+_WRAPPED_TAIL = 4
+
+
+def _value_under(label: tuple[float, float, str], rows: Sequence[Row], start: int) -> str | None:
+    """The cell under `label` in the first of the next rows with one there (a header cell
+    wrapped onto a second line — 「お支払条」 over 「件」 — comes between the labels and the
+    values), with its wrapped tail from the row after it (「2031年10月29」 over 「日)」)."""
+    for at in range(start, min(start + 3, len(rows))):
+        cell = _cell_under(label, rows[at]) if rows[at] else None
+        if cell is None:
+            continue
+        after = rows[at + 1] if at + 1 < len(rows) else []
+        tail = _cell_under(cell, after) if after else None
+        wrapped = tail is not None and len(tail[2]) <= _WRAPPED_TAIL and not tail[2][0].isdigit()
+        return cell[2] + tail[2] if wrapped and tail is not None else cell[2]
+    return None
+
+
+def _cell_under(label: tuple[float, float, str], row: Row) -> tuple[float, float, str] | None:
+    best = max(row, key=lambda c: min(c[1], label[1]) - max(c[0], label[0]))
+    return best if min(best[1], label[1]) - max(best[0], label[0]) > 0 else None
 
 
 def stacked_totals(rows: Sequence[Row]) -> list[dict[str, Any]]:
