@@ -133,10 +133,11 @@ AMOUNT = amount_pattern()
 
 NUM_WORD = re.compile(
     r"^(?:[△▲]?[¥]?[-△▲]?\d[\d,]*(?:\.\d+)?円?-?|(?:(?:軽減|標準)(?:税率)?)?\d+(?:\.\d+)?%(?:\(軽減税率\)|※|\*)?"
-    r"|[×xX*@]|\d+\s*[×xX*]\s*[¥]?\d[\d,]*円?|非課税|不課税|対象外"
+    r"|[×xX*@]|\d+\s*[×xX*]\s*[¥]?\d[\d,]*円?|非課税|不課税|対象外|免税|課税"
     r"|課税\s*\(?\s*\d+(?:\.\d+)?\s*%\s*\)?)$"  # a 課税区分 cell: 「課税(10%)」
 )
-EXEMPT = re.compile(r"非課税|不課税|対象外")
+#: Outside the tax (免税: an export or an international transport, at 0 %).
+EXEMPT = re.compile(r"非課税|不課税|対象外|免税")
 #: The rate cell of an item outside the tax (a row under a 「…(非課税)」 section's head).
 EXEMPT_WORD = "非課税"
 #: A row of the item table that bills the transfer fee paid on the buyer's behalf
@@ -160,12 +161,15 @@ ROW_NUMBER = re.compile(r"^\d{1,3}\s+(?=\D)")
 # Header cells of a line-item table: a description column and the amount column at least.
 ITEM_HEADS = frozenset(
     {"品名", "品目", "摘要", "内容", "商品名", "項目", "明細", "品名・規格", "品番・品名",
-     "作業内容", "件名", "商品", "品名/内容", "工種", "物件"}
+     "作業内容", "件名", "商品", "品名/内容", "工種", "物件", "氏名"}
 )  # fmt: skip
 TABLE_HEADS = ITEM_HEADS | {"No", "No.", "NO", "#", "番号", "数量", "単価", "月額", "金額", "税率",
                               "単位", "税区分", "課税区分", "区分", "備考", "消費税",
-                              "軽減", "軽減税率", "軽減対象"}  # fmt: skip
-NUMERIC_HEADS = frozenset({"数量", "単価", "月額", "金額", "税率", "税区分", "課税区分"})
+                              "軽減", "軽減税率", "軽減対象", "時間", "日数", "時間・日数"}  # fmt: skip
+# (時間・日数: a staffing bill's quantity column, hours or days)
+NUMERIC_HEADS = frozenset(
+    {"数量", "単価", "月額", "金額", "税率", "税区分", "課税区分", "時間", "日数", "時間・日数"}
+)
 QTY_PRICE = re.compile(r"(\d[\d,]*)\s*[×xX*]\s*[¥]?(\d[\d,]*)円?")
 RATE_WORD = re.compile(r"(軽減(?:税率)?)?\s*(\d+(?:\.\d+)?)\s*%(\s*\(軽減税率\))?")
 MARKERS = "※*☆★◎"
@@ -178,6 +182,8 @@ BARRIER = re.compile(
     r"銀行|口座|TEL|FAX|電話(?=\s*(?:番号)?\s*[:：(（]?\s*\d|\s*$)|〒|^\d+\s*/\s*\d+|発行者|備考|本体価格|課税対象|課税標準|"
     r"税抜金額|税込金額|総計|請求番号|伝票番号|預金|(?:普通|当座)\s*(?:口座)?\s*\d{5,8}|"
     r"お預[りか]|お釣り?|釣銭|額計|"
+    # a tax category's subtotal (「免税 計(国際輸送)」, 「立替金 計(不課税)」), not 計算/計測
+    r"(?:免税|非課税|不課税|課税|立替金?)\s*計(?![算器測画量])|"
     # a subtotal of fees before tax (「ご利用料金(税抜)」, 「作業料金計(税抜)」): the summary
     r"(?:料金|金額)計?\s*[(（]税抜[)）](?!\S)|"
     # a page marker (「1 / 2 ページ」, 「ページ 2」), not a word with ページ in it (ホームページ)
@@ -474,11 +480,11 @@ AMOUNT_HEAD = "金額"
 UNIT_HEAD = "単位"
 #: A candidate total written as money (¥, 円, a thousands separator), not a count.
 MONEY_MARK = re.compile(r"[¥￥円,]")
+#: A rate in brackets right after a label (「(10%)」, 「（10％）」).
+RATE_IN_BRACKETS = re.compile(r"\s*[(（]\s*\d+(?:\.\d+)?\s*[%％]")
 #: A label printed in English, then in Japanese (「Consumption tax (10%) / 消費税」, 「Consumption
 #: tax 10% / 消費税」, 「Due date / お支払期限」, 「Total (tax incl.) / 税込合計」): read as the
 #: Japanese one, with the rate the English gave in brackets after it.
-#: A rate in brackets right after a label (「(10%)」, 「（10％）」).
-RATE_IN_BRACKETS = re.compile(r"\s*[(（]\s*\d+(?:\.\d+)?\s*[%％]")
 BILINGUAL_LABEL = re.compile(
     r"^[A-Za-z][A-Za-z .,&'-]*(?:\((?P<rate>\d+(?:\.\d+)?\s*%)\)|(?P<bare_rate>\d+(?:\.\d+)?\s*%)"
     r"|\([A-Za-z .]+\))?[A-Za-z .]*"

@@ -187,3 +187,58 @@ def test_a_letterhead_line_with_name_address_and_phone_gives_the_issuer() -> Non
         "確定",
     )
     assert fields["buyer_name"] == "株式会社しらかば工業"
+
+
+def test_a_staffing_bill_by_person_with_hours_and_a_tax_category_column() -> None:
+    """「区分・氏名 時間・日数 単位 単価 金額 税区分」: each person's fee and overtime at 10 %
+    (「課税」), the commuting costs outside the tax (「非課税」); 125% is no tax rate."""
+    text = "\n".join(
+        [
+            "人材派遣料金 ご請求書",
+            "請求日:2032年1月31日",
+            "株式会社しらかば工業 製造部 御中",
+            "株式会社みらいスタッフ",
+            "登録番号 T-3390561127740",
+            "区分・氏名 時間・日数 単位 単価 金額 税区分",
+            "派遣料(通常)木村 悠 160 時間 2,000 320,000 課税",
+            "時間外(125%)木村 悠 8 時間 2,500 20,000 課税",
+            "交通費(実費)木村 悠 20 日 500 10,000 非課税",
+            "課税対象額(10%) 340,000円",
+            "消費税(10%) 34,000円",
+            "交通費 実費(非課税) 10,000円",
+            "合計 384,000円",
+        ]
+    )
+    fields = extract_invoice_fields(text)
+    assert [(i["amount"], i["rate"], i["non_taxable"]) for i in fields["lines"]] == [
+        (320000, 10, False),
+        (20000, 10, False),
+        (10000, None, True),
+    ]
+    assert fields["lines"][1]["description"] == "時間外(125%)木村 悠"
+    assert (fields["total"], fields["status"]["total"]) == (384000, "確定")
+
+
+def test_rows_marked_menzei_are_outside_the_tax() -> None:
+    """A forwarder's ocean freight 「免税」 (international transport, 0 %) beside fees at 10 %."""
+    text = "\n".join(
+        [
+            "御請求書",
+            "株式会社しらかば工業 御中",
+            "請求日:2032年3月10日",
+            "株式会社うみかぜロジスティクス",
+            "登録番号 T8012274466391",
+            "品名 数量 単価 金額 税率",
+            "海上運賃 O/F 1 300,000 300,000 免税",
+            "通関手数料 1 11,800 11,800 10%",
+            "免税 計 300,000",
+            "10%対象 11,800 消費税 1,180",
+            "合計 312,980",
+        ]
+    )
+    fields = extract_invoice_fields(text)
+    assert [(i["amount"], i["rate"], i["non_taxable"]) for i in fields["lines"]] == [
+        (300000, None, True),
+        (11800, 10, False),
+    ]
+    assert (fields["total"], fields["status"]["total"]) == (312980, "確定")
