@@ -14,8 +14,11 @@ from collections.abc import Sequence
 from blocks.invoice.patterns import (
     CLOSING_DATE,
     DATE_LABELS,
+    DATE_RANGE,
+    DATE_RANGE_END,
     DUE_LABELS,
     DUE_QUALIFIER,
+    ENGLISH_LABEL_TAIL,
     LATIN_DATE,
     LATIN_MONTHS,
     MONTH_END,
@@ -38,19 +41,23 @@ YEAR_INFERRED = "date_year_inferred"
 def transaction_date(flat: str, notes: list[dict[str, str]]) -> tuple[str | None, str | None]:
     found: list[tuple[int, int, re.Match[str]]] = []
     for order, match in enumerate(DATE_PATTERN.finditer(flat)):
-        before = flat[max(0, match.start() - 12) : match.start()]
-        if any(label in before for label in DUE_LABELS):
-            continue
+        # the label before the date, past the English half of a bilingual one (「発行日 / Issue
+        # date:」)
+        before = ENGLISH_LABEL_TAIL.sub("", flat[max(0, match.start() - 40) : match.start()])[-12:]
+        if any(label in before for label in DUE_LABELS) or DATE_RANGE_END.search(before):
+            continue  # a due date, or the end of a period (「2032-07-01 ~ 2032-07-31」)
         rank = next(
             (r for r, group in enumerate(DATE_LABELS) if any(g in before for g in group)), 2
         )
+        if rank == 2 and DATE_RANGE.match(flat, match.end()):
+            continue  # the start of a period (対象期間), not the document's date
         found.append((rank, order, match))
     if not found:
         return _yearless_issued(flat, notes)
     rank, _, match = min(found, key=lambda f: (f[0], f[1]))
     try:
         value = date_from_match(match).isoformat()
-        issued = _issued_other(found, value) if rank == 0 else None
+        issued = _issued_other(found, value) if rank != 1 else None
         if issued is not None:  # a 取引日 / 利用日 beside another 請求日: which one is asked
             notes.append({"field": RIVAL_DATE, "value": issued[0], "text": issued[1]})
         return value, match.group(0).strip()
@@ -117,9 +124,13 @@ def _issued_other(
     found: list[tuple[int, int, re.Match[str]]], value: str
 ) -> tuple[str, str] | None:
     """(ISO, text) of the first 請求日 / 発行日 that is another day than `value` (a 利用日 or a
-    納品日 ranked first): the document's date, its rival (both asked at 要確認)."""
-    for rank, _, match in sorted(found, key=lambda f: (f[0], f[1])):
-        if rank != 1:
+    納品日 ranked first): the document's date, its rival (both asked at 要確認). Without a
+    請求日 / 発行日, an unlabelled date that is another day is the rival (「作業日 9月12日」 and a
+    bare 「9月16日」 under the title: which is the document's date is not printed)."""
+    ranked = sorted(found, key=lambda f: (f[0], f[1]))
+    wanted = 1 if any(rank == 1 for rank, _, _ in ranked) else 2
+    for rank, _, match in ranked:
+        if rank != wanted:
             continue
         try:
             issued = date_from_match(match).isoformat()

@@ -40,6 +40,7 @@ from blocks.invoice.patterns import (
     EXCLUSIVE_WORDS,
     HEADER_BEFORE,
     INCLUSIVE_WORDS,
+    JAPANESE_THEN_ENGLISH,
     JPY_AFTER,
     JPY_BEFORE,
     MONEY_MARK,
@@ -72,8 +73,14 @@ __all__ = ["extract_invoice_fields"]
 def _cell(text: str) -> str:
     """A cell (or a line's tab-separated part) as the rules read it: amounts marked by the
     currency code (「JPY 1,320,000」, 「110,371 JPY」) as with ¥, a bilingual label as its
-    Japanese half (「Consumption tax (10%) / 消費税」 as 「消費税(10%)」)."""
+    Japanese half (「Consumption tax (10%) / 消費税」 as 「消費税(10%)」), a Japanese label with
+    its English after it as the Japanese one (「消費税 Tax 10%」 as 「消費税 10%」)."""
     text = JPY_AFTER.sub(r"¥\1", JPY_BEFORE.sub("¥", text))
+    text = JAPANESE_THEN_ENGLISH.sub(
+        lambda m: m["label"] + (" " if m.end() < len(text) and text[m.end()] not in "(（" else ""),
+        text,
+        count=1,
+    )
     label = BILINGUAL_LABEL.match(text)
     if label is None:
         return text

@@ -41,10 +41,13 @@ __all__ = [
     "CONTACT_WORD",
     "COUNT",
     "DATE_LABELS",
+    "DATE_RANGE",
+    "DATE_RANGE_END",
     "DEPARTMENT",
     "DUE_CELL",
     "DUE_LABELS",
     "DUE_QUALIFIER",
+    "ENGLISH_LABEL_TAIL",
     "EXCLUSIVE_WORDS",
     "EXEMPT",
     "FEE_ITEM",
@@ -55,6 +58,7 @@ __all__ = [
     "ISSUER_LABEL",
     "ITEM_HEAD",
     "ITEM_HEADS",
+    "JAPANESE_THEN_ENGLISH",
     "LABEL_ONLY",
     "LATIN_DATE",
     "LATIN_MONTHS",
@@ -257,6 +261,13 @@ DATE_LABELS = (
     ("取引日", "取引年月日", "納品日", "売上日", "ご利用日", "利用日", "お買上日"),
     ("請求日", "発行日", "日付", "作成日"),
 )
+#: The English half of a bilingual label between its Japanese half and the value (「発行日 /
+#: Issue date:」).
+ENGLISH_LABEL_TAIL = re.compile(r"\s*/\s*[A-Za-z][A-Za-z .]*[:：]?\s*$")
+#: After a date: the rest of a period (「~ 2032-07-31」, 「〜 7月31日」).
+DATE_RANGE = re.compile(r"\s*[~〜～\-−–]\s*(?:\d|令和|平成|R\d)")
+#: Before a date: the start of a period and its dash (「2032-07-01 ~」).
+DATE_RANGE_END = re.compile(r"\d\s*日?\s*\)?\s*[~〜～–]\s*$")
 DUE_LABELS = (
     "支払期限",
     "振込期限",
@@ -490,6 +501,13 @@ BILINGUAL_LABEL = re.compile(
     r"|\([A-Za-z .]+\))?[A-Za-z .]*"
     r"\s*/\s*(?P<label>(?:お|ご|御)?(?:消費税(?:等|額)?|小計|合計|税込合計|請求(?:金)?額"
     r"|支払(?:い)?(?:期限|期日|金額)|振込期限|請求日|発行日|取引日|請求書?番号)(?![^\s(（:：]))"
+)
+#: A label printed in Japanese, then in English (「消費税 Tax 10%」, 「小計 Subtotal(10%対象)」,
+#: 「お支払金額 Total」): read as the Japanese one.
+JAPANESE_THEN_ENGLISH = re.compile(
+    r"^(?P<label>(?:お|ご|御)?(?:消費税(?:等|額)?|小計|合計(?:金額)?|税込合計|請求(?:金)?額"
+    r"|支払(?:い)?(?:期限|期日|金額)|振込期限|請求日|発行日|取引日|請求書?番号|立替金?|非課税"
+    r"|値引き?|割引))\s+[A-Za-z]{2,}(?:[ .&'-]+[A-Za-z]+)*\.?\s*(?=[(（\d¥￥]|$)"  # not 「R11.5.31」
 )
 #: An amount in yen marked by its currency code (「JPY 1,320,000」, 「110,371 JPY」): read as
 #: with ¥ before it.
