@@ -77,7 +77,11 @@ def _cell(text: str) -> str:
     its English after it as the Japanese one (「消費税 Tax 10%」 as 「消費税 10%」)."""
     text = JPY_AFTER.sub(r"¥\1", JPY_BEFORE.sub("¥", text))
     text = JAPANESE_THEN_ENGLISH.sub(
-        lambda m: m["label"] + (" " if m.end() < len(text) and text[m.end()] not in "(（" else ""),
+        lambda m: (
+            m["label"]
+            + (m["note"] or "")
+            + (" " if m.end() < len(text) and text[m.end()] not in "(（" else "")
+        ),
         text,
         count=1,
     )

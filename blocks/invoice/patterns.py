@@ -233,7 +233,7 @@ SINGLE_RATE_TOTAL = re.compile(
     rf"({AMOUNT}){NOT_RATE}"
 )
 #: 「ご請求額（税込） 257,730」: a total label may say that it includes the tax.
-TAX_INCLUDED = r"(?:\s*\(税込\))?"
+TAX_INCLUDED = r"(?:\s*\((?:[^()]{0,12}・)?税込\))?"  # 「(税込)」, 「(手数料合計・税込)」
 # Total labels, strongest first; each group's matches are candidates of the grand total.
 #: The characters before 金 in the words that end in it (料金, 代金, 前受金, 立替金, 預り金, 保証金,
 #: 敷金, 賃金, 現金, 入金, 返金, 残金, 税金, 送金, 課金, 借入金, 売掛金, 未払金, 頭金, …).
@@ -503,11 +503,13 @@ BILINGUAL_LABEL = re.compile(
     r"|支払(?:い)?(?:期限|期日|金額)|振込期限|請求日|発行日|取引日|請求書?番号)(?![^\s(（:：]))"
 )
 #: A label printed in Japanese, then in English (「消費税 Tax 10%」, 「小計 Subtotal(10%対象)」,
-#: 「お支払金額 Total」): read as the Japanese one.
+#: 「お支払金額 Total」, 「小計 / Subtotal」, 「消費税 10% / Tax」, 「ご請求金額(税込)/ Amount
+#: invoiced」): read as the Japanese one, with its note or rate.
 JAPANESE_THEN_ENGLISH = re.compile(
     r"^(?P<label>(?:お|ご|御)?(?:消費税(?:等|額)?|小計|合計(?:金額)?|税込合計|請求(?:金)?額"
     r"|支払(?:い)?(?:期限|期日|金額)|振込期限|請求日|発行日|取引日|請求書?番号|立替金?|非課税"
-    r"|値引き?|割引))\s+[A-Za-z]{2,}(?:[ .&'-]+[A-Za-z]+)*\.?\s*(?=[(（\d¥￥]|$)"  # not 「R11.5.31」
+    r"|値引き?|割引))(?P<note>\s*[(（][^)）]{0,20}[)）]|\s*\d+(?:\.\d+)?\s*%)?"
+    r"\s*(?:/\s*)?[A-Za-z]{2,}(?:[ .&'-]+[A-Za-z]+)*\.?\s*(?=[(（\d¥￥]|$)"  # not 「R11.5.31」
 )
 #: An amount in yen marked by its currency code (「JPY 1,320,000」, 「110,371 JPY」): read as
 #: with ¥ before it.

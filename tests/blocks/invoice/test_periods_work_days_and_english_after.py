@@ -88,3 +88,34 @@ def test_an_era_letter_after_a_date_label_is_kept() -> None:
     """「請求日 R14.5.31」: the R is the era (令和), not an English label."""
     fields = extract_invoice_fields(_fees(["請求日 R14.5.31"]))
     assert fields["transaction_date"] == "2032-05-31"
+
+
+def test_a_label_with_a_note_then_its_english_after_a_slash() -> None:
+    """「ご請求金額(手数料合計・税込)/ Amount invoiced」, 「消費税 10% / Tax」, 「小計 / Subtotal」."""
+    text = "\n".join(
+        [
+            "請求書 兼 精算明細書 Invoice & Payout Statement",
+            "株式会社ことのは食堂 御中",
+            "株式会社はやてデリバリー",
+            "登録番号 / Registration No.:T5530981276614",
+            "発行日 / Issue date:2032-05-06",
+            "配達手数料 / Delivery fee 1,000件 ¥60 ¥60,000",
+            "小計 / Subtotal ¥60,000",
+            "消費税 10% / Tax ¥6,000",
+            "ご請求金額(手数料合計・税込)/ Amount invoiced ¥66,000",
+        ]
+    )
+    fields = extract_invoice_fields(text)
+    assert fields["tax_by_rate"] == {"10": 6000}
+    assert (fields["total"], fields["status"]["total"]) == (66000, "確定")
+
+
+def test_a_reissue_letter_and_a_banks_transfer_receipt_are_not_invoices() -> None:
+    letter = extract_invoice_fields(
+        "請 求 書 再 発 行 の ご 案 内\n拝啓 旧請求書を破棄いただき、同封の再発行分にてご処理ください。"
+        "\nご請求金額 ¥94,129(税込)"
+    )
+    receipt = extract_invoice_fields(
+        "お 振 込 受 付 の お 知 ら せ\nお振込金額 87,209円\n振込手数料(消費税込) 770円"
+    )
+    assert (letter["document_type"], receipt["document_type"]) == ("cover_letter", "payment_notice")
