@@ -25,6 +25,7 @@ from blocks.invoice.patterns import (
     NUM_WORD,
     NUMERIC_HEADS,
     QTY_PRICE,
+    QTY_WITH_UNIT,
     RATE_WORD,
     REDUCED_CELL,
     REDUCED_CELL_RATE,
@@ -75,6 +76,8 @@ def _split_numbers(token: str, units: bool = False) -> tuple[str, list[str]]:
     )  # 「¥44,000標準10%」: a unit price and its tax category in one cell
     if NUM_WORD.match(token) or (units and UNIT_WORD.match(token)):
         return "", [] if UNIT_WORD.match(token) and units else [token]
+    if quantity := QTY_WITH_UNIT.match(token):  # a cell 「78時間」: its quantity
+        return "", [quantity["qty"]]
     words = token.split()
     if len(words) > 2 and REDUCED_CELL.match(words[-1]) and NUM_WORD.match(words[-2]):
         words[-1] = REDUCED_CELL_RATE  # 「… 7,776 軽」: a 軽減 column's mark after the amount

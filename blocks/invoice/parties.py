@@ -300,8 +300,9 @@ def _issuer_of(
         if found is not None and is_company(found):
             return found, found, kind
         weak = weak or found
-    if weak is not None:
-        return weak, weak, "weak"
+    # Without a name with a legal form at an anchor: the first company name of the page (a
+    # utility's 「あけぼの瓦斯株式会社」 under its title, the 登録番号 in the small print at the
+    # foot) before a nameless cell near an anchor (「従量料金」); either is asked.
     for i, token in enumerate(tokens):
         if (
             is_company(token)
@@ -310,4 +311,6 @@ def _issuer_of(
             and not (i + 1 < len(tokens) and HONORIFIC.match(tokens[i + 1]))
         ):
             return token, token, "weak"
+    if weak is not None:
+        return weak, weak, "weak"
     return None, None, None

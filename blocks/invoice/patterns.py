@@ -85,6 +85,7 @@ __all__ = [
     "PLAIN_NUMBER",
     "PREVIOUS",
     "QTY_PRICE",
+    "QTY_WITH_UNIT",
     "RATE",
     "RATE_HEAD",
     "RATE_IN_BRACKETS",
@@ -137,11 +138,11 @@ AMOUNT = amount_pattern()
 
 NUM_WORD = re.compile(
     r"^(?:[△▲]?[¥]?[-△▲]?\d[\d,]*(?:\.\d+)?円?-?|(?:(?:軽減|標準)(?:税率)?)?\d+(?:\.\d+)?%(?:\(軽減税率\)|※|\*)?"
-    r"|[×xX*@]|\d+\s*[×xX*]\s*[¥]?\d[\d,]*円?|非課税|不課税|対象外|免税|課税"
+    r"|[×xX*@]|\d+\s*[×xX*]\s*[¥]?\d[\d,]*円?|非課税|不課税|対象外|免税|課税|非"
     r"|課税\s*\(?\s*\d+(?:\.\d+)?\s*%\s*\)?)$"  # a 課税区分 cell: 「課税(10%)」
 )
 #: Outside the tax (免税: an export or an international transport, at 0 %).
-EXEMPT = re.compile(r"非課税|不課税|対象外|免税")
+EXEMPT = re.compile(r"非課税|不課税|対象外|免税|(?<!\S)非(?!\S)")  # 「非」: a 税 column's 非課税
 #: The rate cell of an item outside the tax (a row under a 「…(非課税)」 section's head).
 EXEMPT_WORD = "非課税"
 #: A row of the item table that bills the transfer fee paid on the buyer's behalf
@@ -158,14 +159,18 @@ ADVANCE = re.compile(r"立替")
 # A unit cell (数量 5, 単位 式): only read as such under a table header with a 単位 column.
 UNIT_WORD = re.compile(
     r"^(?:式|個|本|枚|件|台|箱|冊|人|名|回|日|時間|h|H|ヶ月|か月|カ月|月|kg|g|m|セット|部|食|袋|缶|"
-    r"ケース|組|点|ロール|枚組|ライセンス|アカウント|人日|人月)$"
+    r"ケース|組|点|ロール|枚組|ライセンス|アカウント|人日|人月|樽|尾|束|玉|丁|瓶|槽|着|脚|基|坪|m2|㎡)$"
+)
+#: A cell of a quantity with its unit (「78時間」, 「25日」): the quantity.
+QTY_WITH_UNIT = re.compile(
+    r"^(?P<qty>\d[\d,]*(?:\.\d+)?)\s*(?:時間|日|個|本|枚|件|台|箱|冊|人|名|回|式|セット|ケース|kg)$"
 )
 SPECK = re.compile(r"^[\s.。、・'\"]+|[\s.。、・'\"]+$")  # OCR specks around a row
 ROW_NUMBER = re.compile(r"^\d{1,3}\s+(?=\D)")
 # Header cells of a line-item table: a description column and the amount column at least.
 ITEM_HEADS = frozenset(
     {"品名", "品目", "摘要", "内容", "商品名", "項目", "明細", "品名・規格", "品番・品名",
-     "作業内容", "件名", "商品", "品名/内容", "工種", "物件", "氏名"}
+     "作業内容", "件名", "商品", "品名/内容", "工種", "物件", "氏名", "スタッフ"}
 )  # fmt: skip
 TABLE_HEADS = ITEM_HEADS | {"No", "No.", "NO", "#", "番号", "数量", "単価", "月額", "金額", "税率",
                               "単位", "税区分", "課税区分", "区分", "備考", "消費税",
@@ -206,11 +211,13 @@ SUBTOTAL = re.compile(
 )
 # 「(税 71,610円)」 after a rate's base: 税 alone in a bracket is that rate's tax.
 TAX = re.compile(
-    rf"(?:内消費税|消費税(?:等額?|額等?)?|税額|内税|[(（]\s*税)\s*[:：]?\s*\(?\s*({AMOUNT}){NOT_RATE}"
+    rf"(?:(?:内|うち)?消費税(?:等?相当額|等額?|額等?)?|税額|内税|[(（]\s*税)\s*[:：]?\s*\(?\s*"
+    rf"({AMOUNT}){NOT_RATE}"
 )
-# 「消費税(10%) 5,347」, 「(内消費税等10% ¥175)」: the rate after the label, bracketed or not.
+# 「消費税(10%) 5,347」, 「(内消費税等10% ¥175)」, 「うち消費税等相当額(10%)」, a receipt's 「(外税8%
+# ¥835)」: the rate after the label, bracketed or not.
 TAX_WITH_RATE = re.compile(
-    rf"(?:内)?消費税(?:等額?|額等?)?\s*[(（]?\s*(\d+)\s*%\s*[)）]?\s*[:：]?\s*({AMOUNT}){NOT_RATE}"
+    rf"(?:(?:内|うち)?消費税(?:等?相当額|等額?|額等?)?|外税)\s*[(（]?\s*(\d+)\s*%\s*[)）]?\s*[:：]?\s*({AMOUNT}){NOT_RATE}"
 )
 # 「うち消費税等相当額 12,275円(10%対象額 135,026円)」: a utility's tax, its rate's base after it.
 TAX_THEN_RATE = re.compile(
@@ -278,6 +285,7 @@ DUE_LABELS = (
     "有効期限",
     "納付期限",
     "納入期限",
+    "納期限",  # a public body's 納入通知書
     # paid by direct debit: the day the amount is taken from the buyer's account
     "口座振替日",
     "振替日",
@@ -322,7 +330,7 @@ ADVANCE_DEDUCTED = re.compile(
 
 # 納付期限 / 納入期限: a public body's (a waterworks bureau's 納入通知書).
 PAYMENT_DUE = re.compile(
-    r"(?:お?支払(?:い)?|お?振込)(?:期限|期日|予定日)|お支払日|振込日|支払日|納付期限|納入期限"
+    r"(?:お?支払(?:い)?|お?振込)(?:期限|期日|予定日)|お支払日|振込日|支払日|納付期限|納入期限|納期限"
     r"|(?:口座)?振替日|お?引落(?:予定)?日"
 )
 # How the due date is paid, in brackets after its label: 「お支払期日(口座振替日)」.
