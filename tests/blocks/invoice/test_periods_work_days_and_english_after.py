@@ -5,6 +5,8 @@ a Japanese label with its English after it (「消費税 Tax 10%」, 「お支�
 
 from __future__ import annotations
 
+from typing import Any
+
 from blocks.invoice.extract import extract_invoice_fields
 
 
@@ -174,7 +176,7 @@ def test_unit_words_and_a_short_non_taxable_mark_in_the_rows() -> None:
 
 def test_a_public_bills_tax_equivalent_and_its_noki_gen() -> None:
     """A waterworks bill: 「お支払金額 うち消費税等相当額(10%) 納期限」 over its three values."""
-    layout = [
+    layout: list[dict[str, Any]] = [
         {"page": 1, "top": 20.0, "cells": [[150.0, 420.0, "上下水道料金 請求書"]]},
         {"page": 1, "top": 40.0, "cells": [[30.0, 250.0, "株式会社ことのは食堂 様"]]},
         {"page": 1, "top": 55.0, "cells": [[30.0, 200.0, "発行日 令和14年7月10日"]]},
