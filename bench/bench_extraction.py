@@ -2,7 +2,7 @@
 document-kind accuracy, wrong-at-確定 values (a field whose status is 確定 but whose value is
 wrong; target 0), 要確認 right/wrong, missed, totals read, and seconds per page.
 
-    python bench/bench_extraction.py [--set generated|browser|dev2|fresh|heldout2|heldout3|heldout4|all] [--show-errors]
+    python bench/bench_extraction.py [--set generated|browser|dev2|fresh|heldout2|…|heldout10|all] [--show-errors]
     python bench/bench_extraction.py --set all --ocr-engines --cache out/bench-corpora
     python bench/bench_extraction.py --set heldout4 --list     # the set's files, none read
 
