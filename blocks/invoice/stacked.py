@@ -69,7 +69,9 @@ def _value_under(label: tuple[float, float, str], rows: Sequence[Row], start: in
             continue
         after = rows[at + 1] if at + 1 < len(rows) else []
         tail = _cell_under(cell, after) if after else None
-        wrapped = tail is not None and len(tail[2]) <= _WRAPPED_TAIL and not tail[2][0].isdigit()
+        wrapped = (
+            tail is not None and 0 < len(tail[2]) <= _WRAPPED_TAIL and not tail[2][0].isdigit()
+        )
         return cell[2] + tail[2] if wrapped and tail is not None else cell[2]
     return None
 
