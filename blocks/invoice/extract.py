@@ -12,6 +12,7 @@ from decimal import Decimal
 from typing import Any
 
 from blocks.file.extract_pdf import PAGE_SEPARATOR
+from blocks.invoice.cells import cell_as_read
 from blocks.invoice.dates import due_date, transaction_date
 from blocks.invoice.doc_kinds import classify
 from blocks.invoice.evidence import assess_fields, tax_basis
@@ -30,7 +31,6 @@ from blocks.invoice.patterns import (
     AMOUNT_AFTER,
     AMOUNT_CELL,
     BASE_WITH_RATE,
-    BILINGUAL_LABEL,
     BRACKET_BASE,
     BRACKET_TAX,
     CARRY,
@@ -40,15 +40,11 @@ from blocks.invoice.patterns import (
     EXCLUSIVE_WORDS,
     HEADER_BEFORE,
     INCLUSIVE_WORDS,
-    JAPANESE_THEN_ENGLISH,
-    JPY_AFTER,
-    JPY_BEFORE,
     MONEY_MARK,
     MONEY_PREFIX,
     NON_TAXABLE,
     PAID,
     PREVIOUS,
-    RATE_IN_BRACKETS,
     RATE_LABEL,
     REDUCED_NOTE,
     SEGMENT_END,
@@ -68,31 +64,6 @@ from blocks.invoice.table_lines import document_lines
 from blocks.text.japanese import nfkc
 
 __all__ = ["extract_invoice_fields"]
-
-
-def _cell(text: str) -> str:
-    """A cell (or a line's tab-separated part) as the rules read it: amounts marked by the
-    currency code (「JPY 1,320,000」, 「110,371 JPY」) as with ¥, a bilingual label as its
-    Japanese half (「Consumption tax (10%) / 消費税」 as 「消費税(10%)」), a Japanese label with
-    its English after it as the Japanese one (「消費税 Tax 10%」 as 「消費税 10%」)."""
-    text = JPY_AFTER.sub(r"¥\1", JPY_BEFORE.sub("¥", text))
-    text = JAPANESE_THEN_ENGLISH.sub(
-        lambda m: (
-            m["label"]
-            + (m["note"] or "")
-            + (" " if m.end() < len(text) and text[m.end()] not in "(（" else "")
-        ),
-        text,
-        count=1,
-    )
-    label = BILINGUAL_LABEL.match(text)
-    if label is None:
-        return text
-    given = label["rate"] or label["bare_rate"]
-    rest = text[label.end() :]
-    # 「Tax 10% / 消費税(10%)」: the Japanese half gives the rate itself
-    rate = f"({given})" if given and not RATE_IN_BRACKETS.match(rest) else ""
-    return f"{label['label']}{rate}{rest}"
 
 
 def _tokens(text: str) -> list[str]:
@@ -289,10 +260,10 @@ def extract_invoice_fields(
     are the grid), so tables are read as tables."""
     if from_ocr:
         text, layout = repair_text(text), repair_layout(layout)
-    text = "\n".join("\t".join(map(_cell, line.split("\t"))) for line in text.split("\n"))
+    text = "\n".join("\t".join(map(cell_as_read, line.split("\t"))) for line in text.split("\n"))
     if layout:
         layout = [
-            {**row, "cells": [[c[0], c[1], _cell(str(c[2]))] for c in row["cells"]]}
+            {**row, "cells": [[c[0], c[1], cell_as_read(str(c[2]))] for c in row["cells"]]}
             for row in layout
         ]
     tokens = _tokens(text)
