@@ -13,7 +13,11 @@ from tests.support.timing import scaled
 
 
 def _child(code: str) -> subprocess.Popen[bytes]:
-    return subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE)
+    # Its own stdin pipe: an inherited one may be at EOF already (CI runs with /dev/null), and
+    # a child waiting on it would end before it is looked at.
+    return subprocess.Popen(
+        [sys.executable, "-c", code], stdin=subprocess.PIPE, stdout=subprocess.PIPE
+    )
 
 
 def test_this_process_is_itself_and_not_after_a_reboot_or_a_reused_pid() -> None:
@@ -37,6 +41,8 @@ def test_an_ended_process_and_its_zombie_are_not_alive() -> None:
     assert not processes.pid_alive(child.pid)
     assert processes.alive(recorded.host, child.pid, recorded.boot, recorded.started) is False
     child.wait()
+    assert child.stdin is not None
+    child.stdin.close()
 
 
 def test_terminate_waits_for_sigterm_then_kills_what_ignores_it() -> None:
