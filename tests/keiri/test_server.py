@@ -295,7 +295,7 @@ def _fake_server(tmp_path: Path, code: str) -> tuple[ServerConfig, subprocess.Po
 
     config = ServerConfig(keiri_home=tmp_path, port=free_port())
     config.home.mkdir(parents=True, exist_ok=True)
-    process = subprocess.Popen([sys.executable, "-c", code])
+    process = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE)
     server_module._CHILDREN[process.pid] = process
     return config, process
 
@@ -327,8 +327,12 @@ def test_a_slow_server_still_starting_is_never_killed(tmp_path: Path) -> None:
 def test_a_stuck_server_start_is_stopped_at_the_timeout(tmp_path: Path) -> None:
     from keiri.server.supervisor import _wait_healthy
 
-    config, process = _fake_server(tmp_path, "import time; time.sleep(60)")
-    time.sleep(0.5)  # past the interpreter's own start-up
+    config, process = _fake_server(
+        tmp_path, "import time; print('ready', flush=True); time.sleep(60)"
+    )
+    # past the interpreter's own start-up, however long a loaded machine takes for it: from
+    # here on the process does nothing
+    assert process.stdout is not None and process.stdout.readline().strip() == b"ready"
     try:
         with pytest.raises(ServerError) as caught:
             _wait_healthy(config, process.pid, config.api_url, 1.5, kill_on_failure=True)
