@@ -60,7 +60,8 @@ from blocks.invoice.patterns import (
     WITHHOLDING,
 )
 from blocks.invoice.stacked import stacked_totals, stacked_values
-from blocks.invoice.table_lines import document_lines
+from blocks.invoice.table_lines import document_lines, mark_outside_tax
+from blocks.invoice.unrated_tax import rate_of_unrated_tax
 from blocks.text.japanese import nfkc
 
 __all__ = ["extract_invoice_fields"]
@@ -222,7 +223,7 @@ def _non_taxable(flat: str) -> tuple[Any, str | None]:
     match = NON_TAXABLE.search(flat)
     if match is None:
         return None, None
-    return amount_value(match.group(1)), match.group(0)
+    return amount_value(match.group(match.lastindex or 1)), match.group(0)
 
 
 def _evidence(text: str, raw: dict[str, str], pages: int | None) -> dict[str, dict[str, Any]]:
@@ -328,6 +329,13 @@ def extract_invoice_fields(
         if line["rate"] is None and not line["non_taxable"]:
             line["rate"] = 8 if line["marked"] else 10
             line["reduced_rate"] = line["marked"]
+    mark_outside_tax(lines, non_taxable, totals)
+    if not taxes and total is not None:  # a tax without its rate: the arithmetic's rate
+        wholes = {total, total - (non_taxable or 0), total - (found["carry"] or 0)}
+        unrated = rate_of_unrated_tax(" ".join([flat, *pairs]), wholes, lines)
+        if unrated is not None:
+            taxes = {unrated[0]: unrated[1]}
+            raw[f"tax_by_rate.{unrated[0]}"] = unrated[2]
     if inclusive is None and totals:
         inclusive = tax_basis(totals, taxes)  # the taxes say it, not the candidate
     if inclusive is None and total is not None and totals:

@@ -34,12 +34,14 @@ from blocks.invoice.patterns import (
     EXEMPT,
     EXEMPT_WORD,
     HEAD_JOINER,
+    HEAD_QUALIFIER,
     ITEM_HEAD,
     LETTER_SPACED,
     MERGED_RATE,
     MONEY_LABEL,
     NOT_ITEM,
     PLAIN_NUMBER,
+    QTY_CELL,
     RATE,
     RATE_HEAD,
     RATE_ROW_LABEL,
@@ -254,9 +256,17 @@ def _item_header(row: Row) -> dict[str, Cell] | None:
     heads: dict[str, Cell] = {}
     for index, cell in enumerate(row):
         text = cell[2].replace(" ", "")
-        # a bilingual head (「Description / 内容」, 「Qty / 数量」): either part names the column
+        # a bilingual head (「Description / 内容」, 「項目 / Item」): either part names the
+        # column; a qualifier in brackets after a head (「品名(産地・規格)」) does not change it
+        parts = (text, *text.split("/")) if "/" in text else (text,)
         name = next(
-            (n for part in (text, *text.split("/")[1:]) for n, p in COLUMN_HEADS if p.match(part)),
+            (
+                n
+                for part in parts
+                for form in dict.fromkeys((part, HEAD_QUALIFIER.sub("", part)))
+                for n, p in COLUMN_HEADS
+                if p.match(form)
+            ),
             None,
         )
         if (
@@ -363,6 +373,27 @@ def _column_of(
     return min(heads, key=lambda k: abs((heads[k][0] + heads[k][1]) / 2 - centre))
 
 
+def _side_block(line: Row, found: dict[str, list[str]], heads: dict[str, Cell]) -> bool:
+    """A row whose every cell stands in a column of no known head right of the amounts
+    (「¥670,362」, 「合同会社…」 of the summary and issuer block printed beside the items): not
+    the table's, nor its end."""
+    return all(name.startswith("other") for name in found) and all(
+        cell[0] >= heads["amount"][1] for cell in line
+    )
+
+
+def _is_rate(cell: str) -> bool:
+    """A rate column's cell that is a rate or a tax category (「10%」, 「0.08」, 「非」, 「※」),
+    not an amount (a column headed 「税」 may hold each row's tax)."""
+    return not _is_amount(cell) or cell.strip().startswith("0.")
+
+
+def _quantity(cell: str) -> str:
+    """A quantity cell's number without its unit (「83m3」 → 「83」, 「2か月」 → 「2」)."""
+    match = QTY_CELL.match(cell)
+    return match["qty"] if match else cell
+
+
 def _reduced_mark(found: dict[str, list[str]]) -> str:
     """A 「軽減税率」 cell in a column of no known head (備考), or a mark (※) in the column
     headed 軽減: the row's reduced rate."""
@@ -397,6 +428,8 @@ def item_rows(rows: Sequence[Row]) -> list[dict[str, str]]:
             found: dict[str, list[str]] = {}
             for cell in line:
                 found.setdefault(_column_of(cell, heads, edges, spans), []).append(cell[2])
+            if items and _side_block(line, found, heads):
+                continue  # a block printed beside the table (its totals, the issuer)
             _split_merged(found)
             description = " ".join(found.get("description", []))
             amount = " ".join(found.get("amount", []))
@@ -421,9 +454,9 @@ def item_rows(rows: Sequence[Row]) -> list[dict[str, str]]:
                 {
                     "description": description,
                     "amount": amount,
-                    "quantity": " ".join(found.get("quantity", [])),
+                    "quantity": " ".join(_quantity(c) for c in found.get("quantity", [])),
                     "unit_price": " ".join(found.get("unit_price", [])),
-                    "rate": " ".join(found.get("rate", []))
+                    "rate": " ".join(c for c in found.get("rate", []) if _is_rate(c))
                     or (EXEMPT_WORD if exempt else _reduced_mark(found)),
                 }
             )

@@ -53,6 +53,7 @@ __all__ = [
     "FEE_ITEM",
     "HEADER_BEFORE",
     "HEAD_JOINER",
+    "HEAD_QUALIFIER",
     "HONORIFIC",
     "INCLUSIVE_WORDS",
     "ISSUER_LABEL",
@@ -84,6 +85,7 @@ __all__ = [
     "PERIOD_MONTH",
     "PLAIN_NUMBER",
     "PREVIOUS",
+    "QTY_CELL",
     "QTY_PRICE",
     "QTY_WITH_UNIT",
     "RATE",
@@ -161,6 +163,9 @@ UNIT_WORD = re.compile(
     r"^(?:式|個|本|枚|件|台|箱|冊|人|名|回|日|時間|h|H|ヶ月|か月|カ月|月|kg|g|m|セット|部|食|袋|缶|"
     r"ケース|組|点|ロール|枚組|ライセンス|アカウント|人日|人月|樽|尾|束|玉|丁|瓶|槽|着|脚|基|坪|m2|㎡)$"
 )
+#: A cell under an item table's quantity head, a number and any unit (「83m3」, 「2か月」,
+#: 「1,216件」): the number.
+QTY_CELL = re.compile(r"^(?P<qty>\d[\d,]*(?:\.\d+)?)\s*[^\d\s,.%]\S*$")
 #: A cell of a quantity with its unit (「78時間」, 「25日」): the quantity.
 QTY_WITH_UNIT = re.compile(
     r"^(?P<qty>\d[\d,]*(?:\.\d+)?)\s*(?:時間|日|個|本|枚|件|台|箱|冊|人|名|回|式|セット|ケース|kg)$"
@@ -187,8 +192,9 @@ REDUCED_WORD = re.compile(r"\s*[(（]\s*軽(?:減)?(?:税率)?(?:対象)?\s*[)�
 BARRIER = re.compile(
     r"登録番号|御中|様$|様\s|請求日|発行日|取引日|納品日|日付|請求書番号|請求No|^No\.|"
     r"ご請求|請求金額|請求額|対象|小計|消費税|税額|合計|総額|内訳|お支払|振込|支払期限|期日|"
-    # 電話 as a label (「電話 011-…」, 「電話番号」), not a phone service billed (電話リレーサービス料)
-    r"銀行|口座|TEL|FAX|電話(?=\s*(?:番号)?\s*[:：(（]?\s*\d|\s*$)|〒|^\d+\s*/\s*\d+|発行者|備考|本体価格|課税対象|課税標準|"
+    # 電話 as a label (「電話 011-…」, 「電話番号」), not a phone service billed (電話リレーサービス料);
+    # 口座 as a bank account's, not a utility's discount for paying by it (口座振替割引)
+    r"銀行|口座(?!振替割引)|TEL|FAX|電話(?=\s*(?:番号)?\s*[:：(（]?\s*\d|\s*$)|〒|^\d+\s*/\s*\d+|発行者|備考|本体価格|課税対象|課税標準|"
     r"税抜金額|税込金額|総計|請求番号|伝票番号|預金|(?:普通|当座)\s*(?:口座)?\s*\d{5,8}|"
     r"お預[りか]|お釣り?|釣銭|額計|"
     # a tax category's subtotal (「免税 計(国際輸送)」, 「立替金 計(不課税)」), not 計算/計測
@@ -232,7 +238,7 @@ BRACKET_BASE = re.compile(
     rf"[(（]\s*(\d+)\s*%\s*対象(?:額|金額)?\s*[)）]\s*[:：]?\s*({AMOUNT}){NOT_RATE}"
 )
 BASE_WITH_RATE = re.compile(
-    rf"(?:課税対象額|対象額|対象金額|本体価格|税抜金額|小計|課税標準額)\s*[(（]\s*(\d+)\s*%\s*"
+    rf"(?:課税対象(?:額)?|対象額|対象金額|本体価格|税抜金額|小計|課税標準額)\s*[(（]\s*(\d+)\s*%\s*"
     rf"(?:対象)?[)）]\s*[:：]?\s*({AMOUNT}){NOT_RATE}"
 )
 SINGLE_RATE_TOTAL = re.compile(
@@ -258,6 +264,10 @@ TOTAL_LABELS = (
 )
 NON_TAXABLE = re.compile(
     rf"(?:非課税|不課税|対象外|立替金)(?:\s*\((?:立替金|非課税|対象外)\))?(?:分|額|対象|合計)?\s*[:：]?\s*"
+    rf"({AMOUNT})(?![\d,]|\s*%)"
+    # 「不課税(キャンセル料) 17,600」: a bracket naming what is outside the tax, then an amount
+    # that looks like money (an item row 「非課税(印紙代) 1 400 400」 gives its quantity first)
+    rf"|(?:非課税|不課税|対象外)\s*\([^()]{{1,12}}\)\s*[:：]?\s*(?=[¥￥]|\d{{1,3}}(?:,\d{{3}})+|\d+\s*円)"
     rf"({AMOUNT})(?![\d,]|\s*%)"
 )
 CJK_SPACE = re.compile(
@@ -376,13 +386,14 @@ MONEY_LABEL = re.compile(
     r"請求|合計|消費税|税額|対象|小計|金額|入金|繰越|買上|税抜|税込|本体|総額|残高|値引"
 )
 ITEM_HEAD = re.compile(
-    r"^(?:品名|品目|摘要|内容|商品名|明細|品名・規格|作業内容|件名|商品|項目|工種|物件"
+    r"^(?:品名|品目|摘要|内容|商品名|明細|品名・規格|作業内容|件名|商品|項目|工種|物件|区間|経路"
+    r"|乗車→降車|発→着"
     r"|(?:業務|作業|サービス|ご?利用|料金)(?:内容|内訳)"
-    r"|(?:(?!税|金|額|計)[一-龥ァ-ヶー]){1,4}(?:内容|内訳))$"
+    r"|(?:(?!税|金|額|計)[一-龥ァ-ヶー]){1,4}(?:内容|内訳|項目))$"
 )  # 工種: a construction bill's work item (出来高請求書); 物件: a lease's leased item (物件・回数);
-# ご利用内訳 / 料金内訳: a utility's;
-# 工事内容, 掲載内容, 業務内容: what was done, by its trade's word (not a summary's 税率別内訳,
-# 金額内訳)
+# ご利用内訳 / 料金内訳: a utility's; 区間, 経路, 乗車 → 降車: a fare's route (taxi, freight);
+# 工事内容, 掲載内容, 業務内容, 工事項目: what was done, by its trade's word (not a summary's
+# 税率別内訳, 金額内訳)
 #: One label of a summary header row; a cell that OCR ran several together in
 #: (「税抜合計消費税合計税込合計」) is a run of these (`flat_tables`).
 SUMMARY_HEAD = re.compile(
@@ -393,6 +404,8 @@ SUMMARY_HEAD = re.compile(
     r"|(?:消費税|課税)?対象(?:金)?額|(?:税抜|税込)(?:金)?額(?:計)?|消費税等?(?:額)?(?:計)?"
     r"|小計|本体(?:価格|金額)|税額|総額|非課税(?:額)?"
 )
+#: A column head's qualifier in brackets after it (「品名(産地・規格)」, 「料金内訳(税込)」, 「数量(kg)」).
+HEAD_QUALIFIER = re.compile(r"\([^()]*\)$")
 #: The head of a summary table's column of rate labels, longest first: at the start of a
 #: header cell OCR ran together (「税率区分税抜金額…」) as `RATE_LEAD`, a whole cell as `RATE_HEAD`.
 RATE_LEAD = re.compile(r"(?:税率区分|課税区分|税区分|適用税率|税率|区分)")
@@ -412,16 +425,20 @@ COLUMN_HEADS = (
         "amount",
         # 料金(円): a utility bill's; 売上金額: a ledger's beside 入金金額; 今回出来高: a 出来高
         # sheet's amount billed this time, beside 契約金額 / 前回迄 / 累計
+        # 今回請求額: the same sheet's column of what is billed this time, when so headed;
+        # 運賃: a fare's
         re.compile(
-            r"^(?:金額|料金|税抜金額|税込金額|小計|価格|合計|合計金額|売上金額|今回出来高(?:金額)?)"
-            r"(?:\((?:税抜|税込|円)\))?$"
+            r"^(?:金額|料金|運賃|税抜金額|税込金額|小計|価格|合計|合計金額|売上金額"
+            r"|今回出来高(?:金額)?|今回(?:ご)?請求(?:金)?額)(?:\((?:税抜|税込|円)\))?$"
         ),
     ),
     # 使用量: a utility's or a cloud bill's usage (kWh, GB, vCPU-hours) times its 単価
     ("quantity", re.compile(r"^(?:数量|数|個数|件数|台数|本数|枚数|回数|人数|口数|ご?使用量)$")),
     # 月額: a lease's or a rent's price per month (「数量 単位 月額 金額」)
     ("unit_price", re.compile(r"^(?:単価|月額)(?:\((?:税抜|税込|円)\))?$")),
-    ("rate", RATE_HEAD),
+    # 「税」: an item table's column of each row's rate (10%, 8%, 非); its cells are read as
+    # rates only (`layout_read.item_rows`), so a column of tax amounts is not taken for one
+    ("rate", re.compile(rf"^(?:{RATE_LEAD.pattern}|税)$")),
     # a column headed 軽減 whose cells mark the reduced-rate rows (※, ○, ★): `REDUCED_MARK`
     ("reduced", REDUCED_CELL),
 )

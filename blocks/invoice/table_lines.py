@@ -2,7 +2,7 @@
 text's tokens in reading order (`lines.item_lines`), whichever the document bears out.
 
 The table read by column is taken when quantity × unit price gives each of its rows
-(`sound`) and it holds as many rows as the reading in order, or that reading (without a
+(`sound`) and it holds as many rows as the reading in order (rows of amount 0 not counted), or that reading (without a
 header) holds all its rows plus others from outside the table, or its amounts add up to the
 document's base or total where the reading in order's do not and do not hold its rows with
 their amounts (a 単位 column's 「字」, 「基」 read as items of their own). Rows named as a sum
@@ -18,7 +18,7 @@ from blocks.invoice.layout_read import Row, item_rows
 from blocks.invoice.lines import amount_value, item_lines, line_item
 from blocks.invoice.patterns import SUM_NAME
 
-__all__ = ["adds_up", "document_lines", "layout_lines", "sound"]
+__all__ = ["adds_up", "document_lines", "layout_lines", "mark_outside_tax", "sound"]
 
 
 def layout_lines(rows: list[Row]) -> list[dict[str, Any]]:
@@ -92,10 +92,25 @@ def document_lines(
     lines, source = item_lines(tokens)
     lines = _without_subtotals(lines)
     by_column = layout_lines(rows)
+    # a row of zero read in order is an identifier's digits (「供給地点特定番号 … 0000」), not an
+    # item: a zero-priced item of the table would be among the rows read by column too
+    priced = [line for line in lines if line["amount"]]
     if sound(by_column) and (
-        len(by_column) >= len(lines)
+        len(by_column) >= len(priced)
         or (source == "free" and _among(by_column, lines))
         or (adds_up(by_column, sums) and not adds_up(lines, sums) and not _holds(lines, by_column))
     ):
         return by_column, "layout"
     return lines, source
+
+
+def mark_outside_tax(lines: list[dict[str, Any]], outside: Any, bases: dict[str, Any]) -> None:
+    """The one item whose amount is the document's amount outside the tax (「不課税(キャンセル
+    料) 17,600」) is outside the tax when the other items add up to the taxed base (the per-rate
+    bases summed): the arithmetic names it, not a guess. Nothing changes otherwise."""
+    if not outside or not bases or any(line["non_taxable"] for line in lines):
+        return
+    named = [line for line in lines if line["amount"] == outside]
+    rest = sum(line["amount"] or 0 for line in lines) - outside
+    if len(named) == 1 and rest == sum(v or 0 for v in bases.values()):
+        named[0].update(non_taxable=True, rate=None, reduced_rate=False, rate_stated=False)

@@ -73,7 +73,8 @@ DATE_PATTERN = re.compile(
     r"(?P<year>(?(era)(?:\d{1,2}|元)|\d{4}))\s*(?P<sep>[年/.\-])\s*"
     r"(?P<month>\d{1,2})\s*(?:月|(?P=sep))\s*(?P<day>\d{1,2})(?!\d)\s*日?"
 )
-_SIGN_YEN = r"(?:[△▲]\s*[¥￥]\s*|(?:[¥￥]\s*)?[-△▲]?\s*)"  # 「△¥5,000」 as 「¥△5,000」
+# 「△¥5,000」 and 「-¥15,000」 as 「¥△5,000」 (a minus only right before the ¥: 「- ¥…」 is a dash)
+_SIGN_YEN = r"(?:(?:[△▲]\s*|-)[¥￥]\s*|(?:[¥￥]\s*)?[-△▲]?\s*)"
 _AMOUNT = rf"{_SIGN_YEN}\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|{_SIGN_YEN}\d+(?:\.\d+)?"
 
 

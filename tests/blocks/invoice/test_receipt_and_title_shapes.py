@@ -13,6 +13,7 @@ import pytest
 
 from blocks.invoice.doc_kinds import classify
 from blocks.invoice.extract import extract_invoice_fields
+from blocks.invoice.rules import check_invoices
 
 ISSUER = "みさき交通株式会社\n神奈川県横須賀市若松町2-30\n登録番号 T6099004976353\n"
 
@@ -130,9 +131,13 @@ def test_a_utilitys_tax_with_its_rates_base_after_it(printed: str) -> None:
     assert fields["total"] == 135026
 
 
-def test_a_tax_without_its_rate_stays_unrated() -> None:
-    """A tax printed without any rate (「(うち消費税相当額 6,158円)」) is not given one: the
-    rate is an item of the 適格請求書 that the check must still find missing."""
+def test_a_tax_without_its_rate_takes_the_rate_its_total_gives_and_is_still_a_finding() -> None:
+    """A tax printed without any rate (「(うち消費税相当額 6,158円)」) is 10 %'s, the only rate
+    that gives it from the total (⌊67,738 × 10/110⌋); the 適格請求書's per-rate amounts and
+    rate are still missing from the document, and the check still says so."""
     text = "請求書\n株式会社こもれび 様\n発行日 令和9年12月16日\n請求金額\n67,738円\n"
     text += "(うち消費税相当額 6,158円)\n" + ISSUER
-    assert extract_invoice_fields(text)["tax_by_rate"] == {}
+    fields = extract_invoice_fields(text)
+    assert fields["tax_by_rate"] == {"10": 6158}
+    findings, _ = check_invoices([{**fields, "source": {"path": "a.pdf", "name": "a.pdf"}}])
+    assert "totals_by_rate_missing" in {f["rule"] for f in findings}
