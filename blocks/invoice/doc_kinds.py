@@ -75,7 +75,8 @@ def is_title_line(line: str) -> bool:
 def _title(line: str) -> tuple[str, str] | None:
     """The title a line starts with, as the table names it or with a polite prefix the table
     does not list (「お支払明細書」 for 支払明細書, 「ご納品書」 for 納品書)."""
-    squeezed = _squeeze(_REMARK.sub("", unicodedata.normalize("NFKC", line)))
+    # the remark is measured without the spaces a letter-spaced title is printed with
+    squeezed = _squeeze(_REMARK.sub("", "".join(unicodedata.normalize("NFKC", line).split())))
     if len(squeezed) > 24:
         return _bilingual_title(line) if "/" in line else None
     for form in (squeezed, squeezed[1:] if squeezed[:1] in _POLITE else ""):

@@ -322,7 +322,10 @@ def extract_invoice_fields(
     withholding = amount_value(withheld.group(1)) if withheld else None
     if withheld and withholding:
         raw["withholding"] = withheld.group(0)
-    sums = {sum(totals.values()) if totals else None, total} - {None}
+    taxed = sum(totals.values()) if totals else None
+    # the items add up to the taxed base, with what is outside the tax, or to the total
+    outside = taxed + non_taxable if taxed is not None and non_taxable else None
+    sums = {taxed, outside, total} - {None}
     lines, lines_source = document_lines(tokens, rows, sums)
     for line in lines:  # no rate column: the marked items are the reduced-rate ones
         line["rate_stated"] = line["rate"] is not None

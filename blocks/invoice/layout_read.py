@@ -25,6 +25,7 @@ from typing import Any
 
 from blocks.invoice.patterns import (
     AMOUNT_CELL,
+    AMOUNT_THEN_MARK,
     BALANCE_ROW,
     BARRIER,
     BASE_LABEL,
@@ -33,6 +34,7 @@ from blocks.invoice.patterns import (
     CONSUMPTION_TAX_WORD,
     EXEMPT,
     EXEMPT_WORD,
+    HEAD_ENGLISH_AFTER,
     HEAD_JOINER,
     HEAD_QUALIFIER,
     ITEM_HEAD,
@@ -40,6 +42,7 @@ from blocks.invoice.patterns import (
     MERGED_RATE,
     MONEY_LABEL,
     NOT_ITEM,
+    NOTE_CELL,
     PLAIN_NUMBER,
     QTY_CELL,
     RATE,
@@ -175,7 +178,11 @@ def _continues(rows: Sequence[Row]) -> bool:
 def _span(header: Row) -> tuple[float, float]:
     """Where the table's columns stand: from its first to its last label of money or rate (a
     cell of another column printed on the same line — the issuer's name — is not the table's)."""
-    heads = [c for c in header if MONEY_LABEL.search(c[2]) or RATE_HEAD.match(c[2])] or header
+    heads = [
+        c
+        for c in header
+        if (MONEY_LABEL.search(c[2]) or RATE_HEAD.match(c[2])) and not NOTE_CELL.search(c[2])
+    ] or header
     return min(c[0] for c in heads), max(c[1] for c in heads)
 
 
@@ -255,7 +262,7 @@ def _item_header(row: Row) -> dict[str, Cell] | None:
     taken for the description's."""
     heads: dict[str, Cell] = {}
     for index, cell in enumerate(row):
-        text = cell[2].replace(" ", "")
+        text = HEAD_ENGLISH_AFTER.sub("", cell[2]).replace(" ", "")
         # a bilingual head (「Description / 内容」, 「項目 / Item」): either part names the
         # column; a qualifier in brackets after a head (「品名(産地・規格)」) does not change it
         parts = (text, *text.split("/")) if "/" in text else (text,)
@@ -388,6 +395,40 @@ def _is_rate(cell: str) -> bool:
     return not _is_amount(cell) or cell.strip().startswith("0.")
 
 
+def _rate(cell: str) -> str:
+    """A rate cell as the rules read it: a reduced-rate mark (「軽」, 「※」) is the reduced rate."""
+    return REDUCED_CELL_RATE if REDUCED_MARK.match(cell) or REDUCED_CELL.match(cell) else cell
+
+
+def _split_mark(found: dict[str, list[str]]) -> None:
+    """An amount cell run into the reduced-rate mark beside it (「19,680 軽」): the amount, and
+    the mark as the row's rate where the rate column gave none."""
+    cells = found.get("amount", [])
+    for index, text in enumerate(cells):
+        match = AMOUNT_THEN_MARK.match(text)
+        if match is not None:
+            cells[index] = match["amount"]
+            if not found.get("rate"):
+                found["rate"] = [match["mark"]]
+            return
+
+
+def _section_subtotal(
+    items: list[dict[str, str]],
+    amount: str,
+    found: dict[str, list[str]],
+    rows: Sequence[Row],
+    line: Row,
+) -> bool:
+    """A 小計 that sums the section above it (「小計 9,200」 under a line's charges) with the
+    heading of another section right under it (a row with no amount, 「ひかり電話オフィス
+    0422-…」): the table goes on. The last 小計, with the summary under it, ends it."""
+    if not _is_amount(amount) or not _subtotal(items, amount, found):
+        return False
+    below = next((r for r in rows[rows.index(line) + 1 :] if r), None)
+    return below is not None and not any(_is_amount(c[2]) for c in below)
+
+
 def _quantity(cell: str) -> str:
     """A quantity cell's number without its unit (「83m3」 → 「83」, 「2か月」 → 「2」)."""
     match = QTY_CELL.match(cell)
@@ -431,6 +472,7 @@ def item_rows(rows: Sequence[Row]) -> list[dict[str, str]]:
             if items and _side_block(line, found, heads):
                 continue  # a block printed beside the table (its totals, the issuer)
             _split_merged(found)
+            _split_mark(found)
             description = " ".join(found.get("description", []))
             amount = " ".join(found.get("amount", []))
             first = line[0][2]
@@ -439,6 +481,9 @@ def item_rows(rows: Sequence[Row]) -> list[dict[str, str]]:
             if NOT_ITEM.match(description or first) or BARRIER.search(description or first):
                 if after_break and not _is_amount(amount):
                     continue  # the next page's heading lines
+                if _section_subtotal(items[group:], amount, found, rows, line):
+                    group = len(items)  # a section's 小計, the next section's heading below it
+                    continue
                 break
             if _is_amount(amount) and _subtotal(items[group:], amount, found):
                 group = len(items)  # a slip's subtotal (伝票計): the next slip's items may follow
@@ -456,7 +501,7 @@ def item_rows(rows: Sequence[Row]) -> list[dict[str, str]]:
                     "amount": amount,
                     "quantity": " ".join(_quantity(c) for c in found.get("quantity", [])),
                     "unit_price": " ".join(found.get("unit_price", [])),
-                    "rate": " ".join(c for c in found.get("rate", []) if _is_rate(c))
+                    "rate": " ".join(_rate(c) for c in found.get("rate", []) if _is_rate(c))
                     or (EXEMPT_WORD if exempt else _reduced_mark(found)),
                 }
             )

@@ -49,6 +49,7 @@ from blocks.invoice.patterns import (
     REGISTRATION_LABEL,
     ROLE,
     SENTENCE,
+    STRAY_LETTER_AFTER,
 )
 from blocks.invoice.vocabulary import (
     NO_NAME_BUYER,
@@ -267,6 +268,9 @@ def issuer_of(
     if name is None:
         return name, text, cue
     name = _lead_name(name, buyer) or name  # the company before its address on its line
+    stray = STRAY_LETTER_AFTER.search(name)
+    if stray is not None and is_company(name[: stray.start()]):
+        name = name[: stray.start()]
     return LATIN_NAME_AFTER.sub("", name) or name, text, cue
 
 

@@ -22,6 +22,7 @@ __all__ = [
     "AMOUNT_AFTER",
     "AMOUNT_CELL",
     "AMOUNT_HEAD",
+    "AMOUNT_THEN_MARK",
     "BALANCE_ROW",
     "BARRIER",
     "BASE_LABEL",
@@ -52,6 +53,7 @@ __all__ = [
     "EXEMPT",
     "FEE_ITEM",
     "HEADER_BEFORE",
+    "HEAD_ENGLISH_AFTER",
     "HEAD_JOINER",
     "HEAD_QUALIFIER",
     "HONORIFIC",
@@ -73,6 +75,7 @@ __all__ = [
     "NAME_CHAR",
     "NET_LABEL",
     "NON_TAXABLE",
+    "NOTE_CELL",
     "NOT_ITEM",
     "NOT_ONLY_NUMBERS",
     "NOT_RATE",
@@ -112,6 +115,7 @@ __all__ = [
     "SINGLE_EXCLUSIVE_WORDS",
     "SINGLE_RATE_TOTAL",
     "SPECK",
+    "STRAY_LETTER_AFTER",
     "SUBTOTAL",
     "SUMMARY_HEAD",
     "SUM_NAME",
@@ -265,10 +269,10 @@ TOTAL_LABELS = (
 NON_TAXABLE = re.compile(
     rf"(?:非課税|不課税|対象外|立替金)(?:\s*\((?:立替金|非課税|対象外)\))?(?:分|額|対象|合計)?\s*[:：]?\s*"
     rf"({AMOUNT})(?![\d,]|\s*%)"
-    # 「不課税(キャンセル料) 17,600」: a bracket naming what is outside the tax, then an amount
-    # that looks like money (an item row 「非課税(印紙代) 1 400 400」 gives its quantity first)
-    rf"|(?:非課税|不課税|対象外)\s*\([^()]{{1,12}}\)\s*[:：]?\s*(?=[¥￥]|\d{{1,3}}(?:,\d{{3}})+|\d+\s*円)"
-    rf"({AMOUNT})(?![\d,]|\s*%)"
+    # 「不課税(キャンセル料) 17,600」: a bracket naming what is outside the tax, then one amount
+    # (an item row 「非課税(印紙代) 1 400 400」 gives its quantity, then more numbers)
+    rf"|(?:非課税|不課税|対象外)\s*\([^()]{{1,12}}\)\s*[:：]?\s*"
+    rf"({AMOUNT})(?![\d,]|\s*%)(?!\s+[\d¥￥△▲-])"
 )
 CJK_SPACE = re.compile(
     r"(?<=[\u3040-\u30ff\u4e00-\u9fff【(])\s+(?=[\u3040-\u30ff\u4e00-\u9fff】)])"
@@ -386,14 +390,15 @@ MONEY_LABEL = re.compile(
     r"請求|合計|消費税|税額|対象|小計|金額|入金|繰越|買上|税抜|税込|本体|総額|残高|値引"
 )
 ITEM_HEAD = re.compile(
-    r"^(?:品名|品目|摘要|内容|商品名|明細|品名・規格|作業内容|件名|商品|項目|工種|物件|区間|経路"
+    r"^(?:品名|品目|摘要|内容|商品名|明細|品名・規格|作業内容|件名|商品|項目|工種|物件(?:名)?|区間|経路|費目"
     r"|乗車→降車|発→着"
     r"|(?:業務|作業|サービス|ご?利用|料金)(?:内容|内訳)"
-    r"|(?:(?!税|金|額|計)[一-龥ァ-ヶー]){1,4}(?:内容|内訳|項目))$"
+    r"|(?:(?!税|金|額|計)[一-龥ァ-ヶー]){1,4}(?:内容|内訳|項目)|(?:(?!税|金|額|計)[一-龥]){1,3}物)$"
 )  # 工種: a construction bill's work item (出来高請求書); 物件: a lease's leased item (物件・回数);
-# ご利用内訳 / 料金内訳: a utility's; 区間, 経路, 乗車 → 降車: a fare's route (taxi, freight);
-# 工事内容, 掲載内容, 業務内容, 工事項目: what was done, by its trade's word (not a summary's
-# 税率別内訳, 金額内訳)
+# ご利用内訳 / 料金内訳: a utility's; 区間, 経路, 乗車 → 降車: a fare's route (taxi, freight); 費目:
+# a rent's (賃料, 共益費), left of its 摘要;
+# 工事内容, 掲載内容, 業務内容, 工事項目, 技工物: what was done or made, by its trade's word
+# (not a summary's 税率別内訳, 金額内訳)
 #: One label of a summary header row; a cell that OCR ran several together in
 #: (「税抜合計消費税合計税込合計」) is a run of these (`flat_tables`).
 SUMMARY_HEAD = re.compile(
@@ -402,8 +407,13 @@ SUMMARY_HEAD = re.compile(
     r"|値引(?:額)?)"
     r"|(?:税抜|税込|消費税|総)?合計(?:金額)?(?:\((?:税抜|税込)\))?"
     r"|(?:消費税|課税)?対象(?:金)?額|(?:税抜|税込)(?:金)?額(?:計)?|消費税等?(?:額)?(?:計)?"
-    r"|小計|本体(?:価格|金額)|税額|総額|非課税(?:額)?"
-)
+    r"|小計|本体(?:価格|金額)|税額|内税(?:額)?|総額|非課税(?:額)?"
+)  # 内税額: a receipt's tax inside its prices
+#: One letter after a company's name on its line, a space apart: a seal's (角印) letter printed
+#: beside it (「株式会社あさひな医療器材 ひ」), not part of the name.
+STRAY_LETTER_AFTER = re.compile(r"\s+[\u3040-\u30ff\u4e00-\u9fff]$")
+#: A column head's English after it (「数量 Qty」, 「単価 Unit price」): not part of its name.
+HEAD_ENGLISH_AFTER = re.compile(r"(?<=[^\x00-\x7f])\s+[A-Za-z][A-Za-z .#]*$")
 #: A column head's qualifier in brackets after it (「品名(産地・規格)」, 「料金内訳(税込)」, 「数量(kg)」).
 HEAD_QUALIFIER = re.compile(r"\([^()]*\)$")
 #: The head of a summary table's column of rate labels, longest first: at the start of a
@@ -426,9 +436,9 @@ COLUMN_HEADS = (
         # 料金(円): a utility bill's; 売上金額: a ledger's beside 入金金額; 今回出来高: a 出来高
         # sheet's amount billed this time, beside 契約金額 / 前回迄 / 累計
         # 今回請求額: the same sheet's column of what is billed this time, when so headed;
-        # 運賃: a fare's
+        # 運賃: a fare's; リース料, 利用料: a lease's or a service's charge
         re.compile(
-            r"^(?:金額|料金|運賃|税抜金額|税込金額|小計|価格|合計|合計金額|売上金額"
+            r"^(?:金額|料金|運賃|(?:リース|レンタル|ご?利用|使用)料|税抜金額|税込金額|小計|価格|合計|合計金額|売上金額"
             r"|今回出来高(?:金額)?|今回(?:ご)?請求(?:金)?額)(?:\((?:税抜|税込|円)\))?$"
         ),
     ),
@@ -450,7 +460,10 @@ REDUCED_MARK = re.compile(r"^(?:[※*＊○〇●◎✓✔★☆]|軽|8\s*%)$")
 
 ADDRESS = re.compile(r"^(?:〒|\d{3}-\d{4}|東京都|北海道|大阪府|京都府|\S{2,3}県)|TEL|FAX|電話|@")
 COMPANY = re.compile(
-    r"株式会社|有限会社|合同会社|合資会社|合名会社|\(株\)|\(有\)|\w法人|商店|事務所|商会"
+    # 事務所: a firm's (法律事務所, 設計事務所), not a building's 管理事務所
+    r"株式会社|有限会社|合同会社|合資会社|合名会社|\(株\)|\(有\)|\w法人|商店|(?<!管理)事務所|商会"
+    # a sole trader's house name by its trade (ふじた歯科技工所, 翻訳工房…, …工務店)
+    r"|技工所|研究所|製作所|工房|工務店"
     # a public body that bills (a city's waterworks bureau, a cooperative)
     r"|(?:水道|交通|郵便)局|役所|役場|組合"
 )
@@ -564,6 +577,10 @@ REGISTRATION_LABEL = "登録番号"
 #: The rate such a cell stands for, in the words `RATE_WORD` reads.
 REDUCED_CELL_RATE = "軽減8%"
 #: A sentence (a greeting, 「下記の通り御請求申し上げます。」): never a party's name.
+#: An amount run into the reduced-rate mark of the column beside it (「19,680 軽」).
+AMOUNT_THEN_MARK = re.compile(rf"^(?P<amount>{AMOUNT})\s*(?P<mark>軽|※|＊|\*)$")
+#: A note printed on a table's lines (「※印は軽減税率(8%)対象商品です。…」): no head of it.
+NOTE_CELL = re.compile(r"^[※*＊]|。")
 SENTENCE = re.compile(r"[。！？!?]$|(?:ます|ません|ください|下さい)$")
 #: A cell of three or more characters each standing apart (「8 % 対 象」).
 LETTER_SPACED = re.compile(r"\S(?: \S){2,}")

@@ -70,7 +70,9 @@ ROW_AMOUNT_KEYS = ("total", "出金", "入金", "amount")
 # One date anywhere in NFKC text: 西暦 (年月日, / . -) or 和暦 (kanji era or R/H/S letter).
 DATE_PATTERN = re.compile(
     r"(?P<era>令和|平成|昭和|(?<![A-Za-z])[RHS](?=\s*\d{1,2}\s*[./年]))?\s*"
-    r"(?P<year>(?(era)(?:\d{1,2}|元)|\d{4}))\s*(?P<sep>[年/.\-])\s*"
+    r"(?P<year>(?(era)(?:\d{1,2}|元)|\d{4}))\s*(?P<sep>[年/.\-])"
+    # the year in the other calendar in brackets (「2033年(令和15年)12月20日」, 「令和15年(2033年)…」)
+    r"(?:(?<=年)\s*[(（]\s*(?:令和|平成|昭和)?\s*(?:\d{1,4}|元)\s*年?\s*[)）])?\s*"
     r"(?P<month>\d{1,2})\s*(?:月|(?P=sep))\s*(?P<day>\d{1,2})(?!\d)\s*日?"
 )
 # 「△¥5,000」 and 「-¥15,000」 as 「¥△5,000」 (a minus only right before the ¥: 「- ¥…」 is a dash)
