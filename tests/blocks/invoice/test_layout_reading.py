@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 from typing import Any
 
+import pytest
 from openpyxl import Workbook
 
 from blocks.file.extract_office import text_format
@@ -125,12 +126,21 @@ def test_the_registration_label_remnant_is_not_a_name() -> None:
     assert fields["issuer_name"] != "適格請求書発行業者"
 
 
-def test_a_buyer_split_over_two_cells_is_read_and_is_not_the_issuer() -> None:
-    text = "請求書\n株式会社みなみ工業\t御中\nたなか工房\n登録番号 T7000012050002\n"
+@pytest.mark.parametrize(
+    ("issuer", "status"),
+    [
+        ("たなかデザイン", "要確認"),  # no legal form, no trade's house word: a weak cue
+        ("たなか工房", "確定"),  # a house name by its trade (工房, like 商店, 事務所)
+    ],
+)
+def test_a_buyer_split_over_two_cells_is_read_and_is_not_the_issuer(
+    issuer: str, status: str
+) -> None:
+    text = f"請求書\n株式会社みなみ工業\t御中\n{issuer}\n登録番号 T7000012050002\n"
     fields = extract_invoice_fields(text)
     assert fields["buyer_name"] == "株式会社みなみ工業"
-    assert fields["issuer_name"] == "たなか工房"
-    assert fields["status"]["issuer_name"] == "要確認"  # no legal form: a weak cue
+    assert fields["issuer_name"] == issuer
+    assert fields["status"]["issuer_name"] == status
 
 
 def test_an_escaped_number_format_gives_the_buyer_its_onchu() -> None:
