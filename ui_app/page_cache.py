@@ -18,8 +18,8 @@ __all__ = ["AHEAD_S", "ENDED", "RUNS_TTL_S", "Cache", "install", "snapshot"]
 
 #: How long the recent-runs list is reused (seconds).
 RUNS_TTL_S = 3.0
-#: How long after they were read the paused forms read ahead at the app's start may be drawn
-#: (seconds): the first drawing comes well under a second after they were read.
+#: How long after they were handed over the lists read ahead at the app's start may be drawn
+#: (seconds): the first drawing comes well under a second after that.
 AHEAD_S = 10.0
 #: The states a run does not leave.
 ENDED = frozenset({"COMPLETED", "FAILED", "CANCELLED", "CRASHED"})
@@ -47,7 +47,8 @@ class Cache:
 
     @classmethod
     def take_ahead(cls, name: str) -> list[Any] | None:
-        """The list read ahead under `name`, taken once, within `AHEAD_S` of its reading."""
+        """The list read ahead under `name`, taken once, within `AHEAD_S` of its handing over
+        (`ui_app.read_ahead`)."""
         with cls.lock:
             ahead = cls.ahead.pop(name, None)
         if ahead is None or time.monotonic() - ahead[0] >= AHEAD_S:

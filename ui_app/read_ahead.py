@@ -9,7 +9,7 @@ through the same functions the pages call (`ui_app.backend`, `ui_app.run_titles`
 recent runs the runs page lists, and hands the app process what those functions cached (two
 messages on a pipe: `multiprocessing.Pipe`). Meanwhile the app process starts Streamlit on the other core; the first
 drawing waits for the first message (`wait`, bounded) and draws from the caches without
-importing Prefect (the lists only within `ui_app.page_cache.AHEAD_S` of their reading, and a
+importing Prefect (the lists only within `ui_app.page_cache.AHEAD_S` of their handing over, and a
 page drawn from them draws itself again a moment later, reading now: `read_again_soon`); the
 app imports Prefect's client after that drawing (`drawn`).
 
@@ -122,14 +122,13 @@ def read_again_soon(key: str) -> None:
 def _read(sending: Connection) -> None:
     """In the child: the inbox's reads, sent; then the runs page's, sent."""
     from keiri.base.errors import KeiriError
-    from ui_app import backend, page_cache, run_titles
+    from ui_app import backend, run_titles
 
     with backend.api_session():
-        ahead: dict[str, tuple[float, list[Any]]] = {}
-        read_at = time.monotonic()
+        ahead: dict[str, list[Any]] = {}
         try:
             rejected = backend.recent_runs("rejected", limit=backend.REJECTED_LIMIT)
-            ahead["rejected"] = (read_at, rejected)
+            ahead["rejected"] = rejected
         except KeiriError as exc:  # the page asks again and shows it
             _log.debug("sent-back runs not read ahead: %s", exc.message)
             rejected = []
@@ -139,7 +138,6 @@ def _read(sending: Connection) -> None:
                 backend.run_outcome(view.run_id)
             except KeiriError as exc:
                 _log.debug("sent-back run %s not read ahead: %s", view.run_id, exc.message)
-        read_at = time.monotonic()
         try:
             items: list[Any] | None = backend.read_inbox()
         except KeiriError as exc:
@@ -152,18 +150,28 @@ def _read(sending: Connection) -> None:
             except KeiriError as exc:
                 _log.debug("run %s not read ahead: %s", item.run_id, exc.message)
         if items is not None:
-            ahead["inbox"] = (read_at, items)
-        sending.send({"caches": page_cache.snapshot(), "titles": run_titles.kept(), "ahead": ahead})
-        read_at = time.monotonic()
+            ahead["inbox"] = items
+        _send(sending, ahead)
         runs = backend.read_runs()
         for view in runs:  # the runs page's titles (kept `run_titles.KEEP_S`, as in the app)
             try:
                 run_titles.of_view(view)
             except KeiriError as exc:
                 _log.debug("run %s: no title read ahead: %s", view.run_id, exc.message)
-        ahead = {"runs": (read_at, runs)}
-        sending.send({"caches": page_cache.snapshot(), "titles": run_titles.kept(), "ahead": ahead})
+        _send(sending, {"runs": runs})
     sending.close()
+
+
+def _send(sending: Connection, lists: dict[str, list[Any]]) -> None:
+    """Hand the caches, the titles and the lists read over; each list is usable `AHEAD_S` from
+    now, when its reading (and the reads after it) is done: a loaded machine that takes longer
+    than that to read does not lose the first list (the sent-back runs, read first) before the
+    app is handed it. The page draws it, then reads again (`read_again_soon`)."""
+    from ui_app import page_cache, run_titles
+
+    sent_at = time.monotonic()
+    ahead = {name: (sent_at, found) for name, found in lists.items()}
+    sending.send({"caches": page_cache.snapshot(), "titles": run_titles.kept(), "ahead": ahead})
 
 
 def _receive(receiving: Connection, pid: int) -> None:
