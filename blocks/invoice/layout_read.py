@@ -417,16 +417,16 @@ def _section_subtotal(
     items: list[dict[str, str]],
     amount: str,
     found: dict[str, list[str]],
-    rows: Sequence[Row],
-    line: Row,
+    below: Sequence[Row],
 ) -> bool:
     """A 小計 that sums the section above it (「小計 9,200」 under a line's charges) with the
     heading of another section right under it (a row with no amount, 「ひかり電話オフィス
-    0422-…」): the table goes on. The last 小計, with the summary under it, ends it."""
+    0422-…」): the table goes on. The last 小計, with the summary under it, ends it. `below`:
+    the rows after it."""
     if not _is_amount(amount) or not _subtotal(items, amount, found):
         return False
-    below = next((r for r in rows[rows.index(line) + 1 :] if r), None)
-    return below is not None and not any(_is_amount(c[2]) for c in below)
+    following = next((r for r in below if r), None)
+    return following is not None and not any(_is_amount(c[2]) for c in following)
 
 
 def _quantity(cell: str) -> str:
@@ -457,7 +457,7 @@ def item_rows(rows: Sequence[Row]) -> list[dict[str, str]]:
         after_break, group, exempt = False, 0, False
         edges = _edges(rows[index + 1 :], heads)
         spans = _aligned_spans(rows[index + 1 :])
-        for line in rows[index + 1 :]:
+        for at, line in enumerate(rows[index + 1 :], start=index + 1):
             if not line:
                 after_break = bool(items)
                 continue
@@ -481,7 +481,7 @@ def item_rows(rows: Sequence[Row]) -> list[dict[str, str]]:
             if NOT_ITEM.match(description or first) or BARRIER.search(description or first):
                 if after_break and not _is_amount(amount):
                     continue  # the next page's heading lines
-                if _section_subtotal(items[group:], amount, found, rows, line):
+                if _section_subtotal(items[group:], amount, found, rows[at + 1 :]):
                     group = len(items)  # a section's 小計, the next section's heading below it
                     continue
                 break

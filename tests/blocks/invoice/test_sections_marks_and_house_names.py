@@ -15,17 +15,7 @@ import pytest
 from blocks.invoice.doc_kinds import classify
 from blocks.invoice.extract import extract_invoice_fields
 from blocks.text.japanese import parse_date_text
-
-Cells = list[tuple[float, float, str]]
-
-
-def _fields(rows: list[Cells]) -> dict[str, Any]:
-    layout = [
-        {"page": 1, "top": 100 + 12 * i, "cells": [list(c) for c in row]}
-        for i, row in enumerate(rows)
-    ]
-    text = "\n".join(" ".join(c[2] for c in row) for row in rows)
-    return extract_invoice_fields(text, layout=layout)
+from tests.blocks.invoice.printed import Cells, printed_fields
 
 
 def _items(fields: dict[str, Any]) -> list[tuple[Any, ...]]:
@@ -49,7 +39,7 @@ def test_a_date_with_the_other_calendars_year_in_brackets(printed: str) -> None:
 
 
 def test_a_seals_letter_after_the_issuers_name_is_not_part_of_it() -> None:
-    fields = _fields(
+    fields = printed_fields(
         [
             [(34, 104, "請求書"), (454, 562, "請求日 2033年9月30日")],
             [(34, 216, "医療法人社団こもれび会 御中"), (372, 547, "株式会社あさひな医療器材 ひ")],
@@ -62,7 +52,7 @@ def test_a_seals_letter_after_the_issuers_name_is_not_part_of_it() -> None:
 
 
 def test_a_buildings_management_office_is_no_company_and_the_company_above_it_issues() -> None:
-    fields = _fields(
+    fields = printed_fields(
         [
             [(186, 403, "賃料等 ご請求書"), (485, 562, "令和16年2月25日")],
             [(34, 175, "医療法人社団こもれび会"), (188, 201, "様"),
@@ -103,7 +93,7 @@ def test_letter_spaced_titles_and_a_banks_transfer_result(title: str, kind: str)
 
 
 def test_heads_with_their_english_after_them_and_quantities_with_a_spaced_unit() -> None:
-    fields = _fields(
+    fields = printed_fields(
         [
             *HEAD,
             [(38, 112, "内容 Description"), (304, 344, "数量 Qty"), (378, 444, "単価 Unit price"),
@@ -130,7 +120,7 @@ def test_heads_with_their_english_after_them_and_quantities_with_a_spaced_unit()
 def test_sections_with_their_subtotals_and_headings_are_one_table() -> None:
     """「小計」 under each line's charges, the next line's heading under it: the table goes on;
     the last 小計, with the summary under it, ends it."""
-    fields = _fields(
+    fields = printed_fields(
         [
             *HEAD,
             [(153, 200, "ご利用内容"), (336, 355, "数量"), (388, 408, "税率"),
@@ -159,7 +149,7 @@ def test_sections_with_their_subtotals_and_headings_are_one_table() -> None:
 def test_an_amount_run_into_its_reduced_mark_and_a_header_line_with_a_note() -> None:
     """「19,680 軽」 spans the 金額 and 税 columns: the amount, at the reduced rate; the summary
     table's header line also holds a note (「※印は…」), which is no head of it."""
-    fields = _fields(
+    fields = printed_fields(
         [
             *HEAD,
             [(45, 64, "日付"), (240, 268, "商品名"), (432, 450, "数量"), (465, 484, "単価"),
@@ -185,7 +175,7 @@ def test_an_amount_run_into_its_reduced_mark_and_a_header_line_with_a_note() -> 
 
 
 def test_a_receipts_tax_table_in_one_header_cell_with_its_tax_inside() -> None:
-    fields = _fields(
+    fields = printed_fields(
         [
             [(94, 129, "領収証"), (9, 111, "2034年03月24日(金) 17:00")],
             [(58, 169, "株式会社ハートフルドラッグ"), (65, 162, "登録番号 T9031244908760")],

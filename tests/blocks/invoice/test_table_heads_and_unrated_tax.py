@@ -13,23 +13,13 @@ import pytest
 from blocks.invoice.extract import extract_invoice_fields
 from blocks.invoice.layout_read import item_rows
 from blocks.text.japanese import parse_amount_text
+from tests.blocks.invoice.printed import Cells, printed_fields
 
-HEAD = [
+HEAD: list[Cells] = [
     [(30, 96, "請求書")],
     [(30, 170, "株式会社なごみ食堂 御中"), (330, 430, "株式会社ひがしの青果")],
     [(30, 140, "請求日 2032年7月31日"), (330, 432, "登録番号 T5476951966324")],
 ]
-
-
-def _fields(rows: list[list[tuple[float, float, str]]]) -> dict[str, Any]:
-    """The fields of a document printed as `rows` of (x0, x1, text) cells, its text the rows'
-    cells in reading order (as the PDF text layer gives them)."""
-    layout = [
-        {"page": 1, "top": 100 + 12 * i, "cells": [list(c) for c in row]}
-        for i, row in enumerate(rows)
-    ]
-    text = "\n".join(" ".join(c[2] for c in row) for row in rows)
-    return extract_invoice_fields(text, layout=layout)
 
 
 def _items(fields: dict[str, Any]) -> list[tuple[Any, ...]]:
@@ -42,7 +32,7 @@ def _items(fields: dict[str, Any]) -> list[tuple[Any, ...]]:
 def test_a_head_with_its_qualifier_in_brackets_names_its_column() -> None:
     """「品名(産地・規格)」 is the description's head: the rows are read by column, the ※ of
     the 軽減 column makes them reduced-rate, the unmarked ones stay at 10 %."""
-    fields = _fields(
+    fields = printed_fields(
         [
             *HEAD,
             [(45, 61, "月日"), (165, 237, "品名(産地・規格)"), (340, 356, "数量"),
@@ -72,7 +62,7 @@ def test_a_head_with_its_qualifier_in_brackets_names_its_column() -> None:
 def test_japanese_first_bilingual_heads_and_a_fee_rate_column_that_is_no_tax_rate() -> None:
     """「項目 / Item」 and 「金額 / Amount」 name their columns; the platform's 28 % and 3.4 %
     under 「料率・単価 / Rate」 are its fees' rates, not tax rates; 「-¥15,000」 is negative."""
-    fields = _fields(
+    fields = printed_fields(
         [
             *HEAD,
             [(132, 179, "項目 / Item"), (292, 342, "対象 / Basis"),
@@ -102,7 +92,7 @@ def test_japanese_first_bilingual_heads_and_a_fee_rate_column_that_is_no_tax_rat
 def test_a_progress_bills_amount_is_the_column_billed_this_time() -> None:
     """工事項目 … 契約金額 出来高率 出来高累計 前回迄請求額 今回請求額: the amount is 今回請求額,
     the 出来高率 (90 %) is no tax rate, and the 計 row ends the table."""
-    fields = _fields(
+    fields = printed_fields(
         [
             *HEAD,
             [(99, 134, "工事項目"), (218, 254, "契約金額"), (284, 319, "出来高率"),
@@ -127,7 +117,7 @@ def test_a_progress_bills_amount_is_the_column_billed_this_time() -> None:
 def test_a_quantity_with_its_unit_and_a_summary_block_beside_the_table() -> None:
     """「83m3」 under 数量 is 83 (its 3 is the unit's); the totals and the issuer printed right
     of the table, on rows of their own between its rows, neither end it nor join it."""
-    rows = [
+    rows: list[Cells] = [
         [(164, 183, "項目"), (326, 345, "数量"), (382, 439, "単価(税込)"),
          (482, 539, "金額(税込)"), (600, 660, "ご請求金額")],
         [(42, 219, "水道料金 基本料金(2か月)"), (332, 356, "2か月"), (421, 455, "2,530円"),
@@ -149,7 +139,7 @@ def test_a_tax_column_of_rates_and_one_of_amounts() -> None:
     a 「税」 column of amounts gives no rate."""
     header = [(80, 153, "内容 / Description"), (207, 224, "数量"), (245, 262, "単価"),
               (293, 310, "金額"), (337, 345, "税")]  # fmt: skip
-    rates = [
+    rates: list[Cells] = [
         header,
         [(38, 186, "メニューデザイン"), (219, 224, "1"), (238, 272, "264,000"),
          (286, 320, "264,000"), (331, 349, "10%")],
@@ -157,7 +147,7 @@ def test_a_tax_column_of_rates_and_one_of_amounts() -> None:
          (291, 320, "19,712"), (331, 340, "非")],
     ]  # fmt: skip
     assert [r["rate"] for r in item_rows(rates)] == ["10%", "非"]
-    amounts = [
+    amounts: list[Cells] = [
         header,
         [(38, 186, "メニューデザイン"), (219, 224, "1"), (238, 272, "264,000"),
          (286, 320, "264,000"), (331, 349, "26,400")],
@@ -166,7 +156,7 @@ def test_a_tax_column_of_rates_and_one_of_amounts() -> None:
 
 
 def _utility(tax_line: str, total: str, *items: tuple[str, str]) -> dict[str, Any]:
-    rows = [
+    rows: list[Cells] = [
         [(33, 191, "ガス料金 ご請求書")],
         [(33, 206, "株式会社あかつきキッチン 様"), (341, 487, "ご請求日 2032年9月26日")],
         [(305, 408, "あけぼの瓦斯株式会社 登録番号 T8948304542785")],
@@ -176,7 +166,7 @@ def _utility(tax_line: str, total: str, *items: tuple[str, str]) -> dict[str, An
         *[[(309, 398, name), (528, 557, amount)] for name, amount in items],
         [(309, 328, "合計"), (528, 557, total)],
     ]
-    return _fields(rows)
+    return printed_fields(rows)
 
 
 def test_a_tax_without_its_rate_takes_the_one_rate_the_total_gives() -> None:
@@ -222,7 +212,7 @@ def test_a_minus_right_before_the_yen_sign_is_negative_and_a_dash_apart_is_not_r
 def test_a_fare_table_by_route_and_an_identifiers_zero_is_no_item() -> None:
     """「乗車 → 降車」 names a taxi bill's item column and 「運賃(税込)」 its amount; a
     「供給地点特定番号 … 0000」 read in order as an item of 0 does not outweigh the table."""
-    fields = _fields(
+    fields = printed_fields(
         [
             *HEAD,
             [(44, 120, "供給地点特定番号"), (136, 254, "03 0021 2739 1187 0000")],
