@@ -452,11 +452,18 @@ def cancel(run_id: str, who: str) -> RunOutcome:
     return _outcome(control.find_run(run_id))
 
 
-def _runner_alive(pid: int, run_id: str) -> bool:
-    """Whether `pid` is `python -m flows.lifecycle.runner RUN_ID` (its command line is checked, so a
-    reused pid is never taken for it); False without /proc (not Linux)."""
-    argv = processes.command_line(pid)
-    return argv is not None and b"flows.lifecycle.runner" in argv and run_id.encode() in argv
+def _runner_alive(entry: dict[str, Any]) -> bool:
+    """Whether the runner record `entry` is a live background runner of this machine
+    (`python -m flows.lifecycle.runner`, by its command line) and the very process that recorded
+    itself (its boot id and start time: a reused pid never passes). Not the run id on the
+    command line: a spare runner (`flows.lifecycle.runner_spare`) got its run id on its standard
+    input. False without /proc (not Linux)."""
+    from flows.backend import liveness
+
+    argv = processes.command_line(int(entry["pid"]))
+    if argv is None or b"flows.lifecycle.runner" not in argv:
+        return False
+    return liveness.process_alive(entry) is True
 
 
 def _stop_runners(run_id: str, timeout: float = 15) -> list[int]:
@@ -464,17 +471,15 @@ def _stop_runners(run_id: str, timeout: float = 15) -> list[int]:
     to exit); returns their pids. A foreground run belongs to its terminal (Ctrl-C)."""
     host = socket.gethostname()
     entries = filter_values(control.parse_run_id(run_id), "keiri-runner-")
-    pids = [
-        int(e["pid"])
-        for e in entries
-        if isinstance(e, dict) and e.get("host") == host and _runner_alive(int(e["pid"]), run_id)
+    alive = [
+        e for e in entries if isinstance(e, dict) and e.get("host") == host and _runner_alive(e)
     ]
-    for pid in pids:
-        os.kill(pid, signal.SIGTERM)
+    for entry in alive:
+        os.kill(int(entry["pid"]), signal.SIGTERM)
     deadline = time.monotonic() + timeout
-    while any(_runner_alive(p, run_id) for p in pids) and time.monotonic() < deadline:
+    while any(_runner_alive(e) for e in alive) and time.monotonic() < deadline:
         time.sleep(0.1)
-    return pids
+    return [int(e["pid"]) for e in alive]
 
 
 # -- the outcome ------------------------------------------------------------------------------

@@ -186,3 +186,32 @@ def test_a_real_run_runs_in_the_spare(
     assert _ended(second.process, timeout=120) == 0
     logs = sorted(p.name for p in (start.home() / "detached").iterdir())
     assert logs == [f"{detached.run_id}.log"]
+
+
+@pytest.mark.prefect
+def test_cancelling_a_paused_run_stops_the_spare_that_runs_it(
+    prefect_server: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A spare's command line does not name its run (it read the id on its standard input):
+    `runs.cancel` still finds it by its runner record and stops it, and the run is Cancelled
+    (not left waiting in its pause until the pause's timeout)."""
+    monkeypatch.setenv("KEIRI_BLOCK_SPECS", str(TEST_BLOCK_SPECS))
+    monkeypatch.setenv("KEIRI_TEST_JOURNAL", str(tmp_path / "journal.jsonl"))
+    from blocks.sdk.registry import BlockRegistry
+    from compiler.compile import compile_file
+    from flows.lifecycle import runs, start
+
+    start.keep_spare_runner()
+    spare = runner_spare._State.spare
+    assert spare is not None
+    plan = FIXTURES / "plans" / "runtime" / "ask_then_record.yaml"
+    compiled, _ = compile_file(plan, BlockRegistry())
+    detached = runs.start_detached(compiled, plan, {}, {})
+    assert detached.process.pid == spare.process.pid
+    assert detached.run_id.encode() not in Path(f"/proc/{spare.process.pid}/cmdline").read_bytes()
+    paused = detached.wait(timeout=240)
+    assert paused.state == "paused", paused.error
+    cancelled = runs.cancel(detached.run_id, "tester")
+    assert cancelled.state == "cancelled"
+    _ended(spare.process, timeout=60)  # stopped (SIGTERM): the run was not left waiting
+    assert runs.outcome(detached.run_id).state == "cancelled"
