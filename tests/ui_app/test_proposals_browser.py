@@ -2,10 +2,13 @@
 month whose invoices have 要確認 totals pauses at the confirm form, which shows the proposed
 pairs (the table and one 照合しない / 照合する choice each); a person accepts the first with one
 click, leaves the second at 照合しない, approves and submits. The run completes: the accepted
-pair is matched with who accepted it, the other invoice stays 要確認 with the reason."""
+pair is matched with who accepted it, the other invoice stays 要確認 with the reason; the report
+downloaded from the runs page has its 重要度 and 照合区分 in Japanese (the codes in columns of
+their own, for machines)."""
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -131,3 +134,34 @@ def test_the_confirm_form_shows_the_proposals_and_books_a_persons_yes_and_no(
         files[MINATO]["reason"],
         reason=t("reconcile.settle.rejected", who="yamada"),
     ), files[MINATO]["reason"]
+
+    report = _download_report(page, url, demo_run, tmp_path)
+    findings = _sheet(report, "指摘事項")
+    assert findings, "the 要確認 invoice has its findings"
+    severities = {t(f"display.severity.{code}"): code for code in ("error", "warning", "info")}
+    assert {(r["重要度"], r["重要度コード"]) for r in findings} <= set(severities.items())
+    assert all(r["指摘"] and "_" not in r["指摘"] for r in findings)
+    kinds = {(r["照合区分"], r["照合区分コード"]) for r in _sheet(report, "照合済")}
+    assert ("accepted" in {code for _word, code in kinds}) and all(
+        word == t(f"report.match.{code}") for word, code in kinds
+    ), kinds
+
+
+def _download_report(page: Any, url: str, run_id: str, tmp_path: Path) -> Any:  # noqa: F811
+    """The run's report, downloaded from its entry on the runs page."""
+    import openpyxl
+
+    page.goto(f"{url}/runs?open={run_id}")  # the inbox's link to one run: its entry open
+    run = page.locator(f".st-key-runs--open--{run_id}")
+    button = run.get_by_role("button", name="月次請求書チェック.xlsx")
+    button.wait_for()
+    with page.expect_download() as download:
+        button.click()
+    page.screenshot(path=str(tmp_path / "proposals-runs.png"), full_page=True)
+    assert download.value.suggested_filename.endswith(".xlsx"), download.value.suggested_filename
+    return openpyxl.load_workbook(io.BytesIO(Path(download.value.path()).read_bytes()))
+
+
+def _sheet(book: Any, name: str) -> list[dict[str, Any]]:
+    header, *rows = list(book[name].iter_rows(values_only=True))
+    return [dict(zip(header, row, strict=True)) for row in rows]
