@@ -55,7 +55,9 @@ The sets (see docs/evidence.md for how each was made and which were looked at):
   引湯料, an online travel agency's commission, heating oil, a charter bus, bath filters, a
   souvenir confectioner, a booking SaaS, the 観光協会, a tatami maker, a farmers' market, a
   locksmith, a 行政書士, a 和太鼓 troupe with 源泉徴収, a trainer, a tofu maker, fire-equipment
-  checks, lift maintenance, bath chemicals, a 信用組合; 2035–2036): not yet measured, held out.
+  checks, lift maintenance, bath chemicals, a 信用組合; 2035–2036): measured once (2026-12-04,
+  main d1d9a2a: text 0.964, 0 wrong at 確定; scans' totals 12/12 with RapidOCR, 0 wrong at 確定
+  with either engine), then its errors read: a development set.
 
 Targets on a held-out set: fields right >= 0.95 on text documents, totals read on >= 80% of
 scans, 0 wrong-at-確定 everywhere. `--ocr-engines` reads the scans with Tesseract and with
@@ -113,7 +115,7 @@ SETS = {
     "heldout12": "make_heldout12_corpus",
 }
 #: The sets still held out: only their summary figures are printed (their errors are not shown).
-HELD_OUT: frozenset[str] = frozenset({"heldout12"})
+HELD_OUT: frozenset[str] = frozenset()
 
 
 def _corpus(path: Path | None, which: str = "generated") -> tuple[Path, list[dict[str, Any]]]:
