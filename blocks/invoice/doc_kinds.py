@@ -83,7 +83,38 @@ def _title(line: str) -> tuple[str, str] | None:
         for title, kind in _table()[0] if form else ():
             if form.startswith(title) and _AFTER.match(form[len(title) :]):
                 return _combined(form, title, kind)
-    return _subject_title(squeezed) or _spaced_title(line) or _bilingual_title(line)
+    return (
+        _subject_title(squeezed)
+        or _also_invoice(squeezed)
+        or _spaced_title(line)
+        or _bilingual_title(line)
+        or _remark_title(line)
+    )
+
+
+def _also_invoice(squeezed: str) -> tuple[str, str] | None:
+    """A statement that is also an invoice, whatever it is called and whoever's brand is in
+    front (「StayLink ご利用明細書 兼 請求書」, 「工事代金内訳書兼請求書」): a document's name
+    (…書) then 兼 and an invoice's title at the end of the line."""
+    for title, kind in _table()[0]:
+        if kind != "invoice" or not squeezed.endswith("兼" + title):
+            continue
+        before = squeezed[: -len(title) - 1]
+        if before.endswith("書") and "兼" not in before:
+            return before + "兼" + title, kind
+    return None
+
+
+def _remark_title(line: str) -> tuple[str, str] | None:
+    """A title the table does not list with the one it is in law in brackets after it
+    (「返品受領書(適格返還請求書)」): the bracketed title tells the kind."""
+    text = "".join(unicodedata.normalize("NFKC", line).split())
+    remark = _REMARK.search(text)
+    if remark is None or not text[: remark.start()].endswith("書"):
+        return None
+    inner = _squeeze(remark.group())
+    found = next(((t, k) for t, k in _table()[0] if inner == t), None)
+    return (_squeeze(text), found[1]) if found is not None else None
 
 
 def _bilingual_title(line: str) -> tuple[str, str] | None:
@@ -128,15 +159,24 @@ def _combined(squeezed: str, title: str, kind: str) -> tuple[str, str]:
 
 
 def _spaced_title(line: str) -> tuple[str, str] | None:
-    """A letter-spaced title followed by another cell on the same line, as a browser prints a
-    heading beside a table (`請 求 書 請求書番号 2026117`): the title is whole words of one
-    character each, so `請求書 送付のご案内` (a cover letter) is not read as one."""
+    """A letter-spaced title beside other cells on the same line, as a browser prints a heading
+    beside a table (`請 求 書 請求書番号 2026117`) or after a logo's words: the title is whole
+    words of one character each, so `請求書 送付のご案内` (a cover letter) is not read as one."""
     words = unicodedata.normalize("NFKC", line).split()
-    chars = list(itertools.takewhile(lambda word: len(word) == 1, words))
-    if len(chars) < 2 or len(chars) == len(words):
-        return None
-    spaced = _squeeze("".join(chars))
-    return next(((t, kind) for t, kind in _table()[0] if spaced == t), None)
+    # the runs of one-character words: the title may follow a logo's words (「しずく 御 請 求 書」)
+    runs = [
+        list(run)
+        for single, run in itertools.groupby(words, key=lambda word: len(word) == 1)
+        if single
+    ]
+    for chars in runs:
+        if len(chars) < 2 or len(chars) == len(words):
+            continue
+        spaced = _squeeze("".join(chars))
+        found = next(((t, kind) for t, kind in _table()[0] if spaced == t), None)
+        if found is not None:
+            return found
+    return None
 
 
 def classify(text: str) -> KindMatch:
