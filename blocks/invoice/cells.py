@@ -8,6 +8,7 @@ from blocks.invoice.patterns import (
     JAPANESE_THEN_ENGLISH,
     JPY_AFTER,
     JPY_BEFORE,
+    MINUS_SIGN,
     RATE_IN_BRACKETS,
 )
 
@@ -16,10 +17,11 @@ __all__ = ["cell_as_read"]
 
 def cell_as_read(text: str) -> str:
     """A cell (or a line's tab-separated part) as the rules read it: amounts marked by the
-    currency code (「JPY 1,320,000」, 「110,371 JPY」) as with ¥, a bilingual label as its
+    currency code (「JPY 1,320,000」, 「110,371 JPY」) as with ¥, a typeset minus sign
+    (「−¥4,400」) as the hyphen, a bilingual label as its
     Japanese half (「Consumption tax (10%) / 消費税」 as 「消費税(10%)」), a Japanese label with
     its English after it as the Japanese one (「消費税 Tax 10%」 as 「消費税 10%」)."""
-    text = JPY_AFTER.sub(r"¥\1", JPY_BEFORE.sub("¥", text))
+    text = JPY_AFTER.sub(r"¥\1", JPY_BEFORE.sub("¥", MINUS_SIGN.sub("-", text)))
     text = JAPANESE_THEN_ENGLISH.sub(
         lambda m: (
             m["label"]

@@ -380,6 +380,20 @@ def _column_of(
     return min(heads, key=lambda k: abs((heads[k][0] + heads[k][1]) / 2 - centre))
 
 
+def _in_order(line: Row, heads: dict[str, Cell]) -> list[str] | None:
+    """The columns of a row with one cell per column, in the heads' order, when no cell stands
+    under another column's head: figures right-aligned under heads printed at their columns'
+    left (「2 施設」 right of 「数量」, short of 「単価」) are in the column of their order."""
+    names = sorted(heads, key=lambda k: heads[k][0])
+    if len(line) != len(names) or [c[0] for c in line] != sorted(c[0] for c in line):
+        return None
+    for cell, name in zip(line, names, strict=True):
+        best = max(heads, key=lambda k: _overlap(cell, heads[k]))
+        if _overlap(cell, heads[best]) > 0 and best != name:
+            return None
+    return names
+
+
 def _side_block(line: Row, found: dict[str, list[str]], heads: dict[str, Cell]) -> bool:
     """A row whose every cell stands in a column of no known head right of the amounts
     (「¥670,362」, 「合同会社…」 of the summary and issuer block printed beside the items): not
@@ -467,7 +481,9 @@ def item_rows(rows: Sequence[Row]) -> list[dict[str, str]]:
                 exempt = any(EXEMPT.search(cell[2]) for cell in line)
                 continue
             found: dict[str, list[str]] = {}
-            for cell in line:
+            for cell, column in zip(line, _in_order(line, heads) or [], strict=False):
+                found.setdefault(column, []).append(cell[2])
+            for cell in line if not found else ():
                 found.setdefault(_column_of(cell, heads, edges, spans), []).append(cell[2])
             if items and _side_block(line, found, heads):
                 continue  # a block printed beside the table (its totals, the issuer)

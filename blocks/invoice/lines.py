@@ -18,6 +18,8 @@ from blocks.invoice.patterns import (
     EXEMPT,
     FEE_ITEM,
     HEAD_JOINER,
+    ITEM_HEAD,
+    ITEM_HEAD_NAME,
     ITEM_HEADS,
     MARKERS,
     MERGED_RATE,
@@ -146,10 +148,15 @@ _HEAD_WORD = re.compile("|".join(sorted(map(re.escape, TABLE_HEADS), key=len, re
 
 
 def _joined_head(word: str) -> str | None:
-    """A header word as its column's head: itself when it is one, the item head of a joined
-    head (ご契約・作業内容 → 作業内容), else None."""
+    """A header word as its column's head: itself when it is one, an item head by its trade's
+    word as 品名 (業務内容, ご利用サービス), the item head of a joined head (ご契約・作業内容 →
+    作業内容), else None."""
     if word in TABLE_HEADS:
         return word
+    if ITEM_HEAD.match(
+        word
+    ):  # a trade's word for its items (業務内容, サービス): as the layout reads it
+        return ITEM_HEAD_NAME
     return next((w for w in word.split(HEAD_JOINER) if w in ITEM_HEADS), None)
 
 
@@ -163,7 +170,7 @@ def _head_words(token: str) -> list[str]:
         return [next(w for w in joined if w in ITEM_HEADS)]  # 品名・摘要: one column
     # 「ご契約・作業内容 数量 単位 単価 金額」 on one line: each word a head
     heads = [_joined_head(w) for w in words]
-    if len(words) > 1 and all(heads):
+    if words and all(heads):
         return [h for h in heads if h]
     squeezed = "".join(words)
     found = _HEAD_WORD.findall(squeezed)

@@ -49,6 +49,7 @@ from blocks.invoice.patterns import (
     REGISTRATION_LABEL,
     ROLE,
     SENTENCE,
+    SHOP_NAME,
     STRAY_LETTER_AFTER,
 )
 from blocks.invoice.vocabulary import (
@@ -71,6 +72,8 @@ _ROWS_UP = 6
 #: How far the left edges of a right-aligned block's lines may stray from the 登録番号's
 #: (points: about an inch; each line of such a block starts where its length puts it).
 _RAGGED = 72.0
+#: How far apart (points) the left edges of two lines of one block may be.
+_ALIGNED = 2.0
 
 
 def is_company(text: str) -> bool:
@@ -232,7 +235,7 @@ def _block_name(
     legal form wins over a branch, a person or a counter nearer to the anchor (「しらさぎ陸運株式
     会社」 above 「配車センター 辻村」, 「あさま石油株式会社」 above 「セルフ大垣インターSS」);
     without one, the first line of the nearest run of names straight above one another (a
-    receipt's 「文具のいろは堂」 over 「駅前店」)."""
+    receipt's 「文具のいろは堂」 over 「駅前店」), or a shop's name by its trade above that run."""
     usable = [at for at in back if _name_cell(tokens, at, buyer, places)]
     company = next((at for at in usable if is_company(tokens[at])), None)
     if company is not None:
@@ -244,12 +247,20 @@ def _block_name(
         places is not None
         and first > 0
         and places[first][0] - places[first - 1][0] == 1
-        and (first - 2 < 0 or places[first - 2][0] != places[first - 1][0])  # alone on its row
+        # alone on its row, or starting where the name under it starts (a block's lines)
+        and (
+            first - 2 < 0
+            or places[first - 2][0] != places[first - 1][0]
+            or abs(places[first - 1][1] - places[first][1]) <= _ALIGNED
+        )
         and _name_cell(tokens, first - 1, buyer, places)
         and not re.search(r"\d", tokens[first - 1])
     ):
         first -= 1
-    return tokens[first]
+    # a shop's name by its trade above the run (「たかはし畳店」 over 「一級畳製作技能士 高橋 修」),
+    # not a branch under it (「駅前店」)
+    shop = next((at for at in usable if at < first and SHOP_NAME.match(tokens[at])), None)
+    return tokens[first if shop is None else shop]
 
 
 def issuer_of(

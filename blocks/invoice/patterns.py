@@ -61,6 +61,7 @@ __all__ = [
     "ISSUER_LABEL",
     "ITEM_HEAD",
     "ITEM_HEADS",
+    "ITEM_HEAD_NAME",
     "JAPANESE_THEN_ENGLISH",
     "LABEL_ONLY",
     "LATIN_DATE",
@@ -68,6 +69,7 @@ __all__ = [
     "LETTER_SPACED",
     "MARKERS",
     "MERGED_RATE",
+    "MINUS_SIGN",
     "MONEY_LABEL",
     "MONEY_MARK",
     "MONEY_PREFIX",
@@ -111,6 +113,7 @@ __all__ = [
     "ROW_NUMBER",
     "SEGMENT_END",
     "SENTENCE",
+    "SHOP_NAME",
     "SIMPLIFIED_GLYPHS",
     "SINGLE_EXCLUSIVE_WORDS",
     "SINGLE_RATE_TOTAL",
@@ -172,7 +175,8 @@ UNIT_WORD = re.compile(
 QTY_CELL = re.compile(r"^(?P<qty>\d[\d,]*(?:\.\d+)?)\s*[^\d\s,.%]\S*$")
 #: A cell of a quantity with its unit (「78時間」, 「25日」): the quantity.
 QTY_WITH_UNIT = re.compile(
-    r"^(?P<qty>\d[\d,]*(?:\.\d+)?)\s*(?:時間|日|個|本|枚|件|台|箱|冊|人|名|回|式|セット|ケース|kg)$"
+    r"^(?P<qty>\d[\d,]*(?:\.\d+)?)\s*(?:時間|日|個|本|枚|件|台|箱|冊|人|名|回|式|セット|ケース|kg"
+    r"|通|室|施設|部|点|袋|組|缶|パック|帖|丁|着|脚|基|食|泊|ステージ)$"
 )
 SPECK = re.compile(r"^[\s.。、・'\"]+|[\s.。、・'\"]+$")  # OCR specks around a row
 ROW_NUMBER = re.compile(r"^\d{1,3}\s+(?=\D)")
@@ -199,12 +203,16 @@ BARRIER = re.compile(
     # 電話 as a label (「電話 011-…」, 「電話番号」), not a phone service billed (電話リレーサービス料);
     # 口座 as a bank account's, not a utility's discount for paying by it (口座振替割引)
     r"銀行|口座(?!振替割引)|TEL|FAX|電話(?=\s*(?:番号)?\s*[:：(（]?\s*\d|\s*$)|〒|^\d+\s*/\s*\d+|発行者|備考|本体価格|課税対象|課税標準|"
-    r"税抜金額|税込金額|総計|請求番号|伝票番号|預金|(?:普通|当座)\s*(?:口座)?\s*\d{5,8}|"
+    r"税抜金額|税込金額|総計|請求番号|伝票番号|預金|"
+    # a document's or a contract's number label (明細番号 35090734, 契約番号, お客様番号)
+    r"(?:明細|契約|管理|顧客|お客様|注文|受付|照会|会員)番号|(?:普通|当座)\s*(?:口座)?\s*\d{5,8}|"
     r"お預[りか]|お釣り?|釣銭|額計|"
     # a tax category's subtotal (「免税 計(国際輸送)」, 「立替金 計(不課税)」), not 計算/計測
     r"(?:免税|非課税|不課税|課税|立替金?)\s*計(?![算器測画量])|"
-    # a subtotal of fees before tax (「ご利用料金(税抜)」, 「作業料金計(税抜)」): the summary
-    r"(?:料金|金額)計?\s*[(（]税抜[)）](?!\S)|"
+    # a subtotal of fees before tax (「ご利用料金(税抜)」, 「作業料金計(税抜)」, 「報酬額(税抜)」): the summary
+    r"(?:料金|金額|報酬額?)計?\s*[(（]税抜[)）](?!\S)|"
+    # a named sum before tax (「報酬額 計(税抜)」, 「工事費計(税抜)」): the summary too
+    r"(?:\s|[費金額料賃代])計\s*[(（]税抜[)）]$|"
     # a page marker (「1 / 2 ページ」, 「ページ 2」), not a word with ページ in it (ホームページ)
     r"^[(\-\s]*(?:\d+\s*/\s*)?\d+\s*ページ(?:目)?[)\-\s]*$|^ページ\s*[:：]?\s*\d+(?:\s*/\s*\d+)?$|^ページ$"
 )
@@ -219,9 +227,10 @@ NOT_RATE = r"(?![\d,.]|\s*%)"  # an amount is not the "10" of "(10%)"
 SUBTOTAL = re.compile(
     rf"(?:小計|対象額|対象金額|課税対象額|税抜金額|税込金額|本体価格|計)\s*[:：]?\s*({AMOUNT}){NOT_RATE}"
 )
-# 「(税 71,610円)」 after a rate's base: 税 alone in a bracket is that rate's tax.
+# 「(税 71,610円)」 after a rate's base: 税 alone in a bracket is that rate's tax; 税額 is not the
+# amount outside the tax (不課税額, 非課税額, 免税額).
 TAX = re.compile(
-    rf"(?:(?:内|うち)?消費税(?:等?相当額|等額?|額等?)?|税額|内税|[(（]\s*税)\s*[:：]?\s*\(?\s*"
+    rf"(?:(?:内|うち)?消費税(?:等?相当額|等額?|額等?)?|(?<![課免])税額|内税|[(（]\s*税)\s*[:：]?\s*\(?\s*"
     rf"({AMOUNT}){NOT_RATE}"
 )
 # 「消費税(10%) 5,347」, 「(内消費税等10% ¥175)」, 「うち消費税等相当額(10%)」, a receipt's 「(外税8%
@@ -329,7 +338,7 @@ PREVIOUS = re.compile(rf"前回(?:ご|御)?請求(?:金)?額\s*[:：]?\s*({AMOUN
 # A total label that names the amount after deductions (差引お振込額): with 源泉徴収 it is the net.
 NET_LABEL = re.compile(r"差引")
 WITHHOLDING = re.compile(
-    rf"源泉(?:[徴徵]収)?(?:所得)?税(?:額)?(?:\s*[(（][^)）]{{0,12}}[)）])?\s*[:：]?\s*[△▲\-−]?\s*"
+    rf"源泉(?:[徴徵]収)?(?:所得)?税(?:額)?(?:\s*[(（][^)）]{{0,24}}[)）])?\s*[:：]?\s*[△▲\-−]?\s*"
     rf"({AMOUNT})(?![\d,]|\s*%)"
 )
 PAID = re.compile(rf"(?:今回|前回)?(?:ご|御)?入金(?:額)?\s*[:：]?\s*({AMOUNT})")
@@ -392,13 +401,15 @@ MONEY_LABEL = re.compile(
 ITEM_HEAD = re.compile(
     r"^(?:品名|品目|摘要|内容|商品名|明細|品名・規格|作業内容|件名|商品|項目|工種|物件(?:名)?|区間|経路|費目"
     r"|乗車→降車|発→着"
-    r"|(?:業務|作業|サービス|ご?利用|料金)(?:内容|内訳)"
+    r"|(?:業務|作業|サービス|ご?利用|料金)(?:内容|内訳)|(?:ご利用)?サービス(?:名)?|プラン(?:名)?"
     r"|(?:(?!税|金|額|計)[一-龥ァ-ヶー]){1,4}(?:内容|内訳|項目)|(?:(?!税|金|額|計)[一-龥]){1,3}物)$"
 )  # 工種: a construction bill's work item (出来高請求書); 物件: a lease's leased item (物件・回数);
 # ご利用内訳 / 料金内訳: a utility's; 区間, 経路, 乗車 → 降車: a fare's route (taxi, freight); 費目:
 # a rent's (賃料, 共益費), left of its 摘要;
 # 工事内容, 掲載内容, 業務内容, 工事項目, 技工物: what was done or made, by its trade's word
 # (not a summary's 税率別内訳, 金額内訳)
+#: The item head a trade's own word for it (`ITEM_HEAD`) stands for in a header read in order.
+ITEM_HEAD_NAME = "品名"
 #: One label of a summary header row; a cell that OCR ran several together in
 #: (「税抜合計消費税合計税込合計」) is a run of these (`flat_tables`).
 SUMMARY_HEAD = re.compile(
@@ -467,6 +478,9 @@ COMPANY = re.compile(
     # a public body that bills (a city's waterworks bureau, a cooperative)
     r"|(?:水道|交通|郵便)局|役所|役場|組合"
 )
+#: A shop's name by its trade (ささき豆腐店, たかはし畳店), not a bank's 本店 / 支店: a weak cue,
+#: since a branch is named so too (「駅前店」 under its company's name).
+SHOP_NAME = re.compile(r"^\S*[一-龥ぁ-んァ-ヶー](?<![本支来])店$")
 REG_STRICT = re.compile(r"(?<![A-Za-z0-9])T ?-? ?(\d(?:[ -]?\d){12})(?![\d-])")
 # The words of a registration label before 登録番号 (適格請求書発行事業者登録番号): not a name.
 # The English half of a bilingual registration label (「Registration No. / 登録番号」,
@@ -519,7 +533,7 @@ BASE_WORDS = re.compile(r"対象|税抜|本体|小計|金額|課税")
 TAX_LABEL = "消費税額"
 BASE_LABEL = "対象額"
 #: A value row whose own label names a tax amount is not a rate's row.
-TAX_IN_ROW = re.compile(r"税額|消費税(?!対象)")
+TAX_IN_ROW = re.compile(r"(?<![課免])税額|消費税(?!対象)")
 #: A value row's own label when it names a rate (「10%」 → 「10%対象」).
 RATE_ROW_LABEL = "{rate}%対象"
 #: Two heads in one cell (品名・摘要, 品名・規格).
@@ -553,6 +567,9 @@ JAPANESE_THEN_ENGLISH = re.compile(
 #: with ¥ before it.
 JPY_BEFORE = re.compile(r"\bJPY\s*(?=[-△▲]?\s*\d)")
 JPY_AFTER = re.compile(r"([-△▲]?\d[\d,]*(?:\.\d+)?)\s*JPY\b")
+#: A minus sign other than the hyphen (U+2212 −, as typeset pages print it; a dash) before an
+#: amount (「−¥4,400」): read as the hyphen.
+MINUS_SIGN = re.compile(r"[\u2212\u2012\u2013\uFE63](?=\s*[¥￥]?\s*\d)")
 #: A number cell marked as money (a unit price rather than a quantity).
 YEN_MARK = re.compile(r"[¥円]")
 #: A description with something other than numbers in it.

@@ -61,10 +61,18 @@ def _holds(lines: list[dict[str, Any]], by_column: list[dict[str, Any]]) -> bool
 
 def _among(by_column: list[dict[str, Any]], lines: list[dict[str, Any]]) -> bool:
     """Every item of the table read by column is among the items read in reading order without
-    a header: those had rows from outside the table too (a 出来高 sheet's 請負金額 above it, its
-    今回出来高金額 under it)."""
-    read = {line["description"] for line in lines}
-    return all(item["description"] in read for item in by_column)
+    a header, by its description or by its amount (a row whose quantity cell 「2通」 was read in
+    order as its description): those had rows from outside the table too (a 出来高 sheet's
+    請負金額 above it, its 今回出来高金額 under it, a 報酬額 計 under the fees)."""
+    described = {line["description"] for line in lines}
+    amounts = [line["amount"] for line in lines]
+    for item in by_column:
+        if item["description"] in described:
+            continue
+        if item["amount"] not in amounts:
+            return False
+        amounts.remove(item["amount"])
+    return True
 
 
 def _without_subtotals(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
