@@ -480,11 +480,12 @@ def item_rows(rows: Sequence[Row]) -> list[dict[str, str]]:
                 # 単価 金額」 over the fees outside the tax, up to the next section's)
                 exempt = any(EXEMPT.search(cell[2]) for cell in line)
                 continue
+            columns = _in_order(line, heads) or [
+                _column_of(cell, heads, edges, spans) for cell in line
+            ]
             found: dict[str, list[str]] = {}
-            for cell, column in zip(line, _in_order(line, heads) or [], strict=False):
+            for cell, column in zip(line, columns, strict=True):
                 found.setdefault(column, []).append(cell[2])
-            for cell in line if not found else ():
-                found.setdefault(_column_of(cell, heads, edges, spans), []).append(cell[2])
             if items and _side_block(line, found, heads):
                 continue  # a block printed beside the table (its totals, the issuer)
             _split_merged(found)

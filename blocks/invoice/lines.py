@@ -153,9 +153,8 @@ def _joined_head(word: str) -> str | None:
     作業内容), else None."""
     if word in TABLE_HEADS:
         return word
-    if ITEM_HEAD.match(
-        word
-    ):  # a trade's word for its items (業務内容, サービス): as the layout reads it
+    # a trade's word for its items (業務内容, サービス): a head as the layout reader takes it
+    if ITEM_HEAD.match(word):
         return ITEM_HEAD_NAME
     return next((w for w in word.split(HEAD_JOINER) if w in ITEM_HEADS), None)
 
