@@ -19,6 +19,7 @@ Over 400 lines: the settings, the provider errors and the structured call of one
 from __future__ import annotations
 
 import base64
+import importlib
 import logging
 import re
 from collections.abc import Mapping, Sequence
@@ -157,6 +158,19 @@ class LLMResult(Generic[ModelT]):
     model: str = ""
 
 
+def _legacy_httpx_whole() -> None:
+    """Import `httpx` (Prefect's HTTP library) whole before openai looks at it. openai finds
+    the legacy `httpx` in `sys.modules` without the import lock (`openai._httpx2.
+    _loaded_legacy_httpx`), so while another thread of the process imports it (the form app
+    reads Prefect's runs ahead in the background) openai may see the module half made —
+    「module 'httpx' has no attribute 'URL'」 on the copilot page. An import statement waits
+    for another thread's import of the module to finish, and once whole it stays whole."""
+    try:
+        importlib.import_module("httpx")
+    except ModuleNotFoundError:  # not installed: nobody can be importing it either
+        return
+
+
 class LLMClient:
     """Structured-output chat and embeddings over OpenAI or Azure OpenAI.
 
@@ -199,6 +213,7 @@ class LLMClient:
     def _build(self, http_client: httpx2.Client | None) -> openai.OpenAI:
         import openai
 
+        _legacy_httpx_whole()
         s, key = self.settings, self._key
         if s.provider == "azure":
             if not s.azure_endpoint or not s.api_version:
