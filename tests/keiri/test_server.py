@@ -33,6 +33,7 @@ from keiri.server.supervisor import (
 )
 from tests.support.catalog_text import shown
 from tests.support.prefect_server import free_port
+from tests.support.timing import scaled
 
 pytestmark = pytest.mark.prefect
 
@@ -163,13 +164,16 @@ def test_a_flow_runs_against_the_server(server: Started, tmp_path: Path) -> None
         {"flow_runs": {"name": {"any_": ["keiri-server-smoke"]}}},
     )
     assert [r["state_type"] for r in runs] == ["COMPLETED"]
-    # Task runs reach the server as events and are recorded in batches: poll briefly.
-    deadline = time.monotonic() + 15
+    # Task runs reach the server as events and are recorded in batches, the first (PENDING, under
+    # Prefect's generated name) possibly before the last: wait until the run's task has ended.
+    deadline = time.monotonic() + scaled(15)
     task_runs: list[Any] = []
-    while time.monotonic() < deadline and not task_runs:
+    while time.monotonic() < deadline:
         task_runs = _post_json(
             api_url + "/task_runs/filter", {"flow_runs": {"id": {"any_": [runs[0]["id"]]}}}
         )
+        if task_runs and all(t["state_type"] == "COMPLETED" for t in task_runs):
+            break
         time.sleep(0.3)
     assert [(t["name"], t["state_type"]) for t in task_runs] == [("double", "COMPLETED")]
     assert list((tmp_path / "client" / "results").iterdir())  # results persisted by default
