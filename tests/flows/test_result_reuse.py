@@ -13,6 +13,7 @@ import pytest
 
 from keiri.base.catalog import t
 from tests.flows.conftest import read_journal
+from tests.support.timing import scaled
 
 pytestmark = pytest.mark.prefect
 
@@ -114,7 +115,7 @@ def test_retry_after_editing_a_middle_node_reruns_it_and_its_dependents_only(
     from tests.flows.conftest import task_runs
 
     # Task-run states reach the server as events, recorded a moment after the run returns.
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + scaled(30)
     while True:
         names = {(r.name, r.state.name) for r in task_runs(run.run_id) if r.state is not None}
         if {("a", "Cached"), ("side", "Cached")} <= names or time.monotonic() > deadline:
