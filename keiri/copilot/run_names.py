@@ -1,4 +1,4 @@
-"""Runs named for people in the copilot's messages: a run's title (`flows.lifecycle.run_title`:
+"""Runs and designs named for people in the copilot's messages: a run's title (`flows.lifecycle.run_title`:
 the plan's description, the period, the first file or counterparty), where a message would
 otherwise show its id. The ids stay where machines read them: the message's `runs` (the model's
 history lists them, so it can still act on a run the chat named), a tool's data, links.
@@ -8,6 +8,8 @@ history lists them, so it can still act on a run the chat named), a tool's data,
 - `for_people(message)`: the message with every run id in its text named by its title (a web
   address keeps its id: it is a link) and the ids kept in `message.runs`. The surfaces post
   every message through it, so a reply the model wrote with a run id reads the same.
+- `design_name(design)`: the design's description (「月次の請求書チェックと入金照合」), its id when
+  it has none or cannot be read; for the confirmations and results that name a design.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from keiri.copilot.models import Message
 if TYPE_CHECKING:
     from flows.lifecycle.run_view import RunView
 
-__all__ = ["KEEP_S", "for_people", "run_name", "view_name"]
+__all__ = ["KEEP_S", "design_name", "for_people", "run_name", "view_name"]
 
 #: How long a run's name is kept (its title grows only when a form is answered).
 KEEP_S = 60.0
@@ -60,6 +62,14 @@ def run_name(run_id: str) -> str:
     except Exception:  # no such run, or the server failed: the id is all there is to show
         return run_id
     return _keep(run_id, title.text() or run_id)
+
+
+def design_name(design: str) -> str:
+    """The design's name for people (see the module docstring); the file is read once per
+    change (`flows.lifecycle.run_title` keeps it)."""
+    from flows.lifecycle.run_title import plan_title
+
+    return plan_title({"plan": design}, design) or design
 
 
 def view_name(view: RunView) -> str:

@@ -277,8 +277,8 @@ ENTRIES: dict[str, dict[str, str]] = {
         "en": "{design} has {count} error(s).",
     },
     "copilot.design.dry_run_ok": {
-        "ja": "設計「{design}」のドライランに成功しました（{nodes} ノード）。",
-        "en": "Dry run of {design} succeeded ({nodes} nodes).",
+        "ja": "設計「{design}」のドライランに成功しました（{nodes} ステップ）。",
+        "en": "Dry run of {design} succeeded ({nodes} steps).",
     },
     "copilot.design.dry_run_failed": {
         "ja": "設計「{design}」のドライランでエラーが {count} 件ありました。",
@@ -348,8 +348,8 @@ ENTRIES: dict[str, dict[str, str]] = {
         "en": "Access to a file or API was denied.",
     },
     "copilot.explain.BLOCK_FAILED": {
-        "ja": "ノードの処理が失敗しました。実行ログの原因を確認し、直してから再実行してください。",
-        "en": "A node failed: check the cause in the log, fix it and retry.",
+        "ja": "ステップの処理が失敗しました。実行ログの原因を確認し、直してから再実行してください。",
+        "en": "A step failed: check the cause in the log, fix it and retry.",
     },
     "copilot.explain.SERVER_UNAVAILABLE": {
         "ja": "Prefect サーバーにつながっていません。`keiri server status` で状態を確かめ、止まっていれば "

@@ -10,6 +10,7 @@ from keiri.base.catalog import t
 from keiri.base.errors import Issue
 from keiri.base.errors.report import IssueReport
 from keiri.copilot.registry import Tool, ToolArgs, ToolContext, ToolResult
+from keiri.copilot.run_names import design_name
 
 __all__ = ["TOOLS", "design_names"]
 
@@ -80,10 +81,10 @@ def _validate(ctx: ToolContext, args: DesignRef) -> ToolResult:
     from flows.run_plan import resolve_plan_path
 
     report = validate_file(resolve_plan_path(args.design))
-    passed = t("copilot.design.valid", design=args.design, warnings=len(report.warnings))
-    return _checked(
-        report, passed, t("copilot.design.invalid", design=args.design, count=len(report.errors))
-    )
+    name = design_name(args.design)
+    passed = t("copilot.design.valid", design=name, warnings=len(report.warnings))
+    failed = t("copilot.design.invalid", design=name, count=len(report.errors))
+    return _checked(report, passed, failed)
 
 
 def _dry_run(ctx: ToolContext, args: DesignRef) -> ToolResult:
@@ -91,8 +92,9 @@ def _dry_run(ctx: ToolContext, args: DesignRef) -> ToolResult:
     from flows.run_plan import resolve_plan_path
 
     report = dry_run_file(resolve_plan_path(args.design))
-    passed = t("copilot.design.dry_run_ok", design=args.design, nodes=len(report.nodes))
-    failed = t("copilot.design.dry_run_failed", design=args.design, count=len(report.errors))
+    name = design_name(args.design)
+    passed = t("copilot.design.dry_run_ok", design=name, nodes=len(report.nodes))
+    failed = t("copilot.design.dry_run_failed", design=name, count=len(report.errors))
     return _checked(report, passed, failed)
 
 
@@ -131,7 +133,7 @@ TOOLS = [
         "view",
         _validate,
         in_tasks=True,
-        words=lambda a: t("copilot.confirm.design_validate", design=a.design),
+        words=lambda a: t("copilot.confirm.design_validate", design=design_name(a.design)),
     ),
     Tool(
         "designs.dry_run",
@@ -140,6 +142,6 @@ TOOLS = [
         "view",
         _dry_run,
         in_tasks=True,
-        words=lambda a: t("copilot.confirm.design_dry_run", design=a.design),
+        words=lambda a: t("copilot.confirm.design_dry_run", design=design_name(a.design)),
     ),
 ]

@@ -15,6 +15,7 @@ from keiri.base.errors import ErrorCode, IssueCode, suggest
 from keiri.copilot.connection import require_server
 from keiri.copilot.errors import BadArgs, CopilotNotFound
 from keiri.copilot.registry import Tool, ToolArgs, ToolContext, ToolResult
+from keiri.copilot.run_names import design_name
 
 __all__ = ["TOOLS"]
 
@@ -207,7 +208,7 @@ TOOLS = [
         words=lambda a: t(
             "copilot.confirm.schedule",
             name=a.name,
-            design=a.design,
+            design=design_name(a.design),
             cron=a.cron,
             timezone=a.timezone,
         ),

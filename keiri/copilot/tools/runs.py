@@ -16,7 +16,7 @@ from keiri.copilot import taskloop
 from keiri.copilot.connection import require_server
 from keiri.copilot.models import Link, Task
 from keiri.copilot.registry import Tool, ToolArgs, ToolContext, ToolResult
-from keiri.copilot.run_names import run_name, view_name
+from keiri.copilot.run_names import design_name, run_name, view_name
 
 __all__ = ["TOOLS", "run_links"]
 
@@ -195,7 +195,7 @@ def _values(values: dict[str, Any]) -> str:
 
 
 def _start_words(args: StartArgs) -> str:
-    text = t("copilot.confirm.run_start", design=args.design)
+    text = t("copilot.confirm.run_start", design=design_name(args.design))
     if args.inputs:
         answers = {
             f"{node}.{name}": v
