@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
 
 import openpyxl
 import pytest
@@ -27,13 +26,9 @@ from tests.support.proposal_evidence import (
     proposal_zip,
     zip_members,
 )
+from tests.support.workbooks import records
 
 pytestmark = pytest.mark.prefect
-
-
-def _sheet(book: Any, name: str) -> list[dict[str, Any]]:
-    header, *rows = list(book[name].iter_rows(values_only=True))
-    return [dict(zip(header, row, strict=True)) for row in rows]
 
 
 def test_proposals_accepted_and_rejected_through_the_cli(
@@ -95,7 +90,7 @@ def test_proposals_accepted_and_rejected_through_the_cli(
     assert [p["出金"] for p in settled["unmatched_right"]] == [44000]
 
     book = openpyxl.load_workbook(FileStore().open(outputs["write_report"]["report"]))
-    files = {row["ファイル"]: row for row in _sheet(book, "ファイル一覧")}
+    files = {row["ファイル"]: row for row in records(book, "ファイル一覧")}
     assert files[YAMADA]["結果"] == "照合済"
     assert (files[TEST]["結果"], files[TEST]["理由"]) == (
         "照合済",
@@ -113,7 +108,7 @@ def test_proposals_accepted_and_rejected_through_the_cli(
     }
     assert outputs["account_files"]["summary"]["files"] == len(zip_members(data)) == 6
 
-    matched = _sheet(book, "照合済")
+    matched = records(book, "照合済")
     # the match kind in words, its code beside it for machines
     assert [
         (r["請求書ファイル"], r["照合区分"], r["照合区分コード"], r["承認者"]) for r in matched
@@ -121,7 +116,7 @@ def test_proposals_accepted_and_rejected_through_the_cli(
         (YAMADA, t("report.match.within_tolerance"), "within_tolerance", None),
         (TEST, t("report.match.accepted"), "accepted", "suzuki"),
     ]
-    findings = _sheet(book, "指摘事項")
+    findings = records(book, "指摘事項")
     assert findings and {r["重要度"] for r in findings} <= {
         t("display.severity.error"),
         t("display.severity.warning"),
@@ -129,11 +124,11 @@ def test_proposals_accepted_and_rejected_through_the_cli(
     }
     assert {r["重要度コード"] for r in findings} <= {"error", "warning", "info"}
     assert all(r["指摘"] and "_" not in r["指摘"] for r in findings)
-    [not_taken] = _sheet(book, "照合しなかった提案")
+    [not_taken] = records(book, "照合しなかった提案")
     assert (not_taken["請求書ファイル"], not_taken["支払額"]) == (MINATO, 44000)
-    assert [r["出金額"] for r in _sheet(book, "未照合_出金")] == [44000]
+    assert [r["出金額"] for r in records(book, "未照合_出金")] == [44000]
     # the deposit the payables reconciliation skipped has its sheet
-    [deposit] = _sheet(book, "明細_照合対象外")
+    [deposit] = records(book, "明細_照合対象外")
     assert (deposit["行"], deposit["入金額"], deposit["理由"]) == (
         5,
         200000,

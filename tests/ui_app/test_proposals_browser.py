@@ -19,6 +19,7 @@ from keiri.base.catalog import t
 from tests.conftest import ROOT
 from tests.support.catalog_text import message, shown
 from tests.support.proposal_evidence import MINATO, PROPOSAL_STATEMENT, TEST, proposal_zip
+from tests.support.workbooks import records
 from tests.ui_app import test_browser as _browser
 from tests.ui_app.test_readable_forms_browser import page  # noqa: F401  (the 1280×800 page)
 
@@ -136,12 +137,12 @@ def test_the_confirm_form_shows_the_proposals_and_books_a_persons_yes_and_no(
     ), files[MINATO]["reason"]
 
     report = _download_report(page, url, demo_run, tmp_path)
-    findings = _sheet(report, "指摘事項")
+    findings = records(report, "指摘事項")
     assert findings, "the 要確認 invoice has its findings"
     severities = {t(f"display.severity.{code}"): code for code in ("error", "warning", "info")}
     assert {(r["重要度"], r["重要度コード"]) for r in findings} <= set(severities.items())
     assert all(r["指摘"] and "_" not in r["指摘"] for r in findings)
-    kinds = {(r["照合区分"], r["照合区分コード"]) for r in _sheet(report, "照合済")}
+    kinds = {(r["照合区分"], r["照合区分コード"]) for r in records(report, "照合済")}
     assert ("accepted" in {code for _word, code in kinds}) and all(
         word == t(f"report.match.{code}") for word, code in kinds
     ), kinds
@@ -160,8 +161,3 @@ def _download_report(page: Any, url: str, run_id: str, tmp_path: Path) -> Any:  
     page.screenshot(path=str(tmp_path / "proposals-runs.png"), full_page=True)
     assert download.value.suggested_filename.endswith(".xlsx"), download.value.suggested_filename
     return openpyxl.load_workbook(io.BytesIO(Path(download.value.path()).read_bytes()))
-
-
-def _sheet(book: Any, name: str) -> list[dict[str, Any]]:
-    header, *rows = list(book[name].iter_rows(values_only=True))
-    return [dict(zip(header, row, strict=True)) for row in rows]
