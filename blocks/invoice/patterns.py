@@ -197,6 +197,8 @@ RATE_WORD = re.compile(r"(軽減(?:税率)?)?\s*(\d+(?:\.\d+)?)\s*%(\s*\(軽減�
 MARKERS = "※*☆★◎"
 # 「(軽減)」「(軽減税率)」「(軽)」 after a description: the item is taxed at the reduced rate.
 REDUCED_WORD = re.compile(r"\s*[(（]\s*軽(?:減)?(?:税率)?(?:対象)?\s*[)）]")
+# 「計」 closing a sum's name (「立替金 計」, 「工事費計」), not a word ending in 計 (設計, 会計)
+_SUM_WORD = r"(?:\s|[費金額料賃代])計"
 BARRIER = re.compile(
     r"登録番号|御中|様$|様\s|請求日|発行日|取引日|納品日|日付|請求書番号|請求No|^No\.|"
     r"ご請求|請求金額|請求額|対象|小計|消費税|税額|合計|総額|内訳|お支払|振込|支払期限|期日|"
@@ -212,7 +214,7 @@ BARRIER = re.compile(
     # a subtotal of fees before tax (「ご利用料金(税抜)」, 「作業料金計(税抜)」, 「報酬額(税抜)」): the summary
     r"(?:料金|金額|報酬額?)計?\s*[(（]税抜[)）](?!\S)|"
     # a named sum before tax (「報酬額 計(税抜)」, 「工事費計(税抜)」): the summary too
-    r"(?:\s|[費金額料賃代])計\s*[(（]税抜[)）]$|"
+    rf"{_SUM_WORD}\s*[(（]税抜[)）]$|"
     # a page marker (「1 / 2 ページ」, 「ページ 2」), not a word with ページ in it (ホームページ)
     r"^[(\-\s]*(?:\d+\s*/\s*)?\d+\s*ページ(?:目)?[)\-\s]*$|^ページ\s*[:：]?\s*\d+(?:\s*/\s*\d+)?$|^ページ$"
 )
@@ -388,7 +390,7 @@ PERIOD_MONTH = re.compile(
     r"(?P<month>\d{1,2})\s*月\s*(?:度|分)"
 )
 #: A row named as a sum: 「立替金 計」, 「工事費計(税抜)」, 「運賃計」 (not 「設計」, 「会計」).
-SUM_NAME = re.compile(r"(?:\s|[費金額料賃代])計\s*(?:[(（](?:税抜|税込)[)）])?$")
+SUM_NAME = re.compile(rf"{_SUM_WORD}\s*(?:[(（](?:税抜|税込)[)）])?$")
 
 
 # -- tables read by position (`layout_read`): money labels, item and rate heads
