@@ -165,18 +165,22 @@ MERGED_RATE = re.compile(
 )
 # An advance paid for the buyer (立替金: stamps, fares) is outside the tax: non-taxable.
 ADVANCE = re.compile(r"立替")
+# The counters every unit pattern knows (a unit cell, a quantity with its unit, a count after a
+# total label); each pattern adds the ones of its own place (「泊」 in a quantity cell, 「単位」 after
+# a total, 「ライセンス」 as a unit cell).
+_COUNTERS = "個|本|件|点|枚|名|人|回|台|箱|冊|式|袋|缶|組|セット|ケース|kg|時間|日"
 # A unit cell (数量 5, 単位 式): only read as such under a table header with a 単位 column.
 UNIT_WORD = re.compile(
-    r"^(?:式|個|本|枚|件|台|箱|冊|人|名|回|日|時間|h|H|ヶ月|か月|カ月|月|kg|g|m|セット|部|食|袋|缶|"
-    r"ケース|組|点|ロール|枚組|ライセンス|アカウント|人日|人月|樽|尾|束|玉|丁|瓶|槽|着|脚|基|坪|m2|㎡)$"
+    rf"^(?:{_COUNTERS}|h|H|ヶ月|か月|カ月|月|g|m|部|食|"
+    r"ロール|枚組|ライセンス|アカウント|人日|人月|樽|尾|束|玉|丁|瓶|槽|着|脚|基|坪|m2|㎡)$"
 )
 #: A cell under an item table's quantity head, a number and any unit (「83m3」, 「2か月」,
 #: 「1,216件」): the number.
 QTY_CELL = re.compile(r"^(?P<qty>\d[\d,]*(?:\.\d+)?)\s*[^\d\s,.%]\S*$")
 #: A cell of a quantity with its unit (「78時間」, 「25日」): the quantity.
 QTY_WITH_UNIT = re.compile(
-    r"^(?P<qty>\d[\d,]*(?:\.\d+)?)\s*(?:時間|日|個|本|枚|件|台|箱|冊|人|名|回|式|セット|ケース|kg"
-    r"|通|室|施設|部|点|袋|組|缶|パック|帖|丁|着|脚|基|食|泊|ステージ)$"
+    rf"^(?P<qty>\d[\d,]*(?:\.\d+)?)\s*(?:{_COUNTERS}"
+    r"|通|室|施設|部|パック|帖|丁|着|脚|基|食|泊|ステージ)$"
 )
 SPECK = re.compile(r"^[\s.。、・'\"]+|[\s.。、・'\"]+$")  # OCR specks around a row
 ROW_NUMBER = re.compile(r"^\d{1,3}\s+(?=\D)")
@@ -318,9 +322,7 @@ DUE_LABELS = (
     "お引落日",
 )
 
-UNIT_AFTER = re.compile(
-    r"^\s*(?:単位|個|本|件|点|枚|名|人|回|台|箱|冊|式|袋|缶|組|セット|ケース|kg|g|m|時間|日|ヶ月|か月)"
-)
+UNIT_AFTER = re.compile(rf"^\s*(?:{_COUNTERS}|単位|g|m|ヶ月|か月)")
 
 # 「合計 11点 ¥172,875」: a count of pieces between the label and an amount with ¥.
 COUNT = r"\d{1,4}\s*(?:点|個|品|件|枚|本|コ)"
