@@ -56,8 +56,11 @@ class Cache:
         return ahead[1]
 
 
-#: The caches a snapshot carries (`snapshot` / `install`).
-_CARRIED = ("runs", "listed", "outcomes", "started_by", "no_starter", "summaries", "parameters")
+#: The caches a snapshot carries (`snapshot` / `install`). Not `runs`: its lists cross as the
+#: lists read ahead, for one drawing; in `runs` they would be taken as read now, for another
+#: `RUNS_TTL_S` from their installing, and the page drawn again to show what changed since the
+#: reading (`ui_app.read_ahead.read_again_soon`) would draw the same list again.
+_CARRIED = ("listed", "outcomes", "started_by", "no_starter", "summaries", "parameters")
 
 
 def snapshot() -> dict[str, dict[Any, Any]]:

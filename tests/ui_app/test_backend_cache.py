@@ -32,6 +32,26 @@ def test_the_runs_list_is_reused_then_read_again(
     assert backend.recent_runs(None, 30)[0] is not later[0]  # the app's own action drops it
 
 
+def test_a_list_read_ahead_is_drawn_once_and_the_page_drawn_again_reads_now(
+    runtime_env: None, paused_run: Callable[[str], str]
+) -> None:
+    """The runs page drawn from the list another process read at the app's start draws itself
+    again a moment later (`read_again_soon`): that drawing shows a run started since."""
+    before = paused_run("ask_then_record")
+    backend.forget_runs()
+    read = backend.recent_runs(None, 30)  # the reader's list, and its caches
+    carried = page_cache.snapshot()
+    backend.forget_runs()  # the app process has read nothing itself
+    since = paused_run("ask_then_record")  # started after the reading
+    page_cache.install(carried, {"runs": (time.monotonic(), read)})
+
+    drawn = backend.runs_ahead()
+    assert drawn is not None
+    assert before in {v.run_id for v in drawn} and since not in {v.run_id for v in drawn}
+    again = backend.recent_runs(None, 30)  # what the page drawn again lists
+    assert since in {v.run_id for v in again}
+
+
 def test_an_ended_runs_outcome_is_read_once(
     runtime_env: None, paused_run: Callable[[str], str]
 ) -> None:
